@@ -1,0 +1,29 @@
+// Preloaded into every benchmarked process with `node --require bench/peak-rss.cjs ...` by bench/run.mjs.
+// At exit it writes the process's peak resident set size to the file named by BENCH_PEAK_RSS_FILE:
+// VmHWM from /proc/self/status (Linux: the kernel's high-water mark of RSS) and
+// process.resourceUsage().maxRSS (getrusage ru_maxrss, kilobytes; works where /proc does not).
+// Both cover every thread of the process (worker_threads included), not child processes.
+'use strict';
+
+const fs = require('node:fs');
+
+const out = process.env.BENCH_PEAK_RSS_FILE;
+if (out) {
+  // Only this process reports: workers and child processes started later do not inherit the variable.
+  delete process.env.BENCH_PEAK_RSS_FILE;
+  process.on('exit', () => {
+    let hwmKb = null;
+    try {
+      const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+      if (match) hwmKb = Number(match[1]);
+    } catch {
+      // not Linux: maxRSS below is the measure
+    }
+    const maxRssKb = process.resourceUsage().maxRSS;
+    try {
+      fs.writeFileSync(out, JSON.stringify({ pid: process.pid, hwmKb, maxRssKb }));
+    } catch {
+      // the bench falls back to its own /proc polling
+    }
+  });
+}

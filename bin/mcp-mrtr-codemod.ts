@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+import fs from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { audit, UsageError } from '../lib/runner.js';
+import { toJson } from '../lib/report/toJson.js';
+import { toText } from '../lib/report/toText.js';
+import { TOOL_NAME, TOOL_VERSION } from '../lib/version.js';
+
+const EXIT_OK = 0;
+const EXIT_FILE_ERRORS = 1;
+const EXIT_USAGE = 2;
+
+interface Flags {
+  dryRun?: boolean;
+  report: 'text' | 'json';
+  output?: string;
+  include?: string[];
+  exclude?: string[];
+  tsconfig?: string;
+  verbose?: boolean;
+  quiet?: boolean;
+}
+
+function buildProgram(): Command {
+  return new Command()
+    .name(TOOL_NAME)
+    .description(
+      'Find every push-style server->client request (elicitation, sampling, roots) in an MCP server built on the TypeScript SDK,\n' +
+        'classify where it runs, and report what the migration to MRTR (MCP 2026-07-28) will do with it.',
+    )
+    .version(TOOL_VERSION, '-V, --version')
+    .argument('[paths...]', 'files or directories to process', [])
+    .option('--dry-run', 'audit only: report every site and what would happen to it; never writes a file')
+    .addOption(new Option('--report <format>', 'report format').choices(['text', 'json']).default('text'))
+    .option('--output <file>', 'write the report to this file instead of stdout')
+    .option('--include <glob...>', 'only process files matching these globs (relative to the target root)')
+    .option('--exclude <glob...>', 'skip files matching these globs (relative to the target root)')
+    .option('--tsconfig <path>', 'tsconfig.json whose compiler options are used (default: <root>/tsconfig.json when present)')
+    .option('--verbose', 'show every call chain, guards, messages and timing')
+    .option('--quiet', 'print nothing but errors (a --report json without --output still goes to stdout)')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    program.parse(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_OK;
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+  const flags = program.opts<Flags>();
+  const paths = program.processedArgs[0] as string[];
+  if (paths.length === 0) {
+    process.stderr.write(`${TOOL_NAME}: missing path: name the server repository or files to process, e.g. \`${TOOL_NAME} --dry-run .\`\n`);
+    return EXIT_USAGE;
+  }
+  if (flags.verbose && flags.quiet) {
+    process.stderr.write(`${TOOL_NAME}: --verbose and --quiet cannot be used together\n`);
+    return EXIT_USAGE;
+  }
+  const started = performance.now();
+  let report;
+  try {
+    report = await audit({
+      paths,
+      include: flags.include,
+      exclude: flags.exclude,
+      tsconfig: flags.tsconfig,
+      mode: flags.dryRun ? 'dry-run' : 'migrate',
+    });
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${TOOL_NAME}: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw error;
+  }
+  const rendered = flags.report === 'json' ? toJson(report) : toText(report, { verbose: flags.verbose });
+  if (flags.output) {
+    fs.writeFileSync(flags.output, rendered);
+  } else if (!flags.quiet || flags.report === 'json') {
+    process.stdout.write(rendered);
+  }
+  if (!flags.dryRun && !flags.quiet) {
+    process.stderr.write(`${TOOL_NAME}: migration is not available in this version: the files were audited and nothing was written.\n`);
+  }
+  if (flags.verbose) {
+    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    process.stderr.write(`${TOOL_NAME}: ${report.totals.files} files, ${report.totals.filesParsed} parsed, in ${seconds} s\n`);
+  }
+  for (const file of report.files) {
+    if (file.status === 'error' && flags.quiet) process.stderr.write(`${TOOL_NAME}: ${file.problem?.message}\n`);
+  }
+  return report.totals.filesWithErrors > 0 ? EXIT_FILE_ERRORS : EXIT_OK;
+}
+
+main(process.argv).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`${TOOL_NAME}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = EXIT_FILE_ERRORS;
+  },
+);

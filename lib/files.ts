@@ -1,0 +1,560 @@
+/**
+ * Pipeline step "files" (DESIGN.md section 3): turn the user's targets into the list of source files
+ * to look at, with their text.
+ *
+ * - Targets are files or directories, relative to `process.cwd()` or absolute.
+ * - Directories are walked recursively, in sorted order. Only `SOURCE_EXTENSIONS` are kept;
+ *   declaration files and `SKIPPED_DIRECTORIES` are skipped.
+ * - `.gitignore` files are honoured like git does: the one of each walked directory for its subtree,
+ *   plus those of the ancestors of a directory target up to the enclosing repository root, plus that
+ *   repository's `.git/info/exclude`.
+ * - `include` / `exclude` globs (picomatch, `dot: true`) are matched against the root-relative
+ *   posix path.
+ * - A file named explicitly as a target is kept whenever it has a source extension.
+ * - Symbolic links are followed; loops are reported once and not followed; every real directory and
+ *   every real file is visited at most once.
+ *
+ * Nothing is ever written.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import picomatch from 'picomatch';
+
+export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'] as const;
+/** Directory names that are never walked into, wherever they appear (dependencies, VCS, build output, caches). */
+export const SKIPPED_DIRECTORIES = ['node_modules', '.git', 'dist', 'build', 'out', 'coverage', '.next', '.turbo', '.cache'] as const;
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+export type FileProblemKind = 'not-found' | 'binary' | 'too-large' | 'unreadable' | 'symlink-loop';
+
+export interface FileProblem {
+  /** Relative to root, posix slashes. */
+  file: string;
+  absPath: string;
+  kind: FileProblemKind;
+  /** One line; names the file and the problem. */
+  message: string;
+}
+
+export interface SourceFileEntry {
+  absPath: string;
+  /** Relative to root, posix slashes. */
+  file: string;
+  text: string;
+  bytes: number;
+}
+
+export interface DiscoverOptions {
+  /** picomatch globs against the root-relative posix path; when non-empty a file must match one. */
+  include?: string[];
+  /** picomatch globs against the root-relative posix path; a file matching any is dropped. */
+  exclude?: string[];
+  /** Files larger than this are reported as `too-large` and not read. Default `MAX_FILE_BYTES`. */
+  maxFileBytes?: number;
+}
+
+export interface DiscoveryResult {
+  /** Absolute. */
+  root: string;
+  /** Sorted by `file`. */
+  files: SourceFileEntry[];
+  problems: FileProblem[];
+  /** Targets that do not exist, as given. */
+  missing: string[];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Internals
+
+const SOURCE_EXTENSION_SET: ReadonlySet<string> = new Set(SOURCE_EXTENSIONS);
+const SKIPPED_DIRECTORY_SET: ReadonlySet<string> = new Set(SKIPPED_DIRECTORIES);
+/** `.d.ts`, `.d.mts`, `.d.cts`, and TypeScript's arbitrary-extension declarations such as `.d.css.ts`. */
+const DECLARATION_FILE = /\.d(?:\.[^./]+)?\.[mc]?ts$/;
+const BINARY_SNIFF_BYTES = 8000;
+const READ_CONCURRENCY = 32;
+const IGNORE_CASE = process.platform === 'darwin' || process.platform === 'win32';
+
+/** A `.gitignore` (or `info/exclude`) as seen from the directory being walked. */
+interface ActiveLayer {
+  ig: Ignore;
+  /** Posix path of the current directory relative to the directory the rules belong to ('' = same). */
+  relDir: string;
+}
+
+/** Real paths of the directories on the current walk path (innermost first), plus the target's real ancestors. */
+interface Chain {
+  real: string;
+  parent: Chain | undefined;
+}
+
+interface DirTask {
+  abs: string;
+  /** Root-relative posix path ('' for root). */
+  rel: string;
+  /** Real path of `abs`. */
+  real: string;
+  layers: ActiveLayer[];
+  chain: Chain;
+  viaLink: boolean;
+}
+
+interface Candidate {
+  abs: string;
+  file: string;
+  viaLink: boolean;
+}
+
+type Matcher = (file: string) => boolean;
+
+class Discovery {
+  /** Keyed by real path, so that a file reached through several paths is read once. */
+  readonly candidates = new Map<string, Candidate>();
+  readonly problems = new Map<string, FileProblem>();
+  readonly visitedDirs = new Set<string>();
+  readonly deferredLinks: DirTask[] = [];
+  private readonly ignoreCache = new Map<string, Ignore | null>();
+
+  constructor(
+    readonly root: string,
+    private readonly includeMatch: Matcher | undefined,
+    private readonly excludeMatch: Matcher | undefined,
+  ) {}
+
+  relOf(abs: string): string {
+    const rel = path.relative(this.root, abs);
+    return path.sep === '/' ? rel : rel.split(path.sep).join('/');
+  }
+
+  addProblem(abs: string, file: string, kind: FileProblemKind, detail: string): void {
+    const key = `${kind}\0${abs}`;
+    if (this.problems.has(key)) return;
+    const message = `${file || '.'}: ${detail}`.replace(/\s*[\r\n]+\s*/g, ' ');
+    this.problems.set(key, { file, absPath: abs, kind, message });
+  }
+
+  /** One candidate per real file: prefer a path that does not go through a symbolic link, then the first by name. */
+  addCandidate(abs: string, file: string, real: string, viaLink: boolean): void {
+    const existing = this.candidates.get(real);
+    if (
+      existing === undefined ||
+      (existing.viaLink && !viaLink) ||
+      (existing.viaLink === viaLink && compareStrings(file, existing.file) < 0)
+    ) {
+      this.candidates.set(real, { abs, file, viaLink });
+    }
+  }
+
+  /** Parsed rules of an ignore file, cached; null when the file is absent or unreadable. */
+  loadIgnoreFile(file: string): Ignore | null {
+    const cached = this.ignoreCache.get(file);
+    if (cached !== undefined) return cached;
+    let ig: Ignore | null = null;
+    try {
+      const text = fs.readFileSync(file, 'utf8');
+      ig = ignore({ ignorecase: IGNORE_CASE, allowRelativePaths: true }).add(text);
+    } catch {
+      ig = null;
+    }
+    this.ignoreCache.set(file, ig);
+    return ig;
+  }
+
+  /** Whether a root-relative file path passes the source-file filters (extension, declaration, globs). */
+  isWantedSourceName(name: string, file: string): boolean {
+    if (!SOURCE_EXTENSION_SET.has(path.extname(name))) return false;
+    if (DECLARATION_FILE.test(name)) return false;
+    if (this.includeMatch && !this.includeMatch(file)) return false;
+    if (this.excludeMatch && this.excludeMatch(file)) return false;
+    return true;
+  }
+
+  // --- walking ---------------------------------------------------------------------------------
+
+  /** Walk a target directory, then every symlinked directory found under it (breadth of links last). */
+  walkTarget(absDir: string): void {
+    let real: string;
+    try {
+      real = fs.realpathSync.native(absDir);
+    } catch (error) {
+      this.addProblem(absDir, this.relOf(absDir), 'unreadable', `cannot read directory: ${errorMessage(error)}`);
+      return;
+    }
+    // Seed the chain with the real ancestors of the target: a link to any of them is a loop.
+    let chain: Chain | undefined;
+    const ancestors: string[] = [];
+    for (let dir = real; ; ) {
+      ancestors.push(dir);
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+    for (let i = ancestors.length - 1; i >= 0; i--) chain = { real: ancestors[i]!, parent: chain };
+
+    if (this.visitedDirs.has(real)) return;
+    this.visitedDirs.add(real);
+    this.walkDir({
+      abs: absDir,
+      rel: this.relOf(absDir),
+      real,
+      layers: this.ancestorLayers(absDir),
+      chain: chain!,
+      viaLink: false,
+    });
+  }
+
+  /** Drain symlinked directories found so far (they are walked after the real tree, so real paths win). */
+  walkDeferredLinks(): void {
+    for (let i = 0; i < this.deferredLinks.length; i++) {
+      const link = this.deferredLinks[i]!;
+      let real: string;
+      try {
+        real = fs.realpathSync.native(link.abs);
+      } catch (error) {
+        this.addProblem(link.abs, link.rel, 'unreadable', `cannot resolve symbolic link: ${errorMessage(error)}`);
+        continue;
+      }
+      if (chainReaches(link.chain, real)) {
+        this.addProblem(
+          link.abs,
+          link.rel,
+          'symlink-loop',
+          `symbolic link loop: points to ${real}, which contains the link; not followed`,
+        );
+        continue;
+      }
+      if (this.visitedDirs.has(real)) continue; // already walked through another path
+      this.visitedDirs.add(real);
+      this.walkDir({ ...link, real, chain: { real, parent: link.chain } });
+    }
+    this.deferredLinks.length = 0;
+  }
+
+  /**
+   * The ignore layers that apply inside a directory target: `.gitignore` of each ancestor up to the
+   * enclosing git repository root (or, outside a repository, up to the discovery root), and the
+   * repository's `.git/info/exclude`. The target's own `.gitignore` is read by the walk.
+   */
+  private ancestorLayers(absDir: string): ActiveLayer[] {
+    let repoRoot: string | undefined;
+    for (let dir = absDir; ; ) {
+      if (fs.existsSync(path.join(dir, '.git'))) {
+        repoRoot = dir;
+        break;
+      }
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+    const top = repoRoot ?? (isAncestorOrSelf(this.root, absDir) ? this.root : absDir);
+
+    const dirs: string[] = [];
+    for (let dir = absDir; dir !== top; ) {
+      const parent = path.dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+      dirs.push(dir);
+    }
+    dirs.reverse(); // shallowest first = lowest precedence first
+
+    const layers: { ig: Ignore; base: string }[] = [];
+    if (repoRoot) {
+      const exclude = this.loadIgnoreFile(path.join(repoRoot, '.git', 'info', 'exclude'));
+      if (exclude) layers.push({ ig: exclude, base: repoRoot });
+    }
+    for (const dir of dirs) {
+      const ig = this.loadIgnoreFile(path.join(dir, '.gitignore'));
+      if (ig) layers.push({ ig, base: dir });
+    }
+    const active: ActiveLayer[] = [];
+    for (const { ig, base } of layers) {
+      const relDir = toPosix(path.relative(base, absDir));
+      // A layer that excludes the target directory itself has no say inside it (the target was named
+      // explicitly); with `ignore`, every answer below an excluded directory would be "ignored".
+      if (relDir !== '' && safeTest(ig, relDir + '/').ignored) continue;
+      active.push({ ig, relDir });
+    }
+    return active;
+  }
+
+  private walkDir(task: DirTask): void {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(task.abs, { withFileTypes: true });
+    } catch (error) {
+      this.addProblem(task.abs, task.rel, 'unreadable', `cannot read directory: ${errorMessage(error)}`);
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+
+    let layers = task.layers;
+    if (entries.some((e) => e.name === '.gitignore' && !e.isDirectory())) {
+      const ig = this.loadIgnoreFile(path.join(task.abs, '.gitignore'));
+      if (ig) layers = [...layers, { ig, relDir: '' }];
+    }
+
+    const subdirs: DirTask[] = [];
+    for (const entry of entries) {
+      const name = entry.name;
+      const abs = path.join(task.abs, name);
+      const rel = task.rel ? `${task.rel}/${name}` : name;
+
+      let isDir = entry.isDirectory();
+      let isFile = entry.isFile();
+      const isLink = entry.isSymbolicLink();
+      if (isLink) {
+        let stat: fs.Stats;
+        try {
+          stat = fs.statSync(abs);
+        } catch (error) {
+          // Dangling or self-referencing link: report it if it would have been a wanted source file.
+          if (this.isWantedSourceName(name, rel) && !isIgnored(layers, name, false)) {
+            if (errorCode(error) === 'ELOOP') {
+              this.addProblem(abs, rel, 'symlink-loop', `symbolic link loop: ${errorMessage(error)}; not followed`);
+            } else {
+              this.addProblem(abs, rel, 'unreadable', `dangling symbolic link: ${errorMessage(error)}`);
+            }
+          }
+          continue;
+        }
+        isDir = stat.isDirectory();
+        isFile = stat.isFile();
+      }
+
+      if (isDir) {
+        if (SKIPPED_DIRECTORY_SET.has(name)) continue;
+        if (isIgnored(layers, name, true)) continue;
+        const child: DirTask = {
+          abs,
+          rel,
+          real: '',
+          layers: descendLayers(layers, name),
+          chain: task.chain,
+          viaLink: task.viaLink || isLink,
+        };
+        if (isLink) {
+          this.deferredLinks.push(child);
+        } else {
+          child.real = path.join(task.real, name);
+          child.chain = { real: child.real, parent: task.chain };
+          subdirs.push(child);
+        }
+      } else if (isFile) {
+        if (!this.isWantedSourceName(name, rel)) continue;
+        if (isIgnored(layers, name, false)) continue;
+        let real = path.join(task.real, name);
+        if (isLink) {
+          try {
+            real = fs.realpathSync.native(abs);
+          } catch {
+            // resolved a moment ago; keep the lexical path
+          }
+        }
+        this.addCandidate(abs, rel, real, task.viaLink || isLink);
+      }
+    }
+
+    for (const child of subdirs) {
+      if (this.visitedDirs.has(child.real)) continue;
+      this.visitedDirs.add(child.real);
+      this.walkDir(child);
+    }
+  }
+
+  // --- reading ---------------------------------------------------------------------------------
+
+  async readCandidates(maxFileBytes: number): Promise<SourceFileEntry[]> {
+    const list = [...this.candidates.values()];
+    const results: (SourceFileEntry | undefined)[] = new Array(list.length);
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < list.length) {
+        const index = next++;
+        results[index] = await this.readOne(list[index]!, maxFileBytes);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, list.length) }, worker));
+    return results.filter((r): r is SourceFileEntry => r !== undefined);
+  }
+
+  private async readOne(candidate: Candidate, maxFileBytes: number): Promise<SourceFileEntry | undefined> {
+    const { abs, file } = candidate;
+    let buffer: Buffer;
+    try {
+      const stat = await fs.promises.stat(abs);
+      if (stat.size > maxFileBytes) {
+        this.addProblem(abs, file, 'too-large', `file too large (${stat.size} bytes, limit ${maxFileBytes}); skipped`);
+        return undefined;
+      }
+      buffer = await fs.promises.readFile(abs);
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'ENOENT') {
+        this.addProblem(abs, file, 'not-found', `file disappeared while reading: ${errorMessage(error)}`);
+      } else if (code === 'ELOOP') {
+        this.addProblem(abs, file, 'symlink-loop', `symbolic link loop: ${errorMessage(error)}; not followed`);
+      } else {
+        this.addProblem(abs, file, 'unreadable', `cannot read file: ${errorMessage(error)}`);
+      }
+      return undefined;
+    }
+    if (buffer.length > maxFileBytes) {
+      this.addProblem(abs, file, 'too-large', `file too large (${buffer.length} bytes, limit ${maxFileBytes}); skipped`);
+      return undefined;
+    }
+    const sniff = buffer.length > BINARY_SNIFF_BYTES ? buffer.subarray(0, BINARY_SNIFF_BYTES) : buffer;
+    if (sniff.includes(0)) {
+      this.addProblem(abs, file, 'binary', `binary file (NUL byte in the first ${BINARY_SNIFF_BYTES} bytes); skipped`);
+      return undefined;
+    }
+    return {
+      absPath: abs,
+      file,
+      text: buffer.toString('utf8'), // Buffer decoding keeps a BOM as U+FEFF
+      bytes: buffer.length,
+    };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Helpers
+
+function toPosix(p: string): string {
+  return path.sep === '/' ? p : p.split(path.sep).join('/');
+}
+
+function isAncestorOrSelf(ancestor: string, p: string): boolean {
+  if (p === ancestor) return true;
+  const prefix = ancestor.endsWith(path.sep) ? ancestor : ancestor + path.sep;
+  return p.startsWith(prefix);
+}
+
+/** Whether `real` is, or is an ancestor of, a directory on the chain: following it would come back. */
+function chainReaches(chain: Chain | undefined, real: string): boolean {
+  for (let c = chain; c; c = c.parent) if (isAncestorOrSelf(real, c.real)) return true;
+  return false;
+}
+
+function safeTest(ig: Ignore, p: string): { ignored: boolean; unignored: boolean } {
+  try {
+    return ig.test(p);
+  } catch {
+    return { ignored: false, unignored: false };
+  }
+}
+
+/**
+ * git precedence: the deepest ignore file with a matching rule decides (last matching rule in it);
+ * a negation re-includes. Directories are tested with a trailing slash so `dir/` rules apply.
+ */
+function isIgnored(layers: readonly ActiveLayer[], name: string, isDir: boolean): boolean {
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const layer = layers[i]!;
+    const p = (layer.relDir ? `${layer.relDir}/${name}` : name) + (isDir ? '/' : '');
+    const result = safeTest(layer.ig, p);
+    if (result.ignored) return true;
+    if (result.unignored) return false;
+  }
+  return false;
+}
+
+function descendLayers(layers: readonly ActiveLayer[], name: string): ActiveLayer[] {
+  return layers.map((l) => ({ ig: l.ig, relDir: l.relDir ? `${l.relDir}/${name}` : name }));
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function compileGlobs(globs: string[] | undefined): Matcher | undefined {
+  const patterns = (globs ?? []).map((g) => g.replace(/\\/g, '/').replace(/^(?:\.\/)+/, '')).filter((g) => g !== '');
+  if (patterns.length === 0) return undefined;
+  return picomatch(patterns, { dot: true });
+}
+
+function commonAncestor(dirs: readonly string[]): string {
+  let common = dirs[0]!;
+  for (const dir of dirs.slice(1)) {
+    while (!isAncestorOrSelf(common, dir)) {
+      const parent = path.dirname(common);
+      if (parent === common) break;
+      common = parent;
+    }
+  }
+  return common;
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Entry point
+
+/**
+ * Find and read the source files under `targets`. Never throws for missing or unreadable paths:
+ * those are returned in `missing` and `problems`. Never writes anything.
+ */
+export async function discoverFiles(targets: string[], options: DiscoverOptions = {}): Promise<DiscoveryResult> {
+  const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
+  const missing: string[] = [];
+  const resolved: { given: string; abs: string; kind: 'dir' | 'file'; error?: unknown }[] = [];
+
+  for (const given of targets) {
+    const abs = path.resolve(given);
+    try {
+      const stat = fs.statSync(abs);
+      if (stat.isDirectory()) resolved.push({ given, abs, kind: 'dir' });
+      else if (stat.isFile()) resolved.push({ given, abs, kind: 'file' });
+      // Sockets, FIFOs, devices: exist but are not source files; nothing to do.
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'ENOENT' || code === 'ENOTDIR') missing.push(given);
+      else resolved.push({ given, abs, kind: 'file', error }); // e.g. EACCES / ELOOP on the path itself
+    }
+  }
+
+  const anchorDirs = resolved.map((t) => (t.kind === 'dir' ? t.abs : path.dirname(t.abs)));
+  const root = anchorDirs.length > 0 ? commonAncestor(anchorDirs) : process.cwd();
+
+  const discovery = new Discovery(root, compileGlobs(options.include), compileGlobs(options.exclude));
+
+  for (const target of resolved) {
+    if (target.error !== undefined) {
+      const code = errorCode(target.error);
+      discovery.addProblem(
+        target.abs,
+        discovery.relOf(target.abs),
+        code === 'ELOOP' ? 'symlink-loop' : 'unreadable',
+        `cannot access: ${errorMessage(target.error)}`,
+      );
+    } else if (target.kind === 'file') {
+      // Named explicitly: kept whenever it has a source extension (even if ignored or a declaration).
+      if (SOURCE_EXTENSION_SET.has(path.extname(target.abs))) {
+        let real = target.abs;
+        try {
+          real = fs.realpathSync.native(target.abs);
+        } catch {
+          // stat succeeded a moment ago; keep the lexical path
+        }
+        discovery.addCandidate(target.abs, discovery.relOf(target.abs), real, false);
+      }
+    } else {
+      discovery.walkTarget(target.abs);
+    }
+  }
+  discovery.walkDeferredLinks();
+
+  const files = await discovery.readCandidates(maxFileBytes);
+  files.sort((a, b) => compareStrings(a.file, b.file));
+
+  const problems = [...discovery.problems.values()].sort(
+    (a, b) => compareStrings(a.file, b.file) || compareStrings(a.kind, b.kind),
+  );
+
+  return { root, files, problems, missing };
+}

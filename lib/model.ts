@@ -1,0 +1,103 @@
+// The report model (DESIGN.md section 5): one shape, rendered as text, JSON and later Markdown and SARIF.
+
+export const REPORT_SCHEMA_VERSION = 1;
+
+export type SiteKind = 'elicitation' | 'sampling' | 'roots';
+
+/** Where a site runs: the request family, or the non-request context that reaches it. */
+export type Family =
+  | 'tools/call'
+  | 'prompts/get'
+  | 'resources/read'
+  | 'other-request'
+  | 'notification'
+  | 'oninitialized'
+  | 'event'
+  | 'timer'
+  | 'startup'
+  | 'dead'
+  | 'unresolved'
+  | 'mixed';
+
+export type Decision = 'rewritten' | 'review' | 'skipped';
+
+export type SdkMajor = 'v1' | 'v2' | 'unknown';
+
+/** One step of a call chain: the entry (handler or context) first, then each helper down to the site. */
+export interface Frame {
+  /** `tools/call delete_note`, `oninitialized`, or the helper's name (`confirmAction`, `NotesService.confirm`). */
+  name: string;
+  file: string;
+  line: number;
+  /** Set on the entry frame only. */
+  family?: Exclude<Family, 'mixed' | 'dead' | 'unresolved'>;
+  /** Set on the entry frame of request and notification handlers: the method it handles, when known. */
+  method?: string;
+}
+
+export interface Site {
+  /** Stable across runs and unrelated edits: transform id, file, enclosing function and call text. */
+  id: string;
+  transform: string;
+  file: string;
+  line: number;
+  column: number;
+  kind: SiteKind;
+  /** The call form, e.g. `server.elicitInput`, `extra.sendRequest`, `ctx.mcpReq.send`. */
+  form: string;
+  sdk: SdkMajor;
+  /** The call's source text, shortened to one line. */
+  code: string;
+  family: Family;
+  /** Every family that reaches the site (more than one when `family` is `mixed`). */
+  families: Family[];
+  /** The enclosing handler of the first chain, when the site runs under a request handler. */
+  handler?: Frame;
+  /** The first chain: entry frame, then helpers, ending with the function that holds the site. */
+  chain: Frame[];
+  /** Every chain found (the first equals `chain`), capped at 20. */
+  chains: Frame[][];
+  /** What surrounds the ask: `capability-check`, `try-catch`, `promise-catch`, `timeout-race`, `loop`, `promise-all`. */
+  guards: string[];
+  decision: Decision;
+  strategy?: 'explicit' | 'replay';
+  /** Reason id (`review`/`skipped`), e.g. `no-strategy-yet`; the pair transform/reason names the finding. */
+  reason?: string;
+  message?: string;
+}
+
+export type FileStatus = 'changed' | 'unchanged' | 'skipped' | 'error';
+
+export interface FileReport {
+  file: string;
+  status: FileStatus;
+  sites: number;
+  /** For `skipped` and `error`: why, naming the problem; for `error` with a position when known. */
+  problem?: { kind: string; message: string; line?: number; column?: number };
+}
+
+export interface Totals {
+  files: number;
+  filesParsed: number;
+  filesWithSites: number;
+  filesSkipped: number;
+  filesWithErrors: number;
+  sites: number;
+  rewritten: number;
+  review: number;
+  skipped: number;
+  byKind: Record<SiteKind, number>;
+  byFamily: Partial<Record<Family, number>>;
+}
+
+export interface Report {
+  schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  tool: { name: string; version: string };
+  mode: 'dry-run' | 'migrate';
+  /** Absolute path of the target root; every `file` in the report is relative to it. */
+  root: string;
+  wrote: boolean;
+  sites: Site[];
+  files: FileReport[];
+  totals: Totals;
+}

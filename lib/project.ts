@@ -1,0 +1,135 @@
+import path from 'node:path';
+import { Project, ts, type SourceFile } from 'ts-morph';
+import type { SourceFileEntry } from './files.js';
+
+const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+const JS_TO_TS: Record<string, string[]> = {
+  '.js': ['.ts', '.tsx', '.js', '.jsx'],
+  '.jsx': ['.tsx', '.jsx'],
+  '.mjs': ['.mts', '.mjs'],
+  '.cjs': ['.cts', '.cjs'],
+};
+
+export interface ParseProblem {
+  file: string;
+  message: string;
+  line: number;
+  column: number;
+}
+
+/**
+ * The set of files under analysis, parsed on demand.
+ *
+ * Only files that may hold a site are parsed up front; callers and imported modules are parsed when the
+ * analysis asks for them (by name, through a cheap text index). Module resolution is switched off in the
+ * compiler (`noResolve`, `noLib`) so that the answer never depends on what `node_modules` holds: a fresh
+ * clone and an installed checkout are analysed the same way.
+ */
+export class AnalysisProject {
+  readonly project: Project;
+  private readonly entries = new Map<string, SourceFileEntry>();
+  private readonly loaded = new Map<string, SourceFile>();
+  private readonly mentionCache = new Map<string, SourceFileEntry[]>();
+  readonly parseProblems = new Map<string, ParseProblem>();
+
+  constructor(
+    readonly root: string,
+    entries: SourceFileEntry[],
+    compilerOptions: ts.CompilerOptions = {},
+  ) {
+    for (const entry of entries) this.entries.set(entry.absPath, entry);
+    this.project = new Project({
+      useInMemoryFileSystem: false,
+      skipAddingFilesFromTsConfig: true,
+      skipFileDependencyResolution: true,
+      skipLoadingLibFiles: true,
+      compilerOptions: {
+        ...compilerOptions,
+        allowJs: true,
+        checkJs: false,
+        noResolve: true,
+        noLib: true,
+        noEmit: true,
+        types: [],
+        jsx: compilerOptions.jsx ?? ts.JsxEmit.Preserve,
+        module: compilerOptions.module ?? ts.ModuleKind.NodeNext,
+        moduleResolution: compilerOptions.moduleResolution ?? ts.ModuleResolutionKind.NodeNext,
+        target: compilerOptions.target ?? ts.ScriptTarget.ES2022,
+      },
+    });
+  }
+
+  relative(absPath: string): string {
+    return path.relative(this.root, absPath).split(path.sep).join('/');
+  }
+
+  /** The parsed file, parsing it on first use; undefined for files outside the analysed set or that do not parse. */
+  load(absPath: string): SourceFile | undefined {
+    const existing = this.loaded.get(absPath);
+    if (existing) return existing;
+    const entry = this.entries.get(absPath);
+    if (!entry || this.parseProblems.has(absPath)) return undefined;
+    const sourceFile = this.project.createSourceFile(absPath, entry.text, { overwrite: true });
+    const syntaxError = firstSyntaxError(sourceFile);
+    if (syntaxError) {
+      this.parseProblems.set(absPath, { file: entry.file, ...syntaxError });
+      this.project.removeSourceFile(sourceFile);
+      return undefined;
+    }
+    this.loaded.set(absPath, sourceFile);
+    return sourceFile;
+  }
+
+  isLoaded(absPath: string): boolean {
+    return this.loaded.has(absPath);
+  }
+
+  /** Files whose text mentions `name` as a whole word, parsed. Used to find callers and references by name. */
+  filesMentioning(name: string): SourceFile[] {
+    let hits = this.mentionCache.get(name);
+    if (!hits) {
+      const pattern = new RegExp(`(?<![\\w$])${name.replace(/[$]/g, '\\$')}(?![\\w$])`);
+      hits = [...this.entries.values()].filter((entry) => entry.text.includes(name) && pattern.test(entry.text));
+      this.mentionCache.set(name, hits);
+    }
+    const files: SourceFile[] = [];
+    for (const entry of hits) {
+      const sourceFile = this.load(entry.absPath);
+      if (sourceFile) files.push(sourceFile);
+    }
+    return files;
+  }
+
+  /** Resolve a relative module specifier the way Node and TypeScript do (`./x.js` -> `./x.ts`), and parse the target. */
+  loadModule(fromFile: string, specifier: string): SourceFile | undefined {
+    if (!specifier.startsWith('.')) return undefined;
+    const base = path.resolve(path.dirname(fromFile), specifier);
+    for (const candidate of moduleCandidates(base)) {
+      if (this.entries.has(candidate)) return this.load(candidate);
+    }
+    return undefined;
+  }
+}
+
+function moduleCandidates(base: string): string[] {
+  const ext = path.extname(base);
+  const out: string[] = [];
+  const mapped = JS_TO_TS[ext];
+  if (mapped) {
+    const stem = base.slice(0, -ext.length);
+    for (const m of mapped) out.push(stem + m);
+  }
+  if (RESOLVE_EXTENSIONS.includes(ext)) out.push(base);
+  for (const e of RESOLVE_EXTENSIONS) out.push(base + e);
+  for (const e of RESOLVE_EXTENSIONS) out.push(path.join(base, 'index' + e));
+  return out;
+}
+
+function firstSyntaxError(sourceFile: SourceFile): Omit<ParseProblem, 'file'> | undefined {
+  // parseDiagnostics is internal but stable; it holds only the parser's own errors (no type checking).
+  const diagnostics = (sourceFile.compilerNode as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics;
+  const first = diagnostics?.[0];
+  if (!first) return undefined;
+  const { line, character } = sourceFile.compilerNode.getLineAndCharacterOfPosition(first.start);
+  return { message: ts.flattenDiagnosticMessageText(first.messageText, ' '), line: line + 1, column: character + 1 };
+}

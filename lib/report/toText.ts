@@ -1,0 +1,58 @@
+import type { Frame, Report, Site } from '../model.js';
+
+export interface TextOptions {
+  verbose?: boolean;
+}
+
+/** Human-readable report: sites grouped by file, then file problems, totals and the next step. */
+export function toText(report: Report, options: TextOptions = {}): string {
+  const lines: string[] = [];
+  const byFile = new Map<string, Site[]>();
+  for (const site of report.sites) {
+    const list = byFile.get(site.file) ?? [];
+    list.push(site);
+    byFile.set(site.file, list);
+  }
+  for (const [file, sites] of byFile) {
+    lines.push(file);
+    for (const site of sites) {
+      const verdict = site.decision === 'review' || site.decision === 'skipped' ? `${site.decision} ${site.transform}/${site.reason}` : `${site.decision} (${site.strategy})`;
+      lines.push(`  ${site.line}:${site.column}  ${site.kind}  ${site.form}  [${site.family}]  ${verdict}`);
+      lines.push(`      via ${formatChain(site.chain)}${site.chains.length > 1 ? ` (+${site.chains.length - 1} more)` : ''}`);
+      if (options.verbose) {
+        for (const chain of site.chains.slice(1)) lines.push(`      via ${formatChain(chain)}`);
+        if (site.guards.length > 0) lines.push(`      guards: ${site.guards.join(', ')}`);
+        if (site.message) lines.push(`      ${site.message}`);
+        lines.push(`      code: ${site.code}`);
+      }
+    }
+    lines.push('');
+  }
+  const problems = report.files.filter((f) => f.problem);
+  if (problems.length > 0) {
+    lines.push('Files not analysed:');
+    for (const file of problems) lines.push(`  ${file.status === 'error' ? 'error  ' : 'skipped'}  ${file.problem!.message}`);
+    lines.push('');
+  }
+  const t = report.totals;
+  const kinds = `${t.byKind.elicitation} elicitation, ${t.byKind.sampling} sampling, ${t.byKind.roots} roots`;
+  lines.push(`${t.sites} push-style site${t.sites === 1 ? '' : 's'} (${kinds}) in ${t.filesWithSites} of ${t.files} files (${t.filesParsed} parsed).`);
+  lines.push(`Decisions: ${t.rewritten} rewritten, ${t.review} review, ${t.skipped} skipped. Files: ${t.filesWithErrors} with errors, ${t.filesSkipped} skipped.`);
+  const families = Object.entries(t.byFamily).map(([family, n]) => `${family} ${n}`).join(', ');
+  if (families) lines.push(`Where they run: ${families}.`);
+  lines.push(report.wrote ? 'Files were written.' : 'Nothing was written.');
+  lines.push(nextStep(report));
+  return lines.join('\n') + '\n';
+}
+
+function formatChain(chain: Frame[]): string {
+  return chain.map((frame) => `${frame.name} (${frame.file}:${frame.line})`).join(' -> ') || '(no caller)';
+}
+
+function nextStep(report: Report): string {
+  const t = report.totals;
+  if (t.filesWithErrors > 0) return 'Next: fix the files with errors (listed above) and run the audit again.';
+  if (t.sites === 0) return 'Next: nothing to migrate; this code sends no push-style requests.';
+  if (t.review > 0) return 'Next: read each review item and its advice (README, "Reason ids"); run with --report json for the full model.';
+  return 'Next: review the diff.';
+}

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ts } from 'ts-morph';
+import { auditFiles, mayHoldSite } from '../transforms/mrtr/index.js';
+import { discoverFiles, type DiscoveryResult } from './files.js';
+import { REPORT_SCHEMA_VERSION, type FileReport, type Report, type Site, type Totals } from './model.js';
+import { AnalysisProject } from './project.js';
+import { TOOL_NAME, TOOL_VERSION } from './version.js';
+
+export interface AuditOptions {
+  /** Files or directories to analyse. */
+  paths: string[];
+  include?: string[];
+  exclude?: string[];
+  /** A tsconfig whose compiler options (jsx, module) are used for parsing; defaults to `<root>/tsconfig.json`. */
+  tsconfig?: string;
+  /** `migrate` when the caller asked for a migration; nothing is written either way in this version. */
+  mode?: Report['mode'];
+}
+
+/** A problem with the invocation itself (missing path, unreadable tsconfig): the CLI exits 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** Run the audit: discover, prefilter, parse, detect, classify, plan. Returns the report; prints nothing, writes nothing. */
+export async function audit(options: AuditOptions): Promise<Report> {
+  if (options.paths.length === 0) throw new UsageError('no path given: name the server repository or files to audit');
+  const discovery = await discoverFiles(options.paths, { include: options.include, exclude: options.exclude });
+  if (discovery.missing.length > 0) {
+    throw new UsageError(`path not found: ${discovery.missing.join(', ')}`);
+  }
+  if (discovery.files.length === 0 && discovery.problems.length === 0) {
+    throw new UsageError(`no source files (${'.ts .tsx .mts .cts .js .jsx .mjs .cjs'}) found under ${options.paths.join(', ')}`);
+  }
+  const compilerOptions = readCompilerOptions(discovery.root, options.tsconfig);
+  const project = new AnalysisProject(discovery.root, discovery.files, compilerOptions);
+  const candidates = discovery.files.filter((f) => mayHoldSite(f.text)).map((f) => f.absPath);
+  const sites = auditFiles(project, candidates);
+  return buildReport(discovery, project, sites, options.mode ?? 'dry-run');
+}
+
+function readCompilerOptions(root: string, tsconfig: string | undefined): ts.CompilerOptions {
+  const configPath = tsconfig ? path.resolve(tsconfig) : path.join(root, 'tsconfig.json');
+  if (!fs.existsSync(configPath)) {
+    if (tsconfig) throw new UsageError(`--tsconfig: file not found: ${tsconfig}`);
+    return {};
+  }
+  const read = ts.readConfigFile(configPath, ts.sys.readFile);
+  if (read.error) {
+    const message = ts.flattenDiagnosticMessageText(read.error.messageText, ' ');
+    if (tsconfig) throw new UsageError(`--tsconfig: ${configPath}: ${message}`);
+    return {};
+  }
+  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(configPath));
+  return parsed.options;
+}
+
+function buildReport(discovery: DiscoveryResult, project: AnalysisProject, sites: Site[], mode: Report['mode']): Report {
+  const sitesPerFile = new Map<string, number>();
+  for (const site of sites) sitesPerFile.set(site.file, (sitesPerFile.get(site.file) ?? 0) + 1);
+  const files: FileReport[] = [];
+  for (const entry of discovery.files) {
+    const parseProblem = project.parseProblems.get(entry.absPath);
+    if (parseProblem) {
+      files.push({
+        file: entry.file,
+        status: 'error',
+        sites: 0,
+        problem: { kind: 'parse-error', message: `${entry.file}:${parseProblem.line}:${parseProblem.column}: ${parseProblem.message}`, line: parseProblem.line, column: parseProblem.column },
+      });
+    } else {
+      files.push({ file: entry.file, status: 'unchanged', sites: sitesPerFile.get(entry.file) ?? 0 });
+    }
+  }
+  for (const problem of discovery.problems) {
+    files.push({ file: problem.file, status: 'skipped', sites: 0, problem: { kind: problem.kind, message: problem.message } });
+  }
+  files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  sites.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: { name: TOOL_NAME, version: TOOL_VERSION },
+    mode,
+    root: discovery.root,
+    wrote: false,
+    sites,
+    files,
+    totals: totalsOf(sites, files, project),
+  };
+}
+
+function totalsOf(sites: Site[], files: FileReport[], project: AnalysisProject): Totals {
+  const byFamily: Totals['byFamily'] = {};
+  for (const site of sites) byFamily[site.family] = (byFamily[site.family] ?? 0) + 1;
+  return {
+    files: files.length,
+    filesParsed: project.project.getSourceFiles().length,
+    filesWithSites: new Set(sites.map((s) => s.file)).size,
+    filesSkipped: files.filter((f) => f.status === 'skipped').length,
+    filesWithErrors: files.filter((f) => f.status === 'error').length,
+    sites: sites.length,
+    rewritten: sites.filter((s) => s.decision === 'rewritten').length,
+    review: sites.filter((s) => s.decision === 'review').length,
+    skipped: sites.filter((s) => s.decision === 'skipped').length,
+    byKind: {
+      elicitation: sites.filter((s) => s.kind === 'elicitation').length,
+      sampling: sites.filter((s) => s.kind === 'sampling').length,
+      roots: sites.filter((s) => s.kind === 'roots').length,
+    },
+    byFamily,
+  };
+}

@@ -1,0 +1,283 @@
+import { Node, SyntaxKind } from 'ts-morph';
+import type { Family, Frame } from '../../lib/model.js';
+import type { AnalysisProject } from '../../lib/project.js';
+import { EVENT_METHODS, EVENT_PROPERTIES, TIMER_FUNCTIONS } from './constants.js';
+import {
+  displayName,
+  enclosingFunction,
+  isFunctionNode,
+  namedDeclarationOf,
+  referencesTo,
+  type FunctionNode,
+} from './functions.js';
+import { isAssignmentTo, registrationOf, templateCallbackOf, type Registration } from './handlers.js';
+import { OriginResolver, type OriginHooks } from './origins.js';
+import { declarationsOf, simpleName, unwrap } from './symbols.js';
+
+/** One way a site is reached: the entry family and the frames from the entry down to the site's function. */
+export interface Chain {
+  family: Family;
+  frames: Frame[];
+}
+
+type Use =
+  | { kind: 'call'; call: Node }
+  | { kind: 'registered'; registration: Registration }
+  | { kind: 'context'; family: 'oninitialized' | 'event' | 'timer'; name: string; node: Node }
+  | { kind: 'passed'; call: Node }
+  | { kind: 'unresolved'; node: Node };
+
+const MAX_CHAINS = 20;
+
+/**
+ * Answers "where does this code run?" for the functions holding push-style calls: follows each function to
+ * its callers (across files, through class members, object maps and callbacks) up to a handler
+ * registration or a non-request context.
+ */
+export class MrtrAnalysis implements OriginHooks {
+  readonly origins: OriginResolver;
+  private readonly chainMemo = new Map<Node, Chain[] | null>();
+  private readonly usesMemo = new Map<Node, Use[]>();
+  private readonly contextMemo = new Map<Node, { index: number; sdk: Registration['sdk'] } | null>();
+
+  constructor(readonly project: AnalysisProject) {
+    this.origins = new OriginResolver(project, this);
+  }
+
+  /** Chains that reach a node: through its enclosing function, or from module level. */
+  chainsOf(node: Node): Chain[] {
+    const fn = enclosingFunction(node);
+    return fn ? this.chainsOfFunction(fn) : [startupChain(this.project, node)];
+  }
+
+  chainsOfFunction(fn: FunctionNode): Chain[] {
+    const memo = this.chainMemo.get(fn);
+    if (memo !== undefined) return memo ?? [];
+    this.chainMemo.set(fn, null); // recursion: a cycle adds no new entry
+    const chains = this.computeChains(fn);
+    this.chainMemo.set(fn, chains);
+    return chains;
+  }
+
+  private computeChains(fn: FunctionNode): Chain[] {
+    const own = namedDeclarationOf(fn) ? [this.frameOf(fn)] : [];
+    const template = templateCallbackOf(fn);
+    if (template) {
+      return [{ family: 'other-request', frames: [{ ...this.frameAt(fn, template.name), family: 'other-request', method: template.method }, ...own] }];
+    }
+    const uses = this.usesOf(fn);
+    if (uses.length === 0) return [{ family: 'dead', frames: own.length ? own : [this.frameOf(fn)] }];
+    const chains: Chain[] = [];
+    for (const use of uses) {
+      for (const prefix of this.chainsOfUse(use)) {
+        const last = prefix.frames[prefix.frames.length - 1];
+        // A callback assigned to `server.oninitialized` is both the entry and the function: one frame.
+        const tail = own.filter((frame) => !(last && last.line === frame.line && last.file === frame.file && last.name === frame.name));
+        chains.push({ family: prefix.family, frames: [...prefix.frames, ...tail] });
+        if (chains.length >= MAX_CHAINS) return dedupe(chains);
+      }
+    }
+    return dedupe(chains);
+  }
+
+  private chainsOfUse(use: Use): Chain[] {
+    switch (use.kind) {
+      case 'registered': {
+        const r = use.registration;
+        const name = r.method === r.name ? r.method : `${r.method} ${r.name}`;
+        return [{ family: r.family, frames: [{ ...this.frameAt(r.call, name), family: r.family, method: r.method }] }];
+      }
+      case 'context':
+        return [{ family: use.family, frames: [{ ...this.frameAt(use.node, use.name), family: use.family }] }];
+      case 'call':
+      case 'passed':
+        return this.chainsOf(use.call);
+      case 'unresolved':
+        return [{ family: 'unresolved', frames: [this.frameAt(use.node, '<unresolved>')] }];
+    }
+  }
+
+  /** Everything that invokes, registers or passes on a function. */
+  usesOf(fn: FunctionNode): Use[] {
+    const memo = this.usesMemo.get(fn);
+    if (memo) return memo;
+    this.usesMemo.set(fn, []);
+    const uses: Use[] = [];
+    const named = namedDeclarationOf(fn);
+    if (named) {
+      for (const reference of referencesTo(this.project, named.declaration, named.name)) {
+        if (isTypePosition(reference)) continue;
+        const parent = reference.getParent();
+        const expr = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === reference ? parent : reference;
+        uses.push(...this.usesOfValue(expr));
+      }
+    }
+    if (!named || Node.isPropertyAssignment(named.declaration) || Node.isBinaryExpression(named.declaration)) uses.push(...this.usesOfValue(fn));
+    this.usesMemo.set(fn, uses);
+    return uses;
+  }
+
+  /** How a value (a function, or a name for one) is used where it appears. */
+  private usesOfValue(value: Node, depth = 0): Use[] {
+    if (depth > 6) return [{ kind: 'unresolved', node: value }];
+    let expr = value;
+    let parent = expr.getParent();
+    while (parent && (Node.isParenthesizedExpression(parent) || Node.isAsExpression(parent) || Node.isSatisfiesExpression(parent) || Node.isNonNullExpression(parent))) {
+      expr = parent;
+      parent = parent.getParent();
+    }
+    if (!parent) return [];
+    if ((Node.isCallExpression(parent) || Node.isNewExpression(parent)) && parent.getExpression() === expr) {
+      return [{ kind: 'call', call: parent }];
+    }
+    if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === expr) {
+      const member = parent.getName();
+      const outer = parent.getParent();
+      if ((member === 'call' || member === 'apply') && outer && Node.isCallExpression(outer)) return [{ kind: 'call', call: outer }];
+      if (member === 'bind' && outer && Node.isCallExpression(outer)) return this.usesOfValue(outer, depth + 1);
+      if (member === 'then' || member === 'catch' || member === 'finally') return [];
+      return [];
+    }
+    if (Node.isCallExpression(parent) || Node.isNewExpression(parent)) {
+      const registration = Node.isCallExpression(parent) ? registrationOf(parent, this.origins) : undefined;
+      if (registration && registration.callback === expr) return [{ kind: 'registered', registration }];
+      const callee = unwrap(parent.getExpression());
+      const calleeName = simpleName(callee);
+      if (calleeName && TIMER_FUNCTIONS.has(calleeName)) return [{ kind: 'context', family: 'timer', name: calleeName, node: parent }];
+      if (Node.isPropertyAccessExpression(callee) && EVENT_METHODS.has(callee.getName())) {
+        const event = parent.getArguments()[0];
+        const label = `${callee.getName()}(${event ? event.getText() : ''})`;
+        return [{ kind: 'context', family: 'event', name: label, node: parent }];
+      }
+      return [{ kind: 'passed', call: parent }];
+    }
+    if (Node.isBinaryExpression(parent) && parent.getRight() === expr && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
+      const left = parent.getLeft();
+      if (isAssignmentTo(expr, 'oninitialized')) {
+        const receiver = Node.isPropertyAccessExpression(left) ? this.origins.originOf(left.getExpression()) : undefined;
+        if (receiver) return [{ kind: 'context', family: 'oninitialized', name: 'oninitialized', node: parent }];
+      }
+      if (Node.isPropertyAccessExpression(left) && EVENT_PROPERTIES.has(left.getName())) {
+        return [{ kind: 'context', family: 'event', name: left.getName(), node: parent }];
+      }
+      return Node.isFunctionExpression(expr) || Node.isArrowFunction(expr) ? [] : [{ kind: 'unresolved', node: parent }];
+    }
+    if (Node.isVariableDeclaration(parent) && parent.getInitializer() === expr) {
+      // `const confirm = confirmAction` or `const confirm = helper.bind(x)`: follow the alias.
+      if (isFunctionNode(expr)) return [];
+      const uses: Use[] = [];
+      for (const reference of referencesTo(this.project, parent, parent.getName())) {
+        if (!isTypePosition(reference)) uses.push(...this.usesOfValue(reference, depth + 1));
+      }
+      return uses;
+    }
+    if (Node.isPropertyAssignment(parent) || Node.isShorthandPropertyAssignment(parent) || Node.isArrayLiteralExpression(parent)) {
+      return this.usesThroughMap(Node.isArrayLiteralExpression(parent) ? parent : parent.getParentOrThrow(), depth);
+    }
+    if (Node.isExportAssignment(parent) || Node.isExportSpecifier(parent)) return [];
+    return [{ kind: 'unresolved', node: expr }];
+  }
+
+  /** A function stored in an object map or array: `handlers[name](args)` and `handlers.x(args)` call it. */
+  private usesThroughMap(literal: Node, depth: number): Use[] {
+    let holder = literal.getParent();
+    while (holder && (Node.isAsExpression(holder) || Node.isSatisfiesExpression(holder) || Node.isParenthesizedExpression(holder))) holder = holder.getParent();
+    if (!holder) return [];
+    if (Node.isVariableDeclaration(holder) || Node.isPropertyDeclaration(holder)) {
+      const uses: Use[] = [];
+      for (const reference of referencesTo(this.project, holder, holder.getName())) {
+        if (isTypePosition(reference)) continue;
+        let access: Node = reference;
+        const up = reference.getParent();
+        if (up && Node.isPropertyAccessExpression(up) && up.getNameNode() === reference) access = up;
+        const outer = access.getParent();
+        if (outer && (Node.isElementAccessExpression(outer) || Node.isPropertyAccessExpression(outer)) && outer.getExpression() === access) {
+          uses.push(...this.usesOfValue(outer, depth + 1));
+        } else if (outer && Node.isCallExpression(outer) && outer.getArguments().includes(access)) {
+          uses.push({ kind: 'passed', call: outer });
+        }
+      }
+      return uses.length > 0 ? uses : [{ kind: 'unresolved', node: literal }];
+    }
+    if (Node.isCallExpression(holder) || Node.isNewExpression(holder)) return [{ kind: 'passed', call: holder }];
+    if (Node.isPropertyAssignment(holder) || Node.isArrayLiteralExpression(holder)) {
+      return this.usesThroughMap(Node.isArrayLiteralExpression(holder) ? holder : holder.getParentOrThrow(), depth + 1);
+    }
+    return [{ kind: 'unresolved', node: literal }];
+  }
+
+  contextParameterOf(fn: FunctionNode): { index: number; sdk: Registration['sdk'] } | undefined {
+    const memo = this.contextMemo.get(fn);
+    if (memo !== undefined) return memo ?? undefined;
+    this.contextMemo.set(fn, null);
+    let found: { index: number; sdk: Registration['sdk'] } | undefined;
+    for (const registration of this.registrationsOf(fn)) {
+      if (registration.contextIndex !== undefined) {
+        found = { index: registration.contextIndex, sdk: registration.sdk };
+        break;
+      }
+    }
+    this.contextMemo.set(fn, found ?? null);
+    return found;
+  }
+
+  /** Registrations that install `fn` as their callback, directly or by name. */
+  private registrationsOf(fn: FunctionNode): Registration[] {
+    const candidates: Node[] = [fn];
+    const named = namedDeclarationOf(fn);
+    if (named) candidates.push(...referencesTo(this.project, named.declaration, named.name));
+    const out: Registration[] = [];
+    for (const candidate of candidates) {
+      let expr: Node = candidate;
+      while (expr.getParent() && (Node.isParenthesizedExpression(expr.getParentOrThrow()) || Node.isAsExpression(expr.getParentOrThrow()))) expr = expr.getParentOrThrow();
+      const call = expr.getParent();
+      if (call && Node.isCallExpression(call) && call.getArguments().includes(expr)) {
+        const registration = registrationOf(call, this.origins);
+        if (registration && registration.callback === expr) out.push(registration);
+      }
+    }
+    return out;
+  }
+
+  callsOf(fn: FunctionNode): Node[] {
+    return this.usesOf(fn).flatMap((use) => (use.kind === 'call' ? [use.call] : []));
+  }
+
+  frameOf(fn: FunctionNode): Frame {
+    return this.frameAt(fn, displayName(fn));
+  }
+
+  frameAt(node: Node, name: string): Frame {
+    return { name, file: this.project.relative(node.getSourceFile().getFilePath()), line: node.getStartLineNumber() };
+  }
+
+  declarationsOf(node: Node): Node[] {
+    return declarationsOf(this.project, node);
+  }
+}
+
+function startupChain(project: AnalysisProject, node: Node): Chain {
+  const file = project.relative(node.getSourceFile().getFilePath());
+  return { family: 'startup', frames: [{ name: '<module>', file, line: node.getStartLineNumber(), family: 'startup' }] };
+}
+
+function isTypePosition(reference: Node): boolean {
+  const parent = reference.getParent();
+  if (!parent) return false;
+  return (
+    Node.isTypeReference(parent) ||
+    Node.isExpressionWithTypeArguments(parent) ||
+    Node.isTypeQuery(parent) ||
+    (Node.isQualifiedName(parent) && parent.getFirstAncestorByKind(SyntaxKind.TypeReference) !== undefined)
+  );
+}
+
+function dedupe(chains: Chain[]): Chain[] {
+  const seen = new Set<string>();
+  return chains.filter((chain) => {
+    const key = JSON.stringify(chain.frames);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

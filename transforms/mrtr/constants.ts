@@ -1,0 +1,115 @@
+// Mapping tables for detection: the source of truth for which SDK names, methods and shapes count.
+import type { SiteKind } from '../../lib/model.js';
+
+export const TRANSFORM_ID = 'mrtr';
+
+/** Module specifiers of the SDK, by major version. */
+export function sdkMajorOfModule(specifier: string): 'v1' | 'v2' | undefined {
+  if (specifier === '@modelcontextprotocol/sdk' || specifier.startsWith('@modelcontextprotocol/sdk/')) return 'v1';
+  if (/^@modelcontextprotocol\/(server|core|node|express|hono)(\/|$)/.test(specifier)) return 'v2';
+  return undefined;
+}
+
+/** What an SDK value is, as far as detection cares. */
+export type Role = 'mcp-server' | 'server' | 'context' | 'mcp-req';
+
+/** SDK classes and types whose instances are receivers of push-style requests. */
+export const SDK_TYPE_ROLES: Record<string, Role> = {
+  McpServer: 'mcp-server',
+  Server: 'server',
+  RequestHandlerExtra: 'context',
+  ServerContext: 'context',
+  BaseContext: 'context',
+  McpRequestContext: 'mcp-req',
+};
+
+/** Push-style methods, by the receiver role that has them. */
+export const PUSH_METHODS: Record<string, { kind: SiteKind; roles: Role[] }> = {
+  elicitInput: { kind: 'elicitation', roles: ['server', 'mcp-req'] },
+  createMessage: { kind: 'sampling', roles: ['server'] },
+  requestSampling: { kind: 'sampling', roles: ['mcp-req'] },
+  listRoots: { kind: 'roots', roles: ['server'] },
+  createElicitationCompletionNotifier: { kind: 'elicitation', roles: ['server'] },
+};
+
+/** Generic request senders: the kind comes from the method string or the result schema. */
+export const REQUEST_SENDERS: Record<string, Role[]> = {
+  request: ['server'],
+  sendRequest: ['context'],
+  send: ['mcp-req'],
+};
+
+export const REQUEST_METHOD_KINDS: Record<string, SiteKind> = {
+  'elicitation/create': 'elicitation',
+  'sampling/createMessage': 'sampling',
+  'roots/list': 'roots',
+};
+
+export const RESULT_SCHEMA_KINDS: Record<string, SiteKind> = {
+  ElicitResultSchema: 'elicitation',
+  CreateMessageResultSchema: 'sampling',
+  CreateMessageResultWithToolsSchema: 'sampling',
+  ListRootsResultSchema: 'roots',
+};
+
+/** McpServer registration methods: the family their callback runs under. */
+export const REGISTRATIONS: Record<string, 'tools/call' | 'prompts/get' | 'resources/read'> = {
+  tool: 'tools/call',
+  registerTool: 'tools/call',
+  prompt: 'prompts/get',
+  registerPrompt: 'prompts/get',
+  resource: 'resources/read',
+  registerResource: 'resources/read',
+};
+
+/** setRequestHandler schema names (v1) and method strings (v2) -> method. */
+export const REQUEST_SCHEMA_METHODS: Record<string, string> = {
+  CallToolRequestSchema: 'tools/call',
+  GetPromptRequestSchema: 'prompts/get',
+  ReadResourceRequestSchema: 'resources/read',
+  ListToolsRequestSchema: 'tools/list',
+  ListPromptsRequestSchema: 'prompts/list',
+  ListResourcesRequestSchema: 'resources/list',
+  ListResourceTemplatesRequestSchema: 'resources/templates/list',
+  CompleteRequestSchema: 'completion/complete',
+  SubscribeRequestSchema: 'resources/subscribe',
+  UnsubscribeRequestSchema: 'resources/unsubscribe',
+  SetLevelRequestSchema: 'logging/setLevel',
+  InitializeRequestSchema: 'initialize',
+  PingRequestSchema: 'ping',
+};
+
+export const NOTIFICATION_SCHEMA_METHODS: Record<string, string> = {
+  RootsListChangedNotificationSchema: 'notifications/roots/list_changed',
+  InitializedNotificationSchema: 'notifications/initialized',
+  CancelledNotificationSchema: 'notifications/cancelled',
+  ProgressNotificationSchema: 'notifications/progress',
+};
+
+/** Requests whose handlers may answer input_required (MRTR.md section 1). */
+export const MRTR_CAPABLE_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
+
+export const TIMER_FUNCTIONS: ReadonlySet<string> = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask']);
+export const EVENT_METHODS: ReadonlySet<string> = new Set(['on', 'once', 'addListener', 'addEventListener', 'prependListener']);
+/** Server/transport callback properties that run outside any request. */
+export const EVENT_PROPERTIES: ReadonlySet<string> = new Set(['onclose', 'onerror', 'onmessage']);
+
+/** Identifiers whose presence makes a file worth parsing (the prefilter). */
+export const PREFILTER_WORDS = [
+  'elicitInput',
+  'createMessage',
+  'requestSampling',
+  'listRoots',
+  'sendRequest',
+  'elicitation/create',
+  'sampling/createMessage',
+  'roots/list',
+  'UrlElicitationRequiredError',
+  'createElicitationCompletionNotifier',
+  'RootsListChanged',
+  'roots/list_changed',
+  'oninitialized',
+  'ElicitResultSchema',
+  'CreateMessageResult',
+  'ListRootsResultSchema',
+];

@@ -1,0 +1,127 @@
+import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import type { AnalysisProject } from '../../lib/project.js';
+import { declarationsOf, identifierAt, wordOffsets } from './symbols.js';
+
+export type FunctionNode = Node & { getParameters(): Node[]; getBody?(): Node | undefined };
+
+export function isFunctionNode(node: Node): node is FunctionNode {
+  return (
+    Node.isFunctionDeclaration(node) ||
+    Node.isFunctionExpression(node) ||
+    Node.isArrowFunction(node) ||
+    Node.isMethodDeclaration(node) ||
+    Node.isConstructorDeclaration(node) ||
+    Node.isGetAccessorDeclaration(node) ||
+    Node.isSetAccessorDeclaration(node)
+  );
+}
+
+/** The innermost function holding a node (not the node itself), or undefined at module level. */
+export function enclosingFunction(node: Node): FunctionNode | undefined {
+  return node.getParentWhile((parent) => !isFunctionNode(parent))?.getParent() as FunctionNode | undefined;
+}
+
+/**
+ * The node other code refers to a function by: the declaration whose symbol references resolve to
+ * (the function itself, its variable, its property or class field), with the name used in source.
+ */
+export function namedDeclarationOf(fn: Node): { declaration: Node; name: string } | undefined {
+  if (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn) || Node.isGetAccessorDeclaration(fn)) {
+    const name = fn.getName();
+    return name ? { declaration: fn, name } : undefined;
+  }
+  if (Node.isConstructorDeclaration(fn)) {
+    const cls = fn.getParentIfKind(SyntaxKind.ClassDeclaration);
+    const name = cls?.getName();
+    return cls && name ? { declaration: cls, name } : undefined;
+  }
+  if (Node.isFunctionExpression(fn) || Node.isArrowFunction(fn)) {
+    let holder: Node = fn;
+    let parent = holder.getParent();
+    while (parent && (Node.isParenthesizedExpression(parent) || Node.isAsExpression(parent) || Node.isSatisfiesExpression(parent))) {
+      holder = parent;
+      parent = parent.getParent();
+    }
+    if (!parent) return undefined;
+    if (Node.isVariableDeclaration(parent) || Node.isPropertyAssignment(parent) || Node.isPropertyDeclaration(parent)) {
+      const nameNode = parent.getNameNode();
+      return Node.isIdentifier(nameNode) || Node.isPrivateIdentifier(nameNode) || Node.isStringLiteral(nameNode)
+        ? { declaration: parent, name: nameNode.getText().replace(/^['"]|['"]$/g, '') }
+        : undefined;
+    }
+    if (Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken && parent.getRight() === holder) {
+      const left = parent.getLeft();
+      if (Node.isPropertyAccessExpression(left)) return { declaration: parent, name: left.getName() };
+      if (Node.isIdentifier(left)) {
+        const declaration = left.getSymbol()?.getDeclarations()[0];
+        return declaration ? { declaration, name: left.getText() } : undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A readable name for a function in a chain: `confirmAction`, `NotesService.confirm`, `<anonymous>`. */
+export function displayName(fn: Node): string {
+  const named = namedDeclarationOf(fn);
+  const cls = fn.getFirstAncestor((a) => Node.isClassDeclaration(a) || Node.isClassExpression(a));
+  const className = cls && (Node.isClassDeclaration(cls) || Node.isClassExpression(cls)) ? cls.getName() : undefined;
+  if (Node.isConstructorDeclaration(fn)) return `${className ?? '<class>'}.constructor`;
+  if (!named) return '<anonymous>';
+  const memberOfClass = Node.isMethodDeclaration(fn) || Node.isGetAccessorDeclaration(fn) || Node.isPropertyDeclaration(named.declaration);
+  return memberOfClass && className ? `${className}.${named.name}` : named.name;
+}
+
+/** Identifiers anywhere in the analysed files that refer to `declaration` (by symbol, not just by name). */
+export function referencesTo(project: AnalysisProject, declaration: Node, name: string): Node[] {
+  const targets = new Set<Node>([declaration]);
+  for (const related of relatedDeclarations(declaration)) targets.add(related);
+  const ownName = (declaration as { getNameNode?: () => Node | undefined }).getNameNode?.();
+  const references: Node[] = [];
+  for (const sourceFile of project.filesMentioning(name)) {
+    for (const identifier of identifiersNamed(sourceFile, name)) {
+      if (identifier === ownName) continue;
+      const parent = identifier.getParent();
+      // Import/export specifiers only relay the name; the uses in the importing file are what count.
+      if (parent && (Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent) || Node.isImportClause(parent))) continue;
+      if (declarationsOf(project, identifier).some((d) => targets.has(d) || (ownName && d === ownName.getParent()))) {
+        references.push(identifier);
+      }
+    }
+  }
+  return references;
+}
+
+function identifiersNamed(sourceFile: SourceFile, name: string): Node[] {
+  const out: Node[] = [];
+  for (const offset of wordOffsets(sourceFile, name)) {
+    const identifier = identifierAt(sourceFile, offset);
+    if (identifier) out.push(identifier);
+  }
+  return out;
+}
+
+/**
+ * Declarations a call may dispatch through to reach a class method: the same-named member of the
+ * interfaces the class implements and of its base classes (`handler.execute()` typed as the interface).
+ */
+function relatedDeclarations(declaration: Node): Node[] {
+  if (!Node.isMethodDeclaration(declaration) && !Node.isPropertyDeclaration(declaration)) return [];
+  const cls = declaration.getParentIfKind(SyntaxKind.ClassDeclaration);
+  if (!cls) return [];
+  const name = declaration.getName();
+  const out: Node[] = [];
+  const heritage = [...cls.getImplements(), ...(cls.getExtends() ? [cls.getExtends()!] : [])];
+  for (const clause of heritage) {
+    const symbol = clause.getExpression().getSymbol();
+    const target = symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol;
+    for (const typeDeclaration of target?.getDeclarations() ?? []) {
+      if (Node.isInterfaceDeclaration(typeDeclaration) || Node.isClassDeclaration(typeDeclaration)) {
+        for (const member of typeDeclaration.getMembers()) {
+          if ((member as { getName?: () => string }).getName?.() === name) out.push(member);
+        }
+      }
+    }
+  }
+  return out;
+}

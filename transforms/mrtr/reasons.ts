@@ -1,0 +1,86 @@
+// The reason catalogue: the source of truth for every reason id this transform reports.
+// The README's reason table is checked against this list by test/readme.test.ts.
+
+export interface ReasonInfo {
+  /** One line: what was found. */
+  message: string;
+  /** What the server author should do about it. */
+  advice: string;
+}
+
+export const REASONS = {
+  'no-strategy-yet': {
+    message: 'push-style request in an MRTR-capable handler; this version audits it but has no rewrite for it yet',
+    advice:
+      'Leave it for the migration step of a later release, or migrate by hand: read the answer with inputResponse(ctx.mcpReq.inputResponses, key) and return inputRequired({ inputRequests: { key: inputRequired.elicit(...) } }) when it is missing.',
+  },
+  'other-request': {
+    message: 'push-style request while handling a request that cannot answer input_required',
+    advice:
+      'Only tools/call, prompts/get and resources/read may return input_required. Move the ask into one of those (e.g. a tool the client calls), or drop it and use data the request already carries.',
+  },
+  'notification-handler': {
+    message: 'push-style request inside a notification handler',
+    advice:
+      'A notification has no response to carry input_required. Record that input is needed and ask from the next tools/call, prompts/get or resources/read instead.',
+  },
+  'roots-list-changed': {
+    message: 'roots list_changed handler: the notification no longer exists in 2026-07-28',
+    advice:
+      'Remove the handler. Ask for roots with inputRequired.listRoots() from the tool, prompt or resource that needs them, on every request that needs them (clients re-send roots per request).',
+  },
+  oninitialized: {
+    message: 'push-style request in oninitialized: 2026-era clients have no initialize round and no server->client channel',
+    advice:
+      'Fetch the data lazily: ask for it (inputRequired.listRoots() / elicit / createMessage) from the handler that needs it, per request; do not cache it across clients.',
+  },
+  'event-listener': {
+    message: 'push-style request inside an event listener, outside any request',
+    advice: 'There is no request to answer with input_required. Move the ask into the tool, prompt or resource that needs the answer.',
+  },
+  timer: {
+    message: 'push-style request from a timer, outside any request',
+    advice: 'Background asks are gone in 2026-07-28. Ask from a tool, prompt or resource call instead, or drop the background step.',
+  },
+  startup: {
+    message: 'push-style request at startup or module top level, outside any request',
+    advice: 'There is no client request at startup. Ask from the first tool, prompt or resource call that needs the answer.',
+  },
+  'dead-code': {
+    message: 'push-style request in a function no analysed code calls',
+    advice:
+      'Delete the helper if it is unused; if it is called from outside the analysed files (a public API, another package), run the audit over those callers too.',
+  },
+  'unresolved-caller': {
+    message: 'the function holding this request is passed around as a value the audit cannot follow to a handler',
+    advice:
+      'Check by hand which handlers call it. Calling it directly from the handlers (or from a plain object map of functions) lets the audit follow it.',
+  },
+  'mixed-callers': {
+    message: 'reached both from MRTR-capable handlers and from contexts that cannot answer input_required',
+    advice:
+      'Split the helper: the MRTR-capable callers can be migrated; the other callers (listed in the chains) need the ask moved into a tool, prompt or resource.',
+  },
+  'indirect-call': {
+    message: 'indirect use of a push-style method (.call, .bind, or the method stored in a variable)',
+    advice: 'Call the method directly on the server or handler context so the call can be followed and migrated, then run the audit again.',
+  },
+  'dynamic-request': {
+    message: 'request/send with a result schema of a push-style request but a method the audit cannot read',
+    advice: "Write the method as a string literal ('elicitation/create', 'sampling/createMessage' or 'roots/list') so the call can be classified.",
+  },
+  ignored: {
+    message: 'silenced with @mcp-mrtr-ignore',
+    advice: 'Remove the @mcp-mrtr-ignore comment to have this site audited and migrated again.',
+  },
+} as const satisfies Record<string, ReasonInfo>;
+
+export type ReasonId = keyof typeof REASONS;
+
+export const FILE_PROBLEM_ADVICE: Record<string, string> = {
+  'parse-error': 'Fix the syntax error (or exclude the file with --exclude) and run again; the file was not analysed.',
+  binary: 'Binary file with a source extension; exclude it with --exclude if it is expected.',
+  'too-large': 'Files over 2 MiB are skipped as generated; exclude them, or split the file if it is hand-written server code.',
+  unreadable: 'Check the file permissions (or the symlink target) and run again.',
+  'symlink-loop': 'A symlink points back into its own parent; it was not followed.',
+};

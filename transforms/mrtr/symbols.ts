@@ -1,0 +1,166 @@
+import { Node, SyntaxKind, ts, type SourceFile } from 'ts-morph';
+import type { AnalysisProject } from '../../lib/project.js';
+import { sdkMajorOfModule } from './constants.js';
+
+export interface SdkName {
+  /** The exported name (`McpServer`), or `*` for a namespace import. */
+  name: string;
+  major: 'v1' | 'v2';
+}
+
+/**
+ * Declarations a name refers to, following imports into the analysed files (parsing them on demand).
+ * An import from the SDK is returned as the import declaration itself: the SDK is never parsed.
+ */
+export function declarationsOf(project: AnalysisProject, node: Node): Node[] {
+  const symbol = node.getSymbol();
+  if (!symbol) return [];
+  const declarations = symbol.getDeclarations();
+  const first = declarations[0];
+  if (!first) return [];
+  const moduleSpecifier = importedModuleOf(first);
+  if (moduleSpecifier === undefined) return declarations;
+  if (sdkMajorOfModule(moduleSpecifier)) return [first];
+  const target = project.loadModule(first.getSourceFile().getFilePath(), moduleSpecifier);
+  if (!target) return [first];
+  // The program was rebuilt when the module was parsed: ask again for a fresh symbol.
+  const fresh = node.getSymbol();
+  const aliased = fresh?.isAlias() ? fresh.getAliasedSymbol() : fresh;
+  const resolved = aliased?.getDeclarations() ?? [];
+  return resolved.length > 0 ? resolved : [first];
+}
+
+/** For an import-like declaration (ES import, `require` binding), its module specifier. */
+export function importedModuleOf(declaration: Node): string | undefined {
+  const importDeclaration = declaration.getFirstAncestorByKind(SyntaxKind.ImportDeclaration);
+  if (
+    importDeclaration &&
+    (Node.isImportSpecifier(declaration) || Node.isImportClause(declaration) || Node.isNamespaceImport(declaration))
+  ) {
+    return importDeclaration.getModuleSpecifierValue();
+  }
+  if (Node.isImportEqualsDeclaration(declaration)) {
+    const ref = declaration.getModuleReference();
+    if (Node.isExternalModuleReference(ref)) {
+      const expr = ref.getExpression();
+      return expr && Node.isStringLiteral(expr) ? expr.getLiteralValue() : undefined;
+    }
+  }
+  if (Node.isExportSpecifier(declaration)) {
+    return declaration.getExportDeclaration().getModuleSpecifierValue();
+  }
+  const variable = Node.isBindingElement(declaration)
+    ? declaration.getFirstAncestorByKind(SyntaxKind.VariableDeclaration)
+    : Node.isVariableDeclaration(declaration)
+      ? declaration
+      : undefined;
+  const init = variable?.getInitializer();
+  return init ? requiredModuleOf(init) : undefined;
+}
+
+/** `require('x')` (possibly awaited `import('x')`) -> `x`. */
+export function requiredModuleOf(expression: Node): string | undefined {
+  let expr = expression;
+  if (Node.isAwaitExpression(expr)) expr = expr.getExpression();
+  if (!Node.isCallExpression(expr)) return undefined;
+  const callee = expr.getExpression();
+  const isRequire = Node.isIdentifier(callee) && callee.getText() === 'require';
+  const isDynamicImport = callee.getKind() === SyntaxKind.ImportKeyword;
+  const arg = expr.getArguments()[0];
+  if ((isRequire || isDynamicImport) && arg && Node.isStringLiteral(arg)) return arg.getLiteralValue();
+  return undefined;
+}
+
+/** If the declaration imports a name from the SDK, which one. */
+export function sdkImportOf(declaration: Node): SdkName | undefined {
+  const specifier = importedModuleOf(declaration);
+  const major = specifier === undefined ? undefined : sdkMajorOfModule(specifier);
+  if (!major) return undefined;
+  if (Node.isImportSpecifier(declaration)) {
+    return { name: declaration.getNameNode().getText(), major };
+  }
+  if (Node.isBindingElement(declaration)) {
+    const property = declaration.getPropertyNameNode();
+    return { name: (property ?? declaration.getNameNode()).getText(), major };
+  }
+  return { name: '*', major };
+}
+
+/** The SDK export an expression or type name denotes: `McpServer`, `sdk.McpServer`, `types.ElicitResultSchema`. */
+export function sdkNameOf(project: AnalysisProject, node: Node): SdkName | undefined {
+  if (Node.isIdentifier(node)) {
+    const declaration = declarationsOf(project, node)[0];
+    return declaration ? sdkImportOf(declaration) : undefined;
+  }
+  if (Node.isPropertyAccessExpression(node) || Node.isQualifiedName(node)) {
+    const left = Node.isPropertyAccessExpression(node) ? node.getExpression() : node.getLeft();
+    const right = Node.isPropertyAccessExpression(node) ? node.getName() : node.getRight().getText();
+    const namespace = sdkNameOf(project, left);
+    return namespace?.name === '*' ? { name: right, major: namespace.major } : undefined;
+  }
+  if (Node.isImportTypeNode(node)) {
+    const argument = node.getArgument();
+    const literal = Node.isLiteralTypeNode(argument) ? argument.getLiteral() : undefined;
+    const major = literal && Node.isStringLiteral(literal) ? sdkMajorOfModule(literal.getLiteralValue()) : undefined;
+    const qualifier = node.getQualifier();
+    return major && qualifier ? { name: qualifier.getText().split('.').pop()!, major } : undefined;
+  }
+  return undefined;
+}
+
+/** The last identifier of a name-like expression: `CallToolRequestSchema`, `types.CallToolRequestSchema`. */
+export function simpleName(node: Node | undefined): string | undefined {
+  if (!node) return undefined;
+  if (Node.isIdentifier(node)) return node.getText();
+  if (Node.isPropertyAccessExpression(node)) return node.getName();
+  return undefined;
+}
+
+export function stringValue(node: Node | undefined): string | undefined {
+  if (node && (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node))) return node.getLiteralValue();
+  return undefined;
+}
+
+/** Strip wrappers that do not change the value: parentheses, `as`, `!`, `satisfies`, `await`. */
+export function unwrap(node: Node): Node {
+  let current = node;
+  for (;;) {
+    if (
+      Node.isParenthesizedExpression(current) ||
+      Node.isAsExpression(current) ||
+      Node.isNonNullExpression(current) ||
+      Node.isSatisfiesExpression(current) ||
+      Node.isTypeAssertion(current) ||
+      Node.isAwaitExpression(current)
+    ) {
+      current = current.getExpression();
+    } else {
+      return current;
+    }
+  }
+}
+
+/** Offsets of whole-word occurrences of `word` in the file text. */
+export function wordOffsets(sourceFile: SourceFile, word: string): number[] {
+  const text = sourceFile.getFullText();
+  const offsets: number[] = [];
+  let index = text.indexOf(word);
+  while (index !== -1) {
+    const before = index > 0 ? text.charCodeAt(index - 1) : 32;
+    const after = text.charCodeAt(index + word.length);
+    if (!isIdentifierChar(before) && !isIdentifierChar(after)) offsets.push(index);
+    index = text.indexOf(word, index + word.length);
+  }
+  return offsets;
+}
+
+function isIdentifierChar(code: number): boolean {
+  return !Number.isNaN(code) && ts.isIdentifierPart(code, ts.ScriptTarget.ES2022);
+}
+
+/** The identifier at an offset, if that offset starts one. */
+export function identifierAt(sourceFile: SourceFile, offset: number): Node | undefined {
+  const node = sourceFile.getDescendantAtPos(offset);
+  if (!node || node.getStart() !== offset) return undefined;
+  return Node.isIdentifier(node) || Node.isPrivateIdentifier(node) ? node : undefined;
+}
