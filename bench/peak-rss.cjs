@@ -1,7 +1,8 @@
 // Preloaded into every benchmarked process with `node --require bench/peak-rss.cjs ...` by bench/run.mjs.
 // At exit it writes the process's peak resident set size to the file named by BENCH_PEAK_RSS_FILE:
 // VmHWM from /proc/self/status (Linux: the kernel's high-water mark of RSS) and
-// process.resourceUsage().maxRSS (getrusage ru_maxrss, kilobytes; works where /proc does not).
+// process.resourceUsage().maxRSS (getrusage ru_maxrss, kilobytes; works where /proc does not),
+// plus the process's CPU time (user + system), which a loaded machine distorts less than wall time.
 // Both cover every thread of the process (worker_threads included), not child processes.
 'use strict';
 
@@ -19,9 +20,10 @@ if (out) {
     } catch {
       // not Linux: maxRSS below is the measure
     }
-    const maxRssKb = process.resourceUsage().maxRSS;
+    const usage = process.resourceUsage();
+    const cpuS = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
     try {
-      fs.writeFileSync(out, JSON.stringify({ pid: process.pid, hwmKb, maxRssKb }));
+      fs.writeFileSync(out, JSON.stringify({ pid: process.pid, hwmKb, maxRssKb: usage.maxRSS, cpuS }));
     } catch {
       // the bench falls back to its own /proc polling
     }

@@ -1,9 +1,6 @@
 #!/usr/bin/env node
 import fs from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { audit, UsageError } from '../lib/runner.js';
-import { toJson } from '../lib/report/toJson.js';
-import { toText } from '../lib/report/toText.js';
 import { TOOL_NAME, TOOL_VERSION } from '../lib/version.js';
 
 const EXIT_OK = 0;
@@ -21,6 +18,11 @@ interface Flags {
   quiet?: boolean;
 }
 
+/** Repeatable list option: `--include a --include b` and `--include a,b` both give `[a, b]`. */
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+}
+
 function buildProgram(): Command {
   return new Command()
     .name(TOOL_NAME)
@@ -33,8 +35,8 @@ function buildProgram(): Command {
     .option('--dry-run', 'audit only: report every site and what would happen to it; never writes a file')
     .addOption(new Option('--report <format>', 'report format').choices(['text', 'json']).default('text'))
     .option('--output <file>', 'write the report to this file instead of stdout')
-    .option('--include <glob...>', 'only process files matching these globs (relative to the target root)')
-    .option('--exclude <glob...>', 'skip files matching these globs (relative to the target root)')
+    .option('--include <glob>', 'only process files matching this glob, relative to the target root (repeatable, or comma-separated)', collect)
+    .option('--exclude <glob>', 'skip files matching this glob, relative to the target root (repeatable, or comma-separated)', collect)
     .option('--tsconfig <path>', 'tsconfig.json whose compiler options are used (default: <root>/tsconfig.json when present)')
     .option('--verbose', 'show every call chain, guards, messages and timing')
     .option('--quiet', 'print nothing but errors (a --report json without --output still goes to stdout)')
@@ -65,6 +67,10 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT_USAGE;
   }
   const started = performance.now();
+  // Loaded here so that --help and --version do not pay for loading the TypeScript compiler.
+  const { audit, UsageError } = await import('../lib/runner.js');
+  const { toJson } = await import('../lib/report/toJson.js');
+  const { toText } = await import('../lib/report/toText.js');
   let report;
   try {
     report = await audit({

@@ -74,7 +74,9 @@ function buildReport(discovery: DiscoveryResult, project: AnalysisProject, sites
     }
   }
   for (const problem of discovery.problems) {
-    files.push({ file: problem.file, status: 'skipped', sites: 0, problem: { kind: problem.kind, message: problem.message } });
+    // An unreadable file may hold sites the audit could not see: that fails the run; the rest are skipped by design.
+    const status = problem.kind === 'unreadable' || problem.kind === 'not-found' ? 'error' : 'skipped';
+    files.push({ file: problem.file, status, sites: 0, problem: { kind: problem.kind, message: problem.message } });
   }
   files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   sites.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));

@@ -1,0 +1,16 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { RootsListChangedNotificationSchema, type Root } from '@modelcontextprotocol/sdk/types.js';
+
+const server = new McpServer({ name: 'workspace', version: '1.0.0' });
+let roots: Root[] = [];
+
+server.server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+  const result = await server.server.listRoots();
+  roots = result.roots;
+});
+
+server.registerTool('roots', { description: 'Show cached roots' }, async () => ({
+  content: [{ type: 'text', text: roots.map((root) => root.uri).join('\n') }],
+}));
+
+export default server;

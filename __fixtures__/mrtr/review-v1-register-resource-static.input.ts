@@ -1,0 +1,15 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+const server = new McpServer({ name: 'workspace', version: '1.0.0' });
+
+server.registerResource(
+  'workspace-roots',
+  'workspace://roots',
+  { description: 'The client roots as JSON', mimeType: 'application/json' },
+  async (uri) => {
+    const { roots } = await server.server.listRoots();
+    return { contents: [{ uri: uri.href, text: JSON.stringify(roots) }] };
+  },
+);
+
+export default server;

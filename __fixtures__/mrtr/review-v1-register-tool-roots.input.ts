@@ -1,0 +1,12 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+const server = new McpServer({ name: 'workspace', version: '1.0.0' });
+
+server.registerTool('list_workspace', { description: 'List the client workspace roots' }, async () => {
+  const { roots } = await server.server.listRoots();
+  return {
+    content: [{ type: 'text', text: roots.map((root) => `${root.name ?? ''} ${root.uri}`).join('\n') }],
+  };
+});
+
+export default server;

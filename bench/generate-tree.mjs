@@ -1,0 +1,123 @@
+// Writes the bench tree: a deterministic (seeded) monorepo of ordinary TypeScript in which 1% of the
+// files are MCP servers on the v1 SDK and 2% hold look-alikes. Returns what it planted.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { mcpModule } from './tree/mcp-module.mjs';
+import { ordinaryFile } from './tree/ordinary-file.mjs';
+import { AREAS, PACKAGES, SUBAREAS, WORDS_A, WORDS_B, makeRandom } from './tree/shared.mjs';
+
+export function generateTree(root, total, seed) {
+  const rnd = makeRandom(seed);
+  const MCP_MODULES = 6; // x 5 files = 30 = 1% of 3000
+  const MCP_FILES = MCP_MODULES * 5;
+  const ordinaryCount = total - MCP_FILES;
+  const lookalikeCount = Math.round(total * 0.02);
+
+  // folders per package, then files spread over them
+  const perPackage = Math.ceil(ordinaryCount / PACKAGES.length);
+  const usedBases = new Map();
+  const uniqueBase = () => {
+    const b = `${rnd.pick(WORDS_A)}-${rnd.pick(WORDS_B)}`;
+    const n = (usedBases.get(b) ?? 0) + 1;
+    usedBases.set(b, n);
+    return n === 1 ? b : `${b}${n}`;
+  };
+  const ordinary = [];
+  for (const pkg of PACKAGES) {
+    const folders = [];
+    for (const area of rnd.shuffle(AREAS).slice(0, rnd.int(6, 10))) {
+      folders.push(`packages/${pkg}/src/${area}`);
+      for (const sub of rnd.shuffle(SUBAREAS).slice(0, rnd.int(1, 3))) {
+        folders.push(`packages/${pkg}/src/${area}/${sub}`);
+        if (rnd.chance(0.3)) folders.push(`packages/${pkg}/src/${area}/${sub}/${rnd.pick(['impl', 'support', 'detail'])}`);
+      }
+    }
+    for (let i = 0; i < perPackage && ordinary.length < ordinaryCount; i++) {
+      const base = uniqueBase();
+      ordinary.push({ pkg, base, path: `${rnd.pick(folders)}/${base}.ts` });
+    }
+  }
+  // deterministic order, dependencies only on earlier files of the same package (a DAG)
+  const lookalikeSet = new Set(rnd.shuffle(ordinary.map((_, i) => i)).slice(0, lookalikeCount));
+  const byPkg = new Map();
+  const files = [];
+  ordinary.forEach((file, i) => {
+    const earlier = byPkg.get(file.pkg) ?? [];
+    const deps = [];
+    const want = earlier.length === 0 ? 0 : rnd.int(0, Math.min(4, earlier.length));
+    for (const d of rnd.shuffle(earlier.slice(-60)).slice(0, want)) deps.push(d);
+    files.push({ path: file.path, text: ordinaryFile(rnd, file, deps, lookalikeSet.has(i)), lookalike: lookalikeSet.has(i) });
+    earlier.push(file);
+    byPkg.set(file.pkg, earlier);
+  });
+  const sites = [];
+  const mcpPackages = rnd.shuffle(PACKAGES).slice(0, MCP_MODULES);
+  mcpPackages.forEach((pkg, index) => {
+    const dep = rnd.pick(byPkg.get(pkg));
+    const mod = mcpModule(rnd, pkg, `packages/${pkg}/src/mcp`, dep, index);
+    files.push(...mod.files.map((m) => ({ ...m, mcp: true })));
+    sites.push(...mod.sites);
+  });
+
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  const hash = createHash('sha256');
+  let lines = 0;
+  for (const file of files.sort((a, b) => (a.path < b.path ? -1 : 1))) {
+    const abs = path.join(root, file.path);
+    mkdirSync(path.dirname(abs), { recursive: true });
+    writeFileSync(abs, file.text);
+    hash.update(file.path).update('\0').update(file.text);
+    lines += file.text.split('\n').length - 1;
+  }
+  writeFileSync(
+    path.join(root, 'package.json'),
+    `${JSON.stringify(
+      {
+        name: 'bench-monorepo',
+        version: '1.0.0',
+        private: true,
+        type: 'module',
+        scripts: { build: 'tsc -p .' },
+        dependencies: { '@modelcontextprotocol/sdk': '^1.32.2', zod: '^3.25.76' },
+        devDependencies: { '@types/node': '^20.19.0', typescript: '^5.9.0' },
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  writeFileSync(
+    path.join(root, 'tsconfig.json'),
+    `${JSON.stringify(
+      {
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          skipLibCheck: true,
+          noEmit: true,
+          types: ['node'],
+        },
+        include: ['packages/**/*.ts'],
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  writeFileSync(path.join(root, '.gitignore'), 'node_modules/\ndist/\n');
+  // Make the tree its own repository root, as a real project is: tools that honour .gitignore must
+  // not apply the outer repository's `.bench/` rule to it.
+  const git = spawnSync('git', ['init', '-q', root], { stdio: 'ignore' });
+  return {
+    files: files.length,
+    mcpFiles: files.filter((f) => f.mcp).length,
+    lookalikeFiles: files.filter((f) => f.lookalike).length,
+    sites,
+    lines,
+    fingerprint: hash.digest('hex').slice(0, 16),
+    gitInit: git.status === 0,
+  };
+}

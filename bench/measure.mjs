@@ -1,0 +1,121 @@
+// Runs a tool as a child process and measures it: wall time from spawn to exit, and peak RSS and CPU
+// time as reported by the child itself through the preloaded peak-rss.cjs.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PEAK_RSS_PRELOAD = fileURLToPath(new URL('./peak-rss.cjs', import.meta.url));
+const TIMEOUT_MS = 15 * 60 * 1000;
+
+const SOURCE_RE = /\.(?:ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+const DECL_RE = /\.d\.(?:ts|mts|cts)$/;
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'build', 'coverage']);
+
+export function listSources(dir, out = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name)) listSources(path.join(dir, entry.name), out);
+    } else if (SOURCE_RE.test(entry.name) && !DECL_RE.test(entry.name)) {
+      out.push(path.join(dir, entry.name));
+    }
+  }
+  return out;
+}
+
+/** Content fingerprint of a tree (every file but .git), to prove a dry run wrote nothing. */
+export function treeFingerprint(dir) {
+  const hash = createHash('sha256');
+  const walk = (d) => {
+    for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (entry.name === '.git' || entry.name === 'node_modules') continue;
+      const abs = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(abs);
+      else hash.update(abs).update('\0').update(readFileSync(abs));
+    }
+  };
+  walk(dir);
+  return hash.digest('hex');
+}
+
+function readVmHwmKb(pid) {
+  try {
+    const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `node --require peak-rss.cjs <args>` once; resolves with wall time, peak RSS, exit, output. */
+function measureOnce(args, cwd) {
+  const rssFile = path.join(os.tmpdir(), `mcp-mrtr-bench-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+  return new Promise((resolve) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, ['--require', PEAK_RSS_PRELOAD, ...args], {
+      cwd,
+      env: { ...process.env, BENCH_PEAK_RSS_FILE: rssFile, NODE_OPTIONS: '', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const stdout = [];
+    const stderr = [];
+    child.stdout.on('data', (b) => stdout.push(b));
+    child.stderr.on('data', (b) => stderr.push(b));
+    // Fallback only (the preload's own reading at exit is exact): poll the kernel's high-water mark.
+    let polledKb = null;
+    const poll = setInterval(() => {
+      const kb = readVmHwmKb(child.pid);
+      if (kb !== null) polledKb = Math.max(polledKb ?? 0, kb);
+    }, 20);
+    const killer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    child.on('close', (code, signal) => {
+      const wallS = Number(process.hrtime.bigint() - started) / 1e9;
+      clearInterval(poll);
+      clearTimeout(killer);
+      let rssKb = null;
+      let cpuS = null;
+      let rssSource = 'none';
+      try {
+        const r = JSON.parse(readFileSync(rssFile, 'utf8'));
+        rssKb = r.hwmKb ?? r.maxRssKb;
+        cpuS = r.cpuS ?? null;
+        rssSource = r.hwmKb != null ? 'VmHWM at exit' : 'getrusage maxRSS at exit';
+        rmSync(rssFile, { force: true });
+      } catch {
+        if (polledKb !== null) {
+          rssKb = polledKb;
+          rssSource = 'VmHWM polled (lower bound)';
+        }
+      }
+      resolve({
+        wallS,
+        rssKb,
+        cpuS,
+        rssSource,
+        code,
+        signal,
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+      });
+    });
+  });
+}
+
+/** Runs the command `runs` times: median wall and CPU time, worst peak RSS, the last run's output. */
+export async function measure(args, { runs = 1, cwd = process.cwd() } = {}) {
+  const all = [];
+  for (let i = 0; i < runs; i++) all.push(await measureOnce(args, cwd));
+  const walls = all.map((r) => r.wallS).sort((a, b) => a - b);
+  const last = all[all.length - 1];
+  const rss = all.map((r) => r.rssKb).filter((v) => v != null);
+  const cpus = all.map((r) => r.cpuS).filter((v) => v != null).sort((a, b) => a - b);
+  return {
+    ...last,
+    wallS: walls[Math.floor(walls.length / 2)], // median
+    rssKb: rss.length > 0 ? Math.max(...rss) : null, // worst run
+    cpuS: cpus.length > 0 ? cpus[Math.floor(cpus.length / 2)] : null, // median
+    runs: all,
+  };
+}

@@ -1,0 +1,186 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Ajv from 'ajv';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REPO_ROOT, snapshotTree } from './support/fixtures.js';
+
+const CLI = path.join(REPO_ROOT, 'dist', 'bin', 'mcp-mrtr-codemod.js');
+const SCHEMA = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'schema', 'report.schema.json'), 'utf8'));
+const EXAMPLE = path.join(REPO_ROOT, 'examples', 'v1-notes-server');
+const temps: string[] = [];
+
+function run(args: string[], cwd = REPO_ROOT) {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function tempTree(files: Record<string, string | Buffer>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-cli-'));
+  temps.push(dir);
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), content);
+  }
+  return dir;
+}
+
+const TOOL_WITH_ASK = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'x', version: '1.0.0' });
+server.registerTool('ask', {}, async () => {
+  const answer = await server.server.elicitInput({ message: 'Sure?', requestedSchema: { type: 'object', properties: {} } });
+  return { content: [{ type: 'text', text: answer.action }] };
+});
+`;
+
+afterEach(() => {
+  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('cli', () => {
+  it('prints its version', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+    const { code, stdout } = run(['--version']);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe(pkg.version);
+  });
+
+  it('documents every flag in --help', () => {
+    const { code, stdout } = run(['--help']);
+    expect(code).toBe(0);
+    for (const flag of ['--dry-run', '--report', '--output', '--include', '--exclude', '--tsconfig', '--verbose', '--quiet', '--version', '--help']) {
+      expect(stdout).toContain(flag);
+    }
+  });
+
+  it('exits 2 naming an unknown flag', () => {
+    const { code, stderr } = run(['--frobnicate', '.']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('--frobnicate');
+  });
+
+  it('exits 2 without a path', () => {
+    const { code, stderr } = run([]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/missing path/);
+  });
+
+  it('exits 2 naming a path that does not exist', () => {
+    const { code, stderr } = run(['--dry-run', 'no/such/dir']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('no/such/dir');
+  });
+
+  it('exits 2 on an unknown report format', () => {
+    const dir = tempTree({ 'a.ts': TOOL_WITH_ASK });
+    const { code, stderr } = run(['--dry-run', '--report', 'xml', dir]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('xml');
+  });
+
+  it('exits 2 on an empty directory instead of reporting success', () => {
+    const dir = tempTree({});
+    const { code, stderr } = run(['--dry-run', dir]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/no source files/);
+  });
+
+  it('exits 2 on a missing --tsconfig', () => {
+    const dir = tempTree({ 'a.ts': TOOL_WITH_ASK });
+    const { code, stderr } = run(['--dry-run', '--tsconfig', path.join(dir, 'nope.json'), dir]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('nope.json');
+  });
+
+  it('audits the bundled example as JSON that validates against the documented schema', () => {
+    const before = snapshotTree(EXAMPLE);
+    const { code, stdout } = run(['--dry-run', '--report', 'json', EXAMPLE]);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    const validate = new Ajv({ allErrors: true }).compile(SCHEMA);
+    expect(validate.errors ?? [], JSON.stringify(validate.errors)).toEqual([]);
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+    expect(report.schemaVersion).toBe(1);
+    expect(report.wrote).toBe(false);
+    expect(report.sites.map((s: { file: string; line: number; column: number }) => `${s.file}:${s.line}:${s.column}`)).toEqual([
+      'src/helpers/confirm.ts:12:26',
+      'src/helpers/summarize.ts:17:7',
+      'src/server.ts:29:31',
+      'src/server.ts:36:3',
+      'src/server.ts:37:26',
+      'src/tools.ts:63:28',
+    ]);
+    expect(snapshotTree(EXAMPLE)).toEqual(before);
+  });
+
+  it('prints a text report grouped by file with totals and says nothing was written', () => {
+    const dir = tempTree({ 'src/server.ts': TOOL_WITH_ASK, 'src/other.ts': 'export const x = 1;\n' });
+    const { code, stdout } = run(['--dry-run', dir]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^src\/server\.ts\n {2}4:24 {2}elicitation {2}server\.elicitInput {2}\[tools\/call\] {2}review mrtr\/no-strategy-yet/m);
+    expect(stdout).toMatch(/1 push-style site \(1 elicitation, 0 sampling, 0 roots\) in 1 of 2 files/);
+    expect(stdout).toMatch(/Nothing was written\./);
+  });
+
+  it('without --dry-run audits, says plainly that it wrote nothing, and writes nothing', () => {
+    const dir = tempTree({ 'server.ts': TOOL_WITH_ASK });
+    const before = snapshotTree(dir);
+    const { code, stderr } = run([dir]);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/nothing was written/);
+    expect(snapshotTree(dir)).toEqual(before);
+  });
+
+  it('writes the report to --output and nothing else', () => {
+    const dir = tempTree({ 'server.ts': TOOL_WITH_ASK });
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-out-')), 'report.json');
+    temps.push(path.dirname(out));
+    const before = snapshotTree(dir);
+    const { code, stdout } = run(['--dry-run', '--report', 'json', '--output', out, dir]);
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+    expect(JSON.parse(fs.readFileSync(out, 'utf8')).sites).toHaveLength(1);
+    expect(snapshotTree(dir)).toEqual(before);
+  });
+
+  it('reports a file that does not parse with file:line and exits 1, still auditing the rest', () => {
+    const dir = tempTree({ 'good.ts': TOOL_WITH_ASK, 'broken.ts': 'const server = createMessage(\nlet = ;\n' });
+    const { code, stdout } = run(['--dry-run', '--report', 'json', dir]);
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    const broken = report.files.find((f: { file: string }) => f.file === 'broken.ts');
+    expect(broken.status).toBe('error');
+    expect(broken.problem.kind).toBe('parse-error');
+    expect(broken.problem.message).toMatch(/^broken\.ts:2:\d+: /);
+    expect(report.sites).toHaveLength(1);
+  });
+
+  it('skips and reports binary files without failing the run', () => {
+    const dir = tempTree({ 'good.ts': TOOL_WITH_ASK, 'blob.js': Buffer.from([0x63, 0x72, 0x65, 0x00, 0x01, 0x02]) });
+    const { code, stdout } = run(['--dry-run', dir]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/skipped +.*blob\.js/);
+  });
+
+  it('honours --include and --exclude', () => {
+    const dir = tempTree({ 'src/a.ts': TOOL_WITH_ASK, 'src/a.test.ts': TOOL_WITH_ASK, 'scripts/b.ts': TOOL_WITH_ASK });
+    const { stdout } = run(['--dry-run', '--report', 'json', '--include', 'src/**', '--exclude', '**/*.test.ts', dir]);
+    expect(JSON.parse(stdout).sites.map((s: { file: string }) => s.file)).toEqual(['src/a.ts']);
+  });
+
+  it('prints nothing with --quiet on a clean run', () => {
+    const dir = tempTree({ 'server.ts': TOOL_WITH_ASK });
+    const { code, stdout, stderr } = run(['--dry-run', '--quiet', dir]);
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+    expect(stderr).toBe('');
+  });
+
+  it('shows every chain and the guards with --verbose', () => {
+    const { code, stdout } = run(['--dry-run', '--verbose', EXAMPLE]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('via tools/call clear_notes');
+    expect(stdout).toMatch(/guards: capability-check, try-catch/);
+  });
+});

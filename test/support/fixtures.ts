@@ -1,0 +1,88 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Report } from '../../lib/model.js';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+export const FIXTURES_ROOT = path.join(REPO_ROOT, '__fixtures__');
+
+export interface Fixture {
+  transform: string;
+  /** `review-helper-confirm` (decision prefix + case). */
+  name: string;
+  decision: 'rewrite' | 'review' | 'skip';
+  /** A single input file, or a folder holding `input/`. */
+  inputPath: string;
+  isFolder: boolean;
+  reportPath: string;
+}
+
+const INPUT_PATTERN = /^((rewrite|review|skip)-[a-z0-9-]+)\.input\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+
+/** Every fixture under `__fixtures__/<transform>/`: `<decision>-<case>.input.<ext>` files and `<decision>-<case>/input/` folders. */
+export function discoverFixtures(): Fixture[] {
+  const fixtures: Fixture[] = [];
+  for (const transform of fs.readdirSync(FIXTURES_ROOT).sort()) {
+    const dir = path.join(FIXTURES_ROOT, transform);
+    if (!fs.statSync(dir).isDirectory()) continue;
+    for (const entry of fs.readdirSync(dir).sort()) {
+      const full = path.join(dir, entry);
+      const match = INPUT_PATTERN.exec(entry);
+      if (match) {
+        fixtures.push({ transform, name: match[1]!, decision: match[2] as Fixture['decision'], inputPath: full, isFolder: false, reportPath: path.join(dir, `${match[1]}.report.json`) });
+      } else if (/^(rewrite|review|skip)-[a-z0-9-]+$/.test(entry) && fs.existsSync(path.join(full, 'input'))) {
+        fixtures.push({ transform, name: entry, decision: entry.split('-')[0] as Fixture['decision'], inputPath: path.join(full, 'input'), isFolder: true, reportPath: path.join(full, 'report.json') });
+      }
+    }
+  }
+  return fixtures;
+}
+
+/** Copy a fixture's input to a fresh temp dir outside the repository, so that no node_modules can resolve. */
+export function copyFixture(fixture: Fixture): { dir: string; target: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mrtr-${fixture.name}-`));
+  if (fixture.isFolder) {
+    fs.cpSync(fixture.inputPath, dir, { recursive: true });
+    return { dir, target: dir };
+  }
+  const name = path.basename(fixture.inputPath).replace('.input.', '.');
+  fs.copyFileSync(fixture.inputPath, path.join(dir, name));
+  return { dir, target: dir };
+}
+
+/** The part of a report a fixture pins: positions, ids of reasons, families and chains; never message wording. */
+export function projectReport(report: Report): unknown {
+  return {
+    sites: report.sites.map((site) => ({
+      file: site.file,
+      line: site.line,
+      column: site.column,
+      kind: site.kind,
+      form: site.form,
+      sdk: site.sdk,
+      family: site.family,
+      families: site.families,
+      chains: site.chains.map((chain) => chain.map((frame) => `${frame.name} @ ${frame.file}:${frame.line}`)),
+      guards: site.guards,
+      decision: site.decision,
+      ...(site.reason ? { reason: site.reason } : {}),
+      ...(site.strategy ? { strategy: site.strategy } : {}),
+    })),
+    files: report.files.filter((f) => f.status !== 'unchanged').map((f) => ({ file: f.file, status: f.status, problem: f.problem?.kind })),
+  };
+}
+
+/** sha256 of every file under a directory, to prove that nothing was written. */
+export function snapshotTree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (current: string) => {
+    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) out[path.relative(dir, full)] = crypto.createHash('sha256').update(fs.readFileSync(full)).digest('hex');
+    }
+  };
+  walk(dir);
+  return out;
+}
