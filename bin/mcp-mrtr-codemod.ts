@@ -27,11 +27,11 @@ function buildProgram(): Command {
   return new Command()
     .name(TOOL_NAME)
     .description(
-      'Find every push-style server->client request (elicitation, sampling, roots) in an MCP server built on the TypeScript SDK,\n' +
-        'classify where it runs, and report what the migration to MRTR (MCP 2026-07-28) will do with it.',
+      'Find every push-style server->client request (elicitation, sampling, roots) in an MCP server built on the ' +
+        'TypeScript SDK, classify where it runs, and report what the migration to MRTR (MCP 2026-07-28) will do with it.',
     )
     .version(TOOL_VERSION, '-V, --version')
-    .argument('[paths...]', 'files or directories to process', [])
+    .argument('[paths...]', 'files or directories to process')
     .option('--dry-run', 'audit only: report every site and what would happen to it; never writes a file')
     .addOption(new Option('--report <format>', 'report format').choices(['text', 'json']).default('text'))
     .option('--output <file>', 'write the report to this file instead of stdout')
@@ -57,7 +57,7 @@ export async function main(argv: string[]): Promise<number> {
     throw error;
   }
   const flags = program.opts<Flags>();
-  const paths = program.processedArgs[0] as string[];
+  const paths = (program.processedArgs[0] as string[] | undefined) ?? [];
   if (paths.length === 0) {
     process.stderr.write(`${TOOL_NAME}: missing path: name the server repository or files to process, e.g. \`${TOOL_NAME} --dry-run .\`\n`);
     return EXIT_USAGE;

@@ -1,0 +1,4 @@
+export interface Action {
+  readonly name: string;
+  run(input: string): Promise<string>;
+}

@@ -1,0 +1,16 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Action } from './action.js';
+
+export class WipeAction implements Action {
+  readonly name = 'wipe';
+
+  constructor(private readonly mcp: McpServer) {}
+
+  async run(input: string): Promise<string> {
+    const answer = await this.mcp.server.elicitInput({
+      message: `Wipe ${input}? This cannot be undone.`,
+      requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+    });
+    return answer.action === 'accept' && answer.content?.ok === true ? `Wiped ${input}` : 'Cancelled';
+  }
+}
