@@ -72,7 +72,6 @@ const SKIPPED_DIRECTORY_SET: ReadonlySet<string> = new Set(SKIPPED_DIRECTORIES);
 /** `.d.ts`, `.d.mts`, `.d.cts`, and TypeScript's arbitrary-extension declarations such as `.d.css.ts`. */
 const DECLARATION_FILE = /\.d(?:\.[^./]+)?\.[mc]?ts$/;
 const BINARY_SNIFF_BYTES = 8000;
-const READ_CONCURRENCY = 32;
 const IGNORE_CASE = process.platform === 'darwin' || process.platform === 'win32';
 
 /** A `.gitignore` (or `info/exclude`) as seen from the directory being walked. */
@@ -363,30 +362,38 @@ class Discovery {
 
   // --- reading ---------------------------------------------------------------------------------
 
-  async readCandidates(maxFileBytes: number): Promise<SourceFileEntry[]> {
-    const list = [...this.candidates.values()];
-    const results: (SourceFileEntry | undefined)[] = new Array(list.length);
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < list.length) {
-        const index = next++;
-        results[index] = await this.readOne(list[index]!, maxFileBytes);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, list.length) }, worker));
-    return results.filter((r): r is SourceFileEntry => r !== undefined);
+  /**
+   * Read every candidate. Synchronous on purpose: for thousands of small files, open/fstat/read/close
+   * in a loop is several times faster than promise-based reads through the libuv thread pool.
+   */
+  readCandidates(maxFileBytes: number): SourceFileEntry[] {
+    const files: SourceFileEntry[] = [];
+    for (const candidate of this.candidates.values()) {
+      const entry = this.readOne(candidate, maxFileBytes);
+      if (entry) files.push(entry);
+    }
+    return files;
   }
 
-  private async readOne(candidate: Candidate, maxFileBytes: number): Promise<SourceFileEntry | undefined> {
+  private readOne(candidate: Candidate, maxFileBytes: number): SourceFileEntry | undefined {
     const { abs, file } = candidate;
     let buffer: Buffer;
+    let fd: number | undefined;
     try {
-      const stat = await fs.promises.stat(abs);
-      if (stat.size > maxFileBytes) {
-        this.addProblem(abs, file, 'too-large', `file too large (${stat.size} bytes, limit ${maxFileBytes}); skipped`);
+      fd = fs.openSync(abs, 'r');
+      const size = fs.fstatSync(fd).size;
+      if (size > maxFileBytes) {
+        this.addProblem(abs, file, 'too-large', `file too large (${size} bytes, limit ${maxFileBytes}); skipped`);
         return undefined;
       }
-      buffer = await fs.promises.readFile(abs);
+      buffer = Buffer.allocUnsafe(size);
+      let filled = 0;
+      while (filled < size) {
+        const n = fs.readSync(fd, buffer, filled, size - filled, filled);
+        if (n === 0) break; // shrank since fstat
+        filled += n;
+      }
+      if (filled < size) buffer = buffer.subarray(0, filled);
     } catch (error) {
       const code = errorCode(error);
       if (code === 'ENOENT') {
@@ -397,10 +404,14 @@ class Discovery {
         this.addProblem(abs, file, 'unreadable', `cannot read file: ${errorMessage(error)}`);
       }
       return undefined;
-    }
-    if (buffer.length > maxFileBytes) {
-      this.addProblem(abs, file, 'too-large', `file too large (${buffer.length} bytes, limit ${maxFileBytes}); skipped`);
-      return undefined;
+    } finally {
+      if (fd !== undefined) {
+        try {
+          fs.closeSync(fd);
+        } catch {
+          // nothing useful to do
+        }
+      }
     }
     const sniff = buffer.length > BINARY_SNIFF_BYTES ? buffer.subarray(0, BINARY_SNIFF_BYTES) : buffer;
     if (sniff.includes(0)) {
@@ -549,7 +560,7 @@ export async function discoverFiles(targets: string[], options: DiscoverOptions 
   }
   discovery.walkDeferredLinks();
 
-  const files = await discovery.readCandidates(maxFileBytes);
+  const files = discovery.readCandidates(maxFileBytes);
   files.sort((a, b) => compareStrings(a.file, b.file));
 
   const problems = [...discovery.problems.values()].sort(

@@ -43,6 +43,12 @@ export class AnalysisProject {
       skipAddingFilesFromTsConfig: true,
       skipFileDependencyResolution: true,
       skipLoadingLibFiles: true,
+      // Only relative imports between analysed files resolve; packages never do. This keeps the answer
+      // independent of node_modules and keeps the disk out of every program rebuild.
+      resolutionHost: () => ({
+        resolveModuleNames: (moduleNames, containingFile) => moduleNames.map((name) => this.resolveRelative(containingFile, name)),
+        resolveTypeReferenceDirectives: (names) => names.map(() => undefined),
+      }),
       compilerOptions: {
         ...compilerOptions,
         allowJs: true,
@@ -102,13 +108,36 @@ export class AnalysisProject {
 
   /** Resolve a relative module specifier the way Node and TypeScript do (`./x.js` -> `./x.ts`), and parse the target. */
   loadModule(fromFile: string, specifier: string): SourceFile | undefined {
+    const target = this.resolvePath(fromFile, specifier);
+    return target ? this.load(target) : undefined;
+  }
+
+  private resolvePath(fromFile: string, specifier: string): string | undefined {
     if (!specifier.startsWith('.')) return undefined;
     const base = path.resolve(path.dirname(fromFile), specifier);
-    for (const candidate of moduleCandidates(base)) {
-      if (this.entries.has(candidate)) return this.load(candidate);
-    }
-    return undefined;
+    return moduleCandidates(base).find((candidate) => this.entries.has(candidate));
   }
+
+  private resolveRelative(containingFile: string, specifier: string): ts.ResolvedModuleFull | undefined {
+    const resolved = this.resolvePath(containingFile, specifier);
+    if (!resolved) return undefined;
+    return { resolvedFileName: resolved, extension: extensionOf(resolved), isExternalLibraryImport: false };
+  }
+}
+
+function extensionOf(file: string): ts.Extension {
+  const ext = path.extname(file);
+  const known: Record<string, ts.Extension> = {
+    '.ts': ts.Extension.Ts,
+    '.tsx': ts.Extension.Tsx,
+    '.mts': ts.Extension.Mts,
+    '.cts': ts.Extension.Cts,
+    '.js': ts.Extension.Js,
+    '.jsx': ts.Extension.Jsx,
+    '.mjs': ts.Extension.Mjs,
+    '.cjs': ts.Extension.Cjs,
+  };
+  return known[ext] ?? ts.Extension.Ts;
 }
 
 function moduleCandidates(base: string): string[] {

@@ -63,7 +63,7 @@ export class MrtrAnalysis implements OriginHooks {
     const own = namedDeclarationOf(fn) ? [this.frameOf(fn)] : [];
     const template = templateCallbackOf(fn);
     if (template) {
-      return [{ family: 'other-request', frames: [{ ...this.frameAt(fn, template.name), family: 'other-request', method: template.method }, ...own] }];
+      return [{ family: 'other-request', frames: [{ ...this.frameAt(fn, template.name), family: 'other-request', method: template.method }] }];
     }
     const uses = this.usesOf(fn);
     if (uses.length === 0) return [{ family: 'dead', frames: own.length ? own : [this.frameOf(fn)] }];
@@ -127,6 +127,7 @@ export class MrtrAnalysis implements OriginHooks {
       parent = parent.getParent();
     }
     if (!parent) return [];
+    if (isInspection(parent, expr)) return [];
     if ((Node.isCallExpression(parent) || Node.isNewExpression(parent)) && parent.getExpression() === expr) {
       return [{ kind: 'call', call: parent }];
     }
@@ -259,6 +260,24 @@ export class MrtrAnalysis implements OriginHooks {
 function startupChain(project: AnalysisProject, node: Node): Chain {
   const file = project.relative(node.getSourceFile().getFilePath());
   return { family: 'startup', frames: [{ name: '<module>', file, line: node.getStartLineNumber(), family: 'startup' }] };
+}
+
+const COMPARISONS = new Set([
+  SyntaxKind.EqualsEqualsToken,
+  SyntaxKind.EqualsEqualsEqualsToken,
+  SyntaxKind.ExclamationEqualsToken,
+  SyntaxKind.ExclamationEqualsEqualsToken,
+  SyntaxKind.InstanceOfKeyword,
+]);
+
+/** Uses that only look at a function value (`!handler`, `typeof h`, `h === undefined`, `if (h)`) and never run it. */
+function isInspection(parent: Node, expr: Node): boolean {
+  if (Node.isPrefixUnaryExpression(parent) && parent.getOperatorToken() === SyntaxKind.ExclamationToken) return true;
+  if (Node.isTypeOfExpression(parent)) return true;
+  if (Node.isBinaryExpression(parent) && COMPARISONS.has(parent.getOperatorToken().getKind())) return true;
+  if ((Node.isIfStatement(parent) || Node.isWhileStatement(parent)) && parent.getExpression() === expr) return true;
+  if (Node.isConditionalExpression(parent) && parent.getCondition() === expr) return true;
+  return false;
 }
 
 function isTypePosition(reference: Node): boolean {

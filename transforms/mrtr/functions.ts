@@ -75,12 +75,13 @@ export function displayName(fn: Node): string {
 /** Identifiers anywhere in the analysed files that refer to `declaration` (by symbol, not just by name). */
 export function referencesTo(project: AnalysisProject, declaration: Node, name: string): Node[] {
   const targets = new Set<Node>([declaration]);
-  for (const related of relatedDeclarations(declaration)) targets.add(related);
+  for (const related of relatedDeclarations(project, declaration)) targets.add(related);
+  const ownNames = new Set([...targets].map((t) => (t as { getNameNode?: () => Node | undefined }).getNameNode?.()));
   const ownName = (declaration as { getNameNode?: () => Node | undefined }).getNameNode?.();
   const references: Node[] = [];
   for (const sourceFile of project.filesMentioning(name)) {
     for (const identifier of identifiersNamed(sourceFile, name)) {
-      if (identifier === ownName) continue;
+      if (ownNames.has(identifier)) continue;
       const parent = identifier.getParent();
       // Import/export specifiers only relay the name; the uses in the importing file are what count.
       if (parent && (Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent) || Node.isImportClause(parent))) continue;
@@ -105,7 +106,7 @@ function identifiersNamed(sourceFile: SourceFile, name: string): Node[] {
  * Declarations a call may dispatch through to reach a class method: the same-named member of the
  * interfaces the class implements and of its base classes (`handler.execute()` typed as the interface).
  */
-function relatedDeclarations(declaration: Node): Node[] {
+function relatedDeclarations(project: AnalysisProject, declaration: Node): Node[] {
   if (!Node.isMethodDeclaration(declaration) && !Node.isPropertyDeclaration(declaration)) return [];
   const cls = declaration.getParentIfKind(SyntaxKind.ClassDeclaration);
   if (!cls) return [];
@@ -113,9 +114,9 @@ function relatedDeclarations(declaration: Node): Node[] {
   const out: Node[] = [];
   const heritage = [...cls.getImplements(), ...(cls.getExtends() ? [cls.getExtends()!] : [])];
   for (const clause of heritage) {
-    const symbol = clause.getExpression().getSymbol();
-    const target = symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol;
-    for (const typeDeclaration of target?.getDeclarations() ?? []) {
+    const expression = clause.getExpression();
+    const nameNode = Node.isPropertyAccessExpression(expression) ? expression.getNameNode() : expression;
+    for (const typeDeclaration of declarationsOf(project, nameNode)) {
       if (Node.isInterfaceDeclaration(typeDeclaration) || Node.isClassDeclaration(typeDeclaration)) {
         for (const member of typeDeclaration.getMembers()) {
           if ((member as { getName?: () => string }).getName?.() === name) out.push(member);

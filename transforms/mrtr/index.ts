@@ -20,8 +20,10 @@ export function mayHoldSite(text: string): boolean {
 export function auditFiles(project: AnalysisProject, candidates: string[]): Site[] {
   const analysis = new MrtrAnalysis(project);
   const sites: Site[] = [];
-  for (const absPath of candidates) {
-    const sourceFile = project.load(absPath);
+  // Parse every candidate before the first symbol query: each file added later rebuilds the program.
+  const sourceFiles = candidates.map((absPath) => project.load(absPath));
+  for (const [index, absPath] of candidates.entries()) {
+    const sourceFile = sourceFiles[index];
     if (!sourceFile) continue;
     const file = project.relative(absPath);
     const ordinals = new Map<string, number>();

@@ -209,6 +209,12 @@ export class OriginResolver {
       const fn = holder.getParent();
       if (fn && isFunctionNode(fn)) {
         const index = fn.getParameters().indexOf(holder);
+        // `async (args, { mcpReq }) => ...` in a handler: the pattern destructures the context itself.
+        const context = this.hooks.contextParameterOf(fn);
+        if (context?.index === index) {
+          if (key === 'mcpReq') return { role: 'mcp-req', sdk: context.sdk };
+          if (key === 'sendRequest') return undefined;
+        }
         for (const call of this.hooks.callsOf(fn)) {
           const arg = argumentsOf(call)[index];
           if (arg) sources.push(arg);
