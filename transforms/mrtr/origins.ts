@@ -3,7 +3,7 @@ import type { SdkMajor } from '../../lib/model.js';
 import type { AnalysisProject } from '../../lib/project.js';
 import { SDK_TYPE_ROLES, type Role } from './constants.js';
 import { enclosingFunction, isFunctionNode, type FunctionNode } from './functions.js';
-import { declarationsOf, sdkNameOf, unwrap } from './symbols.js';
+import { declarationsOf, identifierAt, sdkNameOf, unwrap, wordOffsets } from './symbols.js';
 
 export interface Origin {
   role: Role;
@@ -137,10 +137,12 @@ export class OriginResolver {
 
   /** `let server; ... server = new McpServer(...)`: assignments to the variable in its file. */
   private fromAssignments(declaration: Node, name: string, depth: number): Origin | undefined {
-    for (const assignment of declaration.getSourceFile().getDescendantsOfKind(SyntaxKind.BinaryExpression)) {
+    const sourceFile = declaration.getSourceFile();
+    for (const offset of wordOffsets(sourceFile, name)) {
+      const left = identifierAt(sourceFile, offset);
+      const assignment = left?.getParent();
+      if (!left || !assignment || !Node.isBinaryExpression(assignment) || assignment.getLeft() !== left) continue;
       if (assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
-      const left = assignment.getLeft();
-      if (!Node.isIdentifier(left) || left.getText() !== name) continue;
       if (!declarationsOf(this.project, left).includes(declaration)) continue;
       const origin = this.originOf(assignment.getRight(), depth);
       if (origin) return origin;
@@ -153,8 +155,11 @@ export class OriginResolver {
     const cls = property.getFirstAncestorByKind(SyntaxKind.ClassDeclaration) ?? property.getFirstAncestorByKind(SyntaxKind.ClassExpression);
     const name = (property as { getName?: () => string }).getName?.();
     if (!cls || !name) return undefined;
-    for (const access of cls.getDescendantsOfKind(SyntaxKind.PropertyAccessExpression)) {
-      if (access.getName() !== name || access.getExpression().getKind() !== SyntaxKind.ThisKeyword) continue;
+    const sourceFile = cls.getSourceFile();
+    for (const offset of wordOffsets(sourceFile, name)) {
+      if (offset < cls.getStart() || offset > cls.getEnd()) continue;
+      const access = identifierAt(sourceFile, offset)?.getParent();
+      if (!access || !Node.isPropertyAccessExpression(access) || access.getExpression().getKind() !== SyntaxKind.ThisKeyword) continue;
       const parent = access.getParent();
       if (Node.isBinaryExpression(parent) && parent.getLeft() === access && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
         const origin = this.originOf(parent.getRight(), depth);
