@@ -81,7 +81,10 @@ interface ActiveLayer {
   relDir: string;
 }
 
-/** Real paths of the directories on the current walk path (innermost first), plus the target's real ancestors. */
+/**
+ * Real paths of the directories on the current walk path, innermost first. A link whose real target
+ * is one of them, or an ancestor of one of them (e.g. above the walked target), is a loop.
+ */
 interface Chain {
   real: string;
   parent: Chain | undefined;
@@ -121,8 +124,7 @@ class Discovery {
   ) {}
 
   relOf(abs: string): string {
-    const rel = path.relative(this.root, abs);
-    return path.sep === '/' ? rel : rel.split(path.sep).join('/');
+    return toPosix(path.relative(this.root, abs));
   }
 
   addProblem(abs: string, file: string, kind: FileProblemKind, detail: string): void {
@@ -170,7 +172,11 @@ class Discovery {
 
   // --- walking ---------------------------------------------------------------------------------
 
-  /** Walk a target directory, then every symlinked directory found under it (breadth of links last). */
+  /**
+   * Walk the real (non-link) tree under a target directory. Symlinked directories met on the way are
+   * queued in `deferredLinks` and walked by `walkDeferredLinks`, so that a directory reachable both
+   * directly and through a link is listed under its direct path.
+   */
   walkTarget(absDir: string): void {
     let real: string;
     try {
@@ -179,17 +185,6 @@ class Discovery {
       this.addProblem(absDir, this.relOf(absDir), 'unreadable', `cannot read directory: ${errorMessage(error)}`);
       return;
     }
-    // Seed the chain with the real ancestors of the target: a link to any of them is a loop.
-    let chain: Chain | undefined;
-    const ancestors: string[] = [];
-    for (let dir = real; ; ) {
-      ancestors.push(dir);
-      const parent = path.dirname(dir);
-      if (parent === dir) break;
-      dir = parent;
-    }
-    for (let i = ancestors.length - 1; i >= 0; i--) chain = { real: ancestors[i]!, parent: chain };
-
     if (this.visitedDirs.has(real)) return;
     this.visitedDirs.add(real);
     this.walkDir({
@@ -197,7 +192,7 @@ class Discovery {
       rel: this.relOf(absDir),
       real,
       layers: this.ancestorLayers(absDir),
-      chain: chain!,
+      chain: { real, parent: undefined },
       viaLink: false,
     });
   }

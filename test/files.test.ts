@@ -245,6 +245,11 @@ describe('discoverFiles: targets', () => {
     const ignored = await discoverFiles([path.join(dir, 'src', 'ignored.ts')]);
     expect(names(ignored)).toEqual(['ignored.ts']);
 
+    // Named explicitly, a declaration file is kept too: the only condition is a source extension.
+    fs.writeFileSync(path.join(dir, 'src', 'types.d.ts'), 'declare const t: 1;');
+    const declaration = await discoverFiles([path.join(dir, 'src', 'types.d.ts')]);
+    expect(names(declaration)).toEqual(['types.d.ts']);
+
     const notSource = await discoverFiles([path.join(dir, 'src', 'notes.md')]);
     expect(notSource.files).toEqual([]);
     expect(notSource.missing).toEqual([]);
@@ -436,7 +441,8 @@ describe('discoverFiles: symbolic links', () => {
     const proj = path.join(dir, 'proj');
     fs.symlinkSync(path.join('..', 'outside', 'lib'), path.join(proj, 'linked-lib'));
     fs.symlinkSync(path.join('..', 'outside', 'e.ts'), path.join(proj, 'ext.ts'));
-    fs.symlinkSync('real.ts', path.join(proj, 'alias.ts')); // same file as real.ts
+    fs.symlinkSync('real.ts', path.join(proj, 'alias.ts')); // same file as real.ts, sorts before it
+    fs.symlinkSync('real.ts', path.join(proj, 'z-alias.ts')); // same file as real.ts, sorts after it
     fs.symlinkSync('src', path.join(proj, 'a-src')); // same directory as src, sorts first
     const result = await discoverFiles([proj]);
     expect(names(result)).toEqual(['ext.ts', 'linked-lib/x.ts', 'real.ts', 'src/s.ts']);
@@ -448,7 +454,8 @@ describe('discoverFiles: symbolic links', () => {
 });
 
 describe('discoverFiles: scale', () => {
-  it('walks and reads a 5,000-file tree quickly and deterministically', async () => {
+  // Speed is measured by `npm run bench`, never asserted here.
+  it('walks and reads a 5,000-file tree deterministically', async () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, '.gitignore'), '*.gen.ts\n');
     for (let d = 0; d < 100; d++) {
@@ -458,13 +465,9 @@ describe('discoverFiles: scale', () => {
         fs.writeFileSync(path.join(sub, `file${f}.ts`), `export const v${f} = ${f};\n`.repeat(20));
       }
     }
-    const started = performance.now();
     const result = await discoverFiles([dir], { exclude: ['**/*.test.ts'] });
-    const elapsed = performance.now() - started;
     expect(result.files).toHaveLength(5000);
     const sorted = [...names(result)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     expect(names(result)).toEqual(sorted);
-    // Generous bound so that a loaded CI machine does not flake; typically well under 500 ms.
-    expect(elapsed).toBeLessThan(3000);
   });
 });

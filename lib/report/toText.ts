@@ -18,7 +18,8 @@ export function toText(report: Report, options: TextOptions = {}): string {
     for (const site of sites) {
       const verdict = site.decision === 'review' || site.decision === 'skipped' ? `${site.decision} ${site.transform}/${site.reason}` : `${site.decision} (${site.strategy})`;
       lines.push(`  ${site.line}:${site.column}  ${site.kind}  ${site.form}  [${site.family}]  ${verdict}`);
-      lines.push(`      via ${formatChain(site.chain)}${site.chains.length > 1 ? ` (+${site.chains.length - 1} more)` : ''}`);
+      const more = site.chains.length > 1 && !options.verbose ? ` (+${site.chains.length - 1} more)` : '';
+      lines.push(`      via ${formatChain(site.chain)}${more}`);
       if (options.verbose) {
         for (const chain of site.chains.slice(1)) lines.push(`      via ${formatChain(chain)}`);
         if (site.guards.length > 0) lines.push(`      guards: ${site.guards.join(', ')}`);

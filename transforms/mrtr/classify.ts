@@ -150,7 +150,9 @@ export class MrtrAnalysis implements OriginHooks {
         const label = `${callee.getName()}(${event ? event.getText() : ''})`;
         return [{ kind: 'context', family: 'event', name: label, node: parent }];
       }
-      return [{ kind: 'passed', call: parent }];
+      // `registerTool(name, config, withErrors(async (args) => ...))`: the wrapper's result is the callback.
+      const wrapped = Node.isCallExpression(parent) ? this.usesAsCallback(parent) : [];
+      return wrapped.length > 0 ? wrapped : [{ kind: 'passed', call: parent }];
     }
     if (Node.isBinaryExpression(parent) && parent.getRight() === expr && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
       const left = parent.getLeft();
@@ -158,6 +160,7 @@ export class MrtrAnalysis implements OriginHooks {
         const receiver = Node.isPropertyAccessExpression(left) ? this.origins.originOf(left.getExpression()) : undefined;
         if (receiver) return [{ kind: 'context', family: 'oninitialized', name: 'oninitialized', node: parent }];
       }
+      if (isCommonJsExport(left)) return [];
       if (Node.isPropertyAccessExpression(left) && EVENT_PROPERTIES.has(left.getName())) {
         return [{ kind: 'context', family: 'event', name: left.getName(), node: parent }];
       }
@@ -177,6 +180,16 @@ export class MrtrAnalysis implements OriginHooks {
     }
     if (Node.isExportAssignment(parent) || Node.isExportSpecifier(parent)) return [];
     return [{ kind: 'unresolved', node: expr }];
+  }
+
+  /** When a call's result is itself installed as a callback (a registration, a timer, a listener), that use. */
+  private usesAsCallback(call: Node): Use[] {
+    let expr = call;
+    while (expr.getParent() && Node.isParenthesizedExpression(expr.getParentOrThrow())) expr = expr.getParentOrThrow();
+    const outer = expr.getParent();
+    if (!outer || !Node.isCallExpression(outer) || !outer.getArguments().includes(expr)) return [];
+    const uses = this.usesOfValue(expr, 1);
+    return uses.filter((use) => use.kind === 'registered' || use.kind === 'context');
   }
 
   /** A function stored in an object map or array: `handlers[name](args)` and `handlers.x(args)` call it. */
@@ -201,6 +214,9 @@ export class MrtrAnalysis implements OriginHooks {
       return uses.length > 0 ? uses : [{ kind: 'unresolved', node: literal }];
     }
     if (Node.isCallExpression(holder) || Node.isNewExpression(holder)) return [{ kind: 'passed', call: holder }];
+    // `module.exports = { helper }` / `export default { helper }`: importers' uses are found through the export.
+    if (Node.isBinaryExpression(holder) && isCommonJsExport(holder.getLeft())) return [];
+    if (Node.isExportAssignment(holder)) return [];
     if (Node.isPropertyAssignment(holder) || Node.isArrayLiteralExpression(holder)) {
       return this.usesThroughMap(Node.isArrayLiteralExpression(holder) ? holder : holder.getParentOrThrow(), depth + 1);
     }
@@ -278,6 +294,12 @@ function isInspection(parent: Node, expr: Node): boolean {
   if ((Node.isIfStatement(parent) || Node.isWhileStatement(parent)) && parent.getExpression() === expr) return true;
   if (Node.isConditionalExpression(parent) && parent.getCondition() === expr) return true;
   return false;
+}
+
+/** `module.exports`, `module.exports.x`, `exports.x`. */
+function isCommonJsExport(left: Node): boolean {
+  const text = left.getText().replace(/\s+/g, '');
+  return text === 'module.exports' || text.startsWith('module.exports.') || text.startsWith('exports.');
 }
 
 function isTypePosition(reference: Node): boolean {

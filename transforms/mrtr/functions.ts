@@ -1,6 +1,6 @@
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import type { AnalysisProject } from '../../lib/project.js';
-import { declarationsOf, identifierAt, wordOffsets } from './symbols.js';
+import { declarationsOf, identifierAt, importedModuleOf, wordOffsets } from './symbols.js';
 
 export type FunctionNode = Node & { getParameters(): Node[]; getBody?(): Node | undefined };
 
@@ -85,6 +85,7 @@ export function referencesTo(project: AnalysisProject, declaration: Node, name: 
       const parent = identifier.getParent();
       // Import/export specifiers only relay the name; the uses in the importing file are what count.
       if (parent && (Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent) || Node.isImportClause(parent))) continue;
+      if (parent && Node.isBindingElement(parent) && importedModuleOf(parent) !== undefined) continue;
       if (declarationsOf(project, identifier).some((d) => targets.has(d) || (ownName && d === ownName.getParent()))) {
         references.push(identifier);
       }

@@ -14,20 +14,61 @@ export interface SdkName {
  */
 export function declarationsOf(project: AnalysisProject, node: Node): Node[] {
   const symbol = node.getSymbol();
-  if (!symbol) return [];
-  const declarations = symbol.getDeclarations();
+  const declarations = symbol?.getDeclarations() ?? [];
   const first = declarations[0];
-  if (!first) return [];
+  if (!first) return memberOfRequiredModule(project, node);
   const moduleSpecifier = importedModuleOf(first);
-  if (moduleSpecifier === undefined) return declarations;
+  if (moduleSpecifier === undefined) return declarations.flatMap(behindShorthand);
   if (sdkMajorOfModule(moduleSpecifier)) return [first];
   const target = project.loadModule(first.getSourceFile().getFilePath(), moduleSpecifier);
   if (!target) return [first];
+  if (Node.isBindingElement(first)) {
+    // `const { helper } = require('./x')` / `await import('./x')`: the export of that name.
+    const exported = exportedDeclarations(target, (first.getPropertyNameNode() ?? first.getNameNode()).getText());
+    return exported.length > 0 ? exported : [first];
+  }
   // The program was rebuilt when the module was parsed: ask again for a fresh symbol.
   const fresh = node.getSymbol();
   const aliased = fresh?.isAlias() ? fresh.getAliasedSymbol() : fresh;
   const resolved = aliased?.getDeclarations() ?? [];
   return resolved.length > 0 ? resolved : [first];
+}
+
+/** `mod.helper` where `const mod = require('./x')` or `await import('./x')`: the export `helper` of `./x`. */
+function memberOfRequiredModule(project: AnalysisProject, node: Node): Node[] {
+  const access = node.getParent();
+  if (!access || !Node.isPropertyAccessExpression(access) || access.getNameNode() !== node) return [];
+  const base = access.getExpression();
+  if (!Node.isIdentifier(base)) return [];
+  const holder = base.getSymbol()?.getDeclarations()[0];
+  if (!holder || !Node.isVariableDeclaration(holder)) return [];
+  const init = holder.getInitializer();
+  const specifier = init ? requiredModuleOf(init) : undefined;
+  if (!specifier || sdkMajorOfModule(specifier)) return [];
+  const target = project.loadModule(holder.getSourceFile().getFilePath(), specifier);
+  return target ? exportedDeclarations(target, access.getName()) : [];
+}
+
+/** `{ helper }` (an object map, `module.exports = { helper }`): the declaration the shorthand stands for. */
+function behindShorthand(declaration: Node): Node[] {
+  if (!Node.isShorthandPropertyAssignment(declaration)) return [declaration];
+  const value = declaration.getValueSymbol()?.getDeclarations() ?? [];
+  return value.length > 0 ? value : [declaration];
+}
+
+function exportedDeclarations(target: SourceFile, name: string): Node[] {
+  const found = target.getExportedDeclarations().get(name) ?? [];
+  return found.flatMap((declaration) => {
+    // CommonJS `module.exports = { helper }` / `exports.helper = fn`: the function behind the property.
+    if (Node.isShorthandPropertyAssignment(declaration)) {
+      return declaration.getValueSymbol()?.getDeclarations() ?? [declaration];
+    }
+    if (Node.isPropertyAccessExpression(declaration) || Node.isBinaryExpression(declaration)) {
+      const assignment = Node.isBinaryExpression(declaration) ? declaration : declaration.getParent();
+      if (assignment && Node.isBinaryExpression(assignment)) return [assignment];
+    }
+    return [declaration];
+  });
 }
 
 /** For an import-like declaration (ES import, `require` binding), its module specifier. */
