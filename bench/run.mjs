@@ -23,7 +23,7 @@ const DEFAULT_CLI = path.join(REPO, 'dist', 'bin', 'mcp-mrtr-codemod.js');
 const TARGETS = { maxSeconds: 3, maxRssMb: 400, minSpeedup: 5 };
 
 function parseArgs(argv) {
-  const opts = { strict: false, runs: 1, files: 3000, seed: 20260728, official: true, cli: DEFAULT_CLI };
+  const opts = { strict: false, runs: 3, files: 3000, seed: 20260728, official: true, cli: DEFAULT_CLI };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => Number(inline ?? argv[++i]);

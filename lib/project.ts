@@ -106,6 +106,21 @@ export class AnalysisProject {
     return files;
   }
 
+  /** Files that default-import `target`, with the local name they give it. */
+  defaultImportersOf(target: SourceFile): Array<{ file: SourceFile; name: string }> {
+    const stem = path.basename(target.getFilePath()).replace(/\.[^.]+$/, '');
+    const out: Array<{ file: SourceFile; name: string }> = [];
+    for (const file of this.filesMentioning(stem)) {
+      for (const declaration of file.getImportDeclarations()) {
+        const local = declaration.getDefaultImport();
+        if (!local) continue;
+        const resolved = this.resolvePath(file.getFilePath(), declaration.getModuleSpecifierValue());
+        if (resolved === target.getFilePath()) out.push({ file, name: local.getText() });
+      }
+    }
+    return out;
+  }
+
   /** Resolve a relative module specifier the way Node and TypeScript do (`./x.js` -> `./x.ts`), and parse the target. */
   loadModule(fromFile: string, specifier: string): SourceFile | undefined {
     const target = this.resolvePath(fromFile, specifier);

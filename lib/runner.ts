@@ -52,7 +52,9 @@ function readCompilerOptions(root: string, tsconfig: string | undefined): ts.Com
     if (tsconfig) throw new UsageError(`--tsconfig: ${configPath}: ${message}`);
     return {};
   }
-  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(configPath));
+  // Only the compiler options matter: a host that lists no directory keeps `include` globs from walking the tree.
+  const host: ts.ParseConfigHost = { ...ts.sys, readDirectory: () => [] };
+  const parsed = ts.parseJsonConfigFileContent(read.config, host, path.dirname(configPath));
   return parsed.options;
 }
 

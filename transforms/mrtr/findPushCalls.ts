@@ -115,7 +115,10 @@ function requestSent(call: Node): { kind: SiteKind; dynamic: boolean } | undefin
 /** `x.name` property accesses in a file, found from the text so that unrelated code is never walked. */
 function memberAccesses(sourceFile: SourceFile, name: string): PropertyAccessExpression[] {
   const out: PropertyAccessExpression[] = [];
+  const text = sourceFile.getFullText();
   for (const offset of wordOffsets(sourceFile, name)) {
+    // Cheap text check first: a member access has a `.` before the name (spaces and `?.` allowed).
+    if (!/\.\s*$/.test(text.slice(Math.max(0, offset - 40), offset))) continue;
     const identifier = identifierAt(sourceFile, offset);
     const access = identifier?.getParent();
     if (access && Node.isPropertyAccessExpression(access) && access.getNameNode() === identifier) out.push(access);

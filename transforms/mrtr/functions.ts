@@ -78,20 +78,72 @@ export function referencesTo(project: AnalysisProject, declaration: Node, name: 
   for (const related of relatedDeclarations(project, declaration)) targets.add(related);
   const ownNames = new Set([...targets].map((t) => (t as { getNameNode?: () => Node | undefined }).getNameNode?.()));
   const ownName = (declaration as { getNameNode?: () => Node | undefined }).getNameNode?.();
+  const refersToTarget = (identifier: Node) =>
+    declarationsOf(project, identifier).some((d) => targets.has(d) || (ownName && d === ownName.getParent()));
   const references: Node[] = [];
-  for (const sourceFile of project.filesMentioning(name)) {
-    for (const identifier of identifiersNamed(sourceFile, name)) {
-      if (ownNames.has(identifier)) continue;
-      const parent = identifier.getParent();
-      // Import/export specifiers only relay the name; the uses in the importing file are what count.
-      if (parent && (Node.isImportSpecifier(parent) || Node.isExportSpecifier(parent) || Node.isImportClause(parent))) continue;
-      if (parent && Node.isBindingElement(parent) && importedModuleOf(parent) !== undefined) continue;
-      if (declarationsOf(project, identifier).some((d) => targets.has(d) || (ownName && d === ownName.getParent()))) {
-        references.push(identifier);
+  const local = targets.size === 1 && isFileLocal(declaration);
+  // Names to look for: the declared one, then the names it is re-exported or default-imported under.
+  const queue: Array<{ name: string; files?: SourceFile[] }> = [{ name, files: local ? [declaration.getSourceFile()] : undefined }];
+  const searched = new Set<string>();
+  while (queue.length > 0) {
+    const item = queue.shift()!;
+    const files = item.files ?? project.filesMentioning(item.name);
+    for (const sourceFile of files) {
+      const key = `${item.name}\0${sourceFile.getFilePath()}`;
+      if (searched.has(key)) continue;
+      searched.add(key);
+      for (const identifier of identifiersNamed(sourceFile, item.name)) {
+        if (ownNames.has(identifier)) continue;
+        const parent = identifier.getParent();
+        if (parent && Node.isExportSpecifier(parent)) {
+          // `export { helper as confirm }`: importers call it `confirm`.
+          const alias = parent.getAliasNode();
+          if (alias && alias !== identifier && refersToTarget(identifier)) queue.push({ name: alias.getText() });
+          continue;
+        }
+        if (parent && Node.isExportAssignment(parent) && refersToTarget(identifier)) {
+          // `export default helper`: importers choose the name.
+          for (const importer of project.defaultImportersOf(sourceFile)) queue.push({ name: importer.name, files: [importer.file] });
+          continue;
+        }
+        // Import specifiers only relay the name; the uses in the importing file are what count.
+        if (parent && (Node.isImportSpecifier(parent) || Node.isImportClause(parent))) continue;
+        if (parent && Node.isBindingElement(parent) && importedModuleOf(parent) !== undefined) continue;
+        if (refersToTarget(identifier)) references.push(identifier);
       }
     }
   }
   return references;
+}
+
+/**
+ * A declaration no other module can name: not exported (ESM or CommonJS), and not a member of an
+ * exported class or object. Its references are all in its own file, so no other file is searched.
+ */
+function isFileLocal(declaration: Node): boolean {
+  const sourceFile = declaration.getSourceFile();
+  const text = sourceFile.getFullText();
+  if (/\b(module\.)?exports\b/.test(text)) return false;
+  let node: Node | undefined = declaration;
+  // Walk out to the top-level statement that holds the declaration.
+  while (node && node.getParent() !== sourceFile) {
+    if (isFunctionNode(node) || Node.isBlock(node)) {
+      // Declared inside a function body or block: a local, unless it is a member that escapes as a value.
+      return !Node.isPropertyAssignment(declaration) && !Node.isMethodDeclaration(declaration) && !Node.isPropertyDeclaration(declaration);
+    }
+    node = node.getParent();
+  }
+  if (!node) return false;
+  if (Node.isExportAssignment(node) || Node.isExportDeclaration(node)) return false;
+  const exported = (node as { hasExportKeyword?: () => boolean }).hasExportKeyword?.() ?? false;
+  if (exported) return false;
+  const topName = Node.isVariableStatement(node) ? node.getDeclarations().map((d) => d.getName()) : [(node as { getName?: () => string | undefined }).getName?.()];
+  // `export { name }` / `export default name` elsewhere in the file.
+  return !topName.some((n) => {
+    if (!n) return false;
+    const word = n.replace(/\$/g, '\\$');
+    return new RegExp(`export\\s*(default\\s+${word}(?![\\w$])|\\{[^}]*(?<![\\w$])${word}(?![\\w$]))`).test(text);
+  });
 }
 
 function identifiersNamed(sourceFile: SourceFile, name: string): Node[] {
