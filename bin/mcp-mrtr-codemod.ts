@@ -16,6 +16,8 @@ interface Flags {
   tsconfig?: string;
   verbose?: boolean;
   quiet?: boolean;
+  diff?: boolean;
+  allowDirty?: boolean;
 }
 
 /** Repeatable list option: `--include a --include b` and `--include a,b` both give `[a, b]`. */
@@ -32,11 +34,13 @@ function buildProgram(): Command {
     )
     .version(TOOL_VERSION, '-V, --version')
     .argument('[paths...]', 'files or directories to process')
-    .option('--dry-run', 'audit only: report every site and what would happen to it; never writes a file')
+    .option('--dry-run', 'audit only: report every site and what the migration would do with it; never writes a file')
     .addOption(new Option('--report <format>', 'report format').choices(['text', 'json']).default('text'))
     .option('--output <file>', 'write the report to this file instead of stdout')
     .option('--include <glob>', 'only process files matching this glob, relative to the target root (repeatable, or comma-separated)', collect)
     .option('--exclude <glob>', 'skip files matching this glob, relative to the target root (repeatable, or comma-separated)', collect)
+    .option('--diff', 'with --dry-run: print the unified diff the migration would apply (the report then goes to stderr)')
+    .option('--allow-dirty', 'migrate even when the git work tree has uncommitted changes')
     .option('--tsconfig <path>', 'tsconfig.json whose compiler options are used (default: <root>/tsconfig.json when present)')
     .option('--verbose', 'show every call chain, guards, messages and timing')
     .option('--quiet', 'print nothing but errors (a --report json without --output still goes to stdout)')
@@ -67,19 +71,32 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT_USAGE;
   }
   const started = performance.now();
+  if (!flags.dryRun && flags.diff) {
+    process.stderr.write(`${TOOL_NAME}: --diff needs --dry-run (a migration writes the files; review it with git diff)\n`);
+    return EXIT_USAGE;
+  }
+  if (!flags.dryRun && !flags.allowDirty) {
+    // Before any work: the migration's diff must be reviewable on its own.
+    const { checkWorkTrees } = await import('../lib/gitCheck.js');
+    const states = checkWorkTrees(paths);
+    const dirty = states.filter((s) => s.repo && s.dirty.length > 0);
+    if (dirty.length > 0) {
+      const list = dirty.flatMap((s) => s.dirty.slice(0, 20).map((f) => `  ${s.repo}/${f}`)).join('\n');
+      process.stderr.write(`${TOOL_NAME}: the git work tree has uncommitted changes; commit or stash them, or pass --allow-dirty:\n${list}\n`);
+      return EXIT_USAGE;
+    }
+    if (states.some((s) => !s.repo) && !flags.quiet) {
+      process.stderr.write(`${TOOL_NAME}: warning: not inside a git repository; files are changed in place with no history to compare against\n`);
+    }
+  }
   // Loaded here so that --help and --version do not pay for loading the TypeScript compiler.
-  const { audit, UsageError } = await import('../lib/runner.js');
+  const { audit, migrate, UsageError } = await import('../lib/runner.js');
   const { toJson } = await import('../lib/report/toJson.js');
   const { toText } = await import('../lib/report/toText.js');
   let report;
   try {
-    report = await audit({
-      paths,
-      include: flags.include,
-      exclude: flags.exclude,
-      tsconfig: flags.tsconfig,
-      mode: flags.dryRun ? 'dry-run' : 'migrate',
-    });
+    const options = { paths, include: flags.include, exclude: flags.exclude, tsconfig: flags.tsconfig, diff: flags.diff };
+    report = flags.dryRun ? await audit(options) : await migrate(options);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`${TOOL_NAME}: ${error.message}\n`);
@@ -87,14 +104,16 @@ export async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
+  if (flags.diff) {
+    process.stdout.write(report.files.map((f) => f.diff ?? '').join(''));
+  }
   const rendered = flags.report === 'json' ? toJson(report) : toText(report, { verbose: flags.verbose });
   if (flags.output) {
     fs.writeFileSync(flags.output, rendered);
+  } else if (flags.diff) {
+    if (!flags.quiet) process.stderr.write(rendered);
   } else if (!flags.quiet || flags.report === 'json') {
     process.stdout.write(rendered);
-  }
-  if (!flags.dryRun && !flags.quiet) {
-    process.stderr.write(`${TOOL_NAME}: migration is not available in this version: the files were audited and nothing was written.\n`);
   }
   if (flags.verbose) {
     const seconds = ((performance.now() - started) / 1000).toFixed(2);

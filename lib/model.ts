@@ -74,6 +74,8 @@ export interface FileReport {
   sites: number;
   /** For `skipped` and `error`: why, naming the problem; for `error` with a position when known. */
   problem?: { kind: string; message: string; line?: number; column?: number };
+  /** With `--diff`: the unified diff of the planned (dry run) or applied (migration) change. */
+  diff?: string;
 }
 
 export interface Totals {
@@ -82,6 +84,8 @@ export interface Totals {
   filesWithSites: number;
   filesSkipped: number;
   filesWithErrors: number;
+  /** Files the run changed (migration) or would change (dry run). */
+  filesChanged: number;
   sites: number;
   rewritten: number;
   review: number;
@@ -96,6 +100,7 @@ export interface Report {
   mode: 'dry-run' | 'migrate';
   /** Absolute path of the target root; every `file` in the report is relative to it. */
   root: string;
+  /** True when the migration wrote at least one file; always false for a dry run. */
   wrote: boolean;
   sites: Site[];
   files: FileReport[];

@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { auditFiles, mayHoldSite } from '../transforms/mrtr/index.js';
+import { unifiedDiff } from './diff.js';
+import { applyEdits, type TextEdit } from './edits.js';
 import { discoverFiles, type DiscoveryResult } from './files.js';
 import { REPORT_SCHEMA_VERSION, type FileReport, type Report, type Site, type Totals } from './model.js';
 import { AnalysisProject } from './project.js';
 import { TOOL_NAME, TOOL_VERSION } from './version.js';
+import { writeFileAtomic } from './writeFileAtomic.js';
 
 export interface AuditOptions {
   /** Files or directories to analyse. */
@@ -14,8 +17,8 @@ export interface AuditOptions {
   exclude?: string[];
   /** A tsconfig whose compiler options (jsx, module) are used for parsing; defaults to `<root>/tsconfig.json`. */
   tsconfig?: string;
-  /** `migrate` when the caller asked for a migration; nothing is written either way in this version. */
-  mode?: Report['mode'];
+  /** Attach each changed file's unified diff to its file entry (`FileReport.diff`). */
+  diff?: boolean;
 }
 
 /** A problem with the invocation itself (missing path, unreadable tsconfig): the CLI exits 2. */
@@ -23,8 +26,17 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** Run the audit: discover, prefilter, parse, detect, classify, plan. Returns the report; prints nothing, writes nothing. */
+/** The dry run: discover, prefilter, parse, detect, classify, plan. Returns the report with every planned change; writes nothing. */
 export async function audit(options: AuditOptions): Promise<Report> {
+  return run(options, 'dry-run');
+}
+
+/** The migration: the same plan as `audit`, applied in place, each file atomically. */
+export async function migrate(options: AuditOptions): Promise<Report> {
+  return run(options, 'migrate');
+}
+
+async function run(options: AuditOptions, mode: Report['mode']): Promise<Report> {
   if (options.paths.length === 0) throw new UsageError('no path given: name the server repository or files to audit');
   const discovery = await discoverFiles(options.paths, { include: options.include, exclude: options.exclude });
   if (discovery.missing.length > 0) {
@@ -36,8 +48,55 @@ export async function audit(options: AuditOptions): Promise<Report> {
   const compilerOptions = readCompilerOptions(discovery.root, options.tsconfig);
   const project = new AnalysisProject(discovery.root, discovery.files, compilerOptions);
   const candidates = discovery.files.filter((f) => mayHoldSite(f.text)).map((f) => f.absPath);
-  const sites = auditFiles(project, candidates);
-  return buildReport(discovery, project, sites, options.mode ?? 'dry-run');
+  const plan = auditFiles(project, candidates);
+  const outcomes = applyPlan(discovery, plan.edits, mode === 'migrate', options.diff ?? false);
+  return buildReport(discovery, project, plan.sites, outcomes, mode);
+}
+
+interface FileOutcome {
+  status: 'changed' | 'error';
+  diff?: string;
+  problem?: { kind: string; message: string };
+}
+
+/**
+ * Apply each file's edits to its text, check that the result still parses, and (when writing) replace the
+ * file atomically. A file that fails any step is left exactly as it was and reported; the others go on.
+ */
+function applyPlan(discovery: DiscoveryResult, edits: Map<string, TextEdit[]>, write: boolean, withDiff: boolean): Map<string, FileOutcome> {
+  const outcomes = new Map<string, FileOutcome>();
+  for (const entry of discovery.files) {
+    const fileEdits = edits.get(entry.absPath);
+    if (!fileEdits || fileEdits.length === 0) continue;
+    try {
+      const after = applyEdits(entry.text, fileEdits);
+      if (after === entry.text) continue;
+      const parseError = firstParseError(entry.absPath, after);
+      if (parseError) throw new Error(`the rewritten file does not parse (${parseError}); left unchanged`);
+      if (write) writeFileAtomic(entry.absPath, after);
+      outcomes.set(entry.absPath, { status: 'changed', ...(withDiff ? { diff: unifiedDiff(entry.file, entry.text, after) } : {}) });
+    } catch (error) {
+      const message = `${entry.file}: ${error instanceof Error ? error.message : String(error)}`;
+      outcomes.set(entry.absPath, { status: 'error', problem: { kind: write ? 'write-error' : 'rewrite-error', message } });
+    }
+  }
+  return outcomes;
+}
+
+function firstParseError(fileName: string, text: string): string | undefined {
+  const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKindOf(fileName));
+  const diagnostics = (sourceFile as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  const first = diagnostics[0];
+  if (!first) return undefined;
+  const { line, character } = sourceFile.getLineAndCharacterOfPosition(first.start);
+  return `${line + 1}:${character + 1}: ${ts.flattenDiagnosticMessageText(first.messageText, ' ')}`;
+}
+
+function scriptKindOf(fileName: string): ts.ScriptKind {
+  if (/\.tsx$/.test(fileName)) return ts.ScriptKind.TSX;
+  if (/\.jsx$/.test(fileName)) return ts.ScriptKind.JSX;
+  if (/\.[mc]?js$/.test(fileName)) return ts.ScriptKind.JS;
+  return ts.ScriptKind.TS;
 }
 
 function readCompilerOptions(root: string, tsconfig: string | undefined): ts.CompilerOptions {
@@ -58,7 +117,13 @@ function readCompilerOptions(root: string, tsconfig: string | undefined): ts.Com
   return parsed.options;
 }
 
-function buildReport(discovery: DiscoveryResult, project: AnalysisProject, sites: Site[], mode: Report['mode']): Report {
+function buildReport(
+  discovery: DiscoveryResult,
+  project: AnalysisProject,
+  sites: Site[],
+  outcomes: Map<string, FileOutcome>,
+  mode: Report['mode'],
+): Report {
   const sitesPerFile = new Map<string, number>();
   for (const site of sites) sitesPerFile.set(site.file, (sitesPerFile.get(site.file) ?? 0) + 1);
   const files: FileReport[] = [];
@@ -72,7 +137,14 @@ function buildReport(discovery: DiscoveryResult, project: AnalysisProject, sites
         problem: { kind: 'parse-error', message: `${entry.file}:${parseProblem.line}:${parseProblem.column}: ${parseProblem.message}`, line: parseProblem.line, column: parseProblem.column },
       });
     } else {
-      files.push({ file: entry.file, status: 'unchanged', sites: sitesPerFile.get(entry.file) ?? 0 });
+      const outcome = outcomes.get(entry.absPath);
+      files.push({
+        file: entry.file,
+        status: outcome?.status ?? 'unchanged',
+        sites: sitesPerFile.get(entry.file) ?? 0,
+        ...(outcome?.problem ? { problem: outcome.problem } : {}),
+        ...(outcome?.diff ? { diff: outcome.diff } : {}),
+      });
     }
   }
   for (const problem of discovery.problems) {
@@ -87,7 +159,7 @@ function buildReport(discovery: DiscoveryResult, project: AnalysisProject, sites
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     mode,
     root: discovery.root,
-    wrote: false,
+    wrote: mode === 'migrate' && [...outcomes.values()].some((o) => o.status === 'changed'),
     sites,
     files,
     totals: totalsOf(sites, files, project),
@@ -103,6 +175,7 @@ function totalsOf(sites: Site[], files: FileReport[], project: AnalysisProject):
     filesWithSites: new Set(sites.map((s) => s.file)).size,
     filesSkipped: files.filter((f) => f.status === 'skipped').length,
     filesWithErrors: files.filter((f) => f.status === 'error').length,
+    filesChanged: files.filter((f) => f.status === 'changed').length,
     sites: sites.length,
     rewritten: sites.filter((s) => s.decision === 'rewritten').length,
     review: sites.filter((s) => s.decision === 'review').length,

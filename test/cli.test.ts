@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
+import { REASONS } from '../transforms/mrtr/reasons.js';
 import { REPO_ROOT, snapshotTree } from './support/fixtures.js';
 
 const CLI = path.join(REPO_ROOT, 'dist', 'bin', 'mcp-mrtr-codemod.js');
@@ -49,7 +50,7 @@ describe('cli', () => {
   it('documents every flag in --help', () => {
     const { code, stdout } = run(['--help']);
     expect(code).toBe(0);
-    for (const flag of ['--dry-run', '--report', '--output', '--include', '--exclude', '--tsconfig', '--verbose', '--quiet', '--version', '--help']) {
+    for (const flag of ['--dry-run', '--diff', '--allow-dirty', '--report', '--output', '--include', '--exclude', '--tsconfig', '--verbose', '--quiet', '--version', '--help']) {
       expect(stdout).toContain(flag);
     }
   });
@@ -123,13 +124,58 @@ describe('cli', () => {
     expect(stdout).toMatch(/Nothing was written\./);
   });
 
-  it('without --dry-run audits, says plainly that it wrote nothing, and writes nothing', () => {
+  it('migrates outside git with a warning: review markers above each review site, once', () => {
     const dir = tempTree({ 'server.ts': TOOL_WITH_ASK });
-    const before = snapshotTree(dir);
     const { code, stderr } = run([dir]);
     expect(code).toBe(0);
-    expect(stderr).toMatch(/nothing was written/);
+    expect(stderr).toMatch(/not inside a git repository/);
+    const migrated = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8');
+    const lines = migrated.split('\n');
+    expect(lines[3]).toBe('  /* @mcp-mrtr-review no-strategy-yet: ' + REASONS['no-strategy-yet'].message + ' (SDK v1 file: the v2 SDK is needed first) */');
+    expect(lines.filter((l, i) => i !== 3)).toEqual(TOOL_WITH_ASK.split('\n'));
+    const second = run([dir]);
+    expect(second.code).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'server.ts'), 'utf8')).toBe(migrated);
+  });
+
+  it('refuses to migrate a dirty git work tree, naming the dirty files, unless --allow-dirty', () => {
+    const dir = tempTree({ 'server.ts': TOOL_WITH_ASK });
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
+    git('init', '-q');
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'add', '.');
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'init');
+    fs.writeFileSync(path.join(dir, 'notes.ts'), 'export const dirty = true;\n');
+    const before = snapshotTree(dir);
+    const refused = run([dir]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('notes.ts');
     expect(snapshotTree(dir)).toEqual(before);
+    const forced = run(['--allow-dirty', dir]);
+    expect(forced.code).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'server.ts'), 'utf8')).toContain('@mcp-mrtr-review no-strategy-yet');
+  });
+
+  it('prints with --dry-run --diff a patch that git apply accepts, writing nothing', () => {
+    const dir = tempTree({ 'src/server.ts': TOOL_WITH_ASK });
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
+    git('init', '-q');
+    const before = snapshotTree(dir);
+    const { code, stdout } = run(['--dry-run', '--diff', '--quiet', dir]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^diff --git a\/src\/server\.ts b\/src\/server\.ts\n--- a\/src\/server\.ts\n\+\+\+ b\/src\/server\.ts\n/);
+    expect(snapshotTree(dir)).toEqual(before);
+    fs.writeFileSync(path.join(dir, '..', path.basename(dir) + '.patch'), stdout);
+    temps.push(path.join(dir, '..', path.basename(dir) + '.patch'));
+    const applied = git('apply', '--check', path.join(dir, '..', path.basename(dir) + '.patch'));
+    expect(applied.stderr).toBe('');
+    expect(applied.status).toBe(0);
+  });
+
+  it('exits 2 on --diff without --dry-run', () => {
+    const dir = tempTree({ 'server.ts': TOOL_WITH_ASK });
+    const { code, stderr } = run(['--diff', '--allow-dirty', dir]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--diff needs --dry-run/);
   });
 
   it('writes the report to --output and nothing else', () => {

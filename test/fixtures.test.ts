@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { audit } from '../lib/runner.js';
-import { copyFixture, discoverFixtures, projectReport, snapshotTree } from './support/fixtures.js';
+import { audit, migrate } from '../lib/runner.js';
+import { copyFixture, discoverFixtures, expectedOutputs, projectReport, snapshotTree, writeExpectedOutputs, readTree } from './support/fixtures.js';
 
 const UPDATE = process.env.UPDATE_FIXTURES === '1';
 const fixtures = discoverFixtures();
@@ -16,29 +16,36 @@ describe('fixtures', () => {
     it(`${fixture.transform}/${fixture.name}`, async () => {
       const { dir, target } = copyFixture(fixture);
       try {
+        const input = readTree(dir);
         const before = snapshotTree(dir);
-        const report = await audit({ paths: [target], mode: 'dry-run' });
-        const actual = projectReport(report);
-        if (UPDATE) {
-          fs.writeFileSync(fixture.reportPath, JSON.stringify(actual, null, 2) + '\n');
-        }
-        const expected = JSON.parse(fs.readFileSync(fixture.reportPath, 'utf8'));
-        expect(actual).toEqual(expected);
+        const planned = await audit({ paths: [target] });
+        const actual = projectReport(planned);
+        if (UPDATE) fs.writeFileSync(fixture.reportPath, JSON.stringify(actual, null, 2) + '\n');
+        expect(actual).toEqual(JSON.parse(fs.readFileSync(fixture.reportPath, 'utf8')));
         // Dry-run never writes.
         expect(snapshotTree(dir)).toEqual(before);
-        // skip-* fixtures are look-alikes and contexts that hold no site.
-        if (fixture.decision === 'skip') expect(report.sites.filter((s) => s.decision !== 'skipped')).toEqual([]);
-        if (fixture.decision === 'review') expect(report.sites.some((s) => s.decision === 'review')).toBe(true);
-        // Same answer in place, where the repository's node_modules (both SDK majors) resolve.
+        if (fixture.decision === 'skip') expect(planned.sites.filter((s) => s.decision !== 'skipped')).toEqual([]);
+        if (fixture.decision === 'review') expect(planned.sites.some((s) => s.decision === 'review')).toBe(true);
+
+        // The migration applies exactly the plan, and its output is the expected output.
+        const migrated = await migrate({ paths: [target] });
+        expect(projectReport(migrated)).toEqual(actual);
+        const output = readTree(dir);
+        if (UPDATE) writeExpectedOutputs(fixture, input, output);
+        expect(output).toEqual(expectedOutputs(fixture, input));
+
+        // A second run changes nothing.
+        const again = await migrate({ paths: [target] });
+        expect(again.files.filter((f) => f.status !== 'unchanged')).toEqual([]);
+        expect(readTree(dir)).toEqual(output);
+
+        // Same plan in place, where the repository's node_modules (both SDK majors) resolve.
+        const inPlace = projectReport(await audit({ paths: [fixture.inputPath] }));
         if (fixture.isFolder) {
-          const inPlace = await audit({ paths: [fixture.inputPath], mode: 'dry-run' });
-          expect(projectReport(inPlace)).toEqual(actual);
+          expect(inPlace).toEqual(actual);
         } else {
-          const inPlace = await audit({ paths: [fixture.inputPath], mode: 'dry-run' });
-          const renamed = projectReport(inPlace) as { sites: Array<{ file: string; chains: string[][] }> };
           const base = path.basename(fixture.inputPath);
-          const normalized = JSON.parse(JSON.stringify(renamed).split(base).join(base.replace('.input.', '.')));
-          expect(normalized).toEqual(actual);
+          expect(JSON.parse(JSON.stringify(inPlace).split(base).join(base.replace('.input.', '.')))).toEqual(actual);
         }
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });

@@ -41,7 +41,10 @@ export function toText(report: Report, options: TextOptions = {}): string {
   lines.push(`Decisions: ${t.rewritten} rewritten, ${t.review} review, ${t.skipped} skipped. Files: ${t.filesWithErrors} with errors, ${t.filesSkipped} skipped.`);
   const families = Object.entries(t.byFamily).map(([family, n]) => `${family} ${n}`).join(', ');
   if (families) lines.push(`Where they run: ${families}.`);
-  lines.push(report.wrote ? 'Files were written.' : 'Nothing was written.');
+  const n = t.filesChanged;
+  const files = `${n} file${n === 1 ? '' : 's'}`;
+  if (report.mode === 'dry-run') lines.push(`Dry run: ${files} would change (--diff shows how). Nothing was written.`);
+  else lines.push(report.wrote ? `Migrated: ${files} changed in place; review them with git diff.` : 'Nothing needed changing; nothing was written.');
   lines.push(nextStep(report));
   return lines.join('\n') + '\n';
 }
@@ -54,6 +57,7 @@ function nextStep(report: Report): string {
   const t = report.totals;
   if (t.filesWithErrors > 0) return 'Next: fix the files with errors (listed above) and run the audit again.';
   if (t.sites === 0) return 'Next: nothing to migrate; this code sends no push-style requests.';
-  if (t.review > 0) return 'Next: read each review item and its advice (README, "Reason ids"); run with --report json for the full model.';
+  if (t.review > 0 && report.mode === 'migrate') return 'Next: resolve each /* @mcp-mrtr-review <reason-id>: ... */ marker (grep -rn @mcp-mrtr-review); the README lists the advice per reason id.';
+  if (t.review > 0) return 'Next: read each review item and its advice (README, "Reason ids"); the migration marks each one in the source.';
   return 'Next: review the diff.';
 }

@@ -86,3 +86,46 @@ export function snapshotTree(dir: string): Record<string, string> {
   walk(dir);
   return out;
 }
+
+/** Every file under a directory with its text, keyed by relative posix path. */
+export function readTree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (current: string) => {
+    for (const entry of fs.readdirSync(current, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) out[path.relative(dir, full).split(path.sep).join('/')] = fs.readFileSync(full, 'utf8');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** Where a fixture keeps its expected output: `<case>.output.<ext>` beside a single input, `output/` in a folder. */
+function outputPathOf(fixture: Fixture, file: string): string {
+  if (fixture.isFolder) return path.join(path.dirname(fixture.inputPath), 'output', file);
+  return fixture.inputPath.replace('.input.', '.output.');
+}
+
+/** The expected migrated tree: each file's expected output, or its input when none is given (must come out unchanged). */
+export function expectedOutputs(fixture: Fixture, input: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [file, text] of Object.entries(input)) {
+    const expected = outputPathOf(fixture, file);
+    out[file] = fs.existsSync(expected) ? fs.readFileSync(expected, 'utf8') : text;
+  }
+  return out;
+}
+
+/** UPDATE_FIXTURES=1: store outputs that differ from their input; remove stale ones that no longer differ. */
+export function writeExpectedOutputs(fixture: Fixture, input: Record<string, string>, output: Record<string, string>): void {
+  for (const [file, text] of Object.entries(output)) {
+    const expected = outputPathOf(fixture, file);
+    if (text === input[file]) {
+      fs.rmSync(expected, { force: true });
+    } else {
+      fs.mkdirSync(path.dirname(expected), { recursive: true });
+      fs.writeFileSync(expected, text);
+    }
+  }
+}

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { TextEdit } from '../../lib/edits.js';
 import type { Site } from '../../lib/model.js';
 import type { AnalysisProject } from '../../lib/project.js';
 import { MrtrAnalysis } from './classify.js';
@@ -6,6 +7,7 @@ import { PREFILTER_WORDS, TRANSFORM_ID } from './constants.js';
 import { findPushCalls } from './findPushCalls.js';
 import { displayName, enclosingFunction } from './functions.js';
 import { findGuards, isIgnored } from './guards.js';
+import { markerEdit } from './insertMarker.js';
 import { planSite } from './planSite.js';
 import { REASONS } from './reasons.js';
 
@@ -16,10 +18,17 @@ export function mayHoldSite(text: string): boolean {
   return PREFILTER_WORDS.some((word) => text.includes(word));
 }
 
+export interface FilePlan {
+  sites: Site[];
+  /** Edits per absolute file path: what the migration applies (and the dry run shows). */
+  edits: Map<string, TextEdit[]>;
+}
+
 /** Detect, classify and plan every push-style site in the given (already discovered) files. */
-export function auditFiles(project: AnalysisProject, candidates: string[]): Site[] {
+export function auditFiles(project: AnalysisProject, candidates: string[]): FilePlan {
   const analysis = new MrtrAnalysis(project);
   const sites: Site[] = [];
+  const edits = new Map<string, TextEdit[]>();
   // Parse every candidate before the first symbol query: each file added later rebuilds the program.
   const sourceFiles = candidates.map((absPath) => project.load(absPath));
   for (const [index, absPath] of candidates.entries()) {
@@ -64,9 +73,13 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): Site
         ...('reason' in verdict ? { reason: verdict.reason, message: messageFor(verdict.reason, call.sdk) } : {}),
       };
       sites.push(site);
+      const edit = site.decision === 'review' ? markerEdit(call.node, site.reason!, site.message!) : undefined;
+      if (edit && !(edits.get(absPath) ?? []).some((e) => e.start === edit.start && e.text === edit.text)) {
+        edits.set(absPath, [...(edits.get(absPath) ?? []), edit]);
+      }
     }
   }
-  return sites;
+  return { sites, edits };
 }
 
 function messageFor(reason: keyof typeof REASONS, sdk: Site['sdk']): string {

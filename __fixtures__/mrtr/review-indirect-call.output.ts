@@ -1,0 +1,14 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+
+const server = new McpServer({ name: 'poet', version: '1.0.0' });
+
+server.registerTool('poem', { description: 'Write a poem' }, async () => {
+  /* @mcp-mrtr-review indirect-call: indirect use of a push-style method (.call, .bind, or the method stored in a variable) */
+  const reply = await server.server.createMessage.call(server.server, {
+    messages: [{ role: 'user', content: { type: 'text', text: 'A poem about rain' } }],
+    maxTokens: 100,
+  });
+  return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '' }] };
+});
+
+export default server;

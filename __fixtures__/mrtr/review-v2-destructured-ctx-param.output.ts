@@ -1,0 +1,20 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+const server = new McpServer({ name: 'todo', version: '2.0.0' });
+
+// The context destructured in the callback's parameter list.
+server.registerTool(
+  'archive',
+  { description: 'Archive a list', inputSchema: z.object({ list: z.string() }) },
+  async ({ list }, { mcpReq }) => {
+    /* @mcp-mrtr-review no-strategy-yet: push-style request in an MRTR-capable handler; this version audits it but has no rewrite for it yet */
+    const answer = await mcpReq.elicitInput({
+      message: `Archive ${list}?`,
+      requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+    });
+    return { content: [{ type: 'text', text: answer.action }] };
+  },
+);
+
+export default server;

@@ -1,0 +1,24 @@
+import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+const server = new McpServer({ name: 'notes', version: '2.0.0' });
+
+async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
+  /* @mcp-mrtr-review no-strategy-yet: push-style request in an MRTR-capable handler; this version audits it but has no rewrite for it yet */
+  const answer = await ctx.mcpReq.elicitInput({
+    message,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+  return answer.action === 'accept' && answer.content?.ok === true;
+}
+
+server.registerTool(
+  'delete_note',
+  { description: 'Delete a note', inputSchema: z.object({ id: z.string() }) },
+  async ({ id }, ctx) => {
+    if (!(await confirm(ctx, `Delete note ${id}?`))) return { content: [{ type: 'text', text: 'Kept.' }] };
+    return { content: [{ type: 'text', text: `Deleted ${id}.` }] };
+  },
+);
+
+export default server;
