@@ -106,6 +106,14 @@ export class AnalysisProject {
     return files;
   }
 
+  private computedImports: boolean | undefined;
+
+  /** Whether any analysed file loads a module by a computed name (`import(\`./tools/${name}.js\`)`, `require(name)`). */
+  hasComputedImports(): boolean {
+    this.computedImports ??= [...this.entries.values()].some((entry) => /\b(?:import|require)\(\s*[^'"\s)]/.test(entry.text));
+    return this.computedImports;
+  }
+
   /** Files that default-import `target`, with the local name they give it. */
   defaultImportersOf(target: SourceFile): Array<{ file: SourceFile; name: string }> {
     const stem = path.basename(target.getFilePath()).replace(/\.[^.]+$/, '');

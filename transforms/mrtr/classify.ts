@@ -66,7 +66,11 @@ export class MrtrAnalysis implements OriginHooks {
       return [{ family: 'other-request', frames: [{ ...this.frameAt(fn, template.name), family: 'other-request', method: template.method }] }];
     }
     const uses = this.usesOf(fn);
-    if (uses.length === 0) return [{ family: 'dead', frames: own.length ? own : [this.frameOf(fn)] }];
+    if (uses.length === 0) {
+      // An exported function with no caller may still be loaded by a computed import(`./tools/${name}.js`).
+      const family = isExported(fn) && this.project.hasComputedImports() ? 'unresolved' : 'dead';
+      return [{ family, frames: own.length ? own : [this.frameOf(fn)] }];
+    }
     const chains: Chain[] = [];
     for (const use of uses) {
       for (const prefix of this.chainsOfUse(use)) {
@@ -171,9 +175,16 @@ export class MrtrAnalysis implements OriginHooks {
       if (isFunctionNode(expr)) return [];
       const uses: Use[] = [];
       for (const reference of referencesTo(this.project, parent, parent.getName())) {
-        if (!isTypePosition(reference)) uses.push(...this.usesOfValue(reference, depth + 1));
+        if (!isTypePosition(reference) && !isAssignmentTarget(reference)) uses.push(...this.usesOfValue(reference, depth + 1));
       }
       return uses;
+    }
+    if (Node.isReturnStatement(parent) || (Node.isArrowFunction(parent) && parent.getBody() === expr)) {
+      // `const makeHandler = (name) => async (args) => ...`: the function flows to each call's result.
+      const factory = Node.isReturnStatement(parent) ? enclosingFunction(parent) : parent;
+      if (!factory) return [{ kind: 'unresolved', node: expr }];
+      const uses = this.usesOf(factory).flatMap((use) => (use.kind === 'call' ? this.usesOfValue(use.call, depth + 1) : []));
+      return uses.length > 0 ? uses : [{ kind: 'unresolved', node: expr }];
     }
     if (Node.isPropertyAssignment(parent) || Node.isShorthandPropertyAssignment(parent) || Node.isArrayLiteralExpression(parent)) {
       return this.usesThroughMap(Node.isArrayLiteralExpression(parent) ? parent : parent.getParentOrThrow(), depth);
@@ -294,6 +305,20 @@ function isInspection(parent: Node, expr: Node): boolean {
   if ((Node.isIfStatement(parent) || Node.isWhileStatement(parent)) && parent.getExpression() === expr) return true;
   if (Node.isConditionalExpression(parent) && parent.getCondition() === expr) return true;
   return false;
+}
+
+/** The left side of `x = ...`: a write, not a use of the value. */
+function isAssignmentTarget(reference: Node): boolean {
+  const parent = reference.getParent();
+  return !!parent && Node.isBinaryExpression(parent) && parent.getLeft() === reference && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken;
+}
+
+function isExported(fn: Node): boolean {
+  const named = namedDeclarationOf(fn);
+  const declaration = named?.declaration;
+  if (!declaration) return false;
+  const statement = Node.isVariableDeclaration(declaration) ? declaration.getVariableStatement() : declaration;
+  return !!statement && ((statement as { hasExportKeyword?: () => boolean }).hasExportKeyword?.() ?? false);
 }
 
 /** `module.exports`, `module.exports.x`, `exports.x`. */

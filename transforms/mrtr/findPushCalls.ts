@@ -4,7 +4,7 @@ import type { MrtrAnalysis } from './classify.js';
 import { PUSH_METHODS, REQUEST_METHOD_KINDS, REQUEST_SENDERS, RESULT_SCHEMA_KINDS, type Role } from './constants.js';
 import { registrationOf } from './handlers.js';
 import type { Origin } from './origins.js';
-import { identifierAt, sdkNameOf, simpleName, stringValue, unwrap, wordOffsets } from './symbols.js';
+import { constValue, identifierAt, sdkNameOf, simpleName, stringValue, unwrap, wordOffsets } from './symbols.js';
 
 /** A push-style request found in source, before classification. */
 export interface PushCall {
@@ -98,11 +98,11 @@ function receiverLabel(origin: Origin): string {
 function requestSent(call: Node): { kind: SiteKind; dynamic: boolean } | undefined {
   if (!Node.isCallExpression(call)) return undefined;
   const [first, schema] = call.getArguments();
-  const request = first ? unwrap(first) : undefined;
+  const request = first ? constValue(first) : undefined;
   const schemaKind = RESULT_SCHEMA_KINDS[simpleName(schema ? unwrap(schema) : undefined) ?? ''];
   if (request && Node.isObjectLiteralExpression(request)) {
     const methodProperty = request.getProperty('method');
-    const methodValue = methodProperty && Node.isPropertyAssignment(methodProperty) ? unwrap(methodProperty.getInitializerOrThrow()) : undefined;
+    const methodValue = methodProperty && Node.isPropertyAssignment(methodProperty) ? methodProperty.getInitializerOrThrow() : methodProperty && Node.isShorthandPropertyAssignment(methodProperty) ? methodProperty.getNameNode() : undefined;
     const literal = stringValue(methodValue);
     if (literal !== undefined) {
       const kind = REQUEST_METHOD_KINDS[literal];

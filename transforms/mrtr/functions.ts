@@ -18,7 +18,7 @@ export function isFunctionNode(node: Node): node is FunctionNode {
 
 /** The innermost function holding a node (not the node itself), or undefined at module level. */
 export function enclosingFunction(node: Node): FunctionNode | undefined {
-  return node.getParentWhile((parent) => !isFunctionNode(parent))?.getParent() as FunctionNode | undefined;
+  return node.getFirstAncestor(isFunctionNode) as FunctionNode | undefined;
 }
 
 /**

@@ -158,8 +158,19 @@ export function simpleName(node: Node | undefined): string | undefined {
 }
 
 export function stringValue(node: Node | undefined): string | undefined {
-  if (node && (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node))) return node.getLiteralValue();
+  const value = node ? constValue(node) : undefined;
+  if (value && (Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value))) return value.getLiteralValue();
   return undefined;
+}
+
+/** A `const` name's initializer (`const method = 'roots/list'`, `const request = { method, params }`), else the node. */
+export function constValue(node: Node, depth = 0): Node {
+  const value = unwrap(node);
+  if (!Node.isIdentifier(value) || depth > 3) return value;
+  const declaration = value.getSymbol()?.getDeclarations()[0];
+  if (!declaration || !Node.isVariableDeclaration(declaration) || !declaration.getVariableStatement()?.getDeclarationKind().startsWith('const')) return value;
+  const init = declaration.getInitializer();
+  return init ? constValue(init, depth + 1) : value;
 }
 
 /** Strip wrappers that do not change the value: parentheses, `as`, `!`, `satisfies`, `await`. */

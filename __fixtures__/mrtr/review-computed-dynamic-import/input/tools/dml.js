@@ -1,0 +1,8 @@
+import {server} from '../server.js';
+
+// expected: unresolved (unresolved-caller), or tools/call via the computed import
+// actual:   dead (dead-code: "Delete the helper if it is unused")
+export async function dmlToolHandler(params) {
+	const r = await server.server.elicitInput({message: `Delete ${params.id}?`, requestedSchema: {type: 'object', properties: {}}});
+	return {content: [{type: 'text', text: r.action}]};
+}
