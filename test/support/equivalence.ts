@@ -1,0 +1,601 @@
+/**
+ * Equivalence harness: drive an ORIGINAL server (push-style, SDK v1 or v2) and its MIGRATED form (SDK v2,
+ * MRTR with `inputRequired`) with real SDK clients and the same scripted client answers, and record what
+ * each server asked and what each call finally returned.
+ *
+ * Eras:
+ * - `runOriginal`      the server's own SDK client, 2025 era (`initialize`), in-memory pair; the server
+ *                      sends real server->client requests, answered by the script.
+ * - `runMigrated2026`  `createMcpHandler(build)` + v2 `Client` with `versionNegotiation: { mode: 'auto' }`
+ *                      over a `StreamableHTTPClientTransport` whose `fetch` calls `handler.fetch(...)`
+ *                      in process; a fresh server instance per HTTP request; the client runs the
+ *                      `input_required` loop itself through the registered request handlers.
+ * - `runMigrated2025`  `build().connect(serverEnd)` over an in-memory pair with a legacy client (v1 SDK
+ *                      by default): the SDK's legacy shim turns `inputRequired` into real
+ *                      server->client requests and re-enters the handler.
+ * - `rawCall2026`      one 2026-era request, no loop: the JSON-RPC result exactly as on the wire.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
+import {
+  Client,
+  InMemoryTransport,
+  StreamableHTTPClientTransport,
+  type ClientCapabilities,
+  type CreateMessageRequest,
+  type CreateMessageResult,
+  type ElicitRequest,
+  type ElicitResult,
+  type ListRootsResult,
+} from '@modelcontextprotocol/client';
+import { createMcpHandler, InMemoryTransport as ServerInMemoryTransport, type McpServerFactory } from '@modelcontextprotocol/server';
+import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
+import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+const requireCjs = createRequire(import.meta.url);
+const REPO_NODE_MODULES = path.join(REPO_ROOT, 'node_modules');
+
+// ---------------------------------------------------------------------------------------------------------
+// Public types
+
+export type { ClientCapabilities, CreateMessageResult, ElicitResult, ListRootsResult };
+export type ElicitParams = ElicitRequest['params'];
+export type SampleParams = CreateMessageRequest['params'];
+type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * The scripted client. `round` is the 0-based index of this question among all questions asked during the
+ * current call (any kind), so the same script answers the same way whether the server asked through a push
+ * request (2025) or an `input_required` round (2026). `params` arrive without the transport's
+ * `_meta.progressToken` (the legacy shim adds one).
+ */
+export interface ClientScript {
+  elicit?: (params: ElicitParams, round: number) => MaybePromise<ElicitResult>;
+  sample?: (params: SampleParams, round: number) => MaybePromise<CreateMessageResult>;
+  roots?: (round: number) => MaybePromise<ListRootsResult>;
+}
+
+export type Call =
+  | { kind: 'tool'; name: string; args?: Record<string, unknown> }
+  | { kind: 'prompt'; name: string; args?: Record<string, string> }
+  | { kind: 'resource'; uri: string };
+
+export type QuestionMethod = 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
+export interface Question {
+  method: QuestionMethod;
+  params: unknown;
+}
+export interface CallError {
+  error: { code: number | string; message: string };
+}
+/** A final result (top-level `_meta`, `resultType`, `ttlMs`, `cacheScope` removed) or the error the call ended with. */
+export type Outcome = Record<string, unknown> | CallError;
+export interface Transcript {
+  /** Every server->client question, in the order the client received them, across all calls. */
+  questions: Question[];
+  /** One outcome per call, in call order. */
+  results: Outcome[];
+}
+
+export interface RunOptions {
+  /** Client capabilities to declare (and to register answer handlers for). Default {@link FULL_CAPABILITIES}. */
+  capabilities?: ClientCapabilities;
+  /** Per-request timeout in ms (each leg of a 2026 flow, each call otherwise). Default 10 000. */
+  timeoutMs?: number;
+}
+
+export interface Migrated2025Options extends RunOptions {
+  /** The legacy client: the v1 SDK's `Client` (default) or the v2 `Client` in its default legacy mode. */
+  client?: 'v1' | 'v2';
+}
+
+/** A raw 2026-era JSON-RPC result as sent by the server (or `{ error }`), typed loosely for assertions. */
+export interface RawResult {
+  resultType?: string;
+  inputRequests?: Record<string, { method: string; params?: Record<string, unknown> }>;
+  requestState?: string;
+  error?: { code: number | string; message: string; data?: unknown };
+  [key: string]: unknown;
+}
+
+export interface ServerModule {
+  build: (...args: unknown[]) => unknown;
+  /** The module system the server module was compiled to; a CommonJS server is served by the SDK's CommonJS build. */
+  format?: 'esm' | 'cjs';
+}
+
+export const FULL_CAPABILITIES: ClientCapabilities = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
+
+const CLIENT_INFO = { name: 'equivalence-harness', version: '1.0.0' };
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+// ---------------------------------------------------------------------------------------------------------
+// Loading server modules
+
+const SOURCE_EXTENSIONS = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+
+/**
+ * Compile a server module (`.ts`/`.js`, exporting `build()`) and import it.
+ *
+ * Every source file under `options.root` (default: the file's own folder) is transpiled with
+ * `ts.transpileModule` (ES2022; ESM, or CommonJS for `.cjs`/`.cts` and `"type": "commonjs"` folders) into a
+ * temp dir, keeping the folder layout so relative imports (`./x.js`, `../lib/y.js`) work; the dir gets
+ * `package.json` (`type` copied from the root's own package.json, default `module`) and a `node_modules`
+ * symlink to this repository's `node_modules`, so bare imports (`@modelcontextprotocol/server`,
+ * `@modelcontextprotocol/sdk/...`, `zod`) resolve to the same packages the harness uses. Nothing is written
+ * inside the repository: output goes to `<os.tmpdir()>/mcp-mrtr-equivalence/<hash of the sources>/` and is
+ * reused while the sources are unchanged (so a changed file gets a new dir and a fresh import).
+ */
+export function loadServerModule(sourcePath: string, options: { root?: string } = {}): Promise<ServerModule> {
+  const file = path.resolve(sourcePath);
+  return compileAndImport(file, path.resolve(options.root ?? path.dirname(file)));
+}
+
+/** Compiled modules live under `<tmpdir>/mcp-mrtr-equivalence/<content hash>/`, reused while the sources are unchanged. */
+const CACHE_ROOT = path.join(os.tmpdir(), 'mcp-mrtr-equivalence');
+const COMPILER_VERSION = `harness-1/ts-${ts.version}`;
+
+async function compileAndImport(file: string, root: string): Promise<ServerModule> {
+  if (!file.startsWith(root + path.sep)) throw new Error(`${file} is not inside ${root}`);
+  const packageType = readPackageType(root);
+  const sources = listSources(root);
+  if (!sources.includes(file)) throw new Error(`${file} is not a source file`);
+
+  const hash = crypto.createHash('sha256').update(`${COMPILER_VERSION}\0${REPO_NODE_MODULES}\0${packageType}\0`);
+  for (const source of sources) hash.update(`${path.relative(root, source)}\0`).update(fs.readFileSync(source)).update('\0');
+  const outDir = path.join(CACHE_ROOT, hash.digest('hex').slice(0, 32));
+  if (!fs.existsSync(path.join(outDir, '.complete'))) compileInto(outDir, root, sources, packageType);
+
+  const { outName, module } = outputFor(path.relative(root, file), packageType);
+  const entry = path.join(outDir, outName);
+  const ns = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as Record<string, unknown>;
+  const build = typeof ns.build === 'function' ? ns.build : (ns.default as Record<string, unknown> | undefined)?.build;
+  if (typeof build !== 'function') throw new Error(`${file} does not export build()`);
+  return { build: build as ServerModule['build'], format: module === ts.ModuleKind.CommonJS ? 'cjs' : 'esm' };
+}
+
+/** Transpile into a private dir, then rename it into place (parallel test workers may race; the first wins). */
+function compileInto(outDir: string, root: string, sources: string[], packageType: 'module' | 'commonjs'): void {
+  fs.mkdirSync(CACHE_ROOT, { recursive: true });
+  const work = fs.mkdtempSync(path.join(CACHE_ROOT, 'tmp-'));
+  try {
+    fs.writeFileSync(path.join(work, 'package.json'), JSON.stringify({ type: packageType }) + '\n');
+    fs.symlinkSync(REPO_NODE_MODULES, path.join(work, 'node_modules'), 'dir');
+    for (const source of sources) {
+      const { outName, module } = outputFor(path.relative(root, source), packageType);
+      const target = path.join(work, outName);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      if (source.endsWith('.json')) {
+        fs.copyFileSync(source, target);
+        continue;
+      }
+      const result = ts.transpileModule(fs.readFileSync(source, 'utf8'), {
+        fileName: source,
+        reportDiagnostics: true,
+        compilerOptions: {
+          target: ts.ScriptTarget.ES2022,
+          module,
+          jsx: ts.JsxEmit.React,
+          esModuleInterop: true,
+          rewriteRelativeImportExtensions: true,
+          sourceMap: false,
+        },
+      });
+      const errors = (result.diagnostics ?? []).filter((d) => d.category === ts.DiagnosticCategory.Error);
+      if (errors.length) throw new Error(`cannot transpile ${source}: ${errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')).join('; ')}`);
+      fs.writeFileSync(target, result.outputText);
+    }
+    fs.writeFileSync(path.join(work, '.complete'), '');
+    try {
+      fs.renameSync(work, outDir);
+    } catch (err) {
+      if (!fs.existsSync(path.join(outDir, '.complete'))) throw err;
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function readPackageType(root: string): 'module' | 'commonjs' {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { type?: string };
+    return pkg.type === 'commonjs' ? 'commonjs' : 'module';
+  } catch {
+    return 'module';
+  }
+}
+
+function listSources(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() && ((SOURCE_EXTENSIONS.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name)) || (entry.name.endsWith('.json') && entry.name !== 'package.json'))) out.push(full);
+    }
+  };
+  walk(root);
+  return out;
+}
+
+function outputFor(rel: string, packageType: 'module' | 'commonjs'): { outName: string; module: ts.ModuleKind } {
+  const ext = path.extname(rel);
+  const base = rel.slice(0, -ext.length);
+  const pkgModule = packageType === 'commonjs' ? ts.ModuleKind.CommonJS : ts.ModuleKind.ESNext;
+  switch (ext) {
+    case '.mts':
+    case '.mjs':
+      return { outName: `${base}.mjs`, module: ts.ModuleKind.ESNext };
+    case '.cts':
+    case '.cjs':
+      return { outName: `${base}.cjs`, module: ts.ModuleKind.CommonJS };
+    case '.json':
+      return { outName: rel, module: pkgModule };
+    default:
+      return { outName: `${base}.js`, module: pkgModule };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Recording and normalisation
+
+const WIRE_ONLY_RESULT_KEYS = ['_meta', 'resultType', 'ttlMs', 'cacheScope'];
+
+/** A final result without the transport/era decorations: top-level `_meta`, `resultType`, `ttlMs`, `cacheScope`. */
+export function normalizeResult(result: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...(result as Record<string, unknown>) };
+  for (const key of WIRE_ONLY_RESULT_KEYS) delete out[key];
+  return out;
+}
+
+/**
+ * `{ error: { code, message } }` from whatever a client threw: a JSON-RPC error keeps its code and message
+ * (without the v1 `MCP error <code>: ` prefix); a 2026 HTTP-status error (`SdkHttpError`, e.g. 404 for
+ * `Method not found`) is unwrapped to the JSON-RPC error in its body; a client-side `SdkError` keeps its
+ * string code (e.g. `INPUT_REQUIRED_ROUNDS_EXCEEDED`).
+ */
+export function toCallError(err: unknown): CallError {
+  const e = err as { code?: unknown; message?: unknown; data?: { text?: unknown } } | undefined;
+  if (typeof e?.data?.text === 'string') {
+    try {
+      const body = JSON.parse(e.data.text) as { error?: { code?: unknown; message?: unknown } };
+      if (typeof body.error?.code === 'number' && typeof body.error.message === 'string') return { error: { code: body.error.code, message: body.error.message } };
+    } catch {
+      // not a JSON-RPC body
+    }
+  }
+  const code = typeof e?.code === 'number' || typeof e?.code === 'string' ? e.code : 'UNKNOWN';
+  const message = String(e?.message ?? err).replace(/^MCP error -?\d+: /, '');
+  return { error: { code, message } };
+}
+
+/** Question params as the script sees them: without the `_meta.progressToken` a transport may add. */
+function cleanParams<T>(params: T): T {
+  if (!params || typeof params !== 'object') return params;
+  const copy = { ...(params as Record<string, unknown>) };
+  const meta = copy._meta;
+  if (meta && typeof meta === 'object') {
+    const rest = { ...(meta as Record<string, unknown>) };
+    delete rest.progressToken;
+    if (Object.keys(rest).length) copy._meta = rest;
+    else delete copy._meta;
+  }
+  return copy as T;
+}
+
+class Recorder {
+  readonly questions: Question[] = [];
+  readonly results: Outcome[] = [];
+  private round = 0;
+  constructor(private readonly script: ClientScript) {}
+
+  startCall(): void {
+    this.round = 0;
+  }
+
+  async answer(method: QuestionMethod, rawParams: unknown): Promise<unknown> {
+    const params = cleanParams(rawParams ?? {});
+    this.questions.push({ method, params });
+    const round = this.round++;
+    switch (method) {
+      case 'elicitation/create':
+        if (!this.script.elicit) throw new Error('the client script has no elicit answer');
+        return this.script.elicit(params as ElicitParams, round);
+      case 'sampling/createMessage':
+        if (!this.script.sample) throw new Error('the client script has no sample answer');
+        return this.script.sample(params as SampleParams, round);
+      case 'roots/list':
+        if (!this.script.roots) throw new Error('the client script has no roots answer');
+        return this.script.roots(round);
+    }
+  }
+
+  transcript(): Transcript {
+    return { questions: this.questions, results: this.results };
+  }
+}
+
+/** The subset of the v1 and v2 clients the runners call. */
+interface CallingClient {
+  callTool(params: { name: string; arguments?: Record<string, unknown> }, ...rest: never[]): Promise<unknown>;
+  getPrompt(params: { name: string; arguments?: Record<string, string> }, ...rest: never[]): Promise<unknown>;
+  readResource(params: { uri: string }, ...rest: never[]): Promise<unknown>;
+}
+
+async function runCalls(client: CallingClient, calls: Call[], recorder: Recorder, requestOptions: Record<string, unknown>): Promise<void> {
+  // The v1 and v2 clients disagree on the options' type (the third `callTool` parameter of v1 is a result schema).
+  const c = client as unknown as {
+    callTool(p: unknown, a?: unknown, b?: unknown): Promise<unknown>;
+    getPrompt(p: unknown, o?: unknown): Promise<unknown>;
+    readResource(p: unknown, o?: unknown): Promise<unknown>;
+  };
+  const isV1 = client instanceof ClientV1;
+  for (const call of calls) {
+    recorder.startCall();
+    try {
+      let result: unknown;
+      if (call.kind === 'tool') {
+        const params = { name: call.name, arguments: call.args ?? {} };
+        result = isV1 ? await c.callTool(params, undefined, requestOptions) : await c.callTool(params, requestOptions);
+      } else if (call.kind === 'prompt') {
+        result = await c.getPrompt({ name: call.name, arguments: call.args ?? {} }, requestOptions);
+      } else {
+        result = await c.readResource({ uri: call.uri }, isV1 ? requestOptions : { ...requestOptions, cacheMode: 'bypass' });
+      }
+      recorder.results.push(normalizeResult(result));
+    } catch (err) {
+      recorder.results.push(toCallError(err));
+    }
+  }
+}
+
+type AnswerHandler = (request: { params?: unknown }) => Promise<never>;
+
+/** Register one answer handler per declared capability (the clients refuse handlers for undeclared ones). */
+function answerHandlers(capabilities: ClientCapabilities, recorder: Recorder): Array<[QuestionMethod, AnswerHandler]> {
+  const out: Array<[QuestionMethod, AnswerHandler]> = [];
+  const add = (method: QuestionMethod) => out.push([method, (request) => recorder.answer(method, request.params) as Promise<never>]);
+  if (capabilities.elicitation) add('elicitation/create');
+  if (capabilities.sampling) add('sampling/createMessage');
+  if (capabilities.roots) add('roots/list');
+  return out;
+}
+
+function v2Client(capabilities: ClientCapabilities, recorder: Recorder, mode: 'legacy' | 'auto', autoFulfill = true): Client {
+  const client = new Client(CLIENT_INFO, { capabilities, versionNegotiation: { mode }, inputRequired: { autoFulfill } });
+  for (const [method, handler] of answerHandlers(capabilities, recorder)) {
+    client.setRequestHandler(method as 'elicitation/create', handler as never);
+  }
+  return client;
+}
+
+function v1Client(capabilities: ClientCapabilities, recorder: Recorder): ClientV1 {
+  const client = new ClientV1(CLIENT_INFO, { capabilities: capabilities as never });
+  const schemas = { 'elicitation/create': ElicitRequestSchema, 'sampling/createMessage': CreateMessageRequestSchema, 'roots/list': ListRootsRequestSchema } as const;
+  for (const [method, handler] of answerHandlers(capabilities, recorder)) {
+    client.setRequestHandler(schemas[method] as typeof ElicitRequestSchema, handler as never);
+  }
+  return client;
+}
+
+interface Connectable {
+  connect(transport: unknown): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function buildServer(mod: ServerModule, ...args: unknown[]): Promise<Connectable> {
+  const server = (await mod.build(...args)) as Connectable;
+  if (!server || typeof server.connect !== 'function') throw new Error('build() did not return a server');
+  return server;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Runners
+
+/** ORIGINAL server, 2025 era: the client of the server's own SDK over that SDK's in-memory pair. */
+export async function runOriginal(mod: ServerModule, sdk: 'v1' | 'v2', calls: Call[], script: ClientScript, options: RunOptions = {}): Promise<Transcript> {
+  const capabilities = options.capabilities ?? FULL_CAPABILITIES;
+  const recorder = new Recorder(script);
+  const server = await buildServer(mod);
+  const [clientEnd, serverEnd] = sdk === 'v1' ? InMemoryTransportV1.createLinkedPair() : InMemoryTransport.createLinkedPair();
+  const client = sdk === 'v1' ? v1Client(capabilities, recorder) : v2Client(capabilities, recorder, 'legacy');
+  try {
+    await server.connect(serverEnd);
+    await client.connect(clientEnd as never);
+    await runCalls(client as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+  } finally {
+    await client.close().catch(() => {});
+    await server.close().catch(() => {});
+  }
+  return recorder.transcript();
+}
+
+/** MIGRATED server, 2025 era: one instance over an in-memory pair; the SDK's legacy shim asks the client. */
+export async function runMigrated2025(mod: ServerModule, calls: Call[], script: ClientScript, options: Migrated2025Options = {}): Promise<Transcript> {
+  const capabilities = options.capabilities ?? FULL_CAPABILITIES;
+  const recorder = new Recorder(script);
+  const server = await buildServer(mod, { era: 'legacy' });
+  const [clientEnd, serverEnd] = ServerInMemoryTransport.createLinkedPair();
+  const client = options.client === 'v2' ? v2Client(capabilities, recorder, 'legacy') : v1Client(capabilities, recorder);
+  try {
+    await server.connect(serverEnd);
+    await client.connect(clientEnd as never);
+    await runCalls(client as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+  } finally {
+    await client.close().catch(() => {});
+    await server.close().catch(() => {});
+  }
+  return recorder.transcript();
+}
+
+interface Http2026 {
+  client: Client;
+  close(): Promise<void>;
+  /** JSON-RPC responses to requests of `method` seen on the wire (bodies are read in the background). */
+  responses(method: string): Promise<WireResponse[]>;
+}
+
+interface WireResponse {
+  id?: string | number;
+  result?: RawResult;
+  error?: NonNullable<RawResult['error']>;
+}
+
+/** A v2 client on the 2026 era against `createMcpHandler(build)`, in process (no network). */
+async function connect2026(mod: ServerModule, capabilities: ClientCapabilities, recorder: Recorder, autoFulfill: boolean): Promise<Http2026> {
+  const factory: McpServerFactory = (ctx) => mod.build(ctx) as ReturnType<McpServerFactory>;
+  // `createMcpHandler` only serves servers of its own build (ESM vs CommonJS copies of the SDK are distinct).
+  const create: typeof createMcpHandler = mod.format === 'cjs' ? (requireCjs('@modelcontextprotocol/server') as { createMcpHandler: typeof createMcpHandler }).createMcpHandler : createMcpHandler;
+  const handler = create(factory);
+  const methods = new Map<string | number, string>();
+  const bodies: Array<Promise<string>> = [];
+  const fetch = async (url: string | URL, init?: RequestInit): Promise<Response> => {
+    if (typeof init?.body === 'string') {
+      for (const message of parseJsonRpcBody(init.body)) if (message.id !== undefined && typeof message.method === 'string') methods.set(message.id, message.method);
+    }
+    const response = await handler.fetch(new Request(url, init));
+    bodies.push(response.clone().text().catch(() => ''));
+    return response;
+  };
+  const client = v2Client(capabilities, recorder, 'auto', autoFulfill);
+  await client.connect(new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), { fetch }));
+  if (client.getProtocolEra() !== 'modern') throw new Error(`expected the 2026 era, negotiated ${client.getNegotiatedProtocolVersion()}`);
+  return {
+    client,
+    async close() {
+      await client.close().catch(() => {});
+      await handler.close().catch(() => {});
+    },
+    async responses(method) {
+      const out: WireResponse[] = [];
+      for (const body of await Promise.all(bodies)) {
+        for (const message of parseJsonRpcBody(body)) {
+          if (('result' in message || 'error' in message) && message.id !== undefined && methods.get(message.id) === method) out.push(message as WireResponse);
+        }
+      }
+      return out;
+    },
+  };
+}
+
+interface JsonRpcMessage {
+  id?: string | number;
+  method?: unknown;
+  result?: unknown;
+  error?: unknown;
+}
+
+/** A body is one JSON-RPC message or a batch (JSON mode), or an SSE stream of `data:` frames. */
+function parseJsonRpcBody(body: string): JsonRpcMessage[] {
+  const text = body.trim();
+  if (!text) return [];
+  if (text.startsWith('{') || text.startsWith('[')) {
+    const parsed = JSON.parse(text) as unknown;
+    return (Array.isArray(parsed) ? parsed : [parsed]) as JsonRpcMessage[];
+  }
+  const out: JsonRpcMessage[] = [];
+  for (const frame of text.split(/\r?\n\r?\n/)) {
+    const data = frame
+      .split(/\r?\n/)
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(5).replace(/^ /, ''))
+      .join('\n');
+    if (data) out.push(JSON.parse(data) as JsonRpcMessage);
+  }
+  return out;
+}
+
+/**
+ * MIGRATED server, 2026 era: a fresh instance per HTTP request; the v2 client runs the `input_required`
+ * loop (default 10 rounds) and answers through the same scripted handlers.
+ */
+export async function runMigrated2026(mod: ServerModule, calls: Call[], script: ClientScript, options: RunOptions = {}): Promise<Transcript> {
+  const capabilities = options.capabilities ?? FULL_CAPABILITIES;
+  const recorder = new Recorder(script);
+  const http = await connect2026(mod, capabilities, recorder, true);
+  try {
+    await runCalls(http.client, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+  } finally {
+    await http.close();
+  }
+  return recorder.transcript();
+}
+
+/**
+ * One 2026-era request, without the client's loop: the JSON-RPC `result` exactly as the server sent it
+ * (`resultType`, `inputRequests`, `requestState`, `_meta` included), or `{ error: { code, message, data } }`.
+ * `extra` adds this round's `inputResponses` and/or an echoed (possibly tampered) `requestState`.
+ */
+export async function rawCall2026(
+  mod: ServerModule,
+  call: Call,
+  extra: { inputResponses?: Record<string, unknown>; requestState?: string } = {},
+  options: RunOptions = {},
+): Promise<RawResult> {
+  const capabilities = options.capabilities ?? FULL_CAPABILITIES;
+  const recorder = new Recorder({});
+  const http = await connect2026(mod, capabilities, recorder, false);
+  const requestOptions = { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, allowInputRequired: true };
+  const mrtr = { ...(extra.inputResponses ? { inputResponses: extra.inputResponses } : {}), ...(extra.requestState !== undefined ? { requestState: extra.requestState } : {}) };
+  let thrown: unknown;
+  try {
+    if (call.kind === 'tool') await http.client.callTool({ name: call.name, arguments: call.args ?? {}, ...mrtr }, requestOptions);
+    else if (call.kind === 'prompt') await http.client.getPrompt({ name: call.name, arguments: call.args ?? {}, ...mrtr }, requestOptions);
+    else await http.client.readResource({ uri: call.uri, ...mrtr }, { ...requestOptions, cacheMode: 'bypass' });
+  } catch (err) {
+    thrown = err;
+  } finally {
+    await http.close();
+  }
+  const method = call.kind === 'tool' ? 'tools/call' : call.kind === 'prompt' ? 'prompts/get' : 'resources/read';
+  const wire = await http.responses(method);
+  if (wire.length > 1) throw new Error(`expected one ${method} exchange, saw ${wire.length}`);
+  if (wire[0]?.result) return wire[0].result;
+  if (wire[0]?.error) return { error: wire[0].error };
+  if (thrown) return { error: toCallError(thrown).error };
+  throw new Error(`no ${method} response was seen on the wire`);
+}
+
+/** Run the ORIGINAL (its own SDK, 2025) and the MIGRATED server (2026 and 2025 through the shim) with one script. */
+export async function runEquivalence(
+  original: ServerModule,
+  sdk: 'v1' | 'v2',
+  migrated: ServerModule,
+  calls: Call[],
+  script: ClientScript,
+  options: RunOptions = {},
+): Promise<{ original: Transcript; migrated2026: Transcript; migrated2025: Transcript }> {
+  return {
+    original: await runOriginal(original, sdk, calls, script, options),
+    migrated2026: await runMigrated2026(migrated, calls, script, options),
+    migrated2025: await runMigrated2025(migrated, calls, script, options),
+  };
+}
+
+/**
+ * A tampered copy of a `requestState`: for the SDK codec's `v1.<payload>.<mac>` shape the payload is
+ * re-encoded with one more field (still well-formed, MAC no longer matches); otherwise one character in the
+ * middle is changed.
+ */
+export function tamperRequestState(state: string): string {
+  const parts = state.split('.');
+  if (parts.length === 3 && parts[0] === 'v1') {
+    try {
+      const payload = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+      payload.tampered = crypto.randomUUID();
+      return [parts[0], Buffer.from(JSON.stringify(payload)).toString('base64url'), parts[2]].join('.');
+    } catch {
+      // fall through to the generic tamper
+    }
+  }
+  const i = Math.floor(state.length / 2);
+  return state.slice(0, i) + (state[i] === 'A' ? 'B' : 'A') + state.slice(i + 1);
+}
