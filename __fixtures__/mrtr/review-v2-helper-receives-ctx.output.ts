@@ -4,7 +4,7 @@ import * as z from 'zod/v4';
 const server = new McpServer({ name: 'notes', version: '2.0.0' });
 
 async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
-  /* @mcp-mrtr-review no-strategy-yet: push-style request in an MRTR-capable handler; this version audits it but has no rewrite for it yet */
+  /* @mcp-mrtr-review ask-in-helper: the ask is in a helper the handler calls, not in the handler itself; the explicit rewrite covers asks written in the handler */
   const answer = await ctx.mcpReq.elicitInput({
     message,
     requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },

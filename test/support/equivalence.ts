@@ -277,10 +277,16 @@ export function toCallError(err: unknown): CallError {
   return { error: { code, message } };
 }
 
-/** Question params as the script sees them: without the `_meta.progressToken` a transport may add. */
-function cleanParams<T>(params: T): T {
+/**
+ * Question params as the script sees them: without the `_meta.progressToken` a transport may add, and with
+ * an elicitation's `mode` made explicit (the spec reads a missing mode as `form`, and the SDK's own
+ * `elicitInput` and `inputRequired.elicit` always send it, while a raw `send({ method: 'elicitation/create' })`
+ * does not).
+ */
+function cleanParams<T>(params: T, method?: string): T {
   if (!params || typeof params !== 'object') return params;
   const copy = { ...(params as Record<string, unknown>) };
+  if (method === 'elicitation/create' && copy.mode === undefined) copy.mode = 'form';
   const meta = copy._meta;
   if (meta && typeof meta === 'object') {
     const rest = { ...(meta as Record<string, unknown>) };
@@ -302,7 +308,7 @@ class Recorder {
   }
 
   async answer(method: QuestionMethod, rawParams: unknown): Promise<unknown> {
-    const params = cleanParams(rawParams ?? {});
+    const params = cleanParams(rawParams ?? {}, method);
     this.questions.push({ method, params });
     const round = this.round++;
     switch (method) {

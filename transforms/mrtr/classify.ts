@@ -18,6 +18,8 @@ import { declarationsOf, simpleName, unwrap } from './symbols.js';
 export interface Chain {
   family: Family;
   frames: Frame[];
+  /** The registration the chain starts at, when it starts at a handler (the planner groups sites by it). */
+  registration?: Registration;
 }
 
 type Use =
@@ -77,7 +79,7 @@ export class MrtrAnalysis implements OriginHooks {
         const last = prefix.frames[prefix.frames.length - 1];
         // A callback assigned to `server.oninitialized` is both the entry and the function: one frame.
         const tail = own.filter((frame) => !(last && last.line === frame.line && last.file === frame.file && last.name === frame.name));
-        chains.push({ family: prefix.family, frames: [...prefix.frames, ...tail] });
+        chains.push({ ...prefix, frames: [...prefix.frames, ...tail] });
         if (chains.length >= MAX_CHAINS) return dedupe(chains);
       }
     }
@@ -89,7 +91,7 @@ export class MrtrAnalysis implements OriginHooks {
       case 'registered': {
         const r = use.registration;
         const name = r.method === r.name ? r.method : `${r.method} ${r.name}`;
-        return [{ family: r.family, frames: [{ ...this.frameAt(r.call, name), family: r.family, method: r.method }] }];
+        return [{ family: r.family, frames: [{ ...this.frameAt(r.call, name), family: r.family, method: r.method }], registration: r }];
       }
       case 'context':
         return [{ family: use.family, frames: [{ ...this.frameAt(use.node, use.name), family: use.family }] }];

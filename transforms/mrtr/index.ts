@@ -2,14 +2,19 @@ import { createHash } from 'node:crypto';
 import type { TextEdit } from '../../lib/edits.js';
 import type { Site } from '../../lib/model.js';
 import type { AnalysisProject } from '../../lib/project.js';
-import { MrtrAnalysis } from './classify.js';
+import { Node, type SourceFile } from 'ts-morph';
+import { addImportsEdit, removeImportsEdits } from './addImports.js';
+import { MrtrAnalysis, type Chain } from './classify.js';
 import { PREFILTER_WORDS, TRANSFORM_ID } from './constants.js';
-import { findPushCalls } from './findPushCalls.js';
+import { findPushCalls, type PushCall } from './findPushCalls.js';
 import { displayName, enclosingFunction } from './functions.js';
 import { findGuards, isIgnored } from './guards.js';
 import { markerEdit } from './insertMarker.js';
-import { planSite } from './planSite.js';
+import { planExplicit } from './planExplicit.js';
+import { planSite, type Verdict } from './planSite.js';
+import { rewriteExplicit, styleOf } from './rewriteExplicit.js';
 import { REASONS } from './reasons.js';
+import { wordOffsets } from './symbols.js';
 
 export { TRANSFORM_ID } from './constants.js';
 
@@ -24,62 +29,121 @@ export interface FilePlan {
   edits: Map<string, TextEdit[]>;
 }
 
-/** Detect, classify and plan every push-style site in the given (already discovered) files. */
+interface Found {
+  absPath: string;
+  call: PushCall;
+  chains: Chain[];
+  guards: string[];
+  ignored: boolean;
+}
+
+/** Detect, classify and plan every push-style site in the given (already discovered) files, then derive the edits. */
 export function auditFiles(project: AnalysisProject, candidates: string[]): FilePlan {
   const analysis = new MrtrAnalysis(project);
-  const sites: Site[] = [];
-  const edits = new Map<string, TextEdit[]>();
   // Parse every candidate before the first symbol query: each file added later rebuilds the program.
   const sourceFiles = candidates.map((absPath) => project.load(absPath));
+  const found: Found[] = [];
   for (const [index, absPath] of candidates.entries()) {
     const sourceFile = sourceFiles[index];
     if (!sourceFile) continue;
-    const file = project.relative(absPath);
-    const ordinals = new Map<string, number>();
     for (const call of findPushCalls(sourceFile, analysis)) {
       const chains = call.reason === 'roots-list-changed' ? [] : analysis.chainsOf(call.node);
-      const verdict = planSite(call, chains, isIgnored(call.node));
-      const notificationChain = call.reason === 'roots-list-changed'
-        ? [{ family: 'notification' as const, frames: [{ ...analysis.frameAt(call.node, 'notifications/roots/list_changed'), family: 'notification' as const, method: 'notifications/roots/list_changed' }] }]
-        : chains;
-      const { line, column } = sourceFile.getLineAndColumnAtPos(call.node.getStart());
-      const code = oneLine(call.node.getText());
-      const fn = enclosingFunction(call.node);
-      const idBase = `${file}|${fn ? displayName(fn) : '<module>'}|${code}`;
-      const ordinal = (ordinals.get(idBase) ?? 0) + 1;
-      ordinals.set(idBase, ordinal);
-      const frames = notificationChain.map((c) => c.frames);
-      const first = notificationChain[0];
-      const handler = first?.frames[0]?.family && first.frames[0].family !== 'startup' ? first.frames[0] : undefined;
-      const family = call.reason === 'roots-list-changed' ? 'notification' : verdict.family;
-      const site: Site = {
-        id: `${TRANSFORM_ID}-${createHash('sha1').update(`${idBase}|${ordinal}`).digest('hex').slice(0, 12)}`,
-        transform: TRANSFORM_ID,
-        file,
-        line,
-        column,
-        kind: call.kind,
-        form: call.form,
-        sdk: call.sdk,
-        code,
-        family,
-        families: call.reason === 'roots-list-changed' ? ['notification'] : verdict.families,
-        ...(handler ? { handler } : {}),
-        chain: frames[0] ?? [],
-        chains: frames,
-        guards: findGuards(call.node),
-        decision: verdict.decision,
-        ...('strategy' in verdict ? { strategy: verdict.strategy } : {}),
-        ...('reason' in verdict ? { reason: verdict.reason, message: messageFor(verdict.reason, call.sdk) } : {}),
-      };
-      sites.push(site);
-      const edit = site.decision === 'review' ? markerEdit(call.node, site.reason!, site.message!) : undefined;
-      if (edit && !(edits.get(absPath) ?? []).some((e) => e.start === edit.start && e.text === edit.text)) {
-        edits.set(absPath, [...(edits.get(absPath) ?? []), edit]);
-      }
+      found.push({ absPath, call, chains, guards: findGuards(call.node), ignored: isIgnored(call.node) });
     }
   }
+  // Asks per handler registration, across files: the explicit form handles a handler with a single ask.
+  const asksPerHandler = new Map<Node, number>();
+  for (const f of found) {
+    for (const registration of new Set(f.chains.map((c) => c.registration?.call).filter((r): r is Node => r !== undefined))) {
+      asksPerHandler.set(registration, (asksPerHandler.get(registration) ?? 0) + 1);
+    }
+  }
+
+  const sites: Site[] = [];
+  const edits = new Map<string, TextEdit[]>();
+  const imports = new Map<string, Set<string>>();
+  // Result schemas of rewritten `send(..., ElicitResultSchema)` calls: their imports go when nothing else uses them.
+  const legacy = new Map<string, Array<{ name: string; replaced: Node }>>();
+  const addEdit = (absPath: string, edit: TextEdit) => {
+    const list = edits.get(absPath) ?? [];
+    if (!list.some((e) => e.start === edit.start && e.end === edit.end && e.text === edit.text)) list.push(edit);
+    edits.set(absPath, list);
+  };
+  const ordinals = new Map<string, number>();
+  for (const { absPath, call, chains, guards, ignored } of found) {
+    const sourceFile = call.node.getSourceFile();
+    const registration = chains[0]?.registration?.call;
+    const explicit = ignored ? undefined : planExplicit(call, chains, registration ? (asksPerHandler.get(registration) ?? 0) : 0, guards, analysis);
+    const verdict = planSite(call, chains, ignored, explicit);
+    const file = project.relative(absPath);
+    const site = toSite(call, chains, verdict, guards, file, ordinals, analysis);
+    sites.push(site);
+    if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit) {
+      const rewrite = rewriteExplicit(explicit.plan, styleOf(sourceFile.getFullText()));
+      for (const edit of rewrite.edits) addEdit(absPath, edit);
+      const names = imports.get(absPath) ?? new Set<string>();
+      for (const name of rewrite.imports) names.add(name);
+      imports.set(absPath, names);
+      const schema = Node.isCallExpression(call.node) ? call.node.getArguments()[1] : undefined;
+      if (schema && Node.isIdentifier(schema)) {
+        legacy.set(absPath, [...(legacy.get(absPath) ?? []), { name: schema.getText(), replaced: explicit.plan.statement }]);
+      }
+    } else if (verdict.decision === 'review') {
+      const edit = markerEdit(call.node, site.reason!, site.message!);
+      if (edit) addEdit(absPath, edit);
+    }
+  }
+  for (const [absPath, names] of imports) {
+    const sourceFile = project.load(absPath)!;
+    const edit = addImportsEdit(sourceFile, [...names], styleOf(sourceFile.getFullText()));
+    if (edit) addEdit(absPath, edit);
+    const unused = new Set((legacy.get(absPath) ?? []).map((l) => l.name).filter((name) => !usedOutside(sourceFile, name, legacy.get(absPath)!.map((l) => l.replaced))));
+    for (const removal of removeImportsEdits(sourceFile, unused)) addEdit(absPath, removal);
+  }
   return { sites, edits };
+}
+
+function toSite(call: PushCall, chains: Chain[], verdict: Verdict, guards: string[], file: string, ordinals: Map<string, number>, analysis: MrtrAnalysis): Site {
+  const sourceFile = call.node.getSourceFile();
+  const notificationChain = call.reason === 'roots-list-changed'
+    ? [{ family: 'notification' as const, frames: [{ ...analysis.frameAt(call.node, 'notifications/roots/list_changed'), family: 'notification' as const, method: 'notifications/roots/list_changed' }] }]
+    : chains;
+  const { line, column } = sourceFile.getLineAndColumnAtPos(call.node.getStart());
+  const code = oneLine(call.node.getText());
+  const fn = enclosingFunction(call.node);
+  const idBase = `${file}|${fn ? displayName(fn) : '<module>'}|${code}`;
+  const ordinal = (ordinals.get(idBase) ?? 0) + 1;
+  ordinals.set(idBase, ordinal);
+  const frames = notificationChain.map((c) => c.frames);
+  const first = notificationChain[0];
+  const handler = first?.frames[0]?.family && first.frames[0].family !== 'startup' ? first.frames[0] : undefined;
+  const family = call.reason === 'roots-list-changed' ? 'notification' : verdict.family;
+  return {
+    id: `${TRANSFORM_ID}-${createHash('sha1').update(`${idBase}|${ordinal}`).digest('hex').slice(0, 12)}`,
+    transform: TRANSFORM_ID,
+    file,
+    line,
+    column,
+    kind: call.kind,
+    form: call.form,
+    sdk: call.sdk,
+    code,
+    family,
+    families: call.reason === 'roots-list-changed' ? ['notification'] : verdict.families,
+    ...(handler ? { handler } : {}),
+    chain: frames[0] ?? [],
+    chains: frames,
+    guards,
+    decision: verdict.decision,
+    ...('strategy' in verdict ? { strategy: verdict.strategy } : {}),
+    ...('reason' in verdict ? { reason: verdict.reason, message: messageFor(verdict.reason, call.sdk) } : {}),
+  };
+}
+
+/** Whether `name` is used anywhere but in import declarations and the statements the rewrite replaces. */
+function usedOutside(sourceFile: SourceFile, name: string, replaced: Node[]): boolean {
+  const excluded = [...sourceFile.getImportDeclarations(), ...replaced].map((n) => [n.getStart(), n.getEnd()] as const);
+  return wordOffsets(sourceFile, name).some((offset) => !excluded.some(([start, end]) => offset >= start && offset < end));
 }
 
 function messageFor(reason: keyof typeof REASONS, sdk: Site['sdk']): string {

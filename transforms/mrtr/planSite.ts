@@ -2,6 +2,7 @@ import type { Decision, Family } from '../../lib/model.js';
 import type { Chain } from './classify.js';
 import { MRTR_CAPABLE_METHODS } from './constants.js';
 import type { PushCall } from './findPushCalls.js';
+import type { ExplicitVerdict } from './planExplicit.js';
 import type { ReasonId } from './reasons.js';
 
 export type Verdict =
@@ -22,18 +23,21 @@ const FAMILY_REASONS: Record<Exclude<Family, 'tools/call' | 'prompts/get' | 'res
 };
 
 /**
- * The decision for one site: a pure function of what detection and classification found, so the audit
- * and the migration can never disagree. No rewrite strategy exists yet, so MRTR-capable sites are
- * `review` / `no-strategy-yet`.
+ * The decision for one site: a pure function of what detection, classification and the explicit
+ * strategy's check found, so the audit and the migration can never disagree. MRTR-capable sites are
+ * rewritten when the explicit form applies; otherwise they get the reason it gave, or `no-strategy-yet`.
  */
-export function planSite(call: PushCall, chains: Chain[], ignored: boolean): Verdict {
+export function planSite(call: PushCall, chains: Chain[], ignored: boolean, explicit?: ExplicitVerdict): Verdict {
   const families = [...new Set(chains.map((c) => c.family))].sort(compareFamilies);
   const capable = families.filter(isMrtrCapable);
   const other = families.filter((f) => !isMrtrCapable(f));
   const family: Family = families.length === 1 ? families[0]! : families.length === 0 ? 'unresolved' : 'mixed';
   if (ignored) return { decision: 'skipped', reason: 'ignored', family, families };
   if (call.reason) return { decision: 'review', reason: call.reason, family, families };
-  if (other.length === 0 && capable.length > 0) return { decision: 'review', reason: 'no-strategy-yet', family, families };
+  if (other.length === 0 && capable.length > 0) {
+    if (explicit && 'plan' in explicit) return { decision: 'rewritten', strategy: 'explicit', family, families };
+    return { decision: 'review', reason: explicit && 'reason' in explicit ? explicit.reason : 'no-strategy-yet', family, families };
+  }
   if (capable.length > 0) return { decision: 'review', reason: 'mixed-callers', family, families };
   const first = (other[0] ?? 'unresolved') as keyof typeof FAMILY_REASONS;
   return { decision: 'review', reason: FAMILY_REASONS[first], family, families };

@@ -14,6 +14,34 @@ export const REASONS = {
     advice:
       'Leave it for the migration step of a later release, or migrate by hand: read the answer with inputResponse(ctx.mcpReq.inputResponses, key) and return inputRequired({ inputRequests: { key: inputRequired.elicit(...) } }) when it is missing.',
   },
+  'ask-in-helper': {
+    message: 'the ask is in a helper the handler calls, not in the handler itself; the explicit rewrite covers asks written in the handler',
+    advice:
+      'A later release migrates helpers with the replay strategy. Until then, move the ask into the handler (pass the answer to the helper), or migrate by hand.',
+  },
+  'several-asks': {
+    message: 'the handler asks more than once; a multi-round handler needs a step function with its state in requestState',
+    advice:
+      'A later release writes the step function. By hand: ask the independent questions in one inputRequired round, and carry earlier answers in a requestState sealed with createRequestStateCodec.',
+  },
+  'guarded-ask': {
+    message: 'the ask sits in a try/catch, .catch, Promise.race/all, a loop, or after a capability check; the explicit form cannot yet keep that behaviour',
+    advice:
+      'Replace the fallback with an explicit per-request capability check (the request envelope carries the client capabilities), remove the timeout race (MRTR has no waiting server), then migrate the ask.',
+  },
+  'ask-not-statement': {
+    message: 'the ask is not a statement of its own at the top of the handler body (nested in an expression or branch, or without a usable context parameter)',
+    advice: 'Write it as `const answer = await ctx.mcpReq.elicitInput(...)` directly in the handler body and run the tool again, or migrate by hand.',
+  },
+  'repeated-effects': {
+    message: 'code before the ask (or in its parameters) may have effects, and would run again on every retry after the rewrite',
+    advice:
+      'Move effects after the ask, or make them safe to repeat; a later release carries their results in requestState. Then run the tool again.',
+  },
+  'unknown-schema': {
+    message: "the ask's requestedSchema cannot be read, so its validation of accepted answers cannot be kept",
+    advice: 'Declare the requestedSchema as an object literal or a const in the same file (JSON Schema, or a zod schema), then run the tool again.',
+  },
   'other-request': {
     message: 'push-style request while handling a request that cannot answer input_required',
     advice:

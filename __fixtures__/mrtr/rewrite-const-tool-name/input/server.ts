@@ -1,4 +1,4 @@
-// Repro: a tool registered under a `const` name shows the identifier, not the name.
+// A tool registered under a `const` name: the report shows the name's value.
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
@@ -7,9 +7,13 @@ const config = { inputSchema: z.object({}) };
 
 export const register = (server: McpServer) => {
   server.registerTool(name, config, async (_args, ctx) => {
-    /* @mcp-mrtr-review no-strategy-yet: push-style request in an MRTR-capable handler; this version audits it but has no rewrite for it yet */
     const roots = await server.server.listRoots();
     return { content: [{ type: 'text', text: JSON.stringify(roots) + ctx.sessionId }] };
   });
 };
-// expected handler frame: "tools/call get-roots-list"   actual: "tools/call name"
+
+export function build(): McpServer {
+  const server = new McpServer({ name: 'roots', version: '1.0.0' });
+  register(server);
+  return server;
+}

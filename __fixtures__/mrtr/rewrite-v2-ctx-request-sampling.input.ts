@@ -1,0 +1,17 @@
+import { McpServer } from '@modelcontextprotocol/server';
+
+export function build() {
+  const server = new McpServer({ name: 'prompts', version: '2.0.0' });
+
+  // No argsSchema: the callback receives only the context.
+  server.registerPrompt('daily_brief', { description: 'A brief written by the client model' }, async (ctx) => {
+    const reply = await ctx.mcpReq.requestSampling({
+      messages: [{ role: 'user', content: { type: 'text', text: 'Write a two-line daily brief.' } }],
+      maxTokens: 100,
+    });
+    const text = !Array.isArray(reply.content) && reply.content.type === 'text' ? reply.content.text : '';
+    return { messages: [{ role: 'assistant', content: { type: 'text', text } }] };
+  });
+
+  return server;
+}

@@ -1,0 +1,28 @@
+// The shape @modelcontextprotocol/codemod 2.3 writes for a v1 `extra.sendRequest(...)` call.
+import { ElicitResultSchema } from '@modelcontextprotocol/core';
+import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+export function build() {
+  const server = new McpServer({ name: 'deploy', version: '2.0.0' });
+
+  server.registerTool(
+    'deploy',
+    { description: 'Deploy a service', inputSchema: z.object({ service: z.string() }) },
+    async ({ service }, ctx) => {
+      const answer = await ctx.mcpReq.send(
+        {
+          method: 'elicitation/create',
+          params: {
+            message: `Deploy ${service}?`,
+            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+          },
+        },
+        ElicitResultSchema,
+      );
+      return { content: [{ type: 'text', text: answer.action }] };
+    },
+  );
+
+  return server;
+}

@@ -1,0 +1,31 @@
+// The shape @modelcontextprotocol/codemod 2.3 writes for a v1 `extra.sendRequest(...)` call.
+import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+export function build() {
+  const server = new McpServer({ name: 'deploy', version: '2.0.0' });
+
+  server.registerTool(
+    'deploy',
+    { description: 'Deploy a service', inputSchema: z.object({ service: z.string() }) },
+    async ({ service }, ctx) => {
+      const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_deploy');
+      if (answer.kind !== 'elicit') {
+        return inputRequired({ inputRequests: { ask_deploy: inputRequired.elicit({
+          message: `Deploy ${service}?`,
+          requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+        }) } });
+      }
+      if (answer.action === 'accept' && answer.content) {
+        const validation = fromJsonSchema({ type: 'object', properties: { ok: { type: 'boolean' } } })['~standard'].validate(answer.content);
+        if (!(validation instanceof Promise) && validation.issues) {
+          const problems = validation.issues.map((issue) => issue.message).join(', ');
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+        }
+      }
+      return { content: [{ type: 'text', text: answer.action }] };
+    },
+  );
+
+  return server;
+}

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { discoverFixtures, expectedOutputs, readTree, type Fixture } from './support/fixtures.js';
+import { loadServerModule, rawCall2026, runMigrated2025, runMigrated2026, runOriginal, type Call, type ClientScript } from './support/equivalence.js';
+
+interface Scenario {
+  sdk: 'v1' | 'v2';
+  /** For folder fixtures: the module exporting `build()`, relative to `input/`. */
+  entry?: string;
+  calls: Call[];
+  /** Named client scripts: the answers to give, in order, per question kind. */
+  scripts: Record<string, { elicit?: unknown[]; sample?: unknown[]; roots?: unknown[] }>;
+}
+
+function scenarioOf(fixture: Fixture): Scenario {
+  const file = fixture.isFolder ? path.join(path.dirname(fixture.inputPath), 'scenario.json') : fixture.inputPath.replace(/\.input\.[a-z]+$/, '.scenario.json');
+  if (!fs.existsSync(file)) throw new Error(`rewrite fixture ${fixture.name} has no scenario (${path.basename(file)}): a rewrite counts only when both servers ran`);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Scenario;
+}
+
+/** A client that answers the n-th question of a kind with the n-th scripted answer (the last one repeats). */
+function clientScript(answers: Scenario['scripts'][string]): ClientScript {
+  const pick = (list: unknown[] | undefined) => {
+    let n = 0;
+    return list ? () => list[Math.min(n++, list.length - 1)] as never : undefined;
+  };
+  const elicit = pick(answers.elicit);
+  const sample = pick(answers.sample);
+  const roots = pick(answers.roots);
+  return { ...(elicit ? { elicit } : {}), ...(sample ? { sample } : {}), ...(roots ? { roots } : {}) };
+}
+
+function writeTree(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-equivalence-'));
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+const rewrites = discoverFixtures().filter((f) => f.decision === 'rewrite');
+
+describe('rewrite fixtures: the original and the migrated server behave the same', () => {
+  it('has rewrite fixtures', () => expect(rewrites.length).toBeGreaterThan(5));
+
+  for (const fixture of rewrites) {
+    describe(fixture.name, () => {
+      const scenario = scenarioOf(fixture);
+      const input = fixture.isFolder ? readTree(fixture.inputPath) : { [path.basename(fixture.inputPath).replace('.input.', '.')]: fs.readFileSync(fixture.inputPath, 'utf8') };
+      const entry = scenario.entry ?? Object.keys(input)[0]!;
+      const load = async (files: Record<string, string>) => loadServerModule(path.join(writeTree(files), entry));
+      const migratedFiles = fixture.isFolder
+        ? expectedOutputs(fixture, input)
+        : { [entry]: fs.readFileSync(fixture.inputPath.replace('.input.', '.output.'), 'utf8') };
+
+      for (const [name, answers] of Object.entries(scenario.scripts)) {
+        it(`asks the same and returns the same (${name}) in the 2026 era and through the 2025 shim`, async () => {
+          const [original, migrated] = await Promise.all([load(input), load(migratedFiles)]);
+          const before = await runOriginal(original, scenario.sdk, scenario.calls, clientScript(answers));
+          expect(before.questions.length).toBeGreaterThan(0);
+          expect(await runMigrated2026(migrated, scenario.calls, clientScript(answers))).toEqual(before);
+          expect(await runMigrated2025(migrated, scenario.calls, clientScript(answers))).toEqual(before);
+        });
+      }
+
+      it('asks again when a retry lacks the answer', async () => {
+        const migrated = await load(migratedFiles);
+        const first = await rawCall2026(migrated, scenario.calls[0]!);
+        expect(first.resultType).toBe('input_required');
+        const keys = Object.keys(first.inputRequests ?? {});
+        expect(keys.length).toBe(1);
+        const retry = await rawCall2026(migrated, scenario.calls[0]!, { inputResponses: { not_the_key: { action: 'accept', content: {} } } });
+        expect(retry.resultType).toBe('input_required');
+        expect(Object.keys(retry.inputRequests ?? {})).toEqual(keys);
+      });
+    });
+  }
+});

@@ -1,0 +1,89 @@
+import { Node, SyntaxKind } from 'ts-morph';
+
+/** Global functions whose call has no effect and gives the same value on every round. */
+const PURE_FUNCTIONS = new Set(['String', 'Number', 'Boolean', 'encodeURIComponent', 'decodeURIComponent', 'parseInt', 'parseFloat']);
+const PURE_STATICS = new Set(['JSON.stringify', 'Object.keys', 'Object.values', 'Object.entries', 'Array.isArray', 'Math.min', 'Math.max', 'Math.round', 'Math.floor', 'Math.ceil', 'Math.abs']);
+/** Non-mutating string and array methods. */
+const PURE_METHODS = new Set([
+  'toString', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'slice', 'substring', 'padStart', 'padEnd',
+  'includes', 'startsWith', 'endsWith', 'indexOf', 'join', 'split', 'replace', 'replaceAll', 'concat', 'at', 'toFixed',
+]);
+
+/**
+ * True when evaluating the expression again on a retry is harmless: it has no effect and gives the same
+ * value (literals, names, member reads, templates, object/array literals, operators, function literals and
+ * a few pure built-ins). The explicit rewrite re-runs the handler from the top on each round, so only such
+ * code may stand before an ask.
+ */
+export function isReplaySafeExpression(node: Node | undefined): boolean {
+  if (!node) return true;
+  if (
+    Node.isStringLiteral(node) || Node.isNumericLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) ||
+    Node.isTrueLiteral(node) || Node.isFalseLiteral(node) || Node.isNullLiteral(node) || Node.isIdentifier(node) ||
+    node.getKind() === SyntaxKind.ThisKeyword || node.getKind() === SyntaxKind.UndefinedKeyword ||
+    Node.isRegularExpressionLiteral(node) || Node.isArrowFunction(node) || Node.isFunctionExpression(node)
+  ) {
+    return true;
+  }
+  if (Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node) || Node.isNonNullExpression(node) || Node.isTypeOfExpression(node)) {
+    return isReplaySafeExpression(node.getExpression());
+  }
+  if (Node.isPropertyAccessExpression(node)) return isReplaySafeExpression(node.getExpression());
+  if (Node.isElementAccessExpression(node)) return isReplaySafeExpression(node.getExpression()) && isReplaySafeExpression(node.getArgumentExpression());
+  if (Node.isTemplateExpression(node)) return node.getTemplateSpans().every((span) => isReplaySafeExpression(span.getExpression()));
+  if (Node.isArrayLiteralExpression(node)) return node.getElements().every(isReplaySafeExpression);
+  if (Node.isSpreadElement(node) || Node.isSpreadAssignment(node)) return isReplaySafeExpression(node.getExpression());
+  if (Node.isObjectLiteralExpression(node)) {
+    return node.getProperties().every((p) => {
+      if (Node.isPropertyAssignment(p)) return isComputedSafe(p.getNameNode()) && isReplaySafeExpression(p.getInitializer());
+      if (Node.isShorthandPropertyAssignment(p) || Node.isMethodDeclaration(p)) return true;
+      if (Node.isSpreadAssignment(p)) return isReplaySafeExpression(p.getExpression());
+      return false;
+    });
+  }
+  if (Node.isPrefixUnaryExpression(node)) {
+    const op = node.getOperatorToken();
+    return op !== SyntaxKind.PlusPlusToken && op !== SyntaxKind.MinusMinusToken && isReplaySafeExpression(node.getOperand());
+  }
+  if (Node.isBinaryExpression(node)) {
+    const op = node.getOperatorToken().getKind();
+    if (op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment) return false;
+    return isReplaySafeExpression(node.getLeft()) && isReplaySafeExpression(node.getRight());
+  }
+  if (Node.isConditionalExpression(node)) {
+    return isReplaySafeExpression(node.getCondition()) && isReplaySafeExpression(node.getWhenTrue()) && isReplaySafeExpression(node.getWhenFalse());
+  }
+  if (Node.isNewExpression(node)) {
+    // Building an error to throw has no effect; other constructors (Date, clients) might.
+    return /Error$/.test(node.getExpression().getText()) && (node.getArguments() ?? []).every(isReplaySafeExpression);
+  }
+  if (Node.isCallExpression(node)) {
+    const callee = node.getExpression();
+    const args = node.getArguments().every(isReplaySafeExpression);
+    if (Node.isIdentifier(callee)) return PURE_FUNCTIONS.has(callee.getText()) && args;
+    if (Node.isPropertyAccessExpression(callee)) {
+      if (PURE_STATICS.has(callee.getText())) return args;
+      return PURE_METHODS.has(callee.getName()) && isReplaySafeExpression(callee.getExpression()) && args;
+    }
+  }
+  return false;
+}
+
+function isComputedSafe(name: Node): boolean {
+  return !Node.isComputedPropertyName(name) || isReplaySafeExpression(name.getExpression());
+}
+
+/** Statements that may run again on each round: declarations of replay-safe values and early returns/throws. */
+export function isReplaySafeStatement(statement: Node): boolean {
+  if (Node.isEmptyStatement(statement)) return true;
+  if (Node.isVariableStatement(statement)) {
+    return statement.getDeclarations().every((d) => isReplaySafeExpression(d.getInitializer()));
+  }
+  if (Node.isReturnStatement(statement) || Node.isThrowStatement(statement)) return isReplaySafeExpression(statement.getExpression());
+  if (Node.isIfStatement(statement)) {
+    const branches = [statement.getThenStatement(), statement.getElseStatement()].filter((b): b is NonNullable<typeof b> => b !== undefined);
+    return isReplaySafeExpression(statement.getExpression()) && branches.every(isReplaySafeStatement);
+  }
+  if (Node.isBlock(statement)) return statement.getStatements().every(isReplaySafeStatement);
+  return false;
+}

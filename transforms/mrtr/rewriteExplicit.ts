@@ -1,0 +1,126 @@
+import { Node } from 'ts-morph';
+import type { TextEdit } from '../../lib/edits.js';
+import type { ExplicitPlan } from './planExplicit.js';
+
+export interface FileStyle {
+  quote: "'" | '"';
+  semicolon: boolean;
+  indentUnit: string;
+  eol: '\n' | '\r\n';
+}
+
+export interface ExplicitRewrite {
+  edits: TextEdit[];
+  /** Names the rewritten code needs from `@modelcontextprotocol/server`. */
+  imports: string[];
+}
+
+const VIEW_KIND = { elicit: 'elicit', elicitUrl: 'elicit', createMessage: 'sampling', listRoots: 'roots' } as const;
+
+/**
+ * The SDK's write-once form (MRTR.md section 3): read this round's answer; when it is missing, end the
+ * round with `inputRequired`; then go on as before with a value shaped like the old call's result.
+ * Accept/decline/cancel reach the original branches unchanged (no re-ask loop), and accepted form content
+ * is validated against the requested schema as the old `elicitInput` did.
+ */
+export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitRewrite {
+  const { quote: q, semicolon, indentUnit: u } = style;
+  const end = semicolon ? ';' : '';
+  const text = plan.statement.getSourceFile().getFullText();
+  const lineStart = text.lastIndexOf('\n', plan.statement.getStart() - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
+  const imports = ['inputRequired', 'inputResponse'];
+  const binding = plan.binding;
+  const keyCamel = plan.key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  const reuseBinding = binding && plan.builder !== 'createMessage' && plan.builder !== 'listRoots' && binding.onlyFields;
+  const taken = plan.handler.getText();
+  const view = reuseBinding ? binding.name : freshName(taken, `${binding && !binding.pattern ? binding.name : keyCamel}Response`);
+  const responses = `${plan.mcpReq}.inputResponses`;
+  const lines: string[] = [
+    `${reuseBinding ? binding.keyword : 'const'} ${view} = inputResponse(${responses}, ${q}${plan.key}${q})${end}`,
+    `if (${view}.kind !== ${q}${VIEW_KIND[plan.builder]}${q}) {`,
+    // Multi-line params keep their own layout, one level deeper (inside the if block).
+    `${u}return inputRequired({ inputRequests: { ${plan.key}: ${requestBuilder(plan).split(/\r?\n/).join(style.eol + indent + u)} } })${end}`,
+    `}`,
+  ];
+  if (plan.schema) {
+    const schemaText = plan.schema.node.getText();
+    // The old elicitInput rejected accepted content that did not match requestedSchema, with the validator's
+    // message; keep both. A Standard Schema (zod) validates itself; a JSON Schema goes through fromJsonSchema.
+    const schema = plan.schema.kind === 'json' ? `fromJsonSchema(${schemaText})` : schemaText;
+    imports.push('ProtocolError', 'ProtocolErrorCode', ...(plan.schema.kind === 'json' ? ['fromJsonSchema'] : []));
+    lines.push(
+      `if (${view}.action === ${q}accept${q} && ${view}.content) {`,
+      `${u}const validation = ${schema}[${q}~standard${q}].validate(${view}.content)${end}`,
+      `${u}if (!(validation instanceof Promise) && validation.issues) {`,
+      `${u}${u}const problems = validation.issues.map((issue) => issue.message).join(${q}, ${q})${end}`,
+      `${u}${u}throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Elicitation response content does not match requested schema: \${problems}\`)${end}`,
+      `${u}}`,
+      `}`,
+    );
+  }
+  if (binding && !reuseBinding) {
+    const value =
+      plan.builder === 'createMessage' ? `${view}.result` : plan.builder === 'listRoots' ? `{ roots: ${view}.roots }` : `{ action: ${view}.action, content: ${view}.content }`;
+    lines.push(`${binding.keyword} ${binding.name} = ${value}${end}`);
+  }
+  const replacement = lines.map((line, i) => (i === 0 ? line : indent + line)).join(style.eol);
+  const edits: TextEdit[] = [{ start: plan.statement.getStart(), end: plan.statement.getEnd(), text: replacement }];
+  if (plan.addContext) edits.push({ start: plan.addContext.position, end: plan.addContext.position, text: plan.addContext.text });
+  return { edits, imports };
+}
+
+function requestBuilder(plan: ExplicitPlan): string {
+  const params = plan.params ? dedent(plan.params.getText()) : '';
+  switch (plan.builder) {
+    case 'elicit':
+      return `inputRequired.elicit(${params})`;
+    case 'createMessage':
+      return `inputRequired.createMessage(${params})`;
+    case 'listRoots':
+      return 'inputRequired.listRoots()';
+    case 'elicitUrl': {
+      // The 2026-07-28 URL mode has no `mode` member in the builder's params and no elicitationId.
+      const literal = plan.params;
+      if (!literal || !Node.isObjectLiteralExpression(literal)) return `inputRequired.elicitUrl(${params})`;
+      const kept = literal.getProperties().filter((p) => !(Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) || !['mode', 'elicitationId'].includes(p.getName()));
+      return `inputRequired.elicitUrl({ ${kept.map((p) => p.getText()).join(', ')} })`;
+    }
+  }
+}
+
+/** `base`, or `base2`, `base3`... when the handler already uses that name. */
+function freshName(handlerText: string, base: string): string {
+  const used = (name: string) => new RegExp(`(?<![\\w$])${name}(?![\\w$])`).test(handlerText);
+  if (!used(base)) return base;
+  let n = 2;
+  while (used(`${base}${n}`)) n++;
+  return `${base}${n}`;
+}
+
+/** Strip the common indentation of a node's continuation lines, so the text can be re-indented where it moves. */
+function dedent(text: string): string {
+  const lines = text.split(/\r?\n/);
+  const rest = lines.slice(1).filter((l) => l.trim().length > 0);
+  if (rest.length === 0) return text;
+  const common = Math.min(...rest.map((l) => /^[ \t]*/.exec(l)![0].length));
+  return [lines[0], ...lines.slice(1).map((l) => l.slice(Math.min(common, /^[ \t]*/.exec(l)![0].length)))].join('\n');
+}
+
+/** The file's habits: quote style, semicolons, indent unit and line ending, read from its own text. */
+export function styleOf(text: string): FileStyle {
+  const single = (text.match(/'/g) ?? []).length;
+  const double = (text.match(/"/g) ?? []).length;
+  const statements = text.match(/[)\]}\w'"`]\s*$/gm) ?? [];
+  const withSemicolon = (text.match(/;\s*$/gm) ?? []).length;
+  const indents = [...text.matchAll(/^([ \t]+)\S/gm)].map((m) => m[1]!);
+  const tab = indents.some((i) => i.startsWith('\t'));
+  const spaces = indents.filter((i) => !i.includes('\t')).map((i) => i.length).filter((n) => n > 0);
+  const unit = tab ? '\t' : ' '.repeat(spaces.length ? Math.min(...spaces) : 2);
+  return {
+    quote: double > single ? '"' : "'",
+    semicolon: withSemicolon >= statements.length / 2 || withSemicolon > 0,
+    indentUnit: unit,
+    eol: text.includes('\r\n') ? '\r\n' : '\n',
+  };
+}
