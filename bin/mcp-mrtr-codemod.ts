@@ -18,6 +18,7 @@ interface Flags {
   quiet?: boolean;
   diff?: boolean;
   allowDirty?: boolean;
+  prettier?: boolean;
 }
 
 /** Repeatable list option: `--include a --include b` and `--include a,b` both give `[a, b]`. */
@@ -41,6 +42,7 @@ function buildProgram(): Command {
     .option('--exclude <glob>', 'skip files matching this glob, relative to the target root (repeatable, or comma-separated)', collect)
     .option('--diff', 'with --dry-run: print the unified diff the migration would apply (the report then goes to stderr)')
     .option('--allow-dirty', 'migrate even when the git work tree has uncommitted changes')
+    .option('--prettier', "format the changed files with prettier and the project's own prettier configuration")
     .option('--tsconfig <path>', 'tsconfig.json whose compiler options are used (default: <root>/tsconfig.json when present)')
     .option('--verbose', 'show every call chain, guards, messages and timing')
     .option('--quiet', 'print nothing but errors (a --report json without --output still goes to stdout)')
@@ -95,7 +97,7 @@ export async function main(argv: string[]): Promise<number> {
   const { toText } = await import('../lib/report/toText.js');
   let report;
   try {
-    const options = { paths, include: flags.include, exclude: flags.exclude, tsconfig: flags.tsconfig, diff: flags.diff };
+    const options = { paths, include: flags.include, exclude: flags.exclude, tsconfig: flags.tsconfig, diff: flags.diff, prettier: flags.prettier };
     report = flags.dryRun ? await audit(options) : await migrate(options);
   } catch (error) {
     if (error instanceof UsageError) {

@@ -19,6 +19,8 @@ export interface AuditOptions {
   tsconfig?: string;
   /** Attach each changed file's unified diff to its file entry (`FileReport.diff`). */
   diff?: boolean;
+  /** Format each changed file with prettier and the project's own prettier configuration. */
+  prettier?: boolean;
 }
 
 /** A problem with the invocation itself (missing path, unreadable tsconfig): the CLI exits 2. */
@@ -49,7 +51,7 @@ async function run(options: AuditOptions, mode: Report['mode']): Promise<Report>
   const project = new AnalysisProject(discovery.root, discovery.files, compilerOptions);
   const candidates = discovery.files.filter((f) => mayHoldSite(f.text)).map((f) => f.absPath);
   const plan = auditFiles(project, candidates);
-  const outcomes = applyPlan(discovery, plan.edits, mode === 'migrate', options.diff ?? false);
+  const outcomes = await applyPlan(discovery, plan.edits, mode === 'migrate', options);
   return buildReport(discovery, project, plan.sites, outcomes, mode);
 }
 
@@ -63,24 +65,37 @@ interface FileOutcome {
  * Apply each file's edits to its text, check that the result still parses, and (when writing) replace the
  * file atomically. A file that fails any step is left exactly as it was and reported; the others go on.
  */
-function applyPlan(discovery: DiscoveryResult, edits: Map<string, TextEdit[]>, write: boolean, withDiff: boolean): Map<string, FileOutcome> {
+async function applyPlan(
+  discovery: DiscoveryResult,
+  edits: Map<string, TextEdit[]>,
+  write: boolean,
+  options: Pick<AuditOptions, 'diff' | 'prettier'>,
+): Promise<Map<string, FileOutcome>> {
   const outcomes = new Map<string, FileOutcome>();
   for (const entry of discovery.files) {
     const fileEdits = edits.get(entry.absPath);
     if (!fileEdits || fileEdits.length === 0) continue;
     try {
-      const after = applyEdits(entry.text, fileEdits);
+      let after = applyEdits(entry.text, fileEdits);
       if (after === entry.text) continue;
       const parseError = firstParseError(entry.absPath, after);
       if (parseError) throw new Error(`the rewritten file does not parse (${parseError}); left unchanged`);
+      if (options.prettier) after = await formatWithPrettier(entry.absPath, after);
       if (write) writeFileAtomic(entry.absPath, after);
-      outcomes.set(entry.absPath, { status: 'changed', ...(withDiff ? { diff: unifiedDiff(entry.file, entry.text, after) } : {}) });
+      outcomes.set(entry.absPath, { status: 'changed', ...(options.diff ? { diff: unifiedDiff(entry.file, entry.text, after) } : {}) });
     } catch (error) {
       const message = `${entry.file}: ${error instanceof Error ? error.message : String(error)}`;
       outcomes.set(entry.absPath, { status: 'error', problem: { kind: write ? 'write-error' : 'rewrite-error', message } });
     }
   }
   return outcomes;
+}
+
+/** Prettier with the configuration the project itself uses for that file (`.prettierrc`, package.json, ...). */
+async function formatWithPrettier(file: string, text: string): Promise<string> {
+  const prettier = await import('prettier');
+  const config = (await prettier.resolveConfig(file, { editorconfig: true })) ?? {};
+  return prettier.format(text, { ...config, filepath: file });
 }
 
 function firstParseError(fileName: string, text: string): string | undefined {

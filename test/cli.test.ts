@@ -50,7 +50,7 @@ describe('cli', () => {
   it('documents every flag in --help', () => {
     const { code, stdout } = run(['--help']);
     expect(code).toBe(0);
-    for (const flag of ['--dry-run', '--diff', '--allow-dirty', '--report', '--output', '--include', '--exclude', '--tsconfig', '--verbose', '--quiet', '--version', '--help']) {
+    for (const flag of ['--dry-run', '--diff', '--allow-dirty', '--prettier', '--report', '--output', '--include', '--exclude', '--tsconfig', '--verbose', '--quiet', '--version', '--help']) {
       expect(stdout).toContain(flag);
     }
   });
@@ -169,6 +169,17 @@ describe('cli', () => {
     const applied = git('apply', '--check', path.join(dir, '..', path.basename(dir) + '.patch'));
     expect(applied.stderr).toBe('');
     expect(applied.status).toBe(0);
+  });
+
+  it('formats only the changed files with the project prettier config under --prettier', () => {
+    const messy = 'export const untouched = {a:1,b:2}\n';
+    const dir = tempTree({ 'server.ts': TOOL_WITH_ASK, 'other.ts': messy, '.prettierrc': '{ "singleQuote": false, "semi": false }\n' });
+    const { code } = run(['--prettier', dir]);
+    expect(code).toBe(0);
+    const formatted = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8');
+    expect(formatted).toContain('import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js"\n');
+    expect(formatted).toContain('@mcp-mrtr-review no-strategy-yet');
+    expect(fs.readFileSync(path.join(dir, 'other.ts'), 'utf8')).toBe(messy);
   });
 
   it('exits 2 on --diff without --dry-run', () => {
