@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverFixtures, expectedOutputs, readTree, type Fixture } from './support/fixtures.js';
-import { loadServerModule, rawCall2026, runMigrated2025, runMigrated2026, runOriginal, type Call, type ClientScript } from './support/equivalence.js';
+import { loadServerModule, rawCall2026, runMigrated2025, runMigrated2026, runOriginal, type Call, type ClientCapabilities, type ClientScript } from './support/equivalence.js';
 
 interface Scenario {
   sdk: 'v1' | 'v2';
@@ -11,7 +11,7 @@ interface Scenario {
   entry?: string;
   calls: Call[];
   /** Named client scripts: the answers to give, in order, per question kind. */
-  scripts: Record<string, { elicit?: unknown[]; sample?: unknown[]; roots?: unknown[] }>;
+  scripts: Record<string, { elicit?: unknown[]; sample?: unknown[]; roots?: unknown[]; capabilities?: ClientCapabilities }>;
 }
 
 function scenarioOf(fixture: Fixture): Scenario {
@@ -59,10 +59,12 @@ describe('rewrite fixtures: the original and the migrated server behave the same
       for (const [name, answers] of Object.entries(scenario.scripts)) {
         it(`asks the same and returns the same (${name}) in the 2026 era and through the 2025 shim`, async () => {
           const [original, migrated] = await Promise.all([load(input), load(migratedFiles)]);
-          const before = await runOriginal(original, scenario.sdk, scenario.calls, clientScript(answers));
-          expect(before.questions.length).toBeGreaterThan(0);
-          expect(await runMigrated2026(migrated, scenario.calls, clientScript(answers))).toEqual(before);
-          expect(await runMigrated2025(migrated, scenario.calls, clientScript(answers))).toEqual(before);
+          // A script may narrow the client's capabilities, to drive the server's fallback branch.
+          const options = answers.capabilities ? { capabilities: answers.capabilities } : {};
+          const before = await runOriginal(original, scenario.sdk, scenario.calls, clientScript(answers), options);
+          if (!answers.capabilities) expect(before.questions.length).toBeGreaterThan(0);
+          expect(await runMigrated2026(migrated, scenario.calls, clientScript(answers), options)).toEqual(before);
+          expect(await runMigrated2025(migrated, scenario.calls, clientScript(answers), options)).toEqual(before);
         });
       }
 

@@ -17,7 +17,7 @@ export function addImportsEdit(sourceFile: SourceFile, names: string[], style: F
     const named = declaration.getNamedImports();
     if (named.length === 0) continue;
     const present = new Set(named.map((n) => (n.getAliasNode() ?? n.getNameNode()).getText()));
-    const missing = names.filter((n) => !present.has(n));
+    const missing = names.filter((n) => !present.has(n.replace(/^type /, '')));
     if (missing.length === 0) return undefined;
     const last = named[named.length - 1]!;
     return { start: last.getEnd(), end: last.getEnd(), text: missing.map((n) => `, ${n}`).join('') };
@@ -29,7 +29,7 @@ export function addImportsEdit(sourceFile: SourceFile, names: string[], style: F
       if (!init || requiredModuleOf(init) !== SERVER_MODULE || !Node.isObjectBindingPattern(pattern)) continue;
       const elements = pattern.getElements();
       const present = new Set(elements.map((e) => e.getNameNode().getText()));
-      const missing = names.filter((n) => !present.has(n));
+      const missing = names.filter((n) => !present.has(n) && !n.startsWith('type '));
       if (missing.length === 0) return undefined;
       const last = elements[elements.length - 1];
       if (!last) continue;

@@ -79,7 +79,7 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
     const site = toSite(call, chains, verdict, guards, file, ordinals, analysis);
     sites.push(site);
     if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit) {
-      const rewrite = rewriteExplicit(explicit.plan, styleOf(sourceFile.getFullText()));
+      const rewrite = rewriteExplicit(explicit.plan, styleOf(sourceFile.getFullText(), absPath));
       for (const edit of rewrite.edits) addEdit(absPath, edit);
       const names = imports.get(absPath) ?? new Set<string>();
       for (const name of rewrite.imports) names.add(name);
@@ -95,7 +95,7 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
   }
   for (const [absPath, names] of imports) {
     const sourceFile = project.load(absPath)!;
-    const edit = addImportsEdit(sourceFile, [...names], styleOf(sourceFile.getFullText()));
+    const edit = addImportsEdit(sourceFile, [...names], styleOf(sourceFile.getFullText(), absPath));
     if (edit) addEdit(absPath, edit);
     const unused = new Set((legacy.get(absPath) ?? []).map((l) => l.name).filter((name) => !usedOutside(sourceFile, name, legacy.get(absPath)!.map((l) => l.replaced))));
     for (const removal of removeImportsEdits(sourceFile, unused)) addEdit(absPath, removal);

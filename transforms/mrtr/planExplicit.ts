@@ -29,6 +29,8 @@ export interface ExplicitPlan {
   /** For form elicitation: the requested schema, to validate accepted content as the old call did. */
   schema?: { node: Node; kind: 'json' | 'standard' };
   key: string;
+  /** `X.getClientCapabilities()` calls before the ask, to be read from the request instead. */
+  capabilityReads: Node[];
 }
 
 export type ExplicitVerdict = { plan: ExplicitPlan } | { reason: ReasonId } | undefined;
@@ -53,7 +55,7 @@ export function planExplicit(call: PushCall, chains: Chain[], asksInHandler: num
     return { reason: 'ask-in-helper' };
   }
   if (asksInHandler > 1) return { reason: 'several-asks' };
-  if (guards.length > 0) return { reason: 'guarded-ask' };
+  if (guards.some((g) => g !== 'capability-check')) return { reason: 'guarded-ask' };
   const fn = handler as FunctionNode;
   const body = (fn as { getBody?: () => Node | undefined }).getBody?.();
   const statement = statementOf(call.node);
@@ -61,8 +63,13 @@ export function planExplicit(call: PushCall, chains: Chain[], asksInHandler: num
   const binding = bindingOf(statement, call.node, analysis);
   if (binding === null) return { reason: 'ask-not-statement' };
   const before = body.getStatements().slice(0, body.getStatements().indexOf(statement as never));
+  // `server.server.getClientCapabilities()` checks before the ask become per-request reads (MRTR.md section 3):
+  // a 2026-era client sends its capabilities on every request, and the old call's fallback branch must still run.
+  const capabilityReads = capabilityReadsIn(before, analysis);
+  if (capabilityReads === null) return { reason: 'guarded-ask' };
   const params = paramsOf(call, method);
-  if (!before.every(isReplaySafeStatement) || !isReplaySafeExpression(params)) return { reason: 'repeated-effects' };
+  const allowed = new Set<Node>(capabilityReads);
+  if (!before.every((b) => isReplaySafeStatement(b, allowed)) || !isReplaySafeExpression(params)) return { reason: 'repeated-effects' };
   const context = contextOf(fn, analysis);
   if (!context) return { reason: 'ask-not-statement' };
   let schema: ExplicitPlan['schema'];
@@ -72,7 +79,22 @@ export function planExplicit(call: PushCall, chains: Chain[], asksInHandler: num
     schema = found;
   }
   const key = keyOf(binding?.name, call, registration);
-  return { plan: { call, handler: fn, registration, statement, ...(binding ? { binding } : {}), ...context, builder, ...(params ? { params } : {}), ...(schema ? { schema } : {}), key } };
+  return { plan: { call, handler: fn, registration, statement, ...(binding ? { binding } : {}), ...context, builder, ...(params ? { params } : {}), ...(schema ? { schema } : {}), key, capabilityReads } };
+}
+
+/** Every `getClientCapabilities()` call in the statements, when each is on a proven SDK server; null otherwise. */
+function capabilityReadsIn(statements: Node[], analysis: MrtrAnalysis): Node[] | null {
+  const reads: Node[] = [];
+  for (const statement of statements) {
+    for (const call of statement.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+      const callee = call.getExpression();
+      if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'getClientCapabilities') continue;
+      const receiver = analysis.origins.originOf(callee.getExpression());
+      if (receiver?.role !== 'server' || call.getArguments().length > 0) return null;
+      reads.push(call);
+    }
+  }
+  return reads;
 }
 
 function builderOf(call: PushCall, method: string): Builder | undefined {

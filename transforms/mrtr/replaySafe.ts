@@ -1,5 +1,7 @@
 import { Node, SyntaxKind } from 'ts-morph';
 
+const NONE: ReadonlySet<Node> = new Set();
+
 /** Global functions whose call has no effect and gives the same value on every round. */
 const PURE_FUNCTIONS = new Set(['String', 'Number', 'Boolean', 'encodeURIComponent', 'decodeURIComponent', 'parseInt', 'parseFloat']);
 const PURE_STATICS = new Set(['JSON.stringify', 'Object.keys', 'Object.values', 'Object.entries', 'Array.isArray', 'Math.min', 'Math.max', 'Math.round', 'Math.floor', 'Math.ceil', 'Math.abs']);
@@ -15,8 +17,9 @@ const PURE_METHODS = new Set([
  * a few pure built-ins). The explicit rewrite re-runs the handler from the top on each round, so only such
  * code may stand before an ask.
  */
-export function isReplaySafeExpression(node: Node | undefined): boolean {
+export function isReplaySafeExpression(node: Node | undefined, allowed: ReadonlySet<Node> = NONE): boolean {
   if (!node) return true;
+  if (allowed.has(node)) return true;
   if (
     Node.isStringLiteral(node) || Node.isNumericLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) ||
     Node.isTrueLiteral(node) || Node.isFalseLiteral(node) || Node.isNullLiteral(node) || Node.isIdentifier(node) ||
@@ -26,64 +29,64 @@ export function isReplaySafeExpression(node: Node | undefined): boolean {
     return true;
   }
   if (Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node) || Node.isNonNullExpression(node) || Node.isTypeOfExpression(node)) {
-    return isReplaySafeExpression(node.getExpression());
+    return isReplaySafeExpression(node.getExpression(), allowed);
   }
-  if (Node.isPropertyAccessExpression(node)) return isReplaySafeExpression(node.getExpression());
-  if (Node.isElementAccessExpression(node)) return isReplaySafeExpression(node.getExpression()) && isReplaySafeExpression(node.getArgumentExpression());
-  if (Node.isTemplateExpression(node)) return node.getTemplateSpans().every((span) => isReplaySafeExpression(span.getExpression()));
-  if (Node.isArrayLiteralExpression(node)) return node.getElements().every(isReplaySafeExpression);
-  if (Node.isSpreadElement(node) || Node.isSpreadAssignment(node)) return isReplaySafeExpression(node.getExpression());
+  if (Node.isPropertyAccessExpression(node)) return isReplaySafeExpression(node.getExpression(), allowed);
+  if (Node.isElementAccessExpression(node)) return isReplaySafeExpression(node.getExpression(), allowed) && isReplaySafeExpression(node.getArgumentExpression(), allowed);
+  if (Node.isTemplateExpression(node)) return node.getTemplateSpans().every((span) => isReplaySafeExpression(span.getExpression(), allowed));
+  if (Node.isArrayLiteralExpression(node)) return node.getElements().every((e) => isReplaySafeExpression(e, allowed));
+  if (Node.isSpreadElement(node) || Node.isSpreadAssignment(node)) return isReplaySafeExpression(node.getExpression(), allowed);
   if (Node.isObjectLiteralExpression(node)) {
     return node.getProperties().every((p) => {
-      if (Node.isPropertyAssignment(p)) return isComputedSafe(p.getNameNode()) && isReplaySafeExpression(p.getInitializer());
+      if (Node.isPropertyAssignment(p)) return isComputedSafe(p.getNameNode(), allowed) && isReplaySafeExpression(p.getInitializer(), allowed);
       if (Node.isShorthandPropertyAssignment(p) || Node.isMethodDeclaration(p)) return true;
-      if (Node.isSpreadAssignment(p)) return isReplaySafeExpression(p.getExpression());
+      if (Node.isSpreadAssignment(p)) return isReplaySafeExpression(p.getExpression(), allowed);
       return false;
     });
   }
   if (Node.isPrefixUnaryExpression(node)) {
     const op = node.getOperatorToken();
-    return op !== SyntaxKind.PlusPlusToken && op !== SyntaxKind.MinusMinusToken && isReplaySafeExpression(node.getOperand());
+    return op !== SyntaxKind.PlusPlusToken && op !== SyntaxKind.MinusMinusToken && isReplaySafeExpression(node.getOperand(), allowed);
   }
   if (Node.isBinaryExpression(node)) {
     const op = node.getOperatorToken().getKind();
     if (op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment) return false;
-    return isReplaySafeExpression(node.getLeft()) && isReplaySafeExpression(node.getRight());
+    return isReplaySafeExpression(node.getLeft(), allowed) && isReplaySafeExpression(node.getRight(), allowed);
   }
   if (Node.isConditionalExpression(node)) {
-    return isReplaySafeExpression(node.getCondition()) && isReplaySafeExpression(node.getWhenTrue()) && isReplaySafeExpression(node.getWhenFalse());
+    return isReplaySafeExpression(node.getCondition(), allowed) && isReplaySafeExpression(node.getWhenTrue(), allowed) && isReplaySafeExpression(node.getWhenFalse(), allowed);
   }
   if (Node.isNewExpression(node)) {
     // Building an error to throw has no effect; other constructors (Date, clients) might.
-    return /Error$/.test(node.getExpression().getText()) && (node.getArguments() ?? []).every(isReplaySafeExpression);
+    return /Error$/.test(node.getExpression().getText()) && (node.getArguments() ?? []).every((e) => isReplaySafeExpression(e, allowed));
   }
   if (Node.isCallExpression(node)) {
     const callee = node.getExpression();
-    const args = node.getArguments().every(isReplaySafeExpression);
+    const args = node.getArguments().every((e) => isReplaySafeExpression(e, allowed));
     if (Node.isIdentifier(callee)) return PURE_FUNCTIONS.has(callee.getText()) && args;
     if (Node.isPropertyAccessExpression(callee)) {
       if (PURE_STATICS.has(callee.getText())) return args;
-      return PURE_METHODS.has(callee.getName()) && isReplaySafeExpression(callee.getExpression()) && args;
+      return PURE_METHODS.has(callee.getName()) && isReplaySafeExpression(callee.getExpression(), allowed) && args;
     }
   }
   return false;
 }
 
-function isComputedSafe(name: Node): boolean {
-  return !Node.isComputedPropertyName(name) || isReplaySafeExpression(name.getExpression());
+function isComputedSafe(name: Node, allowed: ReadonlySet<Node>): boolean {
+  return !Node.isComputedPropertyName(name) || isReplaySafeExpression(name.getExpression(), allowed);
 }
 
 /** Statements that may run again on each round: declarations of replay-safe values and early returns/throws. */
-export function isReplaySafeStatement(statement: Node): boolean {
+export function isReplaySafeStatement(statement: Node, allowed: ReadonlySet<Node> = NONE): boolean {
   if (Node.isEmptyStatement(statement)) return true;
   if (Node.isVariableStatement(statement)) {
-    return statement.getDeclarations().every((d) => isReplaySafeExpression(d.getInitializer()));
+    return statement.getDeclarations().every((d) => isReplaySafeExpression(d.getInitializer(), allowed));
   }
-  if (Node.isReturnStatement(statement) || Node.isThrowStatement(statement)) return isReplaySafeExpression(statement.getExpression());
+  if (Node.isReturnStatement(statement) || Node.isThrowStatement(statement)) return isReplaySafeExpression(statement.getExpression(), allowed);
   if (Node.isIfStatement(statement)) {
     const branches = [statement.getThenStatement(), statement.getElseStatement()].filter((b): b is NonNullable<typeof b> => b !== undefined);
-    return isReplaySafeExpression(statement.getExpression()) && branches.every(isReplaySafeStatement);
+    return isReplaySafeExpression(statement.getExpression(), allowed) && branches.every((e) => isReplaySafeStatement(e, allowed));
   }
-  if (Node.isBlock(statement)) return statement.getStatements().every(isReplaySafeStatement);
+  if (Node.isBlock(statement)) return statement.getStatements().every((e) => isReplaySafeStatement(e, allowed));
   return false;
 }

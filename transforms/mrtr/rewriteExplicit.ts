@@ -3,6 +3,8 @@ import type { TextEdit } from '../../lib/edits.js';
 import type { ExplicitPlan } from './planExplicit.js';
 
 export interface FileStyle {
+  /** TypeScript source (casts allowed); JavaScript gets no type syntax. */
+  typescript: boolean;
   quote: "'" | '"';
   semicolon: boolean;
   indentUnit: string;
@@ -66,6 +68,15 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
   }
   const replacement = lines.map((line, i) => (i === 0 ? line : indent + line)).join(style.eol);
   const edits: TextEdit[] = [{ start: plan.statement.getStart(), end: plan.statement.getEnd(), text: replacement }];
+  for (const read of plan.capabilityReads) {
+    // The request's own capabilities (2026 era), else what initialize declared (2025 era, through the shim).
+    const fallback = read.getText();
+    const envelope = style.typescript
+      ? `((${plan.mcpReq}.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)`
+      : `${plan.mcpReq}.envelope?.[CLIENT_CAPABILITIES_META_KEY]`;
+    edits.push({ start: read.getStart(), end: read.getEnd(), text: `(${envelope} ?? ${fallback})` });
+    imports.push('CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
+  }
   if (plan.addContext) edits.push({ start: plan.addContext.position, end: plan.addContext.position, text: plan.addContext.text });
   return { edits, imports };
 }
@@ -108,7 +119,7 @@ function dedent(text: string): string {
 }
 
 /** The file's habits: quote style, semicolons, indent unit and line ending, read from its own text. */
-export function styleOf(text: string): FileStyle {
+export function styleOf(text: string, fileName: string): FileStyle {
   const single = (text.match(/'/g) ?? []).length;
   const double = (text.match(/"/g) ?? []).length;
   const statements = text.match(/[)\]}\w'"`]\s*$/gm) ?? [];
@@ -118,6 +129,7 @@ export function styleOf(text: string): FileStyle {
   const spaces = indents.filter((i) => !i.includes('\t')).map((i) => i.length).filter((n) => n > 0);
   const unit = tab ? '\t' : ' '.repeat(spaces.length ? Math.min(...spaces) : 2);
   return {
+    typescript: /\.(ts|tsx|mts|cts)$/.test(fileName),
     quote: double > single ? '"' : "'",
     semicolon: withSemicolon >= statements.length / 2 || withSemicolon > 0,
     indentUnit: unit,
