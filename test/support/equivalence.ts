@@ -287,6 +287,8 @@ function cleanParams<T>(params: T, method?: string): T {
   if (!params || typeof params !== 'object') return params;
   const copy = { ...(params as Record<string, unknown>) };
   if (method === 'elicitation/create' && copy.mode === undefined) copy.mode = 'form';
+  // URL mode: 2026-07-28 removed `elicitationId` (the shim makes one up for 2025 clients); it is not part of the question.
+  if (method === 'elicitation/create' && copy.mode === 'url') delete copy.elicitationId;
   const meta = copy._meta;
   if (meta && typeof meta === 'object') {
     const rest = { ...(meta as Record<string, unknown>) };

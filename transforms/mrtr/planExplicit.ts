@@ -22,12 +22,12 @@ export interface ExplicitPlan {
   /** How the handler reaches `ctx.mcpReq`: `ctx.mcpReq`, or a destructured `mcpReq`. */
   mcpReq: string;
   /** When the handler declares no context parameter yet: where to add it and its name. */
-  addContext?: { position: number; text: string };
+  addContext?: { start: number; end: number; text: string };
   builder: Builder;
   /** The request params node (absent for roots). */
   params?: Node;
   /** For form elicitation: the requested schema, to validate accepted content as the old call did. */
-  schema?: { node: Node; kind: 'json' | 'standard' };
+  schema?: { node: Node };
   key: string;
   /** `X.getClientCapabilities()` calls before the ask, to be read from the request instead. */
   capabilityReads: Node[];
@@ -69,7 +69,9 @@ export function planExplicit(call: PushCall, chains: Chain[], asksInHandler: num
   if (capabilityReads === null) return { reason: 'guarded-ask' };
   const params = paramsOf(call, method);
   const allowed = new Set<Node>(capabilityReads);
-  if (!before.every((b) => isReplaySafeStatement(b, allowed)) || !isReplaySafeExpression(params)) return { reason: 'repeated-effects' };
+  if (!before.every((b) => isReplaySafeStatement(b, allowed) || isExitOnlyBranch(b, allowed)) || !isReplaySafeExpression(params)) {
+    return { reason: 'repeated-effects' };
+  }
   const context = contextOf(fn, analysis);
   if (!context) return { reason: 'ask-not-statement' };
   let schema: ExplicitPlan['schema'];
@@ -80,6 +82,17 @@ export function planExplicit(call: PushCall, chains: Chain[], asksInHandler: num
   }
   const key = keyOf(binding?.name, call, registration);
   return { plan: { call, handler: fn, registration, statement, ...(binding ? { binding } : {}), ...context, builder, ...(params ? { params } : {}), ...(schema ? { schema } : {}), key, capabilityReads } };
+}
+
+/**
+ * `if (pureCondition) { ...; return x; }` before the ask: the condition is the same on every retry (same
+ * params), so a round that takes the branch never asks, and its effects run once, as before.
+ */
+function isExitOnlyBranch(statement: Node, allowed: ReadonlySet<Node>): boolean {
+  if (!Node.isIfStatement(statement) || statement.getElseStatement() || !isReplaySafeExpression(statement.getExpression(), allowed)) return false;
+  const then = statement.getThenStatement();
+  const last = Node.isBlock(then) ? then.getStatements().at(-1) : then;
+  return !!last && (Node.isReturnStatement(last) || Node.isThrowStatement(last));
 }
 
 /** Every `getClientCapabilities()` call in the statements, when each is on a proven SDK server; null otherwise. */
@@ -174,21 +187,27 @@ function contextOf(fn: FunctionNode, analysis: MrtrAnalysis): Pick<ExplicitPlan,
   const name = ['ctx', 'mcpCtx', 'requestCtx'].find((n) => !taken.has(n));
   if (!name) return undefined;
   const close = fn.getFirstChildByKind(SyntaxKind.CloseParenToken);
-  if (!close) return undefined;
-  return { mcpReq: `${name}.mcpReq`, addContext: { position: close.getStart(), text: parameters.length === 0 ? name : `, ${name}` } };
+  if (!close) {
+    // `async args => ...`: the single parameter gets parentheses along with the context.
+    const only = parameters[0];
+    if (!only || parameters.length !== 1) return undefined;
+    return { mcpReq: `${name}.mcpReq`, addContext: { start: only.getStart(), end: only.getEnd(), text: `(${only.getText()}, ${name})` } };
+  }
+  return { mcpReq: `${name}.mcpReq`, addContext: { start: close.getStart(), end: close.getStart(), text: parameters.length === 0 ? name : `, ${name}` } };
 }
 
-/** The requestedSchema of form params: JSON Schema (an object literal) or a Standard Schema (a call, e.g. zod). */
+/**
+ * The requestedSchema of form params, to validate accepted answers as the old call did. The v2 `elicitInput`
+ * takes a JSON Schema only (a plain object, a const, or a function building one), so it is always validated
+ * through `fromJsonSchema`.
+ */
 function schemaOf(params: Node | undefined): ExplicitPlan['schema'] | null | undefined {
   const literal = params ? constValue(params) : undefined;
   if (!literal || !Node.isObjectLiteralExpression(literal)) return null;
   const property = literal.getProperty('requestedSchema');
   if (!property) return undefined;
-  if (!Node.isPropertyAssignment(property) && !Node.isShorthandPropertyAssignment(property)) return null;
-  const node = Node.isPropertyAssignment(property) ? property.getInitializerOrThrow() : property.getNameNode();
-  const value = constValue(node);
-  if (Node.isObjectLiteralExpression(value)) return { node, kind: 'json' };
-  if (Node.isCallExpression(value)) return { node, kind: 'standard' };
+  if (Node.isPropertyAssignment(property)) return { node: property.getInitializerOrThrow() };
+  if (Node.isShorthandPropertyAssignment(property)) return { node: property.getNameNode() };
   return null;
 }
 

@@ -46,14 +46,12 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
     `}`,
   ];
   if (plan.schema) {
-    const schemaText = plan.schema.node.getText();
     // The old elicitInput rejected accepted content that did not match requestedSchema, with the validator's
-    // message; keep both. A Standard Schema (zod) validates itself; a JSON Schema goes through fromJsonSchema.
-    const schema = plan.schema.kind === 'json' ? `fromJsonSchema(${schemaText})` : schemaText;
-    imports.push('ProtocolError', 'ProtocolErrorCode', ...(plan.schema.kind === 'json' ? ['fromJsonSchema'] : []));
+    // message; MRTR answers arrive unvalidated, so keep both.
+    imports.push('ProtocolError', 'ProtocolErrorCode', 'fromJsonSchema');
     lines.push(
       `if (${view}.action === ${q}accept${q} && ${view}.content) {`,
-      `${u}const validation = ${schema}[${q}~standard${q}].validate(${view}.content)${end}`,
+      `${u}const validation = fromJsonSchema(${plan.schema.node.getText()})[${q}~standard${q}].validate(${view}.content)${end}`,
       `${u}if (!(validation instanceof Promise) && validation.issues) {`,
       `${u}${u}const problems = validation.issues.map((issue) => issue.message).join(${q}, ${q})${end}`,
       `${u}${u}throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Elicitation response content does not match requested schema: \${problems}\`)${end}`,
@@ -62,8 +60,13 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
     );
   }
   if (binding && !reuseBinding) {
+    // The old result's shape; in TypeScript the validated content keeps the old result's type.
+    const content = style.typescript ? `${view}.content as ElicitResult[${q}content${q}]` : `${view}.content`;
+    if (style.typescript && plan.builder !== 'createMessage' && plan.builder !== 'listRoots') imports.push('type ElicitResult');
+    // A `{ roots }` pattern reads straight from the answer, which carries `roots` like the old result.
+    const roots = binding.pattern ? view : `{ roots: ${view}.roots }`;
     const value =
-      plan.builder === 'createMessage' ? `${view}.result` : plan.builder === 'listRoots' ? `{ roots: ${view}.roots }` : `{ action: ${view}.action, content: ${view}.content }`;
+      plan.builder === 'createMessage' ? `${view}.result` : plan.builder === 'listRoots' ? roots : `{ action: ${view}.action, content: ${content} }`;
     lines.push(`${binding.keyword} ${binding.name} = ${value}${end}`);
   }
   const replacement = lines.map((line, i) => (i === 0 ? line : indent + line)).join(style.eol);
@@ -77,7 +80,7 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
     edits.push({ start: read.getStart(), end: read.getEnd(), text: `(${envelope} ?? ${fallback})` });
     imports.push('CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
   }
-  if (plan.addContext) edits.push({ start: plan.addContext.position, end: plan.addContext.position, text: plan.addContext.text });
+  if (plan.addContext) edits.push(plan.addContext);
   return { edits, imports };
 }
 

@@ -1,0 +1,33 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+const db = {
+  entries: [] as string[],
+  async log(entry: string): Promise<void> {
+    this.entries.push(`${new Date().toISOString()} ${entry}`);
+  },
+};
+
+export function build() {
+  const server = new McpServer({ name: 'accounts', version: '2.0.0' });
+
+  server.registerTool(
+    'close_account',
+    { description: 'Close a customer account', inputSchema: z.object({ account: z.string() }) },
+    async ({ account }, ctx) => {
+      // An audit entry before the ask: after a rewrite it would be written again on every round.
+      await db.log(`close requested for ${account}`);
+      /* @mcp-mrtr-review repeated-effects: code before the ask (or in its parameters) may have effects, and would run again on every retry after the rewrite */
+      const answer = await ctx.mcpReq.elicitInput({
+        message: `Close account ${account}?`,
+        requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+      });
+      if (answer.action !== 'accept' || answer.content?.confirm !== true) {
+        return { content: [{ type: 'text', text: 'Account kept open.' }] };
+      }
+      return { content: [{ type: 'text', text: `Account ${account} closed.` }] };
+    },
+  );
+
+  return server;
+}

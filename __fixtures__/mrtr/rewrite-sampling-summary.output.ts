@@ -1,0 +1,30 @@
+import { McpServer, inputRequired, inputResponse } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+export function build() {
+  const server = new McpServer({ name: 'summaries', version: '2.0.0' });
+
+  server.registerTool(
+    'summarize',
+    { description: 'Summarize a text with the client model', inputSchema: z.object({ text: z.string(), words: z.number().int().default(50) }) },
+    async ({ text, words }, ctx) => {
+      const excerpt = text.trim().slice(0, 4000);
+      const completionResponse = inputResponse(ctx.mcpReq.inputResponses, 'completion');
+      if (completionResponse.kind !== 'sampling') {
+        return inputRequired({ inputRequests: { completion: inputRequired.createMessage({
+          systemPrompt: `You write faithful summaries of at most ${words} words.`,
+          messages: [{ role: 'user', content: { type: 'text', text: `Summarize:\n\n${excerpt}` } }],
+          maxTokens: 300,
+          temperature: 0.2,
+        }) } });
+      }
+      const completion = completionResponse.result;
+      if (Array.isArray(completion.content) || completion.content.type !== 'text') {
+        return { content: [{ type: 'text', text: 'The model returned no text.' }], isError: true };
+      }
+      return { content: [{ type: 'text', text: completion.content.text }], structuredContent: { model: completion.model } };
+    },
+  );
+
+  return server;
+}
