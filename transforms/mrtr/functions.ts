@@ -72,8 +72,22 @@ export function displayName(fn: Node): string {
   return memberOfClass && className ? `${className}.${named.name}` : named.name;
 }
 
+const referenceCache = new WeakMap<AnalysisProject, Map<Node, Map<string, Node[]>>>();
+
 /** Identifiers anywhere in the analysed files that refer to `declaration` (by symbol, not just by name). */
 export function referencesTo(project: AnalysisProject, declaration: Node, name: string): Node[] {
+  let byDeclaration = referenceCache.get(project);
+  if (!byDeclaration) referenceCache.set(project, (byDeclaration = new Map()));
+  const byName = byDeclaration.get(declaration) ?? new Map<string, Node[]>();
+  byDeclaration.set(declaration, byName);
+  const cached = byName.get(name);
+  if (cached) return cached;
+  const found = findReferences(project, declaration, name);
+  byName.set(name, found);
+  return found;
+}
+
+function findReferences(project: AnalysisProject, declaration: Node, name: string): Node[] {
   const targets = new Set<Node>([declaration]);
   for (const related of relatedDeclarations(project, declaration)) targets.add(related);
   const ownNames = new Set([...targets].map((t) => (t as { getNameNode?: () => Node | undefined }).getNameNode?.()));
