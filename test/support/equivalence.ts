@@ -408,6 +408,27 @@ async function buildServer(mod: ServerModule, ...args: unknown[]): Promise<Conne
 // ---------------------------------------------------------------------------------------------------------
 // Runners
 
+/** Connect a server and a client over an in-memory pair, run the calls, close both, and return what was recorded. */
+async function runInMemory(
+  server: { connect(t: never): Promise<void>; close(): Promise<void> },
+  serverEnd: unknown,
+  client: { connect(t: never): Promise<void>; close(): Promise<void> },
+  clientEnd: unknown,
+  calls: Call[],
+  recorder: Recorder,
+  options: RunOptions,
+): Promise<Transcript> {
+  try {
+    await server.connect(serverEnd as never);
+    await client.connect(clientEnd as never);
+    await runCalls(client as unknown as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+  } finally {
+    await client.close().catch(() => {});
+    await server.close().catch(() => {});
+  }
+  return recorder.transcript();
+}
+
 /** ORIGINAL server, 2025 era: the client of the server's own SDK over that SDK's in-memory pair. */
 export async function runOriginal(mod: ServerModule, sdk: 'v1' | 'v2', calls: Call[], script: ClientScript, options: RunOptions = {}): Promise<Transcript> {
   const capabilities = options.capabilities ?? FULL_CAPABILITIES;
@@ -415,15 +436,7 @@ export async function runOriginal(mod: ServerModule, sdk: 'v1' | 'v2', calls: Ca
   const server = await buildServer(mod);
   const [clientEnd, serverEnd] = sdk === 'v1' ? InMemoryTransportV1.createLinkedPair() : InMemoryTransport.createLinkedPair();
   const client = sdk === 'v1' ? v1Client(capabilities, recorder) : v2Client(capabilities, recorder, 'legacy');
-  try {
-    await server.connect(serverEnd);
-    await client.connect(clientEnd as never);
-    await runCalls(client as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
-  } finally {
-    await client.close().catch(() => {});
-    await server.close().catch(() => {});
-  }
-  return recorder.transcript();
+  return runInMemory(server, serverEnd, client, clientEnd, calls, recorder, options);
 }
 
 /** MIGRATED server, 2025 era: one instance over an in-memory pair; the SDK's legacy shim asks the client. */
@@ -433,15 +446,7 @@ export async function runMigrated2025(mod: ServerModule, calls: Call[], script: 
   const server = await buildServer(mod, { era: 'legacy' });
   const [clientEnd, serverEnd] = ServerInMemoryTransport.createLinkedPair();
   const client = options.client === 'v2' ? v2Client(capabilities, recorder, 'legacy') : v1Client(capabilities, recorder);
-  try {
-    await server.connect(serverEnd);
-    await client.connect(clientEnd as never);
-    await runCalls(client as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
-  } finally {
-    await client.close().catch(() => {});
-    await server.close().catch(() => {});
-  }
-  return recorder.transcript();
+  return runInMemory(server, serverEnd, client, clientEnd, calls, recorder, options);
 }
 
 interface Http2026 {
