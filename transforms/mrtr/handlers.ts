@@ -23,6 +23,8 @@ export interface Registration {
   sdk: SdkMajor;
   /** Parameter index of the handler context (`extra` in v1, `ctx` in v2) in the callback, if it has one. */
   contextIndex?: number;
+  /** The expression of the low-level `Server` behind the registration (`server.server`, or `server` for a `Server`). */
+  lowLevelServer: string;
 }
 
 const HANDLER_SETTERS = new Set(['setRequestHandler', 'setNotificationHandler']);
@@ -44,17 +46,19 @@ export function registrationOf(call: Node, origins: OriginResolver): Registratio
     if (receiver.role !== 'mcp-server') return undefined;
     const family = REGISTRATIONS[method]!;
     const name = stringValue(args[0]) ?? args[0]?.getText() ?? '?';
-    return { call, callback, family, method: family, name, sdk: receiver.sdk, contextIndex: contextIndexOf(method, args, callback) };
+    const lowLevelServer = `${callee.getExpression().getText()}.server`;
+    return { call, callback, family, method: family, name, sdk: receiver.sdk, contextIndex: contextIndexOf(method, args, callback), lowLevelServer };
   }
   if (receiver.role !== 'server' && receiver.role !== 'mcp-server') return undefined;
+  const lowLevelServer = callee.getExpression().getText() + (receiver.role === 'mcp-server' ? '.server' : '');
   const first = args[0];
   if (method === 'setRequestHandler') {
     const handled = stringValue(first) ?? REQUEST_SCHEMA_METHODS[simpleName(first) ?? ''] ?? simpleName(first) ?? '?';
     const family = MRTR_CAPABLE_METHODS.has(handled) ? (handled as Registration['family']) : 'other-request';
-    return { call, callback, family, method: handled, name: handled, sdk: receiver.sdk, contextIndex: 1 };
+    return { call, callback, family, method: handled, name: handled, sdk: receiver.sdk, contextIndex: 1, lowLevelServer };
   }
   const handled = stringValue(first) ?? NOTIFICATION_SCHEMA_METHODS[simpleName(first) ?? ''] ?? simpleName(first) ?? '?';
-  return { call, callback, family: 'notification', method: handled, name: handled, sdk: receiver.sdk };
+  return { call, callback, family: 'notification', method: handled, name: handled, sdk: receiver.sdk, lowLevelServer };
 }
 
 /**

@@ -31,6 +31,8 @@ export interface ExplicitPlan {
   key: string;
   /** `X.getClientCapabilities()` calls before the ask, to be read from the request instead. */
   capabilityReads: Node[];
+  /** In a try/catch: the capability the old call required, the error it threw without it, and the server to ask in the 2025 era. */
+  throwUnsupported?: { capability: 'form' | 'url' | 'elicitation' | 'sampling' | 'roots'; message: string; server: string };
 }
 
 export type ExplicitVerdict = { plan: ExplicitPlan } | { reason: ReasonId } | undefined;
@@ -55,14 +57,22 @@ export function planExplicit(call: PushCall, chains: Chain[], asksInHandler: num
     return { reason: 'ask-in-helper' };
   }
   if (asksInHandler > 1) return { reason: 'several-asks' };
-  if (guards.some((g) => g !== 'capability-check')) return { reason: 'guarded-ask' };
+  if (guards.some((g) => g !== 'capability-check' && g !== 'try-catch')) return { reason: 'guarded-ask' };
   const fn = handler as FunctionNode;
   const body = (fn as { getBody?: () => Node | undefined }).getBody?.();
   const statement = statementOf(call.node);
-  if (!body || !Node.isBlock(body) || statement.getParent() !== body) return { reason: 'ask-not-statement' };
+  if (!body || !Node.isBlock(body)) return { reason: 'ask-not-statement' };
+  // The ask either stands in the handler body, or at the top level of a `try` block that does (the fallback).
+  const tryStatement = statement.getParent()?.getParent();
+  const inTry = !!tryStatement && Node.isTryStatement(tryStatement) && tryStatement.getTryBlock() === statement.getParent() && tryStatement.getParent() === body && !!tryStatement.getCatchClause();
+  if (statement.getParent() !== body && !inTry) return guards.includes('try-catch') ? { reason: 'guarded-ask' } : { reason: 'ask-not-statement' };
   const binding = bindingOf(statement, call.node, analysis);
   if (binding === null) return { reason: 'ask-not-statement' };
-  const before = body.getStatements().slice(0, body.getStatements().indexOf(statement as never));
+  const outer = inTry ? (tryStatement as Node) : statement;
+  const before = [
+    ...body.getStatements().slice(0, body.getStatements().indexOf(outer as never)),
+    ...(inTry ? (statement.getParent() as Node & { getStatements(): Node[] }).getStatements().slice(0, (statement.getParent() as Node & { getStatements(): Node[] }).getStatements().indexOf(statement)) : []),
+  ];
   // `server.server.getClientCapabilities()` checks before the ask become per-request reads (MRTR.md section 3):
   // a 2026-era client sends its capabilities on every request, and the old call's fallback branch must still run.
   const capabilityReads = capabilityReadsIn(before, analysis);
@@ -81,7 +91,35 @@ export function planExplicit(call: PushCall, chains: Chain[], asksInHandler: num
     schema = found;
   }
   const key = keyOf(binding?.name, call, registration);
-  return { plan: { call, handler: fn, registration, statement, ...(binding ? { binding } : {}), ...context, builder, ...(params ? { params } : {}), ...(schema ? { schema } : {}), key, capabilityReads } };
+  // In a try/catch, the old call's "client does not support ..." error reached the catch block (the fallback):
+  // the rewrite throws that same error for clients without the capability.
+  const throwUnsupported = inTry ? unsupportedError(call, builder, method, registration, fn) : undefined;
+  if (inTry && !throwUnsupported) return { reason: 'guarded-ask' };
+  return {
+    plan: {
+      call, handler: fn, registration, statement, ...(binding ? { binding } : {}), ...context, builder,
+      ...(params ? { params } : {}), ...(schema ? { schema } : {}), key, capabilityReads,
+      ...(throwUnsupported ? { throwUnsupported } : {}),
+    },
+  };
+}
+
+/** The capability check and error of the old call (the v2 SDK's own wording), when the server is reachable. */
+function unsupportedError(call: PushCall, builder: Builder, method: string, registration: Registration, fn: FunctionNode): ExplicitPlan['throwUnsupported'] {
+  const server = registration.lowLevelServer;
+  // `this.server` inside a `function` callback is another `this`; names and arrow callbacks are safe.
+  if (!/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(server) || (server.startsWith('this.') && !Node.isArrowFunction(fn))) return undefined;
+  const direct = method === 'elicitInput' || method === 'requestSampling' || method === 'createMessage' || method === 'listRoots';
+  if (builder === 'elicit') return direct ? { capability: 'form', message: 'Client does not support form elicitation.', server } : { capability: 'elicitation', message: 'Client does not support elicitation (required for elicitation/create)', server };
+  if (builder === 'elicitUrl') return direct ? { capability: 'url', message: 'Client does not support url elicitation.', server } : { capability: 'elicitation', message: 'Client does not support elicitation (required for elicitation/create)', server };
+  if (builder === 'createMessage') {
+    const params = paramsOf(call, method);
+    const literal = params ? constValue(params) : undefined;
+    // Sampling with tools needs sampling.tools, checked with other words; not covered.
+    if (!literal || !Node.isObjectLiteralExpression(literal) || literal.getProperty('tools') || literal.getProperty('toolChoice')) return undefined;
+    return { capability: 'sampling', message: 'Client does not support sampling (required for sampling/createMessage)', server };
+  }
+  return { capability: 'roots', message: 'Client does not support listing roots (required for roots/list)', server };
 }
 
 /**

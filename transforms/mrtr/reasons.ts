@@ -25,9 +25,9 @@ export const REASONS = {
       'A later release writes the step function. By hand: ask the independent questions in one inputRequired round, and carry earlier answers in a requestState sealed with createRequestStateCodec.',
   },
   'guarded-ask': {
-    message: 'the ask sits in a try/catch, .catch, Promise.race/all, a loop, or after a capability check; the explicit form cannot yet keep that behaviour',
+    message: 'the ask sits in a .catch, Promise.race/all, a loop, a nested try, or after a capability read the rewrite cannot follow; the explicit form cannot keep that behaviour yet',
     advice:
-      'Replace the fallback with an explicit per-request capability check (the request envelope carries the client capabilities), remove the timeout race (MRTR has no waiting server), then migrate the ask.',
+      'Remove the timeout race (an MRTR server does not wait for the answer), write the fallback as a try/catch around the ask at the top of the handler or as an `if (!server.server.getClientCapabilities()?.elicitation)` check before it, then run the tool again.',
   },
   'ask-not-statement': {
     message: 'the ask is not a statement of its own at the top of the handler body (nested in an expression or branch, or without a usable context parameter)',

@@ -38,13 +38,32 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
   const taken = plan.handler.getText();
   const view = reuseBinding ? binding.name : freshName(taken, `${binding && !binding.pattern ? binding.name : keyCamel}Response`);
   const responses = `${plan.mcpReq}.inputResponses`;
-  const lines: string[] = [
+  const lines: string[] = [];
+  if (plan.throwUnsupported) {
+    const { capability, message, server } = plan.throwUnsupported;
+    const caps = freshName(taken, 'clientCapabilities');
+    const test =
+      capability === 'form'
+        ? `!${caps}?.elicitation || (!${caps}.elicitation.form && ${caps}.elicitation.url)`
+        : capability === 'url'
+          ? `!${caps}?.elicitation?.url`
+          : `!${caps}?.${capability}`;
+    imports.push('SdkError', 'SdkErrorCode', 'CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
+    lines.push(
+      // The old call threw this for clients without the capability, and the catch block below ran.
+      `const ${caps} = ${capabilitiesOf(plan.mcpReq, `${server}.getClientCapabilities()`, style)}${end}`,
+      `if (${test}) {`,
+      `${u}throw new SdkError(SdkErrorCode.CapabilityNotSupported, ${q}${message}${q})${end}`,
+      `}`,
+    );
+  }
+  lines.push(
     `${reuseBinding ? binding.keyword : 'const'} ${view} = inputResponse(${responses}, ${q}${plan.key}${q})${end}`,
     `if (${view}.kind !== ${q}${VIEW_KIND[plan.builder]}${q}) {`,
     // Multi-line params keep their own layout, one level deeper (inside the if block).
     `${u}return inputRequired({ inputRequests: { ${plan.key}: ${requestBuilder(plan).split(/\r?\n/).join(style.eol + indent + u)} } })${end}`,
     `}`,
-  ];
+  );
   if (plan.schema) {
     // The old elicitInput rejected accepted content that did not match requestedSchema, with the validator's
     // message; MRTR answers arrive unvalidated, so keep both.
@@ -72,16 +91,19 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
   const replacement = lines.map((line, i) => (i === 0 ? line : indent + line)).join(style.eol);
   const edits: TextEdit[] = [{ start: plan.statement.getStart(), end: plan.statement.getEnd(), text: replacement }];
   for (const read of plan.capabilityReads) {
-    // The request's own capabilities (2026 era), else what initialize declared (2025 era, through the shim).
-    const fallback = read.getText();
-    const envelope = style.typescript
-      ? `((${plan.mcpReq}.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)`
-      : `${plan.mcpReq}.envelope?.[CLIENT_CAPABILITIES_META_KEY]`;
-    edits.push({ start: read.getStart(), end: read.getEnd(), text: `(${envelope} ?? ${fallback})` });
+    edits.push({ start: read.getStart(), end: read.getEnd(), text: `(${capabilitiesOf(plan.mcpReq, read.getText(), style)})` });
     imports.push('CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
   }
   if (plan.addContext) edits.push(plan.addContext);
   return { edits, imports };
+}
+
+/** The request's own client capabilities (2026 era), else what initialize declared (2025 era, through the shim). */
+function capabilitiesOf(mcpReq: string, fallback: string, style: FileStyle): string {
+  const envelope = style.typescript
+    ? `((${mcpReq}.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)`
+    : `${mcpReq}.envelope?.[CLIENT_CAPABILITIES_META_KEY]`;
+  return `${envelope} ?? ${fallback}`;
 }
 
 function requestBuilder(plan: ExplicitPlan): string {

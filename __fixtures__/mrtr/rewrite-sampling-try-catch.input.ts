@@ -1,0 +1,26 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+export function build() {
+  const server = new McpServer({ name: 'tickets', version: '2.0.0' });
+
+  server.registerTool(
+    'triage_ticket',
+    { description: 'Suggest a priority for a ticket', inputSchema: z.object({ title: z.string() }) },
+    async ({ title }, ctx) => {
+      const fallback = title.toLowerCase().includes('outage') ? 'P1' : 'P3';
+      try {
+        const reply = await ctx.mcpReq.requestSampling({
+          messages: [{ role: 'user', content: { type: 'text', text: `Priority (P1-P4) for: ${title}` } }],
+          maxTokens: 5,
+        });
+        const text = !Array.isArray(reply.content) && reply.content.type === 'text' ? reply.content.text.trim() : fallback;
+        return { content: [{ type: 'text', text: `Priority: ${text}` }] };
+      } catch {
+        return { content: [{ type: 'text', text: `Priority: ${fallback} (no model available)` }] };
+      }
+    },
+  );
+
+  return server;
+}

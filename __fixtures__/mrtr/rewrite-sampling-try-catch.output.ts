@@ -1,0 +1,34 @@
+import { McpServer, inputRequired, inputResponse, SdkError, SdkErrorCode, CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+export function build() {
+  const server = new McpServer({ name: 'tickets', version: '2.0.0' });
+
+  server.registerTool(
+    'triage_ticket',
+    { description: 'Suggest a priority for a ticket', inputSchema: z.object({ title: z.string() }) },
+    async ({ title }, ctx) => {
+      const fallback = title.toLowerCase().includes('outage') ? 'P1' : 'P3';
+      try {
+        const clientCapabilities = ((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? server.server.getClientCapabilities();
+        if (!clientCapabilities?.sampling) {
+          throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling (required for sampling/createMessage)');
+        }
+        const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'sample_triage_ticket');
+        if (replyResponse.kind !== 'sampling') {
+          return inputRequired({ inputRequests: { sample_triage_ticket: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: `Priority (P1-P4) for: ${title}` } }],
+            maxTokens: 5,
+          }) } });
+        }
+        const reply = replyResponse.result;
+        const text = !Array.isArray(reply.content) && reply.content.type === 'text' ? reply.content.text.trim() : fallback;
+        return { content: [{ type: 'text', text: `Priority: ${text}` }] };
+      } catch {
+        return { content: [{ type: 'text', text: `Priority: ${fallback} (no model available)` }] };
+      }
+    },
+  );
+
+  return server;
+}
