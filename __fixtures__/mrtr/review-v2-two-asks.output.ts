@@ -8,13 +8,13 @@ export function build() {
     'book_trip',
     { description: 'Book a trip in two steps', inputSchema: z.object({ city: z.string() }) },
     async ({ city }, ctx) => {
-      /* @mcp-mrtr-review several-asks: the handler asks more than once; a multi-round handler needs a step function with its state in requestState */
+      /* @mcp-mrtr-review several-asks: the handler asks more than once and the asks are not one independent round (a later ask uses an earlier answer, code runs between them, or one sits in a helper); that needs a step function with its state in requestState */
       const dates = await ctx.mcpReq.elicitInput({
         message: `When do you travel to ${city}?`,
         requestedSchema: { type: 'object', properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } }, required: ['from', 'to'] },
       });
       if (dates.action !== 'accept') return { content: [{ type: 'text', text: 'No trip booked.' }] };
-      /* @mcp-mrtr-review several-asks: the handler asks more than once; a multi-round handler needs a step function with its state in requestState */
+      /* @mcp-mrtr-review several-asks: the handler asks more than once and the asks are not one independent round (a later ask uses an earlier answer, code runs between them, or one sits in a helper); that needs a step function with its state in requestState */
       const seat = await ctx.mcpReq.elicitInput({
         message: `Seat preference for ${dates.content?.from}?`,
         requestedSchema: { type: 'object', properties: { seat: { type: 'string', enum: ['window', 'aisle'] } } },

@@ -10,7 +10,7 @@ import { findPushCalls, type PushCall } from './findPushCalls.js';
 import { displayName, enclosingFunction } from './functions.js';
 import { findGuards, isIgnored } from './guards.js';
 import { markerEdit } from './insertMarker.js';
-import { planExplicit } from './planExplicit.js';
+import { isDirectAsk, planExplicit, type ExplicitPlan, type ExplicitVerdict } from './planExplicit.js';
 import { planSite, type Verdict } from './planSite.js';
 import { rewriteExplicit, styleOf } from './rewriteExplicit.js';
 import { REASONS } from './reasons.js';
@@ -51,19 +51,32 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
       found.push({ absPath, call, chains, guards: findGuards(call.node), ignored: isIgnored(call.node) });
     }
   }
-  // Asks per handler registration, across files: the explicit form handles a handler with a single ask.
-  const asksPerHandler = new Map<Node, number>();
+  // The asks of each handler registration, across files: the explicit form rewrites a handler's asks together.
+  const groups = new Map<Node, Found[]>();
   for (const f of found) {
     for (const registration of new Set(f.chains.map((c) => c.registration?.call).filter((r): r is Node => r !== undefined))) {
-      asksPerHandler.set(registration, (asksPerHandler.get(registration) ?? 0) + 1);
+      groups.set(registration, [...(groups.get(registration) ?? []), f]);
     }
   }
+  const groupVerdicts = new Map<Node, ExplicitVerdict>();
+  const explicitFor = (f: Found): ExplicitVerdict => {
+    if (f.ignored) return undefined;
+    const registration = f.chains[0]?.registration?.call;
+    const group = registration ? (groups.get(registration) ?? [f]) : [f];
+    const alone = planExplicit([f], analysis);
+    if (group.length === 1 || !isDirectAsk(f) || alone === undefined) return alone;
+    // A handler whose asks are not all written in it (helpers, silenced sites) needs more than one round.
+    if (group.some((g) => g.ignored || !isDirectAsk(g))) return { reason: 'several-asks' };
+    if (!groupVerdicts.has(registration!)) groupVerdicts.set(registration!, planExplicit(group, analysis));
+    return groupVerdicts.get(registration!);
+  };
+  const rewritten = new Set<ExplicitPlan>();
 
   const sites: Site[] = [];
   const edits = new Map<string, TextEdit[]>();
   const imports = new Map<string, Set<string>>();
   // Result schemas of rewritten `send(..., ElicitResultSchema)` calls: their imports go when nothing else uses them.
-  const legacy = new Map<string, Array<{ name: string; replaced: Node }>>();
+  const legacy = new Map<string, Array<{ name: string; replaced: Node[] }>>();
   const addEdit = (absPath: string, edit: TextEdit) => {
     const list = edits.get(absPath) ?? [];
     if (!list.some((e) => e.start === edit.start && e.end === edit.end && e.text === edit.text)) list.push(edit);
@@ -72,21 +85,24 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
   const ordinals = new Map<string, number>();
   for (const { absPath, call, chains, guards, ignored } of found) {
     const sourceFile = call.node.getSourceFile();
-    const registration = chains[0]?.registration?.call;
-    const explicit = ignored ? undefined : planExplicit(call, chains, registration ? (asksPerHandler.get(registration) ?? 0) : 0, guards, analysis);
+    const explicit = explicitFor({ absPath, call, chains, guards, ignored });
     const verdict = planSite(call, chains, ignored, explicit);
     const file = project.relative(absPath);
     const site = toSite(call, chains, verdict, guards, file, ordinals, analysis);
     sites.push(site);
     if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit) {
+      if (rewritten.has(explicit.plan)) continue;
+      rewritten.add(explicit.plan);
       const rewrite = rewriteExplicit(explicit.plan, styleOf(sourceFile.getFullText(), absPath));
       for (const edit of rewrite.edits) addEdit(absPath, edit);
       const names = imports.get(absPath) ?? new Set<string>();
       for (const name of rewrite.imports) names.add(name);
       imports.set(absPath, names);
-      const schema = Node.isCallExpression(call.node) ? call.node.getArguments()[1] : undefined;
-      if (schema && Node.isIdentifier(schema)) {
-        legacy.set(absPath, [...(legacy.get(absPath) ?? []), { name: schema.getText(), replaced: explicit.plan.statement }]);
+      for (const ask of explicit.plan.asks) {
+        const schema = Node.isCallExpression(ask.call.node) ? ask.call.node.getArguments()[1] : undefined;
+        if (schema && Node.isIdentifier(schema)) {
+          legacy.set(absPath, [...(legacy.get(absPath) ?? []), { name: schema.getText(), replaced: explicit.plan.statements }]);
+        }
       }
     } else if (verdict.decision === 'review') {
       const edit = markerEdit(call.node, site.reason!, site.message!);
@@ -97,7 +113,7 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
     const sourceFile = project.load(absPath)!;
     const edit = addImportsEdit(sourceFile, [...names], styleOf(sourceFile.getFullText(), absPath));
     if (edit) addEdit(absPath, edit);
-    const unused = new Set((legacy.get(absPath) ?? []).map((l) => l.name).filter((name) => !usedOutside(sourceFile, name, legacy.get(absPath)!.map((l) => l.replaced))));
+    const unused = new Set((legacy.get(absPath) ?? []).map((l) => l.name).filter((name) => !usedOutside(sourceFile, name, legacy.get(absPath)!.flatMap((l) => l.replaced))));
     for (const removal of removeImportsEdits(sourceFile, unused)) addEdit(absPath, removal);
   }
   return { sites, edits };

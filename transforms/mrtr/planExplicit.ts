@@ -10,26 +10,34 @@ import { constValue, stringValue, unwrap } from './symbols.js';
 
 export type Builder = 'elicit' | 'elicitUrl' | 'createMessage' | 'listRoots';
 
-/** Everything the explicit rewrite needs for one ask; computed before any edit (plan, then act). */
-export interface ExplicitPlan {
+export type Binding = { name: string; keyword: 'const' | 'let' | 'var'; onlyFields: boolean; pattern?: boolean };
+
+/** One ask of a round. */
+export interface Ask {
   call: PushCall;
-  handler: FunctionNode;
-  registration: Registration;
-  /** The statement holding the ask: `const x = await ask(...)` or `await ask(...)`. */
-  statement: Node;
-  /** `x` in `const x = await ask(...)`. */
-  binding?: { name: string; keyword: 'const' | 'let' | 'var'; onlyFields: boolean; pattern?: boolean };
-  /** How the handler reaches `ctx.mcpReq`: `ctx.mcpReq`, or a destructured `mcpReq`. */
-  mcpReq: string;
-  /** When the handler declares no context parameter yet: where to add it and its name. */
-  addContext?: { start: number; end: number; text: string };
+  /** `x` in `const x = await ask(...)` (or one element of `const [x, y] = await Promise.all([...])`). */
+  binding?: Binding;
   builder: Builder;
   /** The request params node (absent for roots). */
   params?: Node;
   /** For form elicitation: the requested schema, to validate accepted content as the old call did. */
   schema?: { node: Node };
   key: string;
-  /** `X.getClientCapabilities()` calls before the ask, to be read from the request instead. */
+}
+
+/** Everything the explicit rewrite needs for one handler's round of asks; computed before any edit (plan, then act). */
+export interface ExplicitPlan {
+  /** The asks, in the order the original sent them; several only when they are independent (one round). */
+  asks: Ask[];
+  handler: FunctionNode;
+  registration: Registration;
+  /** The statements holding the asks (consecutive), replaced as one range. */
+  statements: Node[];
+  /** How the handler reaches `ctx.mcpReq`: `ctx.mcpReq`, or a destructured `mcpReq`. */
+  mcpReq: string;
+  /** When the handler declares no context parameter yet: where to add it and its name. */
+  addContext?: { start: number; end: number; text: string };
+  /** `X.getClientCapabilities()` calls before the asks, to be read from the request instead. */
   capabilityReads: Node[];
   /** In a try/catch: the capability the old call required, the error it threw without it, and the server to ask in the 2025 era. */
   throwUnsupported?: { capability: 'form' | 'url' | 'elicitation' | 'sampling' | 'roots'; message: string; server: string };
@@ -40,68 +48,153 @@ export type ExplicitVerdict = { plan: ExplicitPlan } | { reason: ReasonId } | un
 const GENERIC_NAMES = new Set(['r', 'res', 'result', 'response', 'answer', 'reply', 'resp', 'out', 'data', 'x', 'value', 'ret']);
 const KIND_WORD = { elicitation: 'ask', sampling: 'sample', roots: 'roots' } as const;
 
-/**
- * Can this ask be rewritten in the SDK's explicit form and stay equivalent? Only v2 asks written at
- * statement level in the handler body, alone in their handler, with nothing around them that the explicit
- * form cannot express (error handling, races, loops, capability fallbacks) and only replay-safe code
- * before them (the handler runs again from the top on the retry). Undefined: no strategy for this form yet.
- */
-export function planExplicit(call: PushCall, chains: Chain[], asksInHandler: number, guards: string[], analysis: MrtrAnalysis): ExplicitVerdict {
-  if (call.sdk !== 'v2' || call.reason) return undefined;
-  const method = call.form.split('.').pop() ?? '';
-  const builder = builderOf(call, method);
-  if (!builder) return undefined;
+/** Whether a site's ask is written in the handler it serves (its only chain is that handler's own frame). */
+export function isDirectAsk({ call, chains }: HandlerSite): boolean {
   const registration = chains[0]?.registration;
+  return !!registration && enclosingFunction(call.node) === unwrap(registration.callback) && chains.every((c) => c.registration === registration && c.frames.length === 1);
+}
+
+/** A site found in a handler, with what classification learned about it. */
+export interface HandlerSite {
+  call: PushCall;
+  chains: Chain[];
+  guards: string[];
+}
+
+/**
+ * Can the asks of one handler be rewritten in the SDK's explicit form and stay equivalent? Only v2 asks
+ * written at statement level in the handler body, with nothing around them that the explicit form cannot
+ * express (races, loops, .catch) and only replay-safe code before them (the handler runs again from the
+ * top on the retry). Several asks qualify when they form one round: `Promise.all([...])`, or consecutive
+ * statements whose parameters do not use an earlier answer. Undefined: no strategy for these forms yet.
+ */
+export function planExplicit(sites: HandlerSite[], analysis: MrtrAnalysis): ExplicitVerdict {
+  const several = sites.length > 1;
+  if (sites.some(({ call }) => call.sdk !== 'v2' || call.reason)) return several ? { reason: 'several-asks' } : undefined;
+  const methods = sites.map(({ call }) => call.form.split('.').pop() ?? '');
+  const builders = sites.map(({ call }, i) => builderOf(call, methods[i]!));
+  if (builders.some((b) => !b)) return several ? { reason: 'several-asks' } : undefined;
+  const registration = sites[0]!.chains[0]?.registration;
   const handler = registration ? unwrap(registration.callback) : undefined;
-  if (!registration || !handler || enclosingFunction(call.node) !== handler || chains.some((c) => c.registration !== registration || c.frames.length !== 1)) {
-    return { reason: 'ask-in-helper' };
-  }
-  if (asksInHandler > 1) return { reason: 'several-asks' };
-  if (guards.some((g) => g !== 'capability-check' && g !== 'try-catch')) return { reason: 'guarded-ask' };
+  if (!registration || !handler || !sites.every(isDirectAsk)) return { reason: 'ask-in-helper' };
   const fn = handler as FunctionNode;
   const body = (fn as { getBody?: () => Node | undefined }).getBody?.();
-  const statement = statementOf(call.node);
   if (!body || !Node.isBlock(body)) return { reason: 'ask-not-statement' };
-  // The ask either stands in the handler body, or at the top level of a `try` block that does (the fallback).
-  const tryStatement = statement.getParent()?.getParent();
-  const inTry = !!tryStatement && Node.isTryStatement(tryStatement) && tryStatement.getTryBlock() === statement.getParent() && tryStatement.getParent() === body && !!tryStatement.getCatchClause();
-  if (statement.getParent() !== body && !inTry) return guards.includes('try-catch') ? { reason: 'guarded-ask' } : { reason: 'ask-not-statement' };
-  const binding = bindingOf(statement, call.node, analysis);
-  if (binding === null) return { reason: 'ask-not-statement' };
-  const outer = inTry ? (tryStatement as Node) : statement;
+  const round = sites.length === 1 ? singleAsk(sites[0]!, body, analysis) : oneRound(sites, body, analysis);
+  if ('reason' in round) return round;
+  const { statements, bindings, inTry } = round;
+  const container = statements[0]!.getParent() as Node & { getStatements(): Node[] };
+  const outer = inTry ? container.getParent()! : statements[0]!;
   const before = [
     ...body.getStatements().slice(0, body.getStatements().indexOf(outer as never)),
-    ...(inTry ? (statement.getParent() as Node & { getStatements(): Node[] }).getStatements().slice(0, (statement.getParent() as Node & { getStatements(): Node[] }).getStatements().indexOf(statement)) : []),
+    ...(inTry ? container.getStatements().slice(0, container.getStatements().indexOf(statements[0]!)) : []),
   ];
   // `server.server.getClientCapabilities()` checks before the ask become per-request reads (MRTR.md section 3):
   // a 2026-era client sends its capabilities on every request, and the old call's fallback branch must still run.
   const capabilityReads = capabilityReadsIn(before, analysis);
   if (capabilityReads === null) return { reason: 'guarded-ask' };
-  const params = paramsOf(call, method);
+  const params = sites.map(({ call }, i) => paramsOf(call, methods[i]!));
   const allowed = new Set<Node>(capabilityReads);
-  if (!before.every((b) => isReplaySafeStatement(b, allowed) || isExitOnlyBranch(b, allowed)) || !isReplaySafeExpression(params)) {
+  if (!before.every((b) => isReplaySafeStatement(b, allowed) || isExitOnlyBranch(b, allowed)) || !params.every((p) => isReplaySafeExpression(p))) {
     return { reason: 'repeated-effects' };
   }
   const context = contextOf(fn, analysis);
   if (!context) return { reason: 'ask-not-statement' };
-  let schema: ExplicitPlan['schema'];
-  if (builder === 'elicit') {
-    const found = schemaOf(params);
-    if (found === null) return { reason: 'unknown-schema' };
-    schema = found;
+  const asks: Ask[] = [];
+  const keys = new Set<string>();
+  for (const [i, { call }] of sites.entries()) {
+    const builder = builders[i]!;
+    let schema: Ask['schema'];
+    if (builder === 'elicit') {
+      const found = schemaOf(params[i]);
+      if (found === null) return { reason: 'unknown-schema' };
+      schema = found;
+    }
+    let key = keyOf(bindings[i]?.name, call, registration);
+    for (let n = 2; keys.has(key); n++) key = `${keyOf(bindings[i]?.name, call, registration)}_${n}`;
+    keys.add(key);
+    asks.push({ call, ...(bindings[i] ? { binding: bindings[i] } : {}), builder, ...(params[i] ? { params: params[i] } : {}), ...(schema ? { schema } : {}), key });
   }
-  const key = keyOf(binding?.name, call, registration);
   // In a try/catch, the old call's "client does not support ..." error reached the catch block (the fallback):
   // the rewrite throws that same error for clients without the capability.
-  const throwUnsupported = inTry ? unsupportedError(call, builder, method, registration, fn) : undefined;
+  const throwUnsupported = inTry ? unsupportedError(sites[0]!.call, builders[0]!, methods[0]!, registration, fn) : undefined;
   if (inTry && !throwUnsupported) return { reason: 'guarded-ask' };
-  return {
-    plan: {
-      call, handler: fn, registration, statement, ...(binding ? { binding } : {}), ...context, builder,
-      ...(params ? { params } : {}), ...(schema ? { schema } : {}), key, capabilityReads,
-      ...(throwUnsupported ? { throwUnsupported } : {}),
-    },
-  };
+  return { plan: { asks, handler: fn, registration, statements, ...context, capabilityReads, ...(throwUnsupported ? { throwUnsupported } : {}) } };
+}
+
+type RoundShape = { statements: Node[]; bindings: Array<Binding | undefined>; inTry: boolean } | { reason: ReasonId };
+
+/** A single ask: a statement of the handler body, or the first statements of a `try` there (its catch is the fallback). */
+function singleAsk({ call, guards }: HandlerSite, body: Node, analysis: MrtrAnalysis): RoundShape {
+  if (guards.some((g) => g !== 'capability-check' && g !== 'try-catch')) return { reason: 'guarded-ask' };
+  const statement = statementOf(call.node);
+  const tryStatement = statement.getParent()?.getParent();
+  const inTry =
+    !!tryStatement && Node.isTryStatement(tryStatement) && tryStatement.getTryBlock() === statement.getParent() && tryStatement.getParent() === body && !!tryStatement.getCatchClause();
+  if (statement.getParent() !== body && !inTry) return guards.includes('try-catch') ? { reason: 'guarded-ask' } : { reason: 'ask-not-statement' };
+  const binding = bindingOf(statement, call.node, analysis);
+  if (binding === null) return { reason: 'ask-not-statement' };
+  return { statements: [statement], bindings: [binding], inTry };
+}
+
+/**
+ * Several asks in one round, as the original asked them: all elements of one `Promise.all([...])`, or
+ * consecutive statements of the handler body where no ask's parameters use an earlier answer and nothing
+ * runs in between. Anything else needs a step function (several-asks).
+ */
+function oneRound(sites: HandlerSite[], body: Node & { getStatements(): Node[] }, analysis: MrtrAnalysis): RoundShape {
+  const calls = sites.map((s) => s.call.node);
+  if (sites.some(({ guards }) => guards.some((g) => g !== 'capability-check' && g !== 'promise-all'))) return { reason: 'several-asks' };
+  const first = statementOf(calls[0]!);
+  const all = parallelAsks(first, calls, analysis);
+  if (all) return { statements: [first], bindings: all, inTry: false };
+  const statements = calls.map(statementOf);
+  const index = statements.map((st) => body.getStatements().indexOf(st as never));
+  if (index.some((i, k) => i < 0 || (k > 0 && i !== index[k - 1]! + 1))) return { reason: 'several-asks' };
+  const bindings: Array<Binding | undefined> = [];
+  for (const [k, statement] of statements.entries()) {
+    const binding = bindingOf(statement, calls[k]!, analysis);
+    if (binding === null) return { reason: 'several-asks' };
+    bindings.push(binding);
+  }
+  // Independent: no ask reads a name bound by an earlier one (property names are not reads).
+  for (const [k, call] of calls.entries()) {
+    const earlier = bindings.slice(0, k).flatMap((b) => (b ? [...b.name.matchAll(/[A-Za-z_$][\w$]*/g)].map((m) => m[0]) : []));
+    const reads = call.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => {
+      const parent = id.getParent();
+      return !(parent && (Node.isPropertyAssignment(parent) || Node.isPropertyAccessExpression(parent)) && parent.getNameNode() === id);
+    });
+    if (reads.some((id) => earlier.includes(id.getText()))) return { reason: 'several-asks' };
+  }
+  return { statements, bindings, inTry: false };
+}
+
+/** `const [a, b] = await Promise.all([askA, askB])` holding exactly these asks, in order. */
+function parallelAsks(statement: Node, calls: Node[], analysis: MrtrAnalysis): Array<Binding | undefined> | undefined {
+  if (!Node.isVariableStatement(statement) || statement.getDeclarations().length !== 1) return undefined;
+  const declaration = statement.getDeclarations()[0]!;
+  const init = declaration.getInitializer();
+  const awaited = init && Node.isAwaitExpression(init) ? init.getExpression() : undefined;
+  if (!awaited || !Node.isCallExpression(awaited) || awaited.getExpression().getText() !== 'Promise.all') return undefined;
+  const array = awaited.getArguments()[0];
+  if (!array || !Node.isArrayLiteralExpression(array)) return undefined;
+  const elements = array.getElements().map(unwrap);
+  if (elements.length !== calls.length || elements.some((e, i) => e !== calls[i])) return undefined;
+  const pattern = declaration.getNameNode();
+  if (!Node.isArrayBindingPattern(pattern)) return undefined;
+  const keyword = statement.getDeclarationKind() as Binding['keyword'];
+  const bindings: Array<Binding | undefined> = [];
+  for (const [i] of elements.entries()) {
+    const element = pattern.getElements()[i];
+    if (!element || Node.isOmittedExpression(element)) {
+      bindings.push(undefined);
+      continue;
+    }
+    const name = element.getNameNode();
+    if (!Node.isIdentifier(name) || element.getInitializer() || element.getDotDotDotToken()) return undefined;
+    bindings.push({ name: name.getText(), keyword, onlyFields: onlyFieldUses(element, name.getText(), analysis) });
+  }
+  return bindings;
 }
 
 /** The capability check and error of the old call (the v2 SDK's own wording), when the server is reachable. */
@@ -180,7 +273,7 @@ function paramsOf(call: PushCall, method: string): Node | undefined {
 }
 
 /** `const x = await ask(...)` -> binding; `await ask(...);` -> undefined; anything else -> null. */
-function bindingOf(statement: Node, ask: Node, analysis: MrtrAnalysis): ExplicitPlan['binding'] | undefined | null {
+function bindingOf(statement: Node, ask: Node, analysis: MrtrAnalysis): Binding | undefined | null {
   const isAwaitOfAsk = (expr: Node | undefined) => !!expr && Node.isAwaitExpression(unwrapParens(expr)) && unwrap(unwrapParens(expr)) === ask;
   if (Node.isExpressionStatement(statement)) return isAwaitOfAsk(statement.getExpression()) ? undefined : null;
   if (!Node.isVariableStatement(statement)) return null;
@@ -192,12 +285,15 @@ function bindingOf(statement: Node, ask: Node, analysis: MrtrAnalysis): Explicit
   // `const { roots } = await server.server.listRoots()`: the pattern takes the rebuilt result apart as before.
   if (Node.isObjectBindingPattern(nameNode) || Node.isArrayBindingPattern(nameNode)) return { name: nameNode.getText(), keyword, onlyFields: false, pattern: true };
   if (!Node.isIdentifier(nameNode)) return null;
-  const uses = referencesTo(analysis.project, declaration, nameNode.getText());
-  const onlyFields = uses.every((ref) => {
+  return { name: nameNode.getText(), keyword, onlyFields: onlyFieldUses(declaration, nameNode.getText(), analysis) };
+}
+
+/** Whether every use of an answer reads only `.action` / `.content` (the answer view can then stand in for it). */
+function onlyFieldUses(declaration: Node, name: string, analysis: MrtrAnalysis): boolean {
+  return referencesTo(analysis.project, declaration, name).every((ref) => {
     const parent = ref.getParent();
     return !!parent && Node.isPropertyAccessExpression(parent) && parent.getExpression() === ref && ['action', 'content'].includes(parent.getName());
   });
-  return { name: nameNode.getText(), keyword, onlyFields };
 }
 
 function unwrapParens(node: Node): Node {
@@ -239,7 +335,7 @@ function contextOf(fn: FunctionNode, analysis: MrtrAnalysis): Pick<ExplicitPlan,
  * takes a JSON Schema only (a plain object, a const, or a function building one), so it is always validated
  * through `fromJsonSchema`.
  */
-function schemaOf(params: Node | undefined): ExplicitPlan['schema'] | null | undefined {
+function schemaOf(params: Node | undefined): Ask['schema'] | null | undefined {
   const literal = params ? constValue(params) : undefined;
   if (!literal || !Node.isObjectLiteralExpression(literal)) return null;
   const property = literal.getProperty('requestedSchema');

@@ -20,7 +20,7 @@ export const REASONS = {
       'A later release migrates helpers with the replay strategy. Until then, move the ask into the handler (pass the answer to the helper), or migrate by hand.',
   },
   'several-asks': {
-    message: 'the handler asks more than once; a multi-round handler needs a step function with its state in requestState',
+    message: 'the handler asks more than once and the asks are not one independent round (a later ask uses an earlier answer, code runs between them, or one sits in a helper); that needs a step function with its state in requestState',
     advice:
       'A later release writes the step function. By hand: ask the independent questions in one inputRequired round, and carry earlier answers in a requestState sealed with createRequestStateCodec.',
   },

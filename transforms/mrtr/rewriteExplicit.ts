@@ -1,6 +1,6 @@
 import { Node } from 'ts-morph';
 import type { TextEdit } from '../../lib/edits.js';
-import type { ExplicitPlan } from './planExplicit.js';
+import type { Ask, ExplicitPlan } from './planExplicit.js';
 
 export interface FileStyle {
   /** TypeScript source (casts allowed); JavaScript gets no type syntax. */
@@ -28,15 +28,13 @@ const VIEW_KIND = { elicit: 'elicit', elicitUrl: 'elicit', createMessage: 'sampl
 export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitRewrite {
   const { quote: q, semicolon, indentUnit: u } = style;
   const end = semicolon ? ';' : '';
-  const text = plan.statement.getSourceFile().getFullText();
-  const lineStart = text.lastIndexOf('\n', plan.statement.getStart() - 1) + 1;
+  const first = plan.statements[0]!;
+  const last = plan.statements[plan.statements.length - 1]!;
+  const text = first.getSourceFile().getFullText();
+  const lineStart = text.lastIndexOf('\n', first.getStart() - 1) + 1;
   const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
   const imports = ['inputRequired', 'inputResponse'];
-  const binding = plan.binding;
-  const keyCamel = plan.key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-  const reuseBinding = binding && plan.builder !== 'createMessage' && plan.builder !== 'listRoots' && binding.onlyFields;
   const taken = plan.handler.getText();
-  const view = reuseBinding ? binding.name : freshName(taken, `${binding && !binding.pattern ? binding.name : keyCamel}Response`);
   const responses = `${plan.mcpReq}.inputResponses`;
   const lines: string[] = [];
   if (plan.throwUnsupported) {
@@ -57,39 +55,54 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
       `}`,
     );
   }
-  lines.push(
-    `${reuseBinding ? binding.keyword : 'const'} ${view} = inputResponse(${responses}, ${q}${plan.key}${q})${end}`,
-    `if (${view}.kind !== ${q}${VIEW_KIND[plan.builder]}${q}) {`,
-    // Multi-line params keep their own layout, one level deeper (inside the if block).
-    `${u}return inputRequired({ inputRequests: { ${plan.key}: ${requestBuilder(plan).split(/\r?\n/).join(style.eol + indent + u)} } })${end}`,
-    `}`,
-  );
-  if (plan.schema) {
-    // The old elicitInput rejected accepted content that did not match requestedSchema, with the validator's
-    // message; MRTR answers arrive unvalidated, so keep both.
-    imports.push('ProtocolError', 'ProtocolErrorCode', 'fromJsonSchema');
-    lines.push(
-      `if (${view}.action === ${q}accept${q} && ${view}.content) {`,
-      `${u}const validation = fromJsonSchema(${plan.schema.node.getText()})[${q}~standard${q}].validate(${view}.content)${end}`,
-      `${u}if (!(validation instanceof Promise) && validation.issues) {`,
-      `${u}${u}const problems = validation.issues.map((issue) => issue.message).join(${q}, ${q})${end}`,
-      `${u}${u}throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Elicitation response content does not match requested schema: \${problems}\`)${end}`,
-      `${u}}`,
-      `}`,
-    );
+  // One view per ask; the round is complete only when every answer is there (a retry carries only this
+  // round's answers, so a partial round is asked again in full).
+  const views = plan.asks.map((ask) => {
+    const keyCamel = ask.key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    const reuse = !!ask.binding && ask.builder !== 'createMessage' && ask.builder !== 'listRoots' && ask.binding.onlyFields;
+    const view = reuse ? ask.binding!.name : freshName(taken, `${ask.binding && !ask.binding.pattern ? ask.binding.name : keyCamel}Response`);
+    lines.push(`${reuse ? ask.binding!.keyword : 'const'} ${view} = inputResponse(${responses}, ${q}${ask.key}${q})${end}`);
+    return { ask, view, reuse };
+  });
+  const missing = views.map(({ ask, view }) => `${view}.kind !== ${q}${VIEW_KIND[ask.builder]}${q}`).join(' || ');
+  // Multi-line params keep their own layout, one level deeper (inside the if block).
+  const requests = views.map(({ ask }) => `${ask.key}: ${requestBuilder(ask)}`);
+  if (requests.length === 1) {
+    lines.push(`if (${missing}) {`, `${u}return inputRequired({ inputRequests: { ${requests[0]!.split(/\r?\n/).join(style.eol + indent + u)} } })${end}`, `}`);
+  } else {
+    lines.push(`if (${missing}) {`, `${u}return inputRequired({`, `${u}${u}inputRequests: {`);
+    for (const request of requests) lines.push(`${u}${u}${u}${request.split(/\r?\n/).join(style.eol + indent + u + u + u)},`);
+    lines.push(`${u}${u}},`, `${u}})${end}`, `}`);
   }
-  if (binding && !reuseBinding) {
-    // The old result's shape; in TypeScript the validated content keeps the old result's type.
-    const content = style.typescript ? `${view}.content as ElicitResult[${q}content${q}]` : `${view}.content`;
-    if (style.typescript && plan.builder !== 'createMessage' && plan.builder !== 'listRoots') imports.push('type ElicitResult');
-    // A `{ roots }` pattern reads straight from the answer, which carries `roots` like the old result.
-    const roots = binding.pattern ? view : `{ roots: ${view}.roots }`;
-    const value =
-      plan.builder === 'createMessage' ? `${view}.result` : plan.builder === 'listRoots' ? roots : `{ action: ${view}.action, content: ${content} }`;
-    lines.push(`${binding.keyword} ${binding.name} = ${value}${end}`);
+  for (const { ask, view, reuse } of views) {
+    if (ask.schema) {
+      // The old elicitInput rejected accepted content that did not match requestedSchema, with the validator's
+      // message; MRTR answers arrive unvalidated, so keep both.
+      imports.push('ProtocolError', 'ProtocolErrorCode', 'fromJsonSchema');
+      lines.push(
+        `if (${view}.action === ${q}accept${q} && ${view}.content) {`,
+        `${u}const validation = fromJsonSchema(${ask.schema.node.getText()})[${q}~standard${q}].validate(${view}.content)${end}`,
+        `${u}if (!(validation instanceof Promise) && validation.issues) {`,
+        `${u}${u}const problems = validation.issues.map((issue) => issue.message).join(${q}, ${q})${end}`,
+        `${u}${u}throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Elicitation response content does not match requested schema: \${problems}\`)${end}`,
+        `${u}}`,
+        `}`,
+      );
+    }
+    const binding = ask.binding;
+    if (binding && !reuse) {
+      // The old result's shape; in TypeScript the validated content keeps the old result's type.
+      const content = style.typescript ? `${view}.content as ElicitResult[${q}content${q}]` : `${view}.content`;
+      if (style.typescript && ask.builder !== 'createMessage' && ask.builder !== 'listRoots') imports.push('type ElicitResult');
+      // A `{ roots }` pattern reads straight from the answer, which carries `roots` like the old result.
+      const roots = binding.pattern ? view : `{ roots: ${view}.roots }`;
+      const value =
+        ask.builder === 'createMessage' ? `${view}.result` : ask.builder === 'listRoots' ? roots : `{ action: ${view}.action, content: ${content} }`;
+      lines.push(`${binding.keyword} ${binding.name} = ${value}${end}`);
+    }
   }
   const replacement = lines.map((line, i) => (i === 0 ? line : indent + line)).join(style.eol);
-  const edits: TextEdit[] = [{ start: plan.statement.getStart(), end: plan.statement.getEnd(), text: replacement }];
+  const edits: TextEdit[] = [{ start: first.getStart(), end: last.getEnd(), text: replacement }];
   for (const read of plan.capabilityReads) {
     edits.push({ start: read.getStart(), end: read.getEnd(), text: `(${capabilitiesOf(plan.mcpReq, read.getText(), style)})` });
     imports.push('CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
@@ -106,7 +119,7 @@ function capabilitiesOf(mcpReq: string, fallback: string, style: FileStyle): str
   return `${envelope} ?? ${fallback}`;
 }
 
-function requestBuilder(plan: ExplicitPlan): string {
+function requestBuilder(plan: Ask): string {
   const params = plan.params ? dedent(plan.params.getText()) : '';
   switch (plan.builder) {
     case 'elicit':
