@@ -86,10 +86,6 @@ export class AnalysisProject {
     return sourceFile;
   }
 
-  isLoaded(absPath: string): boolean {
-    return this.loaded.has(absPath);
-  }
-
   /** Files whose text mentions `name` as a whole word, parsed. Used to find callers and references by name. */
   filesMentioning(name: string): SourceFile[] {
     let hits = this.mentionCache.get(name);

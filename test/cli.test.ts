@@ -132,7 +132,7 @@ describe('cli', () => {
     const migrated = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8');
     const lines = migrated.split('\n');
     expect(lines[3]).toBe('  /* @mcp-mrtr-review no-strategy-yet: ' + REASONS['no-strategy-yet'].message + ' (SDK v1 file: the v2 SDK is needed first) */');
-    expect(lines.filter((l, i) => i !== 3)).toEqual(TOOL_WITH_ASK.split('\n'));
+    expect(lines.filter((_, i) => i !== 3)).toEqual(TOOL_WITH_ASK.split('\n'));
     const second = run([dir]);
     expect(second.code).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'server.ts'), 'utf8')).toBe(migrated);

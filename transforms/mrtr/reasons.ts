@@ -104,11 +104,3 @@ export const REASONS = {
 } as const satisfies Record<string, ReasonInfo>;
 
 export type ReasonId = keyof typeof REASONS;
-
-export const FILE_PROBLEM_ADVICE: Record<string, string> = {
-  'parse-error': 'Fix the syntax error (or exclude the file with --exclude) and run again; the file was not analysed.',
-  binary: 'Binary file with a source extension; exclude it with --exclude if it is expected.',
-  'too-large': 'Files over 2 MiB are skipped as generated; exclude them, or split the file if it is hand-written server code.',
-  unreadable: 'Check the file permissions (or the symlink target) and run again.',
-  'symlink-loop': 'A symlink points back into its own parent; it was not followed.',
-};
