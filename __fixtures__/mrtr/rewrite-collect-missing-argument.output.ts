@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 export function build() {
@@ -14,23 +14,20 @@ export function build() {
       if (title) {
         return { content: [{ type: 'text', text: `Opened "${title}" in ${repo}.` }] };
       }
+      const askOpenIssueSchema: ElicitRequestFormParams['requestedSchema'] = {
+        type: 'object',
+        properties: { title: { type: 'string', title: 'Issue title', minLength: 3 } },
+        required: ['title'],
+      };
       const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_open_issue');
       if (answer.kind !== 'elicit') {
         return inputRequired({ inputRequests: { ask_open_issue: inputRequired.elicit({
           message: `What should the new issue in ${repo} be called?`,
-          requestedSchema: {
-            type: 'object',
-            properties: { title: { type: 'string', title: 'Issue title', minLength: 3 } },
-            required: ['title'],
-          },
+          requestedSchema: askOpenIssueSchema,
         }) } });
       }
       if (answer.action === 'accept' && answer.content) {
-        const validation = fromJsonSchema({
-          type: 'object',
-          properties: { title: { type: 'string', title: 'Issue title', minLength: 3 } },
-          required: ['title'],
-        })['~standard'].validate(answer.content);
+        const validation = fromJsonSchema(askOpenIssueSchema)['~standard'].validate(answer.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

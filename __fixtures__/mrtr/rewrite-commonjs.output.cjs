@@ -10,23 +10,20 @@ function build() {
     'close_ticket',
     { description: 'Close a ticket with a resolution the user picks', inputSchema: z.object({ ticket: z.string() }) },
     async ({ ticket }, ctx) => {
+      const resolutionSchema = {
+        type: 'object',
+        properties: { outcome: { type: 'string', enum: ['fixed', 'wontfix', 'duplicate'] } },
+        required: ['outcome'],
+      };
       const resolution = inputResponse(ctx.mcpReq.inputResponses, 'resolution');
       if (resolution.kind !== 'elicit') {
         return inputRequired({ inputRequests: { resolution: inputRequired.elicit({
           message: `How was ticket ${ticket} resolved?`,
-          requestedSchema: {
-            type: 'object',
-            properties: { outcome: { type: 'string', enum: ['fixed', 'wontfix', 'duplicate'] } },
-            required: ['outcome'],
-          },
+          requestedSchema: resolutionSchema,
         }) } });
       }
       if (resolution.action === 'accept' && resolution.content) {
-        const validation = fromJsonSchema({
-          type: 'object',
-          properties: { outcome: { type: 'string', enum: ['fixed', 'wontfix', 'duplicate'] } },
-          required: ['outcome'],
-        })['~standard'].validate(resolution.content);
+        const validation = fromJsonSchema(resolutionSchema)['~standard'].validate(resolution.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

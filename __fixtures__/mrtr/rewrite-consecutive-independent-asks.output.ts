@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 export function build() {
@@ -9,6 +9,8 @@ export function build() {
     { description: 'Open an issue after asking for its title and its labels', inputSchema: z.object({ project: z.string() }) },
     async ({ project }, ctx) => {
       // Two questions that do not depend on each other, asked one after the other: one MRTR round.
+      const titleSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] };
+      const labelsSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { labels: { type: 'string' } } };
       const title = inputResponse(ctx.mcpReq.inputResponses, 'title');
       const labels = inputResponse(ctx.mcpReq.inputResponses, 'labels');
       if (title.kind !== 'elicit' || labels.kind !== 'elicit') {
@@ -16,24 +18,24 @@ export function build() {
           inputRequests: {
             title: inputRequired.elicit({
               message: `Title of the new issue in ${project}?`,
-              requestedSchema: { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] },
+              requestedSchema: titleSchema,
             }),
             labels: inputRequired.elicit({
               message: 'Labels (comma separated)?',
-              requestedSchema: { type: 'object', properties: { labels: { type: 'string' } } },
+              requestedSchema: labelsSchema,
             }),
           },
         });
       }
       if (title.action === 'accept' && title.content) {
-        const validation = fromJsonSchema({ type: 'object', properties: { title: { type: 'string' } }, required: ['title'] })['~standard'].validate(title.content);
+        const validation = fromJsonSchema(titleSchema)['~standard'].validate(title.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
         }
       }
       if (labels.action === 'accept' && labels.content) {
-        const validation = fromJsonSchema({ type: 'object', properties: { labels: { type: 'string' } } })['~standard'].validate(labels.content);
+        const validation = fromJsonSchema(labelsSchema)['~standard'].validate(labels.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

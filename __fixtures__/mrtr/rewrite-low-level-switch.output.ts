@@ -1,4 +1,4 @@
-import { Server, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { Server, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
 
 const SERVICE_INPUT = { type: 'object' as const, properties: { service: { type: 'string' } }, required: ['service'] };
 
@@ -15,15 +15,16 @@ export function build() {
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const { name, arguments: args = {} } = request.params;
     const service = String(args.service ?? 'all');
+    const approvalSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { approve: { type: 'boolean' } }, required: ['approve'] };
     const approval = inputResponse(ctx.mcpReq.inputResponses, 'approval');
     if (approval.kind !== 'elicit') {
       return inputRequired({ inputRequests: { approval: inputRequired.elicit({
         message: `Approve ${name} on ${service}?`,
-        requestedSchema: { type: 'object', properties: { approve: { type: 'boolean' } }, required: ['approve'] },
+        requestedSchema: approvalSchema,
       }) } });
     }
     if (approval.action === 'accept' && approval.content) {
-      const validation = fromJsonSchema({ type: 'object', properties: { approve: { type: 'boolean' } }, required: ['approve'] })['~standard'].validate(approval.content);
+      const validation = fromJsonSchema(approvalSchema)['~standard'].validate(approval.content);
       if (!(validation instanceof Promise) && validation.issues) {
         const problems = validation.issues.map((issue) => issue.message).join(', ');
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

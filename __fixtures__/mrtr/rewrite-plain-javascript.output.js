@@ -8,23 +8,20 @@ export function build() {
     "deploy",
     { description: "Deploy a build after confirmation", inputSchema: z.object({ env: z.enum(["staging", "production"]) }) },
     async ({ env }, ctx) => {
+      const askDeploySchema = {
+        type: "object",
+        properties: { confirm: { type: "boolean" }, note: { type: "string", maxLength: 80 } },
+        required: ["confirm"],
+      }
       const answer = inputResponse(ctx.mcpReq.inputResponses, "ask_deploy")
       if (answer.kind !== "elicit") {
         return inputRequired({ inputRequests: { ask_deploy: inputRequired.elicit({
           message: `Deploy to ${env}?`,
-          requestedSchema: {
-            type: "object",
-            properties: { confirm: { type: "boolean" }, note: { type: "string", maxLength: 80 } },
-            required: ["confirm"],
-          },
+          requestedSchema: askDeploySchema,
         }) } })
       }
       if (answer.action === "accept" && answer.content) {
-        const validation = fromJsonSchema({
-          type: "object",
-          properties: { confirm: { type: "boolean" }, note: { type: "string", maxLength: 80 } },
-          required: ["confirm"],
-        })["~standard"].validate(answer.content)
+        const validation = fromJsonSchema(askDeploySchema)["~standard"].validate(answer.content)
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(", ")
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`)

@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 export function build() {
@@ -8,23 +8,20 @@ export function build() {
     'code_review',
     { description: 'Review code with a focus the user picks', argsSchema: z.object({ language: z.string() }) },
     async ({ language }, ctx) => {
+      const preferenceSchema: ElicitRequestFormParams['requestedSchema'] = {
+        type: 'object',
+        properties: { focus: { type: 'string', enum: ['security', 'performance', 'readability'] } },
+        required: ['focus'],
+      };
       const preference = inputResponse(ctx.mcpReq.inputResponses, 'preference');
       if (preference.kind !== 'elicit') {
         return inputRequired({ inputRequests: { preference: inputRequired.elicit({
           message: `What should the ${language} review focus on?`,
-          requestedSchema: {
-            type: 'object',
-            properties: { focus: { type: 'string', enum: ['security', 'performance', 'readability'] } },
-            required: ['focus'],
-          },
+          requestedSchema: preferenceSchema,
         }) } });
       }
       if (preference.action === 'accept' && preference.content) {
-        const validation = fromJsonSchema({
-          type: 'object',
-          properties: { focus: { type: 'string', enum: ['security', 'performance', 'readability'] } },
-          required: ['focus'],
-        })['~standard'].validate(preference.content);
+        const validation = fromJsonSchema(preferenceSchema)['~standard'].validate(preference.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

@@ -1,4 +1,4 @@
-import { McpServer, ResourceTemplate, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, ResourceTemplate, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
 
 export function build() {
   const server = new McpServer({ name: 'billing', version: '2.0.0' });
@@ -8,15 +8,16 @@ export function build() {
     new ResourceTemplate('invoices://{customer}/{number}', { list: undefined }),
     { description: 'An invoice; amounts only when the user agrees', mimeType: 'text/plain' },
     async (uri, variables, ctx) => {
+      const consentSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { showAmounts: { type: 'boolean', default: false } } };
       const consent = inputResponse(ctx.mcpReq.inputResponses, 'consent');
       if (consent.kind !== 'elicit') {
         return inputRequired({ inputRequests: { consent: inputRequired.elicit({
           message: `Show the amounts on invoice ${variables.number} of ${variables.customer}?`,
-          requestedSchema: { type: 'object', properties: { showAmounts: { type: 'boolean', default: false } } },
+          requestedSchema: consentSchema,
         }) } });
       }
       if (consent.action === 'accept' && consent.content) {
-        const validation = fromJsonSchema({ type: 'object', properties: { showAmounts: { type: 'boolean', default: false } } })['~standard'].validate(consent.content);
+        const validation = fromJsonSchema(consentSchema)['~standard'].validate(consent.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 export function build() {
@@ -8,15 +8,16 @@ export function build() {
     'delete_file',
     { description: 'Delete a file after confirmation', inputSchema: z.object({ path: z.string() }) },
     async ({ path }, ctx) => {
+      const askDeleteFileSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
       const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_delete_file');
       if (answer.kind !== 'elicit') {
         return inputRequired({ inputRequests: { ask_delete_file: inputRequired.elicit({
           message: `Delete ${path}?`,
-          requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+          requestedSchema: askDeleteFileSchema,
         }) } });
       }
       if (answer.action === 'accept' && answer.content) {
-        const validation = fromJsonSchema({ type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] })['~standard'].validate(answer.content);
+        const validation = fromJsonSchema(askDeleteFileSchema)['~standard'].validate(answer.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

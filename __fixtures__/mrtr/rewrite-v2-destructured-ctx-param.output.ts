@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 export function build() {
@@ -9,15 +9,16 @@ export function build() {
     'archive',
     { description: 'Archive a list', inputSchema: z.object({ list: z.string() }) },
     async ({ list }, { mcpReq }) => {
+      const askArchiveSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } } };
       const answer = inputResponse(mcpReq.inputResponses, 'ask_archive');
       if (answer.kind !== 'elicit') {
         return inputRequired({ inputRequests: { ask_archive: inputRequired.elicit({
           message: `Archive ${list}?`,
-          requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+          requestedSchema: askArchiveSchema,
         }) } });
       }
       if (answer.action === 'accept' && answer.content) {
-        const validation = fromJsonSchema({ type: 'object', properties: { ok: { type: 'boolean' } } })['~standard'].validate(answer.content);
+        const validation = fromJsonSchema(askArchiveSchema)['~standard'].validate(answer.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

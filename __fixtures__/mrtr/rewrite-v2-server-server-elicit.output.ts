@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
 
 export function build() {
   const server = new McpServer({ name: 'secrets', version: '2.0.0' });
@@ -8,15 +8,16 @@ export function build() {
     'secrets://api-token',
     { description: 'The API token, after confirmation' },
     async (uri, ctx) => {
+      const askApiTokenSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { reveal: { type: 'boolean' } } };
       const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_api_token');
       if (answer.kind !== 'elicit') {
         return inputRequired({ inputRequests: { ask_api_token: inputRequired.elicit({
           message: 'Reveal the API token?',
-          requestedSchema: { type: 'object', properties: { reveal: { type: 'boolean' } } },
+          requestedSchema: askApiTokenSchema,
         }) } });
       }
       if (answer.action === 'accept' && answer.content) {
-        const validation = fromJsonSchema({ type: 'object', properties: { reveal: { type: 'boolean' } } })['~standard'].validate(answer.content);
+        const validation = fromJsonSchema(askApiTokenSchema)['~standard'].validate(answer.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

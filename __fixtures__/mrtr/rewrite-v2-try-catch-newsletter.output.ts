@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, SdkError, SdkErrorCode, CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, SdkError, SdkErrorCode, CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 export function build() {
@@ -14,15 +14,16 @@ export function build() {
         if (!clientCapabilities?.elicitation || (!clientCapabilities.elicitation.form && clientCapabilities.elicitation.url)) {
           throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support form elicitation.');
         }
+        const askSendNewsletterSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { send: { type: 'boolean' } }, required: ['send'] };
         const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_send_newsletter');
         if (answer.kind !== 'elicit') {
           return inputRequired({ inputRequests: { ask_send_newsletter: inputRequired.elicit({
             message: `Send the newsletter to ${list}?`,
-            requestedSchema: { type: 'object', properties: { send: { type: 'boolean' } }, required: ['send'] },
+            requestedSchema: askSendNewsletterSchema,
           }) } });
         }
         if (answer.action === 'accept' && answer.content) {
-          const validation = fromJsonSchema({ type: 'object', properties: { send: { type: 'boolean' } }, required: ['send'] })['~standard'].validate(answer.content);
+          const validation = fromJsonSchema(askSendNewsletterSchema)['~standard'].validate(answer.content);
           if (!(validation instanceof Promise) && validation.issues) {
             const problems = validation.issues.map((issue) => issue.message).join(', ');
             throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

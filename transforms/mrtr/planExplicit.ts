@@ -6,7 +6,8 @@ import type { Registration } from './handlers.js';
 import { statementOf } from './insertMarker.js';
 import type { ReasonId } from './reasons.js';
 import { isReplaySafeExpression, isReplaySafeStatement } from './replaySafe.js';
-import { constValue, stringValue, unwrap } from './symbols.js';
+import { RESULT_SCHEMA_KINDS } from './constants.js';
+import { constValue, simpleName, stringValue, unwrap } from './symbols.js';
 
 export type Builder = 'elicit' | 'elicitUrl' | 'createMessage' | 'listRoots';
 
@@ -242,6 +243,13 @@ function capabilityReadsIn(statements: Node[], analysis: MrtrAnalysis): Node[] |
 }
 
 function builderOf(call: PushCall, method: string): Builder | undefined {
+  // `send(request, CustomSchema)` expects another result shape (e.g. a task result): not the plain answer.
+  const schema = Node.isCallExpression(call.node) && (method === 'send' || method === 'request' || method === 'sendRequest') ? call.node.getArguments()[1] : undefined;
+  if (schema && !((simpleName(unwrap(schema)) ?? '') in RESULT_SCHEMA_KINDS)) return undefined;
+  // Task-augmented requests (`task: { ttl }`) answer with a task, not the result: no explicit form.
+  const literal = paramsOf(call, method);
+  const value = literal ? constValue(literal) : undefined;
+  if (value && Node.isObjectLiteralExpression(value) && value.getProperty('task')) return undefined;
   if (call.kind === 'roots') return 'listRoots';
   if (call.kind === 'sampling') return 'createMessage';
   if (method === 'elicitInput' || method === 'send' || method === 'request') {

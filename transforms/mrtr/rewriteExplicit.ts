@@ -57,6 +57,17 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
   }
   // One view per ask; the round is complete only when every answer is there (a retry carries only this
   // round's answers, so a partial round is asked again in full).
+  // An inline requestedSchema is needed twice (the question and the validation): name it once, before the round.
+  const schemaNames = new Map<Ask, string>();
+  for (const ask of plan.asks) {
+    const schema = ask.schema?.node;
+    if (!schema || !Node.isObjectLiteralExpression(schema) || !ask.params || !within(schema, ask.params)) continue;
+    const name = freshName(taken, `${ask.key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())}Schema`);
+    schemaNames.set(ask, name);
+    const type = style.typescript ? `: ElicitRequestFormParams[${q}requestedSchema${q}]` : '';
+    if (style.typescript) imports.push('type ElicitRequestFormParams');
+    lines.push(`const ${name}${type} = ${dedent(schema.getText()).split(/\r?\n/).join(style.eol + indent)}${end}`);
+  }
   const views = plan.asks.map((ask) => {
     const keyCamel = ask.key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
     const reuse = !!ask.binding && ask.builder !== 'createMessage' && ask.builder !== 'listRoots' && ask.binding.onlyFields;
@@ -66,7 +77,7 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
   });
   const missing = views.map(({ ask, view }) => `${view}.kind !== ${q}${VIEW_KIND[ask.builder]}${q}`).join(' || ');
   // Multi-line params keep their own layout, one level deeper (inside the if block).
-  const requests = views.map(({ ask }) => `${ask.key}: ${requestBuilder(ask)}`);
+  const requests = views.map(({ ask }) => `${ask.key}: ${requestBuilder(ask, schemaNames.get(ask))}`);
   if (requests.length === 1) {
     lines.push(`if (${missing}) {`, `${u}return inputRequired({ inputRequests: { ${requests[0]!.split(/\r?\n/).join(style.eol + indent + u)} } })${end}`, `}`);
   } else {
@@ -81,7 +92,7 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
       imports.push('ProtocolError', 'ProtocolErrorCode', 'fromJsonSchema');
       lines.push(
         `if (${view}.action === ${q}accept${q} && ${view}.content) {`,
-        `${u}const validation = fromJsonSchema(${ask.schema.node.getText()})[${q}~standard${q}].validate(${view}.content)${end}`,
+        `${u}const validation = fromJsonSchema(${schemaNames.get(ask) ?? dedent(ask.schema.node.getText()).split(/\r?\n/).join(style.eol + indent + u)})[${q}~standard${q}].validate(${view}.content)${end}`,
         `${u}if (!(validation instanceof Promise) && validation.issues) {`,
         `${u}${u}const problems = validation.issues.map((issue) => issue.message).join(${q}, ${q})${end}`,
         `${u}${u}throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Elicitation response content does not match requested schema: \${problems}\`)${end}`,
@@ -119,8 +130,23 @@ function capabilitiesOf(mcpReq: string, fallback: string, style: FileStyle): str
   return `${envelope} ?? ${fallback}`;
 }
 
-function requestBuilder(plan: Ask): string {
-  const params = plan.params ? dedent(plan.params.getText()) : '';
+/** Whether `inner` lies inside `outer`'s text. */
+function within(inner: Node, outer: Node): boolean {
+  return inner.getStart() >= outer.getStart() && inner.getEnd() <= outer.getEnd();
+}
+
+/** The params' text, with an inline requestedSchema replaced by the name it was given. */
+function paramsText(ask: Ask, schemaName: string | undefined): string {
+  const params = ask.params!;
+  const text = params.getText();
+  const schema = ask.schema?.node;
+  if (!schemaName || !schema) return text;
+  const start = schema.getStart() - params.getStart();
+  return text.slice(0, start) + schemaName + text.slice(start + schema.getText().length);
+}
+
+function requestBuilder(plan: Ask, schemaName?: string): string {
+  const params = plan.params ? dedent(paramsText(plan, schemaName)) : '';
   switch (plan.builder) {
     case 'elicit':
       return `inputRequired.elicit(${params})`;
@@ -162,7 +188,8 @@ export function styleOf(text: string, fileName: string): FileStyle {
   const double = (text.match(/"/g) ?? []).length;
   const statements = text.match(/[)\]}\w'"`]\s*$/gm) ?? [];
   const withSemicolon = (text.match(/;\s*$/gm) ?? []).length;
-  const indents = [...text.matchAll(/^([ \t]+)\S/gm)].map((m) => m[1]!);
+  // Block-comment continuation lines (` * ...`) are not indentation steps.
+  const indents = [...text.matchAll(/^([ \t]+)[^\s*]/gm)].map((m) => m[1]!);
   const tab = indents.some((i) => i.startsWith('\t'));
   const spaces = indents.filter((i) => !i.includes('\t')).map((i) => i.length).filter((n) => n > 0);
   const unit = tab ? '\t' : ' '.repeat(spaces.length ? Math.min(...spaces) : 2);

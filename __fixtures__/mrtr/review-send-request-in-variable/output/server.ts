@@ -11,7 +11,7 @@ const ELICIT = 'elicitation/create';
 server.registerTool('a', { inputSchema: z.object({}) }, async (_args, ctx) => {
   const request = { method: 'elicitation/create' as const, params: { message: 'ok?', requestedSchema: { type: 'object' as const, properties: {} } } };
   // expected: elicitation, ctx.mcpReq.send, no-strategy-yet   actual: not reported (missed)
-  /* @mcp-mrtr-review several-asks: the handler asks more than once and the asks are not one independent round (a later ask uses an earlier answer, code runs between them, or one sits in a helper); that needs a step function with its state in requestState */
+  /* @mcp-mrtr-review no-strategy-yet: push-style request in an MRTR-capable handler; this version audits it but has no rewrite for it yet */
   const r1 = await ctx.mcpReq.send(request, z.object({ action: z.string() }));
   // expected: elicitation, no-strategy-yet                    actual: dynamic-request
   /* @mcp-mrtr-review several-asks: the handler asks more than once and the asks are not one independent round (a later ask uses an earlier answer, code runs between them, or one sits in a helper); that needs a step function with its state in requestState */
