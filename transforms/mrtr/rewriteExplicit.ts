@@ -119,6 +119,14 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
     imports.push('CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
   }
   if (plan.addContext) edits.push(plan.addContext);
+  // `async (args, ctx): Promise<CallToolResult> => ...` must also admit the input-required result now.
+  const returnType = (plan.handler as { getReturnTypeNode?: () => Node | undefined }).getReturnTypeNode?.();
+  if (returnType && !/\bInputRequiredResult\b/.test(returnType.getText())) {
+    const promised = Node.isTypeReference(returnType) && returnType.getTypeName().getText() === 'Promise' ? returnType.getTypeArguments()[0] : undefined;
+    const target = promised ?? returnType;
+    edits.push({ start: target.getEnd(), end: target.getEnd(), text: ' | InputRequiredResult' });
+    imports.push('type InputRequiredResult');
+  }
   return { edits, imports };
 }
 

@@ -1,0 +1,29 @@
+import { McpServer, type CallToolResult, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, type InputRequiredResult } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+export function build(): McpServer {
+  const server = new McpServer({ name: 'typed', version: '2.0.0' });
+
+  // The callback's declared return type must admit the input-required result after the rewrite.
+  server.registerTool('archive_project', { inputSchema: z.object({ project: z.string() }) }, async ({ project }, ctx): Promise<CallToolResult | InputRequiredResult> => {
+    const askArchiveProjectSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { archive: { type: 'boolean' } }, required: ['archive'] };
+    const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_archive_project');
+    if (answer.kind !== 'elicit') {
+      return inputRequired({ inputRequests: { ask_archive_project: inputRequired.elicit({
+        message: `Archive ${project}? It becomes read-only.`,
+        requestedSchema: askArchiveProjectSchema,
+      }) } });
+    }
+    if (answer.action === 'accept' && answer.content) {
+      const validation = fromJsonSchema(askArchiveProjectSchema)['~standard'].validate(answer.content);
+      if (!(validation instanceof Promise) && validation.issues) {
+        const problems = validation.issues.map((issue) => issue.message).join(', ');
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+      }
+    }
+    const archived = answer.action === 'accept' && answer.content?.archive === true;
+    return { content: [{ type: 'text', text: archived ? `Archived ${project}.` : `${project} stays active.` }] };
+  });
+
+  return server;
+}
