@@ -52,7 +52,17 @@ const KIND_WORD = { elicitation: 'ask', sampling: 'sample', roots: 'roots' } as 
 /** Whether a site's ask is written in the handler it serves (its only chain is that handler's own frame). */
 export function isDirectAsk({ call, chains }: HandlerSite): boolean {
   const registration = chains[0]?.registration;
-  return !!registration && enclosingFunction(call.node) === unwrap(registration.callback) && chains.every((c) => c.registration === registration && c.frames.length === 1);
+  return !!registration && enclosingFunction(call.node) === handlerOf(registration) && chains.every((c) => c.registration === registration);
+}
+
+/** The registered callback: inline, or the function a name refers to (`registerTool('x', config, handleX)`). */
+function handlerOf(registration: Registration): Node | undefined {
+  const callback = unwrap(registration.callback);
+  if (!Node.isIdentifier(callback)) return callback;
+  const declaration = callback.getSymbol()?.getDeclarations()[0];
+  if (declaration && Node.isFunctionDeclaration(declaration)) return declaration;
+  const init = declaration && Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
+  return init ? unwrap(init) : undefined;
 }
 
 /** A site found in a handler, with what classification learned about it. */
@@ -76,7 +86,7 @@ export function planExplicit(sites: HandlerSite[], analysis: MrtrAnalysis): Expl
   const builders = sites.map(({ call }, i) => builderOf(call, methods[i]!));
   if (builders.some((b) => !b)) return several ? { reason: 'several-asks' } : undefined;
   const registration = sites[0]!.chains[0]?.registration;
-  const handler = registration ? unwrap(registration.callback) : undefined;
+  const handler = registration ? handlerOf(registration) : undefined;
   if (!registration || !handler || !sites.every(isDirectAsk)) return { reason: 'ask-in-helper' };
   const fn = handler as FunctionNode;
   const body = (fn as { getBody?: () => Node | undefined }).getBody?.();
