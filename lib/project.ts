@@ -90,8 +90,7 @@ export class AnalysisProject {
   filesMentioning(name: string): SourceFile[] {
     let hits = this.mentionCache.get(name);
     if (!hits) {
-      const pattern = new RegExp(`(?<![\\w$])${name.replace(/[$]/g, '\\$')}(?![\\w$])`);
-      hits = [...this.entries.values()].filter((entry) => entry.text.includes(name) && pattern.test(entry.text));
+      hits = this.searchCorpus(name);
       this.mentionCache.set(name, hits);
     }
     const files: SourceFile[] = [];
@@ -108,6 +107,44 @@ export class AnalysisProject {
   hasComputedImports(): boolean {
     this.computedImports ??= [...this.entries.values()].some((entry) => /\b(?:import|require)\(\s*[^'"\s)]/.test(entry.text));
     return this.computedImports;
+  }
+
+  private corpus: { text: string; starts: number[]; entries: SourceFileEntry[] } | undefined;
+
+  /**
+   * Entries whose text holds `name` as a whole word. All texts are searched as one string (built once):
+   * one native scan per name instead of one per file, and word boundaries checked only at the hits.
+   */
+  private searchCorpus(name: string): SourceFileEntry[] {
+    if (!this.corpus) {
+      const entries = [...this.entries.values()];
+      const starts: number[] = [];
+      let offset = 0;
+      for (const entry of entries) {
+        starts.push(offset);
+        offset += entry.text.length + 1;
+      }
+      this.corpus = { text: entries.map((e) => e.text).join('\0'), starts, entries };
+    }
+    const { text, starts, entries } = this.corpus;
+    const found = new Set<number>();
+    for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+      if (isWordChar(text.charCodeAt(at - 1)) || isWordChar(text.charCodeAt(at + name.length))) continue;
+      // The entry holding this offset: the last start at or before it.
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid]! <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      found.add(lo);
+      // Skip the rest of this file: one hit is enough.
+      const next = starts[lo + 1];
+      if (next !== undefined) at = next - name.length;
+      else break;
+    }
+    return [...found].sort((a, b) => a - b).map((i) => entries[i]!);
   }
 
   /** Files that default-import `target`, with the local name they give it. */
@@ -142,6 +179,10 @@ export class AnalysisProject {
     if (!resolved) return undefined;
     return { resolvedFileName: resolved, extension: extensionOf(resolved), isExternalLibraryImport: false };
   }
+}
+
+function isWordChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 36 || code > 127;
 }
 
 function extensionOf(file: string): ts.Extension {
