@@ -33,6 +33,8 @@ export interface Frame {
   family?: Exclude<Family, 'mixed' | 'dead' | 'unresolved'>;
   /** Set on the entry frame of request and notification handlers: the method it handles, when known. */
   method?: string;
+  /** The line (in this frame's file) where this frame calls the next one. */
+  callLine?: number;
 }
 
 export interface Site {

@@ -50,7 +50,7 @@ export function toText(report: Report, options: TextOptions = {}): string {
 }
 
 function formatChain(chain: Frame[]): string {
-  return chain.map((frame) => `${frame.name} (${frame.file}:${frame.line})`).join(' -> ') || '(no caller)';
+  return chain.map((frame) => `${frame.name} (${frame.file}:${frame.line}${frame.callLine ? `, calls at :${frame.callLine}` : ''})`).join(' -> ') || '(no caller)';
 }
 
 function nextStep(report: Report): string {

@@ -63,7 +63,7 @@ export function projectReport(report: Report): unknown {
       sdk: site.sdk,
       family: site.family,
       families: site.families,
-      chains: site.chains.map((chain) => chain.map((frame) => `${frame.name} @ ${frame.file}:${frame.line}`)),
+      chains: site.chains.map((chain) => chain.map((frame) => `${frame.name} @ ${frame.file}:${frame.line}${frame.callLine ? ` calls at ${frame.callLine}` : ''}`)),
       guards: site.guards,
       decision: site.decision,
       ...(site.reason ? { reason: site.reason } : {}),

@@ -79,7 +79,11 @@ export class MrtrAnalysis implements OriginHooks {
         const last = prefix.frames[prefix.frames.length - 1];
         // A callback assigned to `server.oninitialized` is both the entry and the function: one frame.
         const tail = own.filter((frame) => !(last && last.line === frame.line && last.file === frame.file && last.name === frame.name));
-        chains.push({ ...prefix, frames: [...prefix.frames, ...tail] });
+        // The caller's frame records where it calls this function, so two calls from one handler are two chains.
+        const head = (use.kind === 'call' || use.kind === 'passed') && last && tail.length > 0
+          ? [...prefix.frames.slice(0, -1), { ...last, callLine: use.call.getStartLineNumber() }]
+          : prefix.frames;
+        chains.push({ ...prefix, frames: [...head, ...tail] });
         if (chains.length >= MAX_CHAINS) return dedupe(chains);
       }
     }
