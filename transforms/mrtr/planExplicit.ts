@@ -56,7 +56,7 @@ export function isDirectAsk({ call, chains }: HandlerSite): boolean {
 }
 
 /** The registered callback: inline, or the function a name refers to (`registerTool('x', config, handleX)`). */
-function handlerOf(registration: Registration): Node | undefined {
+export function handlerOf(registration: Registration): Node | undefined {
   const callback = unwrap(registration.callback);
   if (!Node.isIdentifier(callback)) return callback;
   const declaration = callback.getSymbol()?.getDeclarations()[0];
@@ -238,7 +238,7 @@ function isExitOnlyBranch(statement: Node, allowed: ReadonlySet<Node>): boolean 
 }
 
 /** Every `getClientCapabilities()` call in the statements, when each is on a proven SDK server; null otherwise. */
-function capabilityReadsIn(statements: Node[], analysis: MrtrAnalysis): Node[] | null {
+export function capabilityReadsIn(statements: Node[], analysis: MrtrAnalysis): Node[] | null {
   const reads: Node[] = [];
   for (const statement of statements) {
     for (const call of statement.getDescendantsOfKind(SyntaxKind.CallExpression)) {
@@ -252,7 +252,7 @@ function capabilityReadsIn(statements: Node[], analysis: MrtrAnalysis): Node[] |
   return reads;
 }
 
-function builderOf(call: PushCall, method: string): Builder | undefined {
+export function builderOf(call: PushCall, method: string): Builder | undefined {
   // `send(request, CustomSchema)` expects another result shape (e.g. a task result): not the plain answer.
   const schema = Node.isCallExpression(call.node) && (method === 'send' || method === 'request' || method === 'sendRequest') ? call.node.getArguments()[1] : undefined;
   if (schema && !((simpleName(unwrap(schema)) ?? '') in RESULT_SCHEMA_KINDS)) return undefined;
@@ -278,7 +278,7 @@ function builderOf(call: PushCall, method: string): Builder | undefined {
 }
 
 /** The request params: the first argument of elicitInput/createMessage, `params` of a request object. */
-function paramsOf(call: PushCall, method: string): Node | undefined {
+export function paramsOf(call: PushCall, method: string): Node | undefined {
   if (!Node.isCallExpression(call.node)) return undefined;
   const first = call.node.getArguments()[0];
   if (method === 'send' || method === 'request' || method === 'sendRequest') {
@@ -291,7 +291,7 @@ function paramsOf(call: PushCall, method: string): Node | undefined {
 }
 
 /** `const x = await ask(...)` -> binding; `await ask(...);` -> undefined; anything else -> null. */
-function bindingOf(statement: Node, ask: Node, analysis: MrtrAnalysis): Binding | undefined | null {
+export function bindingOf(statement: Node, ask: Node, analysis: MrtrAnalysis): Binding | undefined | null {
   const isAwaitOfAsk = (expr: Node | undefined) => !!expr && Node.isAwaitExpression(unwrapParens(expr)) && unwrap(unwrapParens(expr)) === ask;
   if (Node.isExpressionStatement(statement)) return isAwaitOfAsk(statement.getExpression()) ? undefined : null;
   if (!Node.isVariableStatement(statement)) return null;
@@ -319,7 +319,7 @@ function unwrapParens(node: Node): Node {
 }
 
 /** The handler's way to `ctx.mcpReq`, adding a context parameter when the callback declares none. */
-function contextOf(fn: FunctionNode, analysis: MrtrAnalysis): Pick<ExplicitPlan, 'mcpReq' | 'addContext'> | undefined {
+export function contextOf(fn: FunctionNode, analysis: MrtrAnalysis): Pick<ExplicitPlan, 'mcpReq' | 'addContext'> | undefined {
   const context = analysis.contextParameterOf(fn);
   if (!context) return undefined;
   const parameters = fn.getParameters();
@@ -353,7 +353,7 @@ function contextOf(fn: FunctionNode, analysis: MrtrAnalysis): Pick<ExplicitPlan,
  * takes a JSON Schema only (a plain object, a const, or a function building one), so it is always validated
  * through `fromJsonSchema`.
  */
-function schemaOf(params: Node | undefined): Ask['schema'] | null | undefined {
+export function schemaOf(params: Node | undefined): Ask['schema'] | null | undefined {
   const literal = params ? constValue(params) : undefined;
   if (!literal || !Node.isObjectLiteralExpression(literal)) return null;
   const property = literal.getProperty('requestedSchema');
@@ -364,7 +364,7 @@ function schemaOf(params: Node | undefined): Ask['schema'] | null | undefined {
 }
 
 /** A readable key, unique in its handler: the result's name, or `<kind>_<handler>`. */
-function keyOf(binding: string | undefined, call: PushCall, registration: Registration): string {
+export function keyOf(binding: string | undefined, call: PushCall, registration: Registration): string {
   const base = binding && /^[A-Za-z_$][\w$]*$/.test(binding) && !GENERIC_NAMES.has(binding) ? binding : `${KIND_WORD[call.kind]}_${registration.name}`;
   const key = base.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase();
   return /^[a-z_]/.test(key) ? key : `k_${key}`;
