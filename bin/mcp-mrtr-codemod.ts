@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import fs from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
+import type { Report } from '../lib/model.js';
+import { decideFailure, FAIL_ON_CHOICES, type FailOn } from '../lib/failOn.js';
 import { TOOL_NAME, TOOL_VERSION } from '../lib/version.js';
 
 const EXIT_OK = 0;
@@ -9,8 +11,11 @@ const EXIT_USAGE = 2;
 
 interface Flags {
   dryRun?: boolean;
-  report: 'text' | 'json';
+  report: 'text' | 'json' | 'markdown' | 'sarif';
   output?: string;
+  failOn: FailOn;
+  patch?: string;
+  linkBase?: string;
   include?: string[];
   exclude?: string[];
   tsconfig?: string;
@@ -36,8 +41,15 @@ function buildProgram(): Command {
     .version(TOOL_VERSION, '-V, --version')
     .argument('[paths...]', 'files or directories to process')
     .option('--dry-run', 'audit only: report every site and what the migration would do with it; never writes a file')
-    .addOption(new Option('--report <format>', 'report format').choices(['text', 'json']).default('text'))
+    .addOption(new Option('--report <format>', 'report format: text, JSON, a Markdown pull-request comment, or SARIF 2.1.0 for code scanning').choices(['text', 'json', 'markdown', 'sarif']).default('text'))
     .option('--output <file>', 'write the report to this file instead of stdout')
+    .addOption(
+      new Option('--fail-on <level>', 'exit 1 on: never; error (files that failed); changes (also: the migration would change a file); review (also: review items remain)')
+        .choices([...FAIL_ON_CHOICES])
+        .default('error'),
+    )
+    .option('--patch <file>', 'with --dry-run: write the diff the migration would apply to this file, as a patch git apply accepts')
+    .option('--link-base <url>', 'with --report markdown: prefix of the file links, e.g. https://github.com/OWNER/REPO/blob/SHA/')
     .option('--include <glob>', 'only process files matching this glob, relative to the target root (repeatable, or comma-separated)', collect)
     .option('--exclude <glob>', 'skip files matching this glob, relative to the target root (repeatable, or comma-separated)', collect)
     .option('--diff', 'with --dry-run: print the unified diff the migration would apply (the report then goes to stderr)')
@@ -45,7 +57,7 @@ function buildProgram(): Command {
     .option('--prettier', "format the changed files with prettier and the project's own prettier configuration")
     .option('--tsconfig <path>', 'tsconfig.json whose compiler options are used (default: <root>/tsconfig.json when present)')
     .option('--verbose', 'show every call chain, guards, messages and timing')
-    .option('--quiet', 'print nothing but errors (a --report json without --output still goes to stdout)')
+    .option('--quiet', 'print nothing but errors (a --report other than text, without --output, still goes to stdout)')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
@@ -77,6 +89,10 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${TOOL_NAME}: --diff needs --dry-run (a migration writes the files; review it with git diff)\n`);
     return EXIT_USAGE;
   }
+  if (!flags.dryRun && flags.patch) {
+    process.stderr.write(`${TOOL_NAME}: --patch needs --dry-run (a migration writes the files; get its patch with git diff)\n`);
+    return EXIT_USAGE;
+  }
   if (!flags.dryRun && !flags.allowDirty) {
     // Before any work: the migration's diff must be reviewable on its own.
     const { checkWorkTrees } = await import('../lib/gitCheck.js');
@@ -93,11 +109,20 @@ export async function main(argv: string[]): Promise<number> {
   }
   // Loaded here so that --help and --version do not pay for loading the TypeScript compiler.
   const { audit, migrate, UsageError } = await import('../lib/runner.js');
-  const { toJson } = await import('../lib/report/toJson.js');
-  const { toText } = await import('../lib/report/toText.js');
+  const { createProgressBar } = await import('../lib/progress.js');
+  // A bar only for a person watching a terminal: never in CI logs or pipes, never with --quiet.
+  const progress = flags.quiet ? undefined : createProgressBar(process.stderr);
   let report;
   try {
-    const options = { paths, include: flags.include, exclude: flags.exclude, tsconfig: flags.tsconfig, diff: flags.diff, prettier: flags.prettier };
+    const options = {
+      paths,
+      include: flags.include,
+      exclude: flags.exclude,
+      tsconfig: flags.tsconfig,
+      diff: flags.diff || flags.patch !== undefined,
+      prettier: flags.prettier,
+      ...(progress && process.stderr.isTTY ? { onProgress: progress.update } : {}),
+    };
     report = flags.dryRun ? await audit(options) : await migrate(options);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -105,16 +130,18 @@ export async function main(argv: string[]): Promise<number> {
       return EXIT_USAGE;
     }
     throw error;
+  } finally {
+    progress?.finish();
   }
-  if (flags.diff) {
-    process.stdout.write(report.files.map((f) => f.diff ?? '').join(''));
-  }
-  const rendered = flags.report === 'json' ? toJson(report) : toText(report, { verbose: flags.verbose });
+  const patch = report.files.map((f) => f.diff ?? '').join('');
+  if (flags.diff) process.stdout.write(patch);
+  if (flags.patch) fs.writeFileSync(flags.patch, patch);
+  const rendered = await render(report, flags);
   if (flags.output) {
     fs.writeFileSync(flags.output, rendered);
   } else if (flags.diff) {
     if (!flags.quiet) process.stderr.write(rendered);
-  } else if (!flags.quiet || flags.report === 'json') {
+  } else if (!flags.quiet || flags.report !== 'text') {
     process.stdout.write(rendered);
   }
   if (flags.verbose) {
@@ -124,7 +151,26 @@ export async function main(argv: string[]): Promise<number> {
   for (const file of report.files) {
     if (file.status === 'error' && flags.quiet) process.stderr.write(`${TOOL_NAME}: ${file.problem?.message}\n`);
   }
-  return report.totals.filesWithErrors > 0 ? EXIT_FILE_ERRORS : EXIT_OK;
+  const verdict = decideFailure(report, flags.failOn);
+  if (verdict.fail && verdict.why && flags.failOn !== 'error') process.stderr.write(`${TOOL_NAME}: failing: ${verdict.why}\n`);
+  return verdict.fail ? EXIT_FILE_ERRORS : EXIT_OK;
+}
+
+async function render(report: Report, flags: Flags): Promise<string> {
+  switch (flags.report) {
+    case 'json':
+      return (await import('../lib/report/toJson.js')).toJson(report);
+    case 'markdown': {
+      const { repoRelativePrefix } = await import('../lib/repoPath.js');
+      return (await import('../lib/report/toMarkdown.js')).toMarkdown(report, { linkPrefix: (flags.linkBase ?? '') + repoRelativePrefix(report.root) });
+    }
+    case 'sarif': {
+      const { repoRelativePrefix } = await import('../lib/repoPath.js');
+      return (await import('../lib/report/toSarif.js')).toSarif(report, { pathPrefix: repoRelativePrefix(report.root) });
+    }
+    default:
+      return (await import('../lib/report/toText.js')).toText(report, { verbose: flags.verbose });
+  }
 }
 
 main(process.argv).then(

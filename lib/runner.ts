@@ -21,7 +21,14 @@ export interface AuditOptions {
   diff?: boolean;
   /** Format each changed file with prettier and the project's own prettier configuration. */
   prettier?: boolean;
+  /** Called as the run advances (`parse`: files parsed; `analyse`: 0 then 1; `rewrite`: files rewritten); for progress bars. */
+  onProgress?: (done: number, total: number, phase: ProgressPhase) => void;
 }
+
+export type ProgressPhase = 'parse' | 'analyse' | 'rewrite';
+
+/** Before and after text of each file the plan changes, keyed by absolute path. */
+export type PlannedTexts = Map<string, { before: string; after: string }>;
 
 /** A problem with the invocation itself (missing path, unreadable tsconfig): the CLI exits 2. */
 export class UsageError extends Error {
@@ -38,7 +45,14 @@ export async function migrate(options: AuditOptions): Promise<Report> {
   return run(options, 'migrate');
 }
 
-async function run(options: AuditOptions, mode: Report['mode']): Promise<Report> {
+/** The dry run plus the planned text of every file it would change (for entries that hand back file texts, like jscodeshift). */
+export async function auditWithTexts(options: AuditOptions): Promise<{ report: Report; texts: PlannedTexts }> {
+  const texts: PlannedTexts = new Map();
+  const report = await run(options, 'dry-run', texts);
+  return { report, texts };
+}
+
+async function run(options: AuditOptions, mode: Report['mode'], texts?: PlannedTexts): Promise<Report> {
   if (options.paths.length === 0) throw new UsageError('no path given: name the server repository or files to audit');
   const discovery = await discoverFiles(options.paths, { include: options.include, exclude: options.exclude });
   if (discovery.missing.length > 0) {
@@ -50,8 +64,18 @@ async function run(options: AuditOptions, mode: Report['mode']): Promise<Report>
   const compilerOptions = readCompilerOptions(discovery.root, options.tsconfig);
   const project = new AnalysisProject(discovery.root, discovery.files, compilerOptions);
   const candidates = discovery.files.filter((f) => mayHoldSite(f.text)).map((f) => f.absPath);
+  const progress = options.onProgress;
+  if (progress) {
+    // Loading in the same order auditFiles does (it reuses loaded files) only makes the parse phase visible.
+    for (const [index, absPath] of candidates.entries()) {
+      project.load(absPath);
+      progress(index + 1, candidates.length, 'parse');
+    }
+    progress(0, 1, 'analyse');
+  }
   const plan = auditFiles(project, candidates);
-  const outcomes = await applyPlan(discovery, plan.edits, mode === 'migrate', options);
+  progress?.(1, 1, 'analyse');
+  const outcomes = await applyPlan(discovery, plan.edits, mode === 'migrate', options, texts);
   return buildReport(discovery, project, plan.sites, outcomes, mode);
 }
 
@@ -69,12 +93,16 @@ async function applyPlan(
   discovery: DiscoveryResult,
   edits: Map<string, TextEdit[]>,
   write: boolean,
-  options: Pick<AuditOptions, 'diff' | 'prettier'>,
+  options: Pick<AuditOptions, 'diff' | 'prettier' | 'onProgress'>,
+  texts?: PlannedTexts,
 ): Promise<Map<string, FileOutcome>> {
   const outcomes = new Map<string, FileOutcome>();
+  const total = discovery.files.filter((entry) => (edits.get(entry.absPath)?.length ?? 0) > 0).length;
+  let done = 0;
   for (const entry of discovery.files) {
     const fileEdits = edits.get(entry.absPath);
     if (!fileEdits || fileEdits.length === 0) continue;
+    options.onProgress?.(++done, total, 'rewrite');
     try {
       let after = applyEdits(entry.text, fileEdits);
       if (after === entry.text) continue;
@@ -82,6 +110,7 @@ async function applyPlan(
       if (parseError) throw new Error(`the rewritten file does not parse (${parseError}); left unchanged`);
       if (options.prettier) after = await formatWithPrettier(entry.absPath, after);
       if (write) writeFileAtomic(entry.absPath, after);
+      texts?.set(entry.absPath, { before: entry.text, after });
       outcomes.set(entry.absPath, { status: 'changed', ...(options.diff ? { diff: unifiedDiff(entry.file, entry.text, after) } : {}) });
     } catch (error) {
       const message = `${entry.file}: ${error instanceof Error ? error.message : String(error)}`;
