@@ -3,15 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverFixtures, expectedOutputs, readTree, type Fixture } from './support/fixtures.js';
-import { loadServerModule, rawCall2026, runMigrated2025, runMigrated2026, runOriginal, type Call, type ClientCapabilities, type ClientScript } from './support/equivalence.js';
+import { loadServerModule, rawCall2026, runMigrated2025, runMigrated2026, runOriginal, urlErrorsAsToolErrors, type Call, type ClientCapabilities, type ClientScript } from './support/equivalence.js';
 
 interface Scenario {
   sdk: 'v1' | 'v2';
   /** For folder fixtures: the module exporting `build()`, relative to `input/`. */
   entry?: string;
   calls: Call[];
-  /** Named client scripts: the answers to give, in order, per question kind. */
-  scripts: Record<string, { elicit?: unknown[]; sample?: unknown[]; roots?: unknown[]; capabilities?: ClientCapabilities }>;
+  /**
+   * A function the server module exports that finishes a URL elicitation out of band (e.g. the OAuth callback
+   * that links an account); called with the question's params whenever the script accepts a URL elicitation.
+   */
+  completeUrl?: string;
+  /**
+   * Named client scripts: the answers to give, in order, per question kind. `urlFinished: false`: the user
+   * accepts URL elicitations but never finishes them (`completeUrl` is not called).
+   */
+  scripts: Record<string, { elicit?: unknown[]; sample?: unknown[]; roots?: unknown[]; capabilities?: ClientCapabilities; urlFinished?: boolean }>;
 }
 
 function scenarioOf(fixture: Fixture): Scenario {
@@ -58,20 +66,26 @@ describe('rewrite fixtures: the original and the migrated server behave the same
       const scenario = scenarioOf(fixture);
       const input = fixture.isFolder ? readTree(fixture.inputPath) : { [path.basename(fixture.inputPath).replace('.input.', '.')]: fs.readFileSync(fixture.inputPath, 'utf8') };
       const entry = scenario.entry ?? Object.keys(input)[0]!;
-      const load = async (files: Record<string, string>) => loadServerModule(path.join(writeTree(files), entry));
+      // A fresh module instance per run: module-level state (e.g. linked accounts) must not leak between runs or eras.
+      const load = async (files: Record<string, string>) => loadServerModule(path.join(writeTree(files), entry), { fresh: true });
       const migratedFiles = fixture.isFolder
         ? expectedOutputs(fixture, input)
         : { [entry]: fs.readFileSync(fixture.inputPath.replace('.input.', '.output.'), 'utf8') };
 
       for (const [name, answers] of Object.entries(scenario.scripts)) {
         it(`asks the same and returns the same (${name}) in the 2026 era and through the 2025 shim`, async () => {
-          const [original, migrated] = await Promise.all([load(input), load(migratedFiles)]);
+          const [original, migrated2026, migrated2025] = await Promise.all([load(input), load(migratedFiles), load(migratedFiles)]);
           // A script may narrow the client's capabilities, to drive the server's fallback branch.
-          const options = answers.capabilities ? { capabilities: answers.capabilities } : {};
+          const options = {
+            ...(answers.capabilities ? { capabilities: answers.capabilities } : {}),
+            ...(scenario.completeUrl && answers.urlFinished !== false ? { completeUrl: scenario.completeUrl } : {}),
+          };
           const before = await runOriginal(original, scenario.sdk, scenario.calls, clientScript(answers), options);
           if (!answers.capabilities) expect(before.questions.length).toBeGreaterThan(0);
-          expect(await runMigrated2026(migrated, scenario.calls, clientScript(answers), options)).toEqual(before);
-          expect(await runMigrated2025(migrated, scenario.calls, clientScript(answers), options)).toEqual(before);
+          // The only outcome that differs by design: a declined URL elicitation's -32042 error is now a tool error.
+          const expected = urlErrorsAsToolErrors(before, scenario.calls);
+          expect(await runMigrated2026(migrated2026, scenario.calls, clientScript(answers), options)).toEqual(expected);
+          expect(await runMigrated2025(migrated2025, scenario.calls, clientScript(answers), options)).toEqual(expected);
         });
       }
 

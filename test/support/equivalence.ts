@@ -14,6 +14,17 @@
  *                      by default): the SDK's legacy shim turns `inputRequired` into real
  *                      server->client requests and re-enters the handler.
  * - `rawCall2026`      one 2026-era request, no loop: the JSON-RPC result exactly as on the wire.
+ *
+ * URL elicitation (the user opens a link and finishes something out of band, e.g. an OAuth sign-in):
+ * - the old `-32042` flow: when a call of `runOriginal` fails with `-32042` and `data.elicitations`, each
+ *   elicitation is a question (`elicitation/create`, URL mode, normalised like any other); when the script
+ *   accepts them all, the call is made again from scratch, as a client does after the user finished
+ *   (at most {@link URL_ELICITATION_ATTEMPTS} attempts); otherwise the `-32042` error is the outcome.
+ * - out-of-band completion: `RunOptions.completeUrl` names a function the server module exports; every
+ *   runner calls it with the question's params whenever the script accepts a URL-mode elicitation, before
+ *   the client answers or retries, in every era. Its state must be module-level (`createMcpHandler` builds a
+ *   fresh server per request); load each run's module with `loadServerModule(path, { fresh: true })`.
+ * - the one mapping between the eras' final outcomes: {@link urlErrorsAsToolErrors}.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -89,6 +100,12 @@ export interface RunOptions {
   capabilities?: ClientCapabilities;
   /** Per-request timeout in ms (each leg of a 2026 flow, each call otherwise). Default 10 000. */
   timeoutMs?: number;
+  /**
+   * The name of a function the server module exports, called with the params of each URL-mode elicitation
+   * the script accepts (the user finishing the flow out of band, e.g. an OAuth callback reaching the server).
+   * Without it, an accepted URL elicitation changes nothing on the server.
+   */
+  completeUrl?: string;
 }
 
 export interface Migrated2025Options extends RunOptions {
@@ -109,6 +126,8 @@ export interface ServerModule {
   build: (...args: unknown[]) => unknown;
   /** The module system the server module was compiled to; a CommonJS server is served by the SDK's CommonJS build. */
   format?: 'esm' | 'cjs';
+  /** Everything the module exports (hooks such as {@link RunOptions.completeUrl} are looked up here). */
+  exports?: Record<string, unknown>;
 }
 
 export const FULL_CAPABILITIES: ClientCapabilities = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
@@ -124,6 +143,10 @@ const SOURCE_EXTENSIONS = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 /**
  * Compile a server module (`.ts`/`.js`, exporting `build()`) and import it.
  *
+ * Node caches an ES module by URL, so two loads of the same sources share module-level state; with
+ * `fresh: true` the entry module is imported under a new URL (a `?instance=` query) and so starts with
+ * its own state (the modules it imports are still shared, as are CommonJS modules).
+ *
  * Every source file under `options.root` (default: the file's own folder) is transpiled with
  * `ts.transpileModule` (ES2022; ESM, or CommonJS for `.cjs`/`.cts` and `"type": "commonjs"` folders) into a
  * temp dir, keeping the folder layout so relative imports (`./x.js`, `../lib/y.js`) work; the dir gets
@@ -133,16 +156,19 @@ const SOURCE_EXTENSIONS = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
  * inside the repository: output goes to `<os.tmpdir()>/mcp-mrtr-equivalence/<hash of the sources>/` and is
  * reused while the sources are unchanged (so a changed file gets a new dir and a fresh import).
  */
-export function loadServerModule(sourcePath: string, options: { root?: string } = {}): Promise<ServerModule> {
+export function loadServerModule(sourcePath: string, options: { root?: string; fresh?: boolean } = {}): Promise<ServerModule> {
   const file = path.resolve(sourcePath);
-  return compileAndImport(file, path.resolve(options.root ?? path.dirname(file)));
+  return compileAndImport(file, path.resolve(options.root ?? path.dirname(file)), options.fresh ?? false);
 }
+
+/** Distinguishes fresh instances of one compiled ES module (see `fresh`). */
+let instanceCounter = 0;
 
 /** Compiled modules live under `<tmpdir>/mcp-mrtr-equivalence/<content hash>/`, reused while the sources are unchanged. */
 const CACHE_ROOT = path.join(os.tmpdir(), 'mcp-mrtr-equivalence');
 const COMPILER_VERSION = `harness-1/ts-${ts.version}`;
 
-async function compileAndImport(file: string, root: string): Promise<ServerModule> {
+async function compileAndImport(file: string, root: string, fresh: boolean): Promise<ServerModule> {
   if (!file.startsWith(root + path.sep)) throw new Error(`${file} is not inside ${root}`);
   const packageType = readPackageType(root);
   const sources = listSources(root);
@@ -155,10 +181,12 @@ async function compileAndImport(file: string, root: string): Promise<ServerModul
 
   const { outName, module } = outputFor(path.relative(root, file), packageType);
   const entry = path.join(outDir, outName);
-  const ns = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as Record<string, unknown>;
+  const url = pathToFileURL(entry).href + (fresh ? `?instance=${++instanceCounter}` : '');
+  const ns = (await import(/* @vite-ignore */ url)) as Record<string, unknown>;
   const build = typeof ns.build === 'function' ? ns.build : (ns.default as Record<string, unknown> | undefined)?.build;
   if (typeof build !== 'function') throw new Error(`${file} does not export build()`);
-  return { build: build as ServerModule['build'], format: module === ts.ModuleKind.CommonJS ? 'cjs' : 'esm' };
+  const exports = { ...((ns.default && typeof ns.default === 'object' ? ns.default : {}) as Record<string, unknown>), ...ns };
+  return { build: build as ServerModule['build'], format: module === ts.ModuleKind.CommonJS ? 'cjs' : 'esm', exports };
 }
 
 /** Transpile into a private dir, then rename it into place (parallel test workers may race; the first wins). */
@@ -299,11 +327,24 @@ function cleanParams<T>(params: T, method?: string): T {
   return copy as T;
 }
 
+type UrlCompletion = (params: ElicitParams) => MaybePromise<unknown>;
+
+/** The module's out-of-band completion hook named by `options.completeUrl`, if any. */
+function completionHook(mod: ServerModule, options: RunOptions): UrlCompletion | undefined {
+  if (options.completeUrl === undefined) return undefined;
+  const hook = mod.exports?.[options.completeUrl];
+  if (typeof hook !== 'function') throw new Error(`the server module does not export a function ${options.completeUrl}() (completeUrl)`);
+  return hook as UrlCompletion;
+}
+
 class Recorder {
   readonly questions: Question[] = [];
   readonly results: Outcome[] = [];
   private round = 0;
-  constructor(private readonly script: ClientScript) {}
+  constructor(
+    private readonly script: ClientScript,
+    private readonly completeUrl?: UrlCompletion,
+  ) {}
 
   startCall(): void {
     this.round = 0;
@@ -314,9 +355,13 @@ class Recorder {
     this.questions.push({ method, params });
     const round = this.round++;
     switch (method) {
-      case 'elicitation/create':
+      case 'elicitation/create': {
         if (!this.script.elicit) throw new Error('the client script has no elicit answer');
-        return this.script.elicit(params as ElicitParams, round);
+        const answer = await this.script.elicit(params as ElicitParams, round);
+        // The user finished the URL flow out of band before the client reports the acceptance (or retries).
+        if (this.completeUrl && (params as { mode?: string }).mode === 'url' && answer.action === 'accept') await this.completeUrl(params as ElicitParams);
+        return answer;
+      }
       case 'sampling/createMessage':
         if (!this.script.sample) throw new Error('the client script has no sample answer');
         return this.script.sample(params as SampleParams, round);
@@ -338,7 +383,20 @@ interface CallingClient {
   readResource(params: { uri: string }, ...rest: never[]): Promise<unknown>;
 }
 
-async function runCalls(client: CallingClient, calls: Call[], recorder: Recorder, requestOptions: Record<string, unknown>): Promise<void> {
+/** Attempts of one call in the old `-32042` flow (the first call plus retries), like the 2026 client's 10 rounds. */
+export const URL_ELICITATION_ATTEMPTS = 10;
+
+/** The JSON-RPC error code of 2025-era URL elicitation (`UrlElicitationRequiredError`), removed in 2026-07-28. */
+export const URL_ELICITATION_REQUIRED = -32042;
+
+/** The URL elicitations a `-32042` error asks for, or undefined for any other error. */
+function urlElicitationsOf(err: unknown): unknown[] | undefined {
+  const e = err as { code?: unknown; data?: { elicitations?: unknown } } | undefined;
+  return e?.code === URL_ELICITATION_REQUIRED && Array.isArray(e.data?.elicitations) ? e.data.elicitations : undefined;
+}
+
+
+async function runCalls(client: CallingClient, calls: Call[], recorder: Recorder, requestOptions: Record<string, unknown>, urlRetries = false): Promise<void> {
   // The v1 and v2 clients disagree on the options' type (the third `callTool` parameter of v1 is a result schema).
   const c = client as unknown as {
     callTool(p: unknown, a?: unknown, b?: unknown): Promise<unknown>;
@@ -346,21 +404,37 @@ async function runCalls(client: CallingClient, calls: Call[], recorder: Recorder
     readResource(p: unknown, o?: unknown): Promise<unknown>;
   };
   const isV1 = client instanceof ClientV1;
+  const send = async (call: Call): Promise<unknown> => {
+    if (call.kind === 'tool') {
+      const params = { name: call.name, arguments: call.args ?? {} };
+      return isV1 ? await c.callTool(params, undefined, requestOptions) : await c.callTool(params, requestOptions);
+    }
+    if (call.kind === 'prompt') return await c.getPrompt({ name: call.name, arguments: call.args ?? {} }, requestOptions);
+    return await c.readResource({ uri: call.uri }, isV1 ? requestOptions : { ...requestOptions, cacheMode: 'bypass' });
+  };
   for (const call of calls) {
     recorder.startCall();
-    try {
-      let result: unknown;
-      if (call.kind === 'tool') {
-        const params = { name: call.name, arguments: call.args ?? {} };
-        result = isV1 ? await c.callTool(params, undefined, requestOptions) : await c.callTool(params, requestOptions);
-      } else if (call.kind === 'prompt') {
-        result = await c.getPrompt({ name: call.name, arguments: call.args ?? {} }, requestOptions);
-      } else {
-        result = await c.readResource({ uri: call.uri }, isV1 ? requestOptions : { ...requestOptions, cacheMode: 'bypass' });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        recorder.results.push(normalizeResult(await send(call)));
+        break;
+      } catch (err) {
+        const elicitations = urlRetries ? urlElicitationsOf(err) : undefined;
+        if (!elicitations || attempt >= URL_ELICITATION_ATTEMPTS) {
+          recorder.results.push(toCallError(err));
+          break;
+        }
+        // The old flow: the client shows each URL; once the user accepted (and finished) them all, it calls again from scratch.
+        let accepted = true;
+        for (const elicitation of elicitations) {
+          const answer = (await recorder.answer('elicitation/create', elicitation)) as ElicitResult;
+          if (answer.action !== 'accept') accepted = false;
+        }
+        if (!accepted) {
+          recorder.results.push(toCallError(err));
+          break;
+        }
       }
-      recorder.results.push(normalizeResult(result));
-    } catch (err) {
-      recorder.results.push(toCallError(err));
     }
   }
 }
@@ -417,11 +491,12 @@ async function runInMemory(
   calls: Call[],
   recorder: Recorder,
   options: RunOptions,
+  urlRetries = false,
 ): Promise<Transcript> {
   try {
     await server.connect(serverEnd as never);
     await client.connect(clientEnd as never);
-    await runCalls(client as unknown as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    await runCalls(client as unknown as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS }, urlRetries);
   } finally {
     await client.close().catch(() => {});
     await server.close().catch(() => {});
@@ -429,20 +504,24 @@ async function runInMemory(
   return recorder.transcript();
 }
 
-/** ORIGINAL server, 2025 era: the client of the server's own SDK over that SDK's in-memory pair. */
+/**
+ * ORIGINAL server, 2025 era: the client of the server's own SDK over that SDK's in-memory pair. A call that
+ * fails with `-32042` (URL elicitation required) goes through the old flow: its elicitations are asked, and
+ * the call is made again once all are accepted.
+ */
 export async function runOriginal(mod: ServerModule, sdk: 'v1' | 'v2', calls: Call[], script: ClientScript, options: RunOptions = {}): Promise<Transcript> {
   const capabilities = options.capabilities ?? FULL_CAPABILITIES;
-  const recorder = new Recorder(script);
+  const recorder = new Recorder(script, completionHook(mod, options));
   const server = await buildServer(mod);
   const [clientEnd, serverEnd] = sdk === 'v1' ? InMemoryTransportV1.createLinkedPair() : InMemoryTransport.createLinkedPair();
   const client = sdk === 'v1' ? v1Client(capabilities, recorder) : v2Client(capabilities, recorder, 'legacy');
-  return runInMemory(server, serverEnd, client, clientEnd, calls, recorder, options);
+  return runInMemory(server, serverEnd, client, clientEnd, calls, recorder, options, true);
 }
 
 /** MIGRATED server, 2025 era: one instance over an in-memory pair; the SDK's legacy shim asks the client. */
 export async function runMigrated2025(mod: ServerModule, calls: Call[], script: ClientScript, options: Migrated2025Options = {}): Promise<Transcript> {
   const capabilities = options.capabilities ?? FULL_CAPABILITIES;
-  const recorder = new Recorder(script);
+  const recorder = new Recorder(script, completionHook(mod, options));
   const server = await buildServer(mod, { era: 'legacy' });
   const [clientEnd, serverEnd] = ServerInMemoryTransport.createLinkedPair();
   const client = options.client === 'v2' ? v2Client(capabilities, recorder, 'legacy') : v1Client(capabilities, recorder);
@@ -532,7 +611,7 @@ function parseJsonRpcBody(body: string): JsonRpcMessage[] {
  */
 export async function runMigrated2026(mod: ServerModule, calls: Call[], script: ClientScript, options: RunOptions = {}): Promise<Transcript> {
   const capabilities = options.capabilities ?? FULL_CAPABILITIES;
-  const recorder = new Recorder(script);
+  const recorder = new Recorder(script, completionHook(mod, options));
   const http = await connect2026(mod, capabilities, recorder, true);
   try {
     await runCalls(http.client, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
@@ -590,6 +669,24 @@ export async function runEquivalence(
     original: await runOriginal(original, sdk, calls, script, options),
     migrated2026: await runMigrated2026(migrated, calls, script, options),
     migrated2025: await runMigrated2025(migrated, calls, script, options),
+  };
+}
+
+/**
+ * The one mapping between an original and a migrated final outcome (README, "The explicit rewrite"). A tool
+ * whose user declined a URL elicitation ended, in the old flow, with the JSON-RPC error `-32042` and the
+ * error's message M; 2026-07-28 has no `-32042`, and the migrated tool ends with the tool error
+ * `{ content: [{ type: 'text', text: M }], isError: true }`. This maps each such outcome of a tool call to
+ * the tool error, and nothing else: compare `urlErrorsAsToolErrors(original, calls)` with the migrated runs.
+ */
+export function urlErrorsAsToolErrors(transcript: Transcript, calls: Call[]): Transcript {
+  return {
+    questions: transcript.questions,
+    results: transcript.results.map((outcome, i) => {
+      const error = 'error' in outcome ? (outcome as CallError).error : undefined;
+      if (calls[i]?.kind !== 'tool' || error?.code !== URL_ELICITATION_REQUIRED) return outcome;
+      return { content: [{ type: 'text', text: error.message }], isError: true };
+    }),
   };
 }
 
