@@ -87,18 +87,8 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
   }
   for (const { ask, view, reuse } of views) {
     if (ask.schema) {
-      // The old elicitInput rejected accepted content that did not match requestedSchema, with the validator's
-      // message; MRTR answers arrive unvalidated, so keep both.
       imports.push('ProtocolError', 'ProtocolErrorCode', 'fromJsonSchema');
-      lines.push(
-        `if (${view}.action === ${q}accept${q} && ${view}.content) {`,
-        `${u}const validation = fromJsonSchema(${schemaNames.get(ask) ?? dedent(ask.schema.node.getText()).split(/\r?\n/).join(style.eol + indent + u)})[${q}~standard${q}].validate(${view}.content)${end}`,
-        `${u}if (!(validation instanceof Promise) && validation.issues) {`,
-        `${u}${u}const problems = validation.issues.map((issue) => issue.message).join(${q}, ${q})${end}`,
-        `${u}${u}throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Elicitation response content does not match requested schema: \${problems}\`)${end}`,
-        `${u}}`,
-        `}`,
-      );
+      lines.push(...validationLines(view, schemaNames.get(ask) ?? dedent(ask.schema.node.getText()).split(/\r?\n/).join(style.eol + indent + u), style));
     }
     const binding = ask.binding;
     if (binding && !reuse) {
@@ -130,8 +120,26 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
   return { edits, imports };
 }
 
+/**
+ * The old elicitInput rejected accepted content that did not match requestedSchema, with the validator's
+ * message; MRTR answers arrive unvalidated, so keep both. Needs ProtocolError, ProtocolErrorCode, fromJsonSchema.
+ */
+export function validationLines(view: string, schema: string, style: FileStyle): string[] {
+  const { quote: q, indentUnit: u } = style;
+  const end = style.semicolon ? ';' : '';
+  return [
+    `if (${view}.action === ${q}accept${q} && ${view}.content) {`,
+    `${u}const validation = fromJsonSchema(${schema})[${q}~standard${q}].validate(${view}.content)${end}`,
+    `${u}if (!(validation instanceof Promise) && validation.issues) {`,
+    `${u}${u}const problems = validation.issues.map((issue) => issue.message).join(${q}, ${q})${end}`,
+    `${u}${u}throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Elicitation response content does not match requested schema: \${problems}\`)${end}`,
+    `${u}}`,
+    `}`,
+  ];
+}
+
 /** The request's own client capabilities (2026 era), else what initialize declared (2025 era, through the shim). */
-function capabilitiesOf(mcpReq: string, fallback: string, style: FileStyle): string {
+export function capabilitiesOf(mcpReq: string, fallback: string, style: FileStyle): string {
   const envelope = style.typescript
     ? `((${mcpReq}.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)`
     : `${mcpReq}.envelope?.[CLIENT_CAPABILITIES_META_KEY]`;
@@ -139,7 +147,7 @@ function capabilitiesOf(mcpReq: string, fallback: string, style: FileStyle): str
 }
 
 /** Whether `inner` lies inside `outer`'s text. */
-function within(inner: Node, outer: Node): boolean {
+export function within(inner: Node, outer: Node): boolean {
   return inner.getStart() >= outer.getStart() && inner.getEnd() <= outer.getEnd();
 }
 
@@ -153,7 +161,7 @@ function paramsText(ask: Ask, schemaName: string | undefined): string {
   return text.slice(0, start) + schemaName + text.slice(start + schema.getText().length);
 }
 
-function requestBuilder(plan: Ask, schemaName?: string): string {
+export function requestBuilder(plan: Ask, schemaName?: string): string {
   const params = plan.params ? dedent(paramsText(plan, schemaName)) : '';
   switch (plan.builder) {
     case 'elicit':
@@ -173,7 +181,7 @@ function requestBuilder(plan: Ask, schemaName?: string): string {
 }
 
 /** `base`, or `base2`, `base3`... when the handler already uses that name. */
-function freshName(handlerText: string, base: string): string {
+export function freshName(handlerText: string, base: string): string {
   const used = (name: string) => new RegExp(`(?<![\\w$])${name}(?![\\w$])`).test(handlerText);
   if (!used(base)) return base;
   let n = 2;
@@ -182,7 +190,7 @@ function freshName(handlerText: string, base: string): string {
 }
 
 /** Strip the common indentation of a node's continuation lines, so the text can be re-indented where it moves. */
-function dedent(text: string): string {
+export function dedent(text: string): string {
   const lines = text.split(/\r?\n/);
   const rest = lines.slice(1).filter((l) => l.trim().length > 0);
   if (rest.length === 0) return text;
