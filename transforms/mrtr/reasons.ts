@@ -42,6 +42,26 @@ export const REASONS = {
     message: "the ask's requestedSchema cannot be read, so its validation of accepted answers cannot be kept",
     advice: 'Declare the requestedSchema as an object literal or a const in the same file (JSON Schema, or a zod schema), then run the tool again.',
   },
+  'url-error-shape': {
+    message: 'the UrlElicitationRequiredError is not thrown directly with one literal URL elicitation ({ mode: \'url\', message, url }), or its elicitationId is computed with effects; that cannot become one inputRequired.elicitUrl ask',
+    advice:
+      'Throw one elicitation per tool call, written in place as `throw new UrlElicitationRequiredError([{ mode: \'url\', message, url }])`, then run the tool again; or migrate by hand: return inputRequired({ inputRequests: { key: inputRequired.elicitUrl({ message, url }) } }) while the user has not finished, one key per URL.',
+  },
+  'url-error-in-try': {
+    message: 'the UrlElicitationRequiredError is thrown inside a try block of its handler: a catch or finally there saw the old error, but would not see a returned input_required',
+    advice:
+      'Move the throw out of the try block (check the condition before it), then run the tool again; or migrate by hand, deciding what the catch block should do now that nothing is thrown.',
+  },
+  'url-error-not-tool': {
+    message: 'the UrlElicitationRequiredError is thrown outside a registered tool (a prompt, a resource or a low-level request handler): there a declined URL elicitation cannot end with the same result as before',
+    advice:
+      'Migrate by hand: return inputRequired({ inputRequests: { key: inputRequired.elicitUrl({ message, url }) } }) while the user has not finished, and decide which error a declined or cancelled answer should give (-32042 no longer exists in 2026-07-28).',
+  },
+  'completion-notifier': {
+    message: 'completion notifier: notifications/elicitation/complete no longer exists in 2026-07-28, and the URL ask it belongs to is not rewritten here (or the notifier is not written in that handler)',
+    advice:
+      'Migrate the URL ask first (inputRequired.elicitUrl); then replace the notifier with a function that does nothing: a 2026 client answers the URL elicitation itself and needs no completion notification.',
+  },
   'other-request': {
     message: 'push-style request while handling a request that cannot answer input_required',
     advice:
