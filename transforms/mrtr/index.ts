@@ -10,9 +10,12 @@ import { findPushCalls, type PushCall } from './findPushCalls.js';
 import { displayName, enclosingFunction } from './functions.js';
 import { findGuards, isIgnored } from './guards.js';
 import { markerEdit } from './insertMarker.js';
-import { isDirectAsk, planExplicit, type ExplicitPlan, type ExplicitVerdict } from './planExplicit.js';
+import { builderOf, isDirectAsk, planExplicit, type ExplicitPlan, type ExplicitVerdict } from './planExplicit.js';
+import { isCompletionNotifier, planNotifier, rewriteNotifier, type NotifierPlan } from './planNotifier.js';
 import { planSite, type Verdict } from './planSite.js';
+import { isUrlError, planUrlError, type UrlErrorVerdict } from './planUrlError.js';
 import { rewriteExplicit, styleOf } from './rewriteExplicit.js';
+import { rewriteUrlError } from './rewriteUrlError.js';
 import { REASONS } from './reasons.js';
 import { wordOffsets } from './symbols.js';
 
@@ -59,16 +62,38 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
     }
   }
   const groupVerdicts = new Map<Node, ExplicitVerdict>();
-  const explicitFor = (f: Found): ExplicitVerdict => {
+  // Completion notifiers go with their handler's URL ask: they are not asks of the round.
+  const asksOf = (registration: Node | undefined, f: Found) => (registration ? (groups.get(registration) ?? [f]) : [f]).filter((g) => !isCompletionNotifier(g.call));
+  const isUrlAsk = (g: Found) => isUrlError(g.call) || builderOf(g.call, g.call.form.split('.').pop() ?? '') === 'elicitUrl';
+  // The notifiers the explicit rewrite of a URL ask replaces with a no-op: code before the ask may hold them.
+  const notifiersOf = (registration: Node | undefined): Node[] => {
+    const group = registration ? (groups.get(registration) ?? []) : [];
+    if (!group.some(isUrlAsk)) return [];
+    return group.filter((g) => isCompletionNotifier(g.call) && !g.ignored && planNotifier(g)).map((g) => g.call.node);
+  };
+  const explicitFor = (f: Found): ExplicitVerdict | UrlErrorVerdict => {
     if (f.ignored) return undefined;
     const registration = f.chains[0]?.registration?.call;
-    const group = registration ? (groups.get(registration) ?? [f]) : [f];
-    const alone = planExplicit([f], analysis);
+    const group = asksOf(registration, f);
+    if (isUrlError(f.call)) {
+      const alone = planUrlError(f, analysis);
+      return alone && 'plan' in alone && group.length > 1 ? { reason: 'several-asks' } : alone;
+    }
+    const alone = planExplicit([f], analysis, notifiersOf(registration));
     if (group.length === 1 || !isDirectAsk(f) || alone === undefined) return alone;
     // A handler whose asks are not all written in it (helpers, silenced sites) needs more than one round.
     if (group.some((g) => g.ignored || !isDirectAsk(g))) return { reason: 'several-asks' };
-    if (!groupVerdicts.has(registration!)) groupVerdicts.set(registration!, planExplicit(group, analysis));
+    if (!groupVerdicts.has(registration!)) groupVerdicts.set(registration!, planExplicit(group, analysis, notifiersOf(registration)));
     return groupVerdicts.get(registration!);
+  };
+  // A notifier is replaced when every ask of its handler is rewritten and one of them is a URL ask.
+  const notifierFor = (f: Found): { plan: NotifierPlan } | { reason: 'completion-notifier' } | undefined => {
+    if (f.ignored || f.call.sdk !== 'v2') return undefined;
+    const plan = planNotifier(f);
+    const registration = f.chains[0]?.registration?.call;
+    const asks = registration ? asksOf(registration, f) : [];
+    const rewritten = plan && asks.some(isUrlAsk) && asks.every((g) => { const v = explicitFor(g); return !!v && 'plan' in v; });
+    return rewritten ? { plan } : { reason: 'completion-notifier' };
   };
   const rewritten = new Set<ExplicitPlan>();
 
@@ -85,12 +110,20 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
   const ordinals = new Map<string, number>();
   for (const { absPath, call, chains, guards, ignored } of found) {
     const sourceFile = call.node.getSourceFile();
-    const explicit = explicitFor({ absPath, call, chains, guards, ignored });
+    const explicit = isCompletionNotifier(call) ? notifierFor({ absPath, call, chains, guards, ignored }) : explicitFor({ absPath, call, chains, guards, ignored });
     const verdict = planSite(call, chains, ignored, explicit);
     const file = project.relative(absPath);
     const site = toSite(call, chains, verdict, guards, file, ordinals, analysis);
     sites.push(site);
-    if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit) {
+    if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'notifier' in explicit.plan) {
+      addEdit(absPath, rewriteNotifier(explicit.plan));
+    } else if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'urlError' in explicit.plan) {
+      const plan = explicit.plan;
+      const rewrite = rewriteUrlError(plan, styleOf(sourceFile.getFullText(), absPath));
+      for (const edit of rewrite.edits) addEdit(absPath, edit);
+      imports.set(absPath, new Set([...(imports.get(absPath) ?? []), ...rewrite.imports]));
+      legacy.set(absPath, [...(legacy.get(absPath) ?? []), ...plan.droppable.map((name) => ({ name, replaced: plan.dropped }))]);
+    } else if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'asks' in explicit.plan) {
       if (rewritten.has(explicit.plan)) continue;
       rewritten.add(explicit.plan);
       const rewrite = rewriteExplicit(explicit.plan, styleOf(sourceFile.getFullText(), absPath));

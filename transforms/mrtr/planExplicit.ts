@@ -79,7 +79,7 @@ export interface HandlerSite {
  * top on the retry). Several asks qualify when they form one round: `Promise.all([...])`, or consecutive
  * statements whose parameters do not use an earlier answer. Undefined: no strategy for these forms yet.
  */
-export function planExplicit(sites: HandlerSite[], analysis: MrtrAnalysis): ExplicitVerdict {
+export function planExplicit(sites: HandlerSite[], analysis: MrtrAnalysis, replaced: Node[] = []): ExplicitVerdict {
   const several = sites.length > 1;
   if (sites.some(({ call }) => call.sdk !== 'v2' || call.reason)) return several ? { reason: 'several-asks' } : undefined;
   const methods = sites.map(({ call }) => call.form.split('.').pop() ?? '');
@@ -105,7 +105,8 @@ export function planExplicit(sites: HandlerSite[], analysis: MrtrAnalysis): Expl
   const capabilityReads = capabilityReadsIn(before, analysis);
   if (capabilityReads === null) return { reason: 'guarded-ask' };
   const params = sites.map(({ call }, i) => paramsOf(call, methods[i]!));
-  const allowed = new Set<Node>(capabilityReads);
+  // `replaced`: completion notifiers the rewrite turns into `async () => {}`, which may run again on every round.
+  const allowed = new Set<Node>([...capabilityReads, ...replaced]);
   if (!before.every((b) => isReplaySafeStatement(b, allowed) || isExitOnlyBranch(b, allowed)) || !params.every((p) => isReplaySafeExpression(p))) {
     return { reason: 'repeated-effects' };
   }

@@ -27,7 +27,7 @@ const FAMILY_REASONS: Record<Exclude<Family, 'tools/call' | 'prompts/get' | 'res
  * strategy's check found, so the audit and the migration can never disagree. MRTR-capable sites are
  * rewritten when the explicit form applies; otherwise they get the reason it gave, or `no-strategy-yet`.
  */
-export function planSite(call: PushCall, chains: Chain[], ignored: boolean, explicit?: ExplicitVerdict): Verdict {
+export function planSite(call: PushCall, chains: Chain[], ignored: boolean, explicit?: ExplicitVerdict | { plan: unknown }): Verdict {
   const families = [...new Set(chains.map((c) => c.family))].sort(compareFamilies);
   const capable = families.filter(isMrtrCapable);
   const other = families.filter((f) => !isMrtrCapable(f));

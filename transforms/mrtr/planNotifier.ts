@@ -1,0 +1,51 @@
+import { Node } from 'ts-morph';
+import type { TextEdit } from '../../lib/edits.js';
+import type { PushCall } from './findPushCalls.js';
+import { handlerOf, type HandlerSite } from './planExplicit.js';
+import { isReplaySafeExpression } from './replaySafe.js';
+
+/**
+ * A `server.createElicitationCompletionNotifier(id)` call that goes with a rewritten URL ask. 2026-07-28 has no
+ * `notifications/elicitation/complete`: the client answers the URL elicitation itself, and the legacy shim makes
+ * up its own elicitationId for 2025-era clients, so the server's id names nothing any more. The notifier
+ * becomes a function that does nothing (`async () => {}`, the same `() => Promise<void>` shape), or goes when
+ * its value is unused.
+ */
+export interface NotifierPlan {
+  notifier: true;
+  call: Node;
+  /** The expression statement holding only the call (its value unused): removed with its line. */
+  statement?: Node;
+}
+
+export function isCompletionNotifier(call: PushCall): boolean {
+  return call.form.endsWith('.createElicitationCompletionNotifier');
+}
+
+/**
+ * Whether a notifier site may be replaced, provided its handler's URL ask is rewritten (the caller checks that):
+ * v2, written in the handler's own callback (also inside a function nested in it, e.g. a factory passed to a
+ * tracking helper), and its id argument has no effect (it is no longer evaluated).
+ */
+export function planNotifier(site: HandlerSite): NotifierPlan | undefined {
+  const { call, chains } = site;
+  if (call.sdk !== 'v2' || call.reason || !Node.isCallExpression(call.node)) return undefined;
+  const registration = chains[0]?.registration;
+  const handler = registration ? handlerOf(registration) : undefined;
+  if (!registration || !handler || !chains.every((c) => c.registration === registration)) return undefined;
+  if (!call.node.getAncestors().includes(handler)) return undefined;
+  if (!call.node.getArguments().every((a) => isReplaySafeExpression(a))) return undefined;
+  const parent = call.node.getParent();
+  const statement = parent && Node.isExpressionStatement(parent) ? parent : undefined;
+  return { notifier: true, call: call.node, ...(statement ? { statement } : {}) };
+}
+
+/** The edit: the call becomes `async () => {}`; a statement that only made the call is removed with its line. */
+export function rewriteNotifier(plan: NotifierPlan): TextEdit {
+  if (!plan.statement) return { start: plan.call.getStart(), end: plan.call.getEnd(), text: 'async () => {}' };
+  const text = plan.statement.getSourceFile().getFullText();
+  const lineStart = text.lastIndexOf('\n', plan.statement.getStart() - 1) + 1;
+  const lineEnd = text.indexOf('\n', plan.statement.getEnd());
+  const alone = text.slice(lineStart, plan.statement.getStart()).trim() === '' && lineEnd !== -1 && text.slice(plan.statement.getEnd(), lineEnd).trim() === '';
+  return alone ? { start: lineStart, end: lineEnd + 1, text: '' } : { start: plan.statement.getStart(), end: plan.statement.getEnd(), text: '' };
+}

@@ -1,0 +1,68 @@
+import { Node } from 'ts-morph';
+import type { TextEdit } from '../../lib/edits.js';
+import type { UrlErrorPlan } from './planUrlError.js';
+import type { ExplicitRewrite, FileStyle } from './rewriteExplicit.js';
+
+/**
+ * `throw new UrlElicitationRequiredError([{ mode: 'url', message, url, elicitationId }], M)` becomes, in place:
+ *
+ *   const urlXResponse = inputResponse(ctx.mcpReq.inputResponses, 'url_x');
+ *   if (urlXResponse.kind !== 'elicit' || urlXResponse.action === 'accept') {
+ *     return inputRequired({ inputRequests: { url_x: inputRequired.elicitUrl({ message, url }) } });
+ *   }
+ *   throw new Error(M);
+ *
+ * The throw stood where the condition for it held (the user has not finished the URL flow). Unanswered: ask.
+ * Accepted, and yet the handler got here again: the user did not finish, and the old client's retry would
+ * have got -32042 again, so ask again. Declined or cancelled: the old call ended with the error M; a tool
+ * now ends with the tool error M (2026-07-28 has no -32042).
+ */
+export function rewriteUrlError(plan: UrlErrorPlan, style: FileStyle): ExplicitRewrite {
+  const { quote: q, indentUnit: u } = style;
+  const end = style.semicolon ? ';' : '';
+  const statement = plan.statement;
+  const text = statement.getSourceFile().getFullText();
+  const lineStart = text.lastIndexOf('\n', statement.getStart() - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
+  const keyCamel = plan.key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  const view = freshName(plan.handler.getText(), `${keyCamel}Response`);
+  const members = plan.members.map((m) => dedent(m.getText()).split(/\r?\n/).join(style.eol + indent + u)).join(', ');
+  const message = 'node' in plan.errorMessage ? dedent(plan.errorMessage.node.getText()).split(/\r?\n/).join(style.eol + indent) : `${q}${plan.errorMessage.text}${q}`;
+  const lines = [
+    `const ${view} = inputResponse(${plan.mcpReq}.inputResponses, ${q}${plan.key}${q})${end}`,
+    `if (${view}.kind !== ${q}elicit${q} || ${view}.action === ${q}accept${q}) {`,
+    `${u}return inputRequired({ inputRequests: { ${plan.key}: inputRequired.elicitUrl({ ${members} }) } })${end}`,
+    `}`,
+    `throw new Error(${message})${end}`,
+  ];
+  const imports = ['inputRequired', 'inputResponse'];
+  const edits: TextEdit[] = [{ start: statement.getStart(), end: statement.getEnd(), text: lines.map((line, i) => (i === 0 ? line : indent + line)).join(style.eol) }];
+  if (plan.addContext) edits.push(plan.addContext);
+  // `async (args): Promise<CallToolResult> => ...` must also admit the input-required result now.
+  const returnType = (plan.handler as { getReturnTypeNode?: () => Node | undefined }).getReturnTypeNode?.();
+  if (returnType && !/\bInputRequiredResult\b/.test(returnType.getText())) {
+    const promised = Node.isTypeReference(returnType) && returnType.getTypeName().getText() === 'Promise' ? returnType.getTypeArguments()[0] : undefined;
+    const target = promised ?? returnType;
+    edits.push({ start: target.getEnd(), end: target.getEnd(), text: ' | InputRequiredResult' });
+    if (style.typescript) imports.push('type InputRequiredResult');
+  }
+  return { edits, imports };
+}
+
+/** `base`, or `base2`, `base3`... when the handler already uses that name. */
+function freshName(handlerText: string, base: string): string {
+  const used = (name: string) => new RegExp(`(?<![\\w$])${name}(?![\\w$])`).test(handlerText);
+  if (!used(base)) return base;
+  let n = 2;
+  while (used(`${base}${n}`)) n++;
+  return `${base}${n}`;
+}
+
+/** Strip the common indentation of a node's continuation lines, so the text can be re-indented where it moves. */
+function dedent(text: string): string {
+  const lines = text.split(/\r?\n/);
+  const rest = lines.slice(1).filter((l) => l.trim().length > 0);
+  if (rest.length === 0) return text;
+  const common = Math.min(...rest.map((l) => /^[ \t]*/.exec(l)![0].length));
+  return [lines[0], ...lines.slice(1).map((l) => l.slice(Math.min(common, /^[ \t]*/.exec(l)![0].length)))].join('\n');
+}
