@@ -427,7 +427,9 @@ async function runCalls(client: CallingClient, calls: Call[], recorder: Recorder
         // The old flow: the client shows each URL; once the user accepted (and finished) them all, it calls again from scratch.
         let accepted = true;
         for (const elicitation of elicitations) {
-          const answer = (await recorder.answer('elicitation/create', elicitation)) as ElicitResult;
+          // Every elicitation of -32042 is a URL elicitation, with or without its `mode`.
+          const params = { ...(elicitation as Record<string, unknown>), mode: (elicitation as { mode?: unknown }).mode ?? 'url' };
+          const answer = (await recorder.answer('elicitation/create', params)) as ElicitResult;
           if (answer.action !== 'accept') accepted = false;
         }
         if (!accepted) {

@@ -36,7 +36,13 @@ export function rewriteUrlError(plan: UrlErrorPlan, style: FileStyle): ExplicitR
     `throw new Error(${message})${end}`,
   ];
   const imports = ['inputRequired', 'inputResponse'];
-  const edits: TextEdit[] = [{ start: statement.getStart(), end: statement.getEnd(), text: lines.map((line, i) => (i === 0 ? line : indent + line)).join(style.eol) }];
+  const parent = statement.getParent();
+  // `if (!linked) throw ...`: the statements need a block of their own.
+  const inList = !!parent && (Node.isBlock(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent) || Node.isSourceFile(parent));
+  const replacement = inList
+    ? lines.map((line, i) => (i === 0 ? line : indent + line)).join(style.eol)
+    : `{${style.eol}${lines.map((line) => indent + u + line).join(style.eol)}${style.eol}${indent}}`;
+  const edits: TextEdit[] = [{ start: statement.getStart(), end: statement.getEnd(), text: replacement }];
   if (plan.addContext) edits.push(plan.addContext);
   // `async (args): Promise<CallToolResult> => ...` must also admit the input-required result now.
   const returnType = (plan.handler as { getReturnTypeNode?: () => Node | undefined }).getReturnTypeNode?.();
