@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REPO_ROOT, snapshotTree } from './support/fixtures.js';
+
+const CLI = path.join(REPO_ROOT, 'dist', 'bin', 'mcp-mrtr-codemod.js');
+const JSCODESHIFT = path.join(REPO_ROOT, 'node_modules', 'jscodeshift', 'bin', 'jscodeshift.js');
+// The path users pass: `npx jscodeshift -t <package>/transforms/mrtr/jscodeshift.js`.
+const TRANSFORM = path.join(REPO_ROOT, 'transforms', 'mrtr', 'jscodeshift.js');
+const temps: string[] = [];
+
+afterEach(() => {
+  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function copyOf(example: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-jscodeshift-'));
+  temps.push(dir);
+  fs.cpSync(path.join(REPO_ROOT, 'examples', example), dir, { recursive: true });
+  return dir;
+}
+
+function jscodeshift(args: string[]) {
+  return spawnSync(process.execPath, [JSCODESHIFT, '-t', TRANSFORM, '--extensions=ts', ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+}
+
+describe('jscodeshift entry', () => {
+  // jscodeshift compiles transforms with babel unless --no-babel; the entry must load either way.
+  for (const [example, babel] of [['v2-notes-server', '--babel'], ['v2-notes-server', '--no-babel'], ['v1-notes-server', '--babel']] as const) {
+    it(`migrates ${example} (${babel}) exactly as the CLI does, cross-file helpers included`, () => {
+      const viaJscodeshift = copyOf(example);
+      const viaCli = copyOf(example);
+      expect(spawnSync(process.execPath, [CLI, '--quiet', viaCli], { encoding: 'utf8' }).status).toBe(0);
+      // Only the source folder is given; the analysis root is the folder holding package.json.
+      const run = jscodeshift([babel, '--run-in-band', path.join(viaJscodeshift, 'src')]);
+      expect(run.status, run.stderr + run.stdout).toBe(0);
+      expect(run.stdout).toMatch(/^0 errors$/m);
+      const changed = Object.keys(snapshotTree(viaCli)).filter((f) => snapshotTree(viaCli)[f] !== snapshotTree(path.join(REPO_ROOT, 'examples', example))[f]);
+      expect(run.stdout).toMatch(new RegExp(`^${changed.length} ok$`, 'm'));
+      expect(snapshotTree(viaJscodeshift)).toEqual(snapshotTree(viaCli));
+      // Review items reach jscodeshift's report channel with their reason ids.
+      expect(run.stdout).toMatch(/ REP .*src\/server\.ts \d+:\d+ mrtr\/oninitialized: /);
+    });
+  }
+
+  it('changes nothing on a dry run, and nothing on a second run', () => {
+    const dir = copyOf('v2-notes-server');
+    const before = snapshotTree(dir);
+    const dry = jscodeshift(['--dry', path.join(dir, 'src')]);
+    expect(dry.status).toBe(0);
+    expect(snapshotTree(dir)).toEqual(before);
+    expect(jscodeshift([path.join(dir, 'src')]).status).toBe(0);
+    const migrated = snapshotTree(dir);
+    expect(migrated).not.toEqual(before);
+    const second = jscodeshift([path.join(dir, 'src')]);
+    expect(second.stdout).toMatch(/^0 ok$/m);
+    expect(snapshotTree(dir)).toEqual(migrated);
+  });
+});
