@@ -11,6 +11,9 @@ import {
   runMigrated2026,
   runOriginal,
   tamperRequestState,
+  URL_ELICITATION_ATTEMPTS,
+  URL_ELICITATION_REQUIRED,
+  urlErrorsAsToolErrors,
   type Call,
   type ClientScript,
   type ElicitResult,
@@ -307,5 +310,66 @@ describe('equivalence harness: loading server modules', () => {
       expect(await runMigrated2026(mod, [{ kind: 'tool', name: 't' }], answering('decline'))).toEqual(expected);
       expect(await runMigrated2025(mod, [{ kind: 'tool', name: 't' }], answering('decline'))).toEqual(expected);
     }
+  });
+});
+
+describe('equivalence harness: the old -32042 URL elicitation flow', () => {
+  // A v1 tool that needs a URL flow until the out-of-band hook ran (module-level state, as in real servers).
+  const V1_SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { UrlElicitationRequiredError } from '@modelcontextprotocol/sdk/types.js';
+let paid = false;
+export function finishPayment() { paid = true; }
+export function build() {
+  const server = new McpServer({ name: 'pay', version: '1.0.0' });
+  server.registerTool('pay', {}, async () => {
+    if (!paid) throw new UrlElicitationRequiredError([{ mode: 'url', message: 'Confirm the payment', url: 'https://pay.example.com/confirm', elicitationId: 'e-1' }]);
+    return { content: [{ type: 'text', text: 'paid' }] };
+  });
+  return server;
+}
+`;
+  const PAY: Call = { kind: 'tool', name: 'pay' };
+  const QUESTION = { method: 'elicitation/create', params: { mode: 'url', message: 'Confirm the payment', url: 'https://pay.example.com/confirm' } };
+  let file: string;
+  beforeAll(() => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-url-flow-'));
+    file = path.join(dir, 'pay.ts');
+    fs.writeFileSync(file, V1_SERVER);
+  });
+  const fresh = () => loadServerModule(file, { fresh: true });
+  const always = (action: Action): ClientScript => ({ elicit: () => ({ action }) });
+
+  it('asks each elicitation of -32042 as a URL question; declined, the error is the outcome', async () => {
+    const run = await runOriginal(await fresh(), 'v1', [PAY], always('decline'), { completeUrl: 'finishPayment' });
+    expect(run.questions).toEqual([QUESTION]);
+    // The v1 server sends its McpError's own message, `MCP error -32042: ` prefix included, on the wire.
+    expect(run.results).toEqual([{ error: { code: URL_ELICITATION_REQUIRED, message: 'MCP error -32042: URL elicitation required' } }]);
+  });
+
+  it('accepted and finished out of band: the call is made again from scratch and succeeds', async () => {
+    const run = await runOriginal(await fresh(), 'v1', [PAY, PAY], always('accept'), { completeUrl: 'finishPayment' });
+    expect(run).toEqual({ questions: [QUESTION], results: [{ content: [{ type: 'text', text: 'paid' }] }, { content: [{ type: 'text', text: 'paid' }] }] });
+  });
+
+  it('accepted but never finished: retried up to the cap, then the error', async () => {
+    const run = await runOriginal(await fresh(), 'v1', [PAY], always('accept'));
+    expect(run.questions).toEqual(Array.from({ length: URL_ELICITATION_ATTEMPTS - 1 }, () => QUESTION));
+    expect(run.results).toEqual([{ error: expect.objectContaining({ code: URL_ELICITATION_REQUIRED }) }]);
+  });
+
+  it('fresh loads of one module do not share its state; a missing hook is an error', async () => {
+    const [first, second] = await Promise.all([fresh(), fresh()]);
+    (first.exports!.finishPayment as () => void)();
+    expect((await runOriginal(second, 'v1', [PAY], always('decline'))).questions).toEqual([QUESTION]);
+    expect((await runOriginal(first, 'v1', [PAY], always('decline'))).questions).toEqual([]);
+    await expect(runOriginal(second, 'v1', [PAY], always('decline'), { completeUrl: 'nope' })).rejects.toThrow(/nope/);
+  });
+
+  it('maps a -32042 outcome of a tool call, and nothing else, to the tool error with its message', () => {
+    const error = { error: { code: URL_ELICITATION_REQUIRED, message: 'Sign in first' } };
+    const other = { error: { code: -32603, message: 'boom' } };
+    const calls: Call[] = [PAY, { kind: 'prompt', name: 'p' }, PAY];
+    const mapped = urlErrorsAsToolErrors({ questions: [], results: [error, error, other] }, calls);
+    expect(mapped.results).toEqual([{ content: [{ type: 'text', text: 'Sign in first' }], isError: true }, error, other]);
   });
 });
