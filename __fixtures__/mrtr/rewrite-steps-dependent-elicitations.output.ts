@@ -1,0 +1,85 @@
+import { McpServer, type ElicitRequestFormParams, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+const WHEN: ElicitRequestFormParams['requestedSchema'] = {
+  type: 'object',
+  properties: { date: { type: 'string', title: 'Date', description: 'YYYY-MM-DD' } },
+  required: ['date'],
+};
+
+const PARTY: ElicitRequestFormParams['requestedSchema'] = {
+  type: 'object',
+  properties: { people: { type: 'integer', minimum: 1, maximum: 12 } },
+  required: ['people'],
+};
+
+export function build() {
+  const server = new McpServer({ name: 'bookings', version: '2.0.0' }, { requestState: { verify: requestStateCodec.verify } });
+
+  server.registerTool(
+    'book_table',
+    { description: 'Book a table, asking for the date and then the party size', inputSchema: z.object({ restaurant: z.string() }) },
+    async ({ restaurant }, ctx) => {
+      type BookTableState = { step: 'book_table:when' } | { step: 'book_table:party'; date: string };
+      const resumed = ctx.mcpReq.requestState<BookTableState>();
+      let state: BookTableState = resumed && resumed.step.startsWith('book_table:') ? resumed : { step: 'book_table:when' };
+      if (state.step === 'book_table:when') {
+        const whenResponse = inputResponse(ctx.mcpReq.inputResponses, 'when');
+        if (whenResponse.kind !== 'elicit') {
+          return inputRequired({
+            inputRequests: { when: inputRequired.elicit({ message: `When do you want to eat at ${restaurant}?`, requestedSchema: WHEN }) },
+            requestState: await requestStateCodec.mint(state, ctx),
+          });
+        }
+        if (whenResponse.action === 'accept' && whenResponse.content) {
+          const validation = fromJsonSchema(WHEN)['~standard'].validate(whenResponse.content);
+          if (!(validation instanceof Promise) && validation.issues) {
+            const problems = validation.issues.map((issue) => issue.message).join(', ');
+            throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+          }
+        }
+        const when = { action: whenResponse.action, content: whenResponse.content as ElicitResult['content'] };
+        if (when.action !== 'accept' || !when.content) {
+          return { content: [{ type: 'text', text: `No booking at ${restaurant} (${when.action}).` }] };
+        }
+        const date = String(when.content.date);
+        state = { step: 'book_table:party', date };
+      }
+      const { date } = state;
+      const partyResponse = inputResponse(ctx.mcpReq.inputResponses, 'party');
+      if (partyResponse.kind !== 'elicit') {
+        return inputRequired({
+          inputRequests: { party: inputRequired.elicit({ message: `How many people on ${date}?`, requestedSchema: PARTY }) },
+          requestState: await requestStateCodec.mint(state, ctx),
+        });
+      }
+      if (partyResponse.action === 'accept' && partyResponse.content) {
+        const validation = fromJsonSchema(PARTY)['~standard'].validate(partyResponse.content);
+        if (!(validation instanceof Promise) && validation.issues) {
+          const problems = validation.issues.map((issue) => issue.message).join(', ');
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+        }
+      }
+      const party = { action: partyResponse.action, content: partyResponse.content as ElicitResult['content'] };
+      if (party.action !== 'accept' || !party.content) {
+        return { content: [{ type: 'text', text: `No booking on ${date} (${party.action}).` }] };
+      }
+      return { content: [{ type: 'text', text: `Booked ${restaurant} on ${date} for ${party.content.people}.` }] };
+    },
+  );
+
+  return server;
+}

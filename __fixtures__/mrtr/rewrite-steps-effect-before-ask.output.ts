@@ -1,0 +1,77 @@
+import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+// The ticket system: opening a ticket has an effect (a new number each time) that must happen once per call.
+let nextTicket = 100;
+const tickets = new Map<number, { title: string; priority?: string }>();
+
+async function openTicket(title: string): Promise<number> {
+  const id = nextTicket++;
+  tickets.set(id, { title });
+  return id;
+}
+
+export function build() {
+  const server = new McpServer({ name: 'helpdesk', version: '2.0.0' }, { requestState: { verify: requestStateCodec.verify } });
+
+  server.registerTool(
+    'report_bug',
+    { description: 'Open a ticket, then ask for its priority', inputSchema: z.object({ title: z.string() }) },
+    async ({ title }, ctx) => {
+      // requestState is signed, not encrypted: the client can read `ticket`, `opened` in it.
+      type ReportBugState =
+        | { step: 'report_bug:start' }
+        | { step: 'report_bug:priority'; ticket: Awaited<ReturnType<typeof openTicket>>; opened: string };
+      const resumed = ctx.mcpReq.requestState<ReportBugState>();
+      let state: ReportBugState = resumed && resumed.step.startsWith('report_bug:') ? resumed : { step: 'report_bug:start' };
+      if (state.step === 'report_bug:start') {
+        const ticket = await openTicket(title);
+        const opened = new Date('2026-11-30T09:00:00Z');
+        state = { step: 'report_bug:priority', ticket, opened: opened.toISOString() };
+      }
+      const { ticket } = state;
+      const opened = new Date(state.opened);
+      const prioritySchema: ElicitRequestFormParams['requestedSchema'] = {
+        type: 'object',
+        properties: { level: { type: 'string', enum: ['low', 'high'] } },
+        required: ['level'],
+      };
+      const priorityResponse = inputResponse(ctx.mcpReq.inputResponses, 'priority');
+      if (priorityResponse.kind !== 'elicit') {
+        return inputRequired({
+          inputRequests: { priority: inputRequired.elicit({
+            message: `Ticket #${ticket} opened for "${title}". How urgent is it?`,
+            requestedSchema: prioritySchema,
+          }) },
+          requestState: await requestStateCodec.mint(state, ctx),
+        });
+      }
+      if (priorityResponse.action === 'accept' && priorityResponse.content) {
+        const validation = fromJsonSchema(prioritySchema)['~standard'].validate(priorityResponse.content);
+        if (!(validation instanceof Promise) && validation.issues) {
+          const problems = validation.issues.map((issue) => issue.message).join(', ');
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+        }
+      }
+      const priority = { action: priorityResponse.action, content: priorityResponse.content as ElicitResult['content'] };
+      const level = priority.action === 'accept' && priority.content ? String(priority.content.level) : 'unset';
+      tickets.set(ticket, { title, priority: level });
+      return { content: [{ type: 'text', text: `Ticket #${ticket} (${level}), opened ${opened.toISOString()}; ${tickets.size} open.` }] };
+    },
+  );
+
+  return server;
+}

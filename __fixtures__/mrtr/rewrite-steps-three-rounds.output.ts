@@ -1,0 +1,138 @@
+import { McpServer, type ElicitRequestFormParams, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+const NAME: ElicitRequestFormParams['requestedSchema'] = {
+  type: 'object',
+  properties: { name: { type: 'string', minLength: 1 } },
+  required: ['name'],
+};
+
+export function build() {
+  const server = new McpServer({ name: 'projects', version: '2.0.0' }, { requestState: { verify: requestStateCodec.verify } });
+
+  // Three rounds: a name, a template chosen by the client's model, then the workspace roots.
+  server.registerTool(
+    'create_project',
+    { description: 'Create a project in three steps', inputSchema: z.object({ team: z.string() }) },
+    async ({ team }, ctx) => {
+      type CreateProjectState =
+        | { step: 'create_project:named' }
+        | { step: 'create_project:suggestion'; name: string }
+        | { step: 'create_project:roots'; name: string; template: string };
+      const resumed = ctx.mcpReq.requestState<CreateProjectState>();
+      let state: CreateProjectState = resumed && resumed.step.startsWith('create_project:') ? resumed : { step: 'create_project:named' };
+      if (state.step === 'create_project:named') {
+        const namedResponse = inputResponse(ctx.mcpReq.inputResponses, 'named');
+        if (namedResponse.kind !== 'elicit') {
+          return inputRequired({
+            inputRequests: { named: inputRequired.elicit({ message: `Name the new project of ${team}`, requestedSchema: NAME }) },
+            requestState: await requestStateCodec.mint(state, ctx),
+          });
+        }
+        if (namedResponse.action === 'accept' && namedResponse.content) {
+          const validation = fromJsonSchema(NAME)['~standard'].validate(namedResponse.content);
+          if (!(validation instanceof Promise) && validation.issues) {
+            const problems = validation.issues.map((issue) => issue.message).join(', ');
+            throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+          }
+        }
+        const named = { action: namedResponse.action, content: namedResponse.content as ElicitResult['content'] };
+        if (named.action !== 'accept' || !named.content) return { content: [{ type: 'text', text: 'No project created.' }] };
+        const name = String(named.content.name).trim();
+        state = { step: 'create_project:suggestion', name };
+      }
+      if (state.step === 'create_project:suggestion') {
+        const { name } = state;
+        const suggestionResponse = inputResponse(ctx.mcpReq.inputResponses, 'suggestion');
+        if (suggestionResponse.kind !== 'sampling') {
+          return inputRequired({
+            inputRequests: { suggestion: inputRequired.createMessage({
+              messages: [{ role: 'user', content: { type: 'text', text: `Suggest a template for a project called ${name}` } }],
+              maxTokens: 50,
+            }) },
+            requestState: await requestStateCodec.mint(state, ctx),
+          });
+        }
+        const suggestion = suggestionResponse.result;
+        const template: string = !Array.isArray(suggestion.content) && suggestion.content.type === 'text' ? suggestion.content.text : 'blank';
+        state = { step: 'create_project:roots', name, template };
+      }
+      const { name, template } = state;
+      const rootsResponse = inputResponse(ctx.mcpReq.inputResponses, 'roots');
+      if (rootsResponse.kind !== 'roots') {
+        return inputRequired({
+          inputRequests: { roots: inputRequired.listRoots() },
+          requestState: await requestStateCodec.mint(state, ctx),
+        });
+      }
+      const { roots } = rootsResponse;
+      const where = roots.length > 0 ? roots[0].uri : 'file:///tmp';
+      return { content: [{ type: 'text', text: `Created ${name} for ${team} from ${template} in ${where}.` }] };
+    },
+  );
+
+  // A prompt that asks twice: the topic, then the tone for that topic.
+  server.registerPrompt(
+    'draft_post',
+    { description: 'Draft a post after two questions' },
+    async (ctx) => {
+      type DraftPostState = { step: 'draft_post:topic' } | { step: 'draft_post:tone'; subject: string };
+      const resumed = ctx.mcpReq.requestState<DraftPostState>();
+      let state: DraftPostState = resumed && resumed.step.startsWith('draft_post:') ? resumed : { step: 'draft_post:topic' };
+      if (state.step === 'draft_post:topic') {
+        const topicSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { topic: { type: 'string' } }, required: ['topic'] };
+        const topicResponse = inputResponse(ctx.mcpReq.inputResponses, 'topic');
+        if (topicResponse.kind !== 'elicit') {
+          return inputRequired({
+            inputRequests: { topic: inputRequired.elicit({ message: 'What is the post about?', requestedSchema: topicSchema }) },
+            requestState: await requestStateCodec.mint(state, ctx),
+          });
+        }
+        if (topicResponse.action === 'accept' && topicResponse.content) {
+          const validation = fromJsonSchema(topicSchema)['~standard'].validate(topicResponse.content);
+          if (!(validation instanceof Promise) && validation.issues) {
+            const problems = validation.issues.map((issue) => issue.message).join(', ');
+            throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+          }
+        }
+        const topic = { action: topicResponse.action, content: topicResponse.content as ElicitResult['content'] };
+        const subject = topic.action === 'accept' && topic.content ? String(topic.content.topic) : 'news';
+        state = { step: 'draft_post:tone', subject };
+      }
+      const { subject } = state;
+      const toneSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { tone: { type: 'string' } } };
+      const toneResponse = inputResponse(ctx.mcpReq.inputResponses, 'tone');
+      if (toneResponse.kind !== 'elicit') {
+        return inputRequired({
+          inputRequests: { tone: inputRequired.elicit({ message: `Which tone for a post about ${subject}?`, requestedSchema: toneSchema }) },
+          requestState: await requestStateCodec.mint(state, ctx),
+        });
+      }
+      if (toneResponse.action === 'accept' && toneResponse.content) {
+        const validation = fromJsonSchema(toneSchema)['~standard'].validate(toneResponse.content);
+        if (!(validation instanceof Promise) && validation.issues) {
+          const problems = validation.issues.map((issue) => issue.message).join(', ');
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+        }
+      }
+      const tone = { action: toneResponse.action, content: toneResponse.content as ElicitResult['content'] };
+      const style = tone.action === 'accept' && tone.content?.tone ? String(tone.content.tone) : 'neutral';
+      return { messages: [{ role: 'user', content: { type: 'text', text: `Write a ${style} post about ${subject}.` } }] };
+    },
+  );
+
+  return server;
+}

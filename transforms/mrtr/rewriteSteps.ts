@@ -1,0 +1,257 @@
+import { Node, type SourceFile } from 'ts-morph';
+import type { TextEdit } from '../../lib/edits.js';
+import type { Ask } from './planExplicit.js';
+import type { CarriedLocal, ServerWiring, StepsPlan } from './planSteps.js';
+import { capabilitiesOf, dedent, freshName, requestBuilder, validationLines, within, type ExplicitRewrite, type FileStyle } from './rewriteExplicit.js';
+
+const VIEW_KIND = { elicit: 'elicit', elicitUrl: 'elicit', createMessage: 'sampling', listRoots: 'roots' } as const;
+
+/** The env var holding the requestState secret (>= 32 bytes, the same on every server instance). */
+export const STATE_SECRET_ENV = 'MCP_REQUEST_STATE_SECRET';
+/** How long a minted requestState stays valid: long enough for a person to answer a form, short enough to bound replays. */
+export const STATE_TTL_SECONDS = 600;
+
+/**
+ * The step function (DESIGN.md section 4): the handler resumes at the step the verified requestState names.
+ * Each step restores the locals carried to it, reads its answer (asking again, with the same state, while it
+ * is missing), runs the code up to the next ask once, and moves on by saving what the next step needs.
+ * The last step is not wrapped: it is the rest of the handler, as written.
+ */
+export function rewriteSteps(plan: StepsPlan, style: FileStyle, codec: string): ExplicitRewrite {
+  const { quote: q, indentUnit: u, eol } = style;
+  const end = style.semicolon ? ';' : '';
+  const body = plan.handler.getBody!()!;
+  const text = body.getSourceFile().getFullText();
+  const firstStatement = (body as unknown as { getStatements(): Node[] }).getStatements()[0]!;
+  const lineStart = text.lastIndexOf('\n', firstStatement.getStart() - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
+  const imports = ['inputRequired', 'inputResponse'];
+  const taken = plan.handler.getText();
+  const ctx = plan.mcpReq.replace(/\.mcpReq$/, '');
+  const state = freshName(taken, 'state');
+  const resumed = freshName(taken, 'resumed');
+  const typeName = freshName(taken, `${pascal(plan.stepPrefix)}State`);
+  const hasStart = plan.segments[0]!.length > 0;
+  const steps = [...(hasStart ? [`${plan.stepPrefix}:start`] : []), ...plan.asks.map((a) => `${plan.stepPrefix}:${a.key}`)];
+  const carriedAt = (index: number): CarriedLocal[] => (hasStart ? (index === 0 ? [] : plan.carried[index - 1]!) : plan.carried[index]!);
+  const lines: string[] = [];
+  const serverSide = [...new Set(plan.carried.flat().filter((c) => c.serverSide).map((c) => c.name))];
+  if (serverSide.length > 0) {
+    // The SDK codec signs but does not encrypt (MRTR.md section 3): say so where a reviewer reads the state.
+    lines.push(`// requestState is signed, not encrypted: the client can read ${serverSide.map((n) => `\`${n}\``).join(', ')} in it.`);
+  }
+  if (style.typescript) {
+    const members = steps.map((step, i) => {
+      const fields = carriedAt(i).map((c) => `; ${c.name}: ${c.date ? 'string' : c.type}`).join('');
+      return `{ step: ${q}${step}${q}${fields} }`;
+    });
+    const oneLine = `type ${typeName} = ${members.join(' | ')}${end}`;
+    if (oneLine.length + indent.length <= 120) lines.push(oneLine);
+    else lines.push(`type ${typeName} =`, ...members.map((m, i) => `${u}| ${m}${i === members.length - 1 ? end : ''}`));
+    for (const c of plan.carried.flat()) if (c.type.includes('ElicitResult')) imports.push('type ElicitResult');
+    for (const c of plan.carried.flat()) if (c.type.includes('CreateMessageResult')) imports.push('type CreateMessageResult');
+    for (const c of plan.carried.flat()) if (c.type.includes('ListRootsResult')) imports.push('type ListRootsResult');
+  }
+  const typeArg = style.typescript ? `<${typeName}>` : '';
+  lines.push(
+    // A state minted for another handler of this server starts this one afresh.
+    `const ${resumed} = ${plan.mcpReq}.requestState${typeArg}()${end}`,
+    `let ${state}${style.typescript ? `: ${typeName}` : ''} = ${resumed} && ${resumed}.step.startsWith(${q}${plan.stepPrefix}:${q}) ? ${resumed} : { step: ${q}${steps[0]}${q} }${end}`,
+  );
+  const replacementStart = firstStatement.getStart();
+  const lastAsk = plan.statements[plan.statements.length - 1]!;
+  const asksFrom = hasStart ? 1 : 0;
+  // Capability reads in code that moves into a step are rewritten in the moved text.
+  const moved = plan.capabilityReads.filter((r) => r.getStart() < lastAsk.getEnd());
+  const readText = (read: Node) => `(${capabilitiesOf(plan.mcpReq, read.getText(), style)})`;
+  if (plan.capabilityReads.length > 0) imports.push('CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
+  for (const [i, step] of steps.entries()) {
+    const last = i === steps.length - 1;
+    const ask = i >= asksFrom ? plan.asks[i - asksFrom]! : undefined;
+    const inner: string[] = [...restoreLines(carriedAt(i), state, style)];
+    if (ask) inner.push(...askLines(ask, plan, state, ctx, codec, style, imports, taken, indent + (last ? '' : u)));
+    if (!last) {
+      const segment = plan.segments[i - asksFrom + 1]!;
+      const statements = hasStart && i === 0 ? plan.segments[0]! : segment;
+      inner.push(...movedLines(statements, indent + u, u, moved, readText));
+      const next = carriedAt(i + 1).map((c) => (c.date ? `${c.name}: ${c.name}.toISOString()` : c.name));
+      inner.push(`${state} = { step: ${q}${steps[i + 1]}${q}${next.length ? `, ${next.join(', ')}` : ''} }${end}`);
+      lines.push(`if (${state}.step === ${q}${step}${q}) {`, ...inner.map((l) => (l.startsWith(RAW) ? l : `${u}${l}`)), '}');
+    } else {
+      lines.push(...inner);
+    }
+  }
+  const replacement = lines.map((line, i) => (line.startsWith(RAW) ? line.slice(1) : i === 0 ? line : indent + line)).join(eol);
+  const edits: TextEdit[] = [{ start: replacementStart, end: lastAsk.getEnd(), text: replacement }];
+  for (const read of plan.capabilityReads) {
+    if (!moved.includes(read)) edits.push({ start: read.getStart(), end: read.getEnd(), text: readText(read) });
+  }
+  if (plan.addContext) edits.push(plan.addContext);
+  const returnType = (plan.handler as { getReturnTypeNode?: () => Node | undefined }).getReturnTypeNode?.();
+  if (returnType && !/\bInputRequiredResult\b/.test(returnType.getText())) {
+    const promised = Node.isTypeReference(returnType) && returnType.getTypeName().getText() === 'Promise' ? returnType.getTypeArguments()[0] : undefined;
+    const target = promised ?? returnType;
+    edits.push({ start: target.getEnd(), end: target.getEnd(), text: ' | InputRequiredResult' });
+    imports.push('type InputRequiredResult');
+  }
+  return { edits, imports };
+}
+
+/** `const { a, b } = state;` (and `let` for lets); a Date comes back from its ISO string. */
+function restoreLines(carried: CarriedLocal[], state: string, style: FileStyle): string[] {
+  const end = style.semicolon ? ';' : '';
+  const lines: string[] = [];
+  for (const keyword of ['const', 'let', 'var'] as const) {
+    const names = carried.filter((c) => c.keyword === keyword && !c.date).map((c) => c.name);
+    if (names.length > 0) lines.push(`${keyword} { ${names.join(', ')} } = ${state}${end}`);
+  }
+  for (const c of carried.filter((c) => c.date)) lines.push(`${c.keyword} ${c.name} = new Date(${state}.${c.name})${end}`);
+  return lines;
+}
+
+/** Read this step's answer; ask (again) while it is missing, keeping the state; validate and rebuild the old result. */
+function askLines(ask: Ask, plan: StepsPlan, state: string, ctx: string, codec: string, style: FileStyle, imports: string[], taken: string, indent: string): string[] {
+  const { quote: q, indentUnit: u, eol } = style;
+  const end = style.semicolon ? ';' : '';
+  const lines: string[] = [];
+  const keyCamel = ask.key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  let schemaName: string | undefined;
+  const schema = ask.schema?.node;
+  if (schema && Node.isObjectLiteralExpression(schema) && ask.params && within(schema, ask.params)) {
+    schemaName = freshName(taken, `${keyCamel}Schema`);
+    const type = style.typescript ? `: ElicitRequestFormParams[${q}requestedSchema${q}]` : '';
+    if (style.typescript) imports.push('type ElicitRequestFormParams');
+    lines.push(`const ${schemaName}${type} = ${dedent(schema.getText()).split(/\r?\n/).join(eol + indent)}${end}`);
+  }
+  const view = freshName(taken, `${ask.binding && !ask.binding.pattern ? ask.binding.name : keyCamel}Response`);
+  lines.push(`const ${view} = inputResponse(${plan.mcpReq}.inputResponses, ${q}${ask.key}${q})${end}`);
+  const request = `${ask.key}: ${requestBuilder(ask, schemaName)}`.split(/\r?\n/).join(eol + indent + u + u);
+  lines.push(
+    `if (${view}.kind !== ${q}${VIEW_KIND[ask.builder]}${q}) {`,
+    `${u}return inputRequired({`,
+    `${u}${u}inputRequests: { ${request} },`,
+    `${u}${u}requestState: await ${codec}.mint(${state}, ${ctx}),`,
+    `${u}})${end}`,
+    `}`,
+  );
+  if (ask.schema) {
+    imports.push('ProtocolError', 'ProtocolErrorCode', 'fromJsonSchema');
+    lines.push(...validationLines(view, schemaName ?? dedent(ask.schema.node.getText()).split(/\r?\n/).join(eol + indent + u), style));
+  }
+  const binding = ask.binding;
+  if (binding) {
+    const content = style.typescript ? `${view}.content as ElicitResult[${q}content${q}]` : `${view}.content`;
+    if (style.typescript && ask.builder !== 'createMessage' && ask.builder !== 'listRoots') imports.push('type ElicitResult');
+    const roots = binding.pattern ? view : `{ roots: ${view}.roots }`;
+    const value = ask.builder === 'createMessage' ? `${view}.result` : ask.builder === 'listRoots' ? roots : `{ action: ${view}.action, content: ${content} }`;
+    lines.push(`${binding.keyword === 'var' ? 'let' : binding.keyword} ${binding.name} = ${value}${end}`);
+  }
+  return lines;
+}
+
+/** Marks a line that already carries its full indentation. */
+const RAW = '\u0000';
+
+/**
+ * The statements' source (comments between them included), one level deeper, with capability reads
+ * replaced; returned as raw lines. A line that starts inside a template literal or string keeps its text
+ * exactly: indenting it would change the value.
+ */
+function movedLines(statements: Node[], firstIndent: string, unit: string, reads: Node[], readText: (read: Node) => string): string[] {
+  if (statements.length === 0) return [];
+  const sourceFile = statements[0]!.getSourceFile();
+  const start = statements[0]!.getStart();
+  const endPos = statements[statements.length - 1]!.getEnd();
+  const original = sourceFile.getFullText().slice(start, endPos);
+  const literals = statements
+    .flatMap((s) => s.getDescendants())
+    .filter((n) => Node.isNoSubstitutionTemplateLiteral(n) || Node.isTemplateExpression(n) || Node.isStringLiteral(n))
+    .map((n) => [n.getStart() - start, n.getEnd() - start] as const);
+  const keep = new Set<number>();
+  let offset = 0;
+  for (const [i, line] of original.split('\n').entries()) {
+    if (i > 0 && literals.some(([s, e]) => offset > s && offset < e)) keep.add(i);
+    offset += line.length + 1;
+  }
+  let text = original;
+  for (const read of [...reads].filter((r) => r.getStart() >= start && r.getEnd() <= endPos).sort((x, y) => y.getStart() - x.getStart())) {
+    text = text.slice(0, read.getStart() - start) + readText(read) + text.slice(read.getEnd() - start);
+  }
+  return text.split('\n').map((line, i) => {
+    const content = line.replace(/\r$/, '');
+    if (i === 0) return `${RAW}${firstIndent}${content}`;
+    if (keep.has(i) || content.trim() === '') return `${RAW}${keep.has(i) ? content : ''}`;
+    return `${RAW}${unit}${content}`;
+  });
+}
+
+function pascal(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+}
+
+/**
+ * Once per file that constructs a server with step functions: the codec (key from MCP_REQUEST_STATE_SECRET, a
+ * clear startup error without it, a TTL, bound to the method and the authenticated client) and its verify
+ * wired into the constructor's options, so a tampered, expired or foreign state is rejected (-32602) before
+ * any handler runs.
+ */
+export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle): { edits: TextEdit[]; imports: string[] } {
+  const { quote: q, indentUnit: u, eol } = style;
+  const end = style.semicolon ? ';' : '';
+  const sourceFile = wiring.sourceFile;
+  const text = sourceFile.getFullText();
+  const secret = freshName(text, 'requestStateSecret');
+  const bindParam = style.typescript ? '(ctx: ServerContext)' : '(ctx)';
+  const declaration = [
+    `// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed`,
+    `// with ${STATE_SECRET_ENV} (at least 32 bytes, the same on every server instance), expires, and is bound to the`,
+    `// request method and the authenticated client.`,
+    `const ${secret} = process.env.${STATE_SECRET_ENV} ?? ${q}${q}${end}`,
+    `if (new TextEncoder().encode(${secret}).length < 32) {`,
+    `${u}throw new Error(${q}${STATE_SECRET_ENV} must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests${q})${end}`,
+    `}`,
+    `const ${codec} = createRequestStateCodec({`,
+    `${u}key: ${secret},`,
+    `${u}ttlSeconds: ${STATE_TTL_SECONDS},`,
+    `${u}bind: ${bindParam} => \`\${ctx.mcpReq.method}\\u0000\${ctx.http?.authInfo?.clientId ?? ${q}${q}}\`,`,
+    `})${end}`,
+  ].join(eol);
+  const anchor = insertionPoint(sourceFile);
+  const edits: TextEdit[] = [{ start: anchor, end: anchor, text: anchor === 0 ? `${declaration}${eol}${eol}` : `${eol}${eol}${declaration}` }];
+  const verify = `requestState: { verify: ${codec}.verify }`;
+  const args = wiring.construction.getArguments();
+  const options = args[1];
+  if (!options) {
+    edits.push({ start: args[0]!.getEnd(), end: args[0]!.getEnd(), text: `, { ${verify} }` });
+  } else if (Node.isObjectLiteralExpression(options)) {
+    const first = options.getProperties()[0];
+    if (!first) edits.push({ start: options.getStart(), end: options.getEnd(), text: `{ ${verify} }` });
+    else {
+      const multiline = text.slice(options.getStart(), first.getStart()).includes('\n');
+      const propertyIndent = /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', first.getStart() - 1) + 1))![0];
+      edits.push({ start: first.getStart(), end: first.getStart(), text: multiline ? `${verify},${eol}${propertyIndent}` : `${verify}, ` });
+    }
+  }
+  return { edits, imports: ['createRequestStateCodec', ...(style.typescript ? ['type ServerContext'] : [])] };
+}
+
+/** After the last import (or require) at the top of the file; else at its start, after a shebang and directives. */
+function insertionPoint(sourceFile: SourceFile): number {
+  let point = 0;
+  for (const statement of sourceFile.getStatements()) {
+    const isImport = Node.isImportDeclaration(statement) || Node.isImportEqualsDeclaration(statement);
+    const isRequire = Node.isVariableStatement(statement) && /^\s*(const|let|var)\s[^=]+=\s*require\(/.test(statement.getText());
+    const isDirective = Node.isExpressionStatement(statement) && Node.isStringLiteral(statement.getExpression());
+    if (isImport || isRequire || isDirective) point = statement.getEnd();
+    else break;
+  }
+  if (point === 0) {
+    const text = sourceFile.getFullText();
+    if (text.startsWith('#!')) point = text.indexOf('\n') === -1 ? text.length : text.indexOf('\n');
+  }
+  return point;
+}
