@@ -30,6 +30,15 @@ describe('README stays true', () => {
     expect(README).toContain('```text\n' + out);
   });
 
+  it('shows the GitHub Actions example verbatim, using only flags the CLI has', () => {
+    const workflow = fs.readFileSync(path.join(REPO_ROOT, 'examples', 'github-actions', 'mrtr-audit.yml'), 'utf8');
+    expect(README).toContain('```yaml\n' + workflow + '```\n');
+    const help = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' }).stdout;
+    const used = [...workflow.matchAll(/mcp-mrtr-codemod ([^\n]*(?:\\\n[^\n]*)*)/g)].flatMap((m) => [...m[1]!.matchAll(/(?:^|\s)(--[a-z-]+)/g)].map((f) => f[1]!));
+    expect(used).toContain('--fail-on');
+    for (const flag of used) expect(help, flag).toContain(flag);
+  });
+
   it('opens with the two commands: set up and audit the example, and run the tests', () => {
     const quickStart = README.slice(README.indexOf('## Quick start'), README.indexOf('## Status'));
     expect(quickStart).toContain('npm ci && npm run example');
