@@ -2,7 +2,7 @@
 // time as reported by the child itself through the preloaded peak-rss.cjs.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,14 +49,17 @@ function readVmHwmKb(pid) {
   }
 }
 
-/** Runs `node --require peak-rss.cjs <args>` once; resolves with wall time, peak RSS, exit, output. */
+/**
+ * Runs `node --require peak-rss.cjs <args>` once; resolves with wall time, peak RSS (the tool's own
+ * process, plus any Node child processes it forked, each at its own peak), CPU time, exit, output.
+ */
 function measureOnce(args, cwd) {
-  const rssFile = path.join(os.tmpdir(), `mcp-mrtr-bench-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+  const rssDir = mkdtempSync(path.join(os.tmpdir(), 'mcp-mrtr-bench-rss-'));
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
     const child = spawn(process.execPath, ['--require', PEAK_RSS_PRELOAD, ...args], {
       cwd,
-      env: { ...process.env, BENCH_PEAK_RSS_FILE: rssFile, NODE_OPTIONS: '', FORCE_COLOR: '0' },
+      env: { ...process.env, BENCH_PEAK_RSS_DIR: rssDir, NODE_OPTIONS: '', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const stdout = [];
@@ -77,23 +80,31 @@ function measureOnce(args, cwd) {
       let rssKb = null;
       let cpuS = null;
       let rssSource = 'none';
+      let processes = 0;
       try {
-        const r = JSON.parse(readFileSync(rssFile, 'utf8'));
-        rssKb = r.hwmKb ?? r.maxRssKb;
-        cpuS = r.cpuS ?? null;
-        rssSource = r.hwmKb != null ? 'VmHWM at exit' : 'getrusage maxRSS at exit';
-        rmSync(rssFile, { force: true });
-      } catch {
-        if (polledKb !== null) {
-          rssKb = polledKb;
-          rssSource = 'VmHWM polled (lower bound)';
+        const reports = readdirSync(rssDir).map((f) => JSON.parse(readFileSync(path.join(rssDir, f), 'utf8')));
+        const own = reports.find((r) => r.pid === child.pid);
+        if (own) {
+          processes = reports.length;
+          rssKb = reports.reduce((sum, r) => sum + (r.hwmKb ?? r.maxRssKb), 0);
+          cpuS = reports.reduce((sum, r) => sum + (r.cpuS ?? 0), 0);
+          rssSource = own.hwmKb != null ? 'VmHWM at exit' : 'getrusage maxRSS at exit';
+          if (processes > 1) rssSource += `, sum over ${processes} processes`;
         }
+      } catch {
+        // fall through to the polled value
+      }
+      rmSync(rssDir, { recursive: true, force: true });
+      if (rssKb === null && polledKb !== null) {
+        rssKb = polledKb;
+        rssSource = 'VmHWM polled (lower bound)';
       }
       resolve({
         wallS,
         rssKb,
         cpuS,
         rssSource,
+        processes,
         code,
         signal,
         stdout: Buffer.concat(stdout).toString('utf8'),
@@ -103,10 +114,16 @@ function measureOnce(args, cwd) {
   });
 }
 
-/** Runs the command `runs` times: median wall and CPU time, worst peak RSS, the last run's output. */
-export async function measure(args, { runs = 1, cwd = process.cwd() } = {}) {
+/**
+ * Runs the command `runs` times (after `before()` each time, untimed): median wall and CPU time,
+ * worst peak RSS, the last run's output.
+ */
+export async function measure(args, { runs = 1, cwd = process.cwd(), before } = {}) {
   const all = [];
-  for (let i = 0; i < runs; i++) all.push(await measureOnce(args, cwd));
+  for (let i = 0; i < runs; i++) {
+    if (before) before();
+    all.push(await measureOnce(args, cwd));
+  }
   const walls = all.map((r) => r.wallS).sort((a, b) => a - b);
   const last = all[all.length - 1];
   const rss = all.map((r) => r.rssKb).filter((v) => v != null);

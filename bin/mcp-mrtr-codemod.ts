@@ -107,7 +107,10 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${TOOL_NAME}: warning: not inside a git repository; files are changed in place with no history to compare against\n`);
     }
   }
-  // Loaded here so that --help and --version do not pay for loading the TypeScript compiler.
+  // Loaded here so that --help and --version do not pay for loading the TypeScript compiler; the code
+  // cache first, so that the compiler is loaded through it.
+  const { enableCompileCache } = await import('../lib/compileCache.js');
+  enableCompileCache();
   const { audit, migrate, UsageError } = await import('../lib/runner.js');
   const { createProgressBar } = await import('../lib/progress.js');
   // A bar only for a person watching a terminal: never in CI logs or pipes, never with --quiet.

@@ -39,7 +39,9 @@ export class AnalysisProject {
   ) {
     for (const entry of entries) this.entries.set(entry.absPath, entry);
     this.project = new Project({
-      useInMemoryFileSystem: false,
+      // Texts come from discovery; the compiler never touches the disk. (With the real file system,
+      // ts-morph's createSourceFile would read and parse each file from disk before parsing our text.)
+      useInMemoryFileSystem: true,
       skipAddingFilesFromTsConfig: true,
       skipFileDependencyResolution: true,
       skipLoadingLibFiles: true,
@@ -75,7 +77,7 @@ export class AnalysisProject {
     if (existing) return existing;
     const entry = this.entries.get(absPath);
     if (!entry || this.parseProblems.has(absPath)) return undefined;
-    const sourceFile = this.project.createSourceFile(absPath, entry.text, { overwrite: true });
+    const sourceFile = this.project.createSourceFile(absPath, entry.text);
     const syntaxError = firstSyntaxError(sourceFile);
     if (syntaxError) {
       this.parseProblems.set(absPath, { file: entry.file, ...syntaxError });

@@ -1,0 +1,138 @@
+/**
+ * A V8 code cache for the big CommonJS dependencies (the TypeScript compiler bundled by ts-morph is
+ * 9 MB of JavaScript): compiling it costs a few hundred milliseconds on every run, which is a large
+ * share of an audit. Node >= 22.1 has `module.enableCompileCache()`; on Node 20 the CLI does the same
+ * for modules above `MIN_BYTES`: compile with the cached data of the last run, and at exit store
+ * fresh data (taken after the run, so it holds the functions the run compiled lazily) when there was
+ * none or V8 rejected it (another Node version, other V8 flags, a changed file).
+ *
+ * The cache lives in a directory only this user can write (`<tmpdir>/mcp-mrtr-codemod-cache-<uid>`,
+ * mode 0700, ownership checked): V8 trusts cached data, so nobody else may be able to plant it.
+ * `MCP_MRTR_NO_COMPILE_CACHE=1` (or Node's own `NODE_DISABLE_COMPILE_CACHE=1`) turns it off.
+ * Any failure leaves ordinary compilation in place: the cache only ever makes a run faster.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+
+const MIN_BYTES = 256 * 1024;
+
+interface CjsModule {
+  exports: unknown;
+  require(id: string): unknown;
+  _compile(content: string, filename: string, ...rest: unknown[]): unknown;
+}
+
+interface CjsModuleClass {
+  prototype: CjsModule;
+  wrap(content: string): string;
+  enableCompileCache?: (dir?: string) => unknown;
+  _resolveFilename(request: string, parent: CjsModule, isMain: boolean, options?: unknown): string;
+  _cache: Record<string, unknown>;
+  _extensions: Record<string, unknown>;
+}
+
+/** Turn the cache on for modules loaded from now on (call before importing ts-morph). Returns the directory used, or undefined. */
+export function enableCompileCache(dir = defaultCacheDir()): string | undefined {
+  if (process.env.MCP_MRTR_NO_COMPILE_CACHE === '1' || process.env.NODE_DISABLE_COMPILE_CACHE === '1') return undefined;
+  try {
+    const Module = createRequire(import.meta.url)('node:module') as CjsModuleClass;
+    if (!ensurePrivateDir(dir)) return undefined;
+    if (typeof Module.enableCompileCache === 'function') {
+      Module.enableCompileCache(dir);
+      return dir;
+    }
+    installHook(Module, dir);
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+function defaultCacheDir(): string {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 'user';
+  return path.join(os.tmpdir(), `mcp-mrtr-codemod-cache-${uid}`);
+}
+
+/** Create the directory private to this user, or accept it only when it already is. */
+function ensurePrivateDir(dir: string): boolean {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stat = fs.lstatSync(dir);
+  if (!stat.isDirectory()) return false;
+  if (typeof process.getuid === 'function' && (stat.uid !== process.getuid() || (stat.mode & 0o022) !== 0)) return false;
+  return true;
+}
+
+function installHook(Module: CjsModuleClass, dir: string): void {
+  const original = Module.prototype._compile;
+  const pending: Array<{ script: vm.Script; file: string }> = [];
+  Module.prototype._compile = function compileWithCache(this: CjsModule, content: string, filename: string, ...rest: unknown[]) {
+    // `rest[0]` is the format on Nodes that can require() ES modules: only plain CommonJS is cached.
+    if (content.length < MIN_BYTES || !path.isAbsolute(filename) || (rest[0] !== undefined && rest[0] !== 'commonjs')) {
+      return original.call(this, content, filename, ...rest);
+    }
+    let cacheFile: string;
+    let cachedData: Buffer | undefined;
+    try {
+      const stat = fs.statSync(filename);
+      const key = `${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}-${filename}`;
+      cacheFile = path.join(dir, `${hash(key)}.v8cache`);
+      cachedData = readIfOwned(cacheFile);
+    } catch {
+      return original.call(this, content, filename, ...rest);
+    }
+    const script = new vm.Script(Module.wrap(stripShebang(content)), { filename, cachedData });
+    if (cachedData === undefined || script.cachedDataRejected === true) pending.push({ script, file: cacheFile });
+    const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
+    // What Node's own wrapper passes: a require bound to this module (parent links, relative resolution).
+    const require = Object.assign((id: string) => this.require(id), {
+      resolve: (request: string, options?: unknown) => Module._resolveFilename(request, this, false, options),
+      main: mainModule(),
+      cache: Module._cache,
+      extensions: Module._extensions,
+    });
+    return wrapper.call(this.exports, this.exports, require, this, filename, path.dirname(filename));
+  };
+  process.once('exit', () => {
+    for (const { script, file } of pending) {
+      try {
+        const temp = `${file}.${process.pid}.tmp`;
+        fs.writeFileSync(temp, script.createCachedData(), { mode: 0o600 });
+        fs.renameSync(temp, file);
+      } catch {
+        // a cache that cannot be written only means the next run compiles again
+      }
+    }
+  });
+}
+
+function mainModule(): unknown {
+  return (process as { mainModule?: unknown }).mainModule;
+}
+
+function readIfOwned(file: string): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, 'r');
+    const stat = fs.fstatSync(fd);
+    if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) return undefined;
+    return fs.readFileSync(fd);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+function stripShebang(content: string): string {
+  return content.startsWith('#!') ? content.replace(/^#![^\n]*/, '') : content;
+}
+
+/** FNV-1a, 52 bits in base 36: a short, stable file name for a cache key. */
+function hash(text: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (let i = 0; i < text.length; i++) h = BigInt.asUintN(64, (h ^ BigInt(text.charCodeAt(i))) * 0x100000001b3n);
+  return (h & ((1n << 52n) - 1n)).toString(36);
+}
