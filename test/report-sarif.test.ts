@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Ajv from 'ajv-draft-04';
+import AjvDraft04 from 'ajv-draft-04';
 import type { Log, Result } from 'sarif';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REASONS } from '../transforms/mrtr/reasons.js';
@@ -25,7 +25,8 @@ function sarifOf(target: string, cwd = REPO_ROOT): Log {
 
 function validate(log: unknown) {
   // The schema's `language` pattern is not valid as a unicode regular expression; formats are checked below by hand.
-  const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false, validateFormats: false });
+  // CommonJS under NodeNext: the class is the module's `default` property.
+  const ajv = new AjvDraft04.default({ allErrors: true, strict: false, unicodeRegExp: false, validateFormats: false });
   const check = ajv.compile(SARIF_SCHEMA);
   return { valid: check(log), errors: check.errors };
 }
