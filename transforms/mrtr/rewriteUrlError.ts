@@ -1,7 +1,7 @@
 import { Node } from 'ts-morph';
 import type { TextEdit } from '../../lib/edits.js';
 import type { UrlErrorPlan } from './planUrlError.js';
-import type { ExplicitRewrite, FileStyle } from './rewriteExplicit.js';
+import { dedent, freshName, type ExplicitRewrite, type FileStyle } from './rewriteExplicit.js';
 
 /**
  * `throw new UrlElicitationRequiredError([{ mode: 'url', message, url, elicitationId }], M)` becomes, in place:
@@ -53,22 +53,4 @@ export function rewriteUrlError(plan: UrlErrorPlan, style: FileStyle): ExplicitR
     if (style.typescript) imports.push('type InputRequiredResult');
   }
   return { edits, imports };
-}
-
-/** `base`, or `base2`, `base3`... when the handler already uses that name. */
-function freshName(handlerText: string, base: string): string {
-  const used = (name: string) => new RegExp(`(?<![\\w$])${name}(?![\\w$])`).test(handlerText);
-  if (!used(base)) return base;
-  let n = 2;
-  while (used(`${base}${n}`)) n++;
-  return `${base}${n}`;
-}
-
-/** Strip the common indentation of a node's continuation lines, so the text can be re-indented where it moves. */
-function dedent(text: string): string {
-  const lines = text.split(/\r?\n/);
-  const rest = lines.slice(1).filter((l) => l.trim().length > 0);
-  if (rest.length === 0) return text;
-  const common = Math.min(...rest.map((l) => /^[ \t]*/.exec(l)![0].length));
-  return [lines[0], ...lines.slice(1).map((l) => l.slice(Math.min(common, /^[ \t]*/.exec(l)![0].length)))].join('\n');
 }
