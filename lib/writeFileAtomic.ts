@@ -3,22 +3,36 @@ import path from 'node:path';
 
 /**
  * Replace a file's content so that it is at every moment either the old or the new content: write a temp
- * file beside it, flush it, keep the original mode, then rename over the original (atomic on one file system).
+ * file beside it, flush it, keep the original mode (and owner, when run as root), then rename over the
+ * original (atomic on one file system). A process killed at any point leaves the original or the new
+ * file, never a mix; at worst a `.<name>.mrtr-<pid>-<random>.tmp` beside it.
+ *
+ * A read-only file is not replaced (renaming over it would succeed, since only the directory's
+ * permissions count): a file without any write bit, or one this user may not write, is an error.
  */
 export function writeFileAtomic(file: string, content: string): void {
   const target = fs.realpathSync(file);
+  const stat = fs.statSync(target);
+  if ((stat.mode & 0o222) === 0) throw new Error('read-only file (no write permission bit); left unchanged');
+  try {
+    fs.accessSync(target, fs.constants.W_OK);
+  } catch (error) {
+    throw new Error(`not writable (${(error as NodeJS.ErrnoException).code ?? 'denied'}); left unchanged`);
+  }
   const dir = path.dirname(target);
   const temp = path.join(dir, `.${path.basename(target)}.mrtr-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`);
-  const mode = fs.statSync(target).mode & 0o7777;
+  const mode = stat.mode & 0o7777;
   const fd = fs.openSync(temp, 'wx', mode);
   try {
-    fs.writeFileSync(fd, content);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  try {
-    fs.chmodSync(temp, mode);
+    try {
+      fs.writeFileSync(fd, content);
+      fs.fsyncSync(fd);
+      fs.fchmodSync(fd, mode);
+      // Root (sudo) would otherwise hand the user's file over to root.
+      if (process.getuid?.() === 0 && (stat.uid !== 0 || stat.gid !== 0)) fs.fchownSync(fd, stat.uid, stat.gid);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(temp, target);
   } catch (error) {
     fs.rmSync(temp, { force: true });
