@@ -15,7 +15,7 @@ export function build() {
     'close_account',
     { description: 'Close a customer account', inputSchema: z.object({ account: z.string() }) },
     async ({ account }, ctx) => {
-      // An audit entry before the ask: after a rewrite it would be written again on every round.
+      // An audit entry before the ask: it must be written once per call, not once per round.
       await db.log(`close requested for ${account}`);
       const answer = await ctx.mcpReq.elicitInput({
         message: `Close account ${account}?`,

@@ -13,8 +13,10 @@ import { markerEdit } from './insertMarker.js';
 import { builderOf, isDirectAsk, planExplicit, type ExplicitPlan, type ExplicitVerdict } from './planExplicit.js';
 import { isCompletionNotifier, planNotifier, rewriteNotifier, type NotifierPlan } from './planNotifier.js';
 import { planSite, type Verdict } from './planSite.js';
+import { planSteps, type StepsPlan, type StepsVerdict } from './planSteps.js';
 import { isUrlError, planUrlError, type UrlErrorVerdict } from './planUrlError.js';
-import { rewriteExplicit, styleOf } from './rewriteExplicit.js';
+import { freshName, rewriteExplicit, styleOf } from './rewriteExplicit.js';
+import { codecEdits, rewriteSteps } from './rewriteSteps.js';
 import { rewriteUrlError } from './rewriteUrlError.js';
 import { REASONS } from './reasons.js';
 import { wordOffsets } from './symbols.js';
@@ -61,7 +63,15 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
       groups.set(registration, [...(groups.get(registration) ?? []), f]);
     }
   }
-  const groupVerdicts = new Map<Node, ExplicitVerdict>();
+  const groupVerdicts = new Map<Node, ExplicitVerdict | StepsVerdict>();
+  // Asks that are not one round (dependent, or after code with effects) become a step function when they can.
+  const withSteps = (verdict: ExplicitVerdict, group: Found[]): ExplicitVerdict | StepsVerdict => {
+    if (!verdict || !('reason' in verdict) || !['several-asks', 'repeated-effects', 'ask-not-statement'].includes(verdict.reason)) return verdict;
+    if (group.some((g) => g.ignored || !isDirectAsk(g))) return verdict;
+    const steps = planSteps(group, analysis);
+    if (!steps || ('reason' in steps && steps.reason === 'ask-not-statement')) return verdict;
+    return steps;
+  };
   // Completion notifiers go with their handler's URL ask: they are not asks of the round.
   const asksOf = (registration: Node | undefined, f: Found) => (registration ? (groups.get(registration) ?? [f]) : [f]).filter((g) => !isCompletionNotifier(g.call));
   const isUrlAsk = (g: Found) => isUrlError(g.call) || builderOf(g.call, g.call.form.split('.').pop() ?? '') === 'elicitUrl';
@@ -71,7 +81,7 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
     if (!group.some(isUrlAsk)) return [];
     return group.filter((g) => isCompletionNotifier(g.call) && !g.ignored && planNotifier(g)).map((g) => g.call.node);
   };
-  const explicitFor = (f: Found): ExplicitVerdict | UrlErrorVerdict => {
+  const explicitFor = (f: Found): ExplicitVerdict | UrlErrorVerdict | StepsVerdict => {
     if (f.ignored) return undefined;
     const registration = f.chains[0]?.registration?.call;
     const group = asksOf(registration, f);
@@ -80,10 +90,14 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
       return alone && 'plan' in alone && group.length > 1 ? { reason: 'several-asks' } : alone;
     }
     const alone = planExplicit([f], analysis, notifiersOf(registration));
+    if (group.length === 1 && alone && 'reason' in alone) {
+      if (!groupVerdicts.has(f.call.node)) groupVerdicts.set(f.call.node, withSteps(alone, group));
+      return groupVerdicts.get(f.call.node);
+    }
     if (group.length === 1 || !isDirectAsk(f) || alone === undefined) return alone;
     // A handler whose asks are not all written in it (helpers, silenced sites) needs more than one round.
     if (group.some((g) => g.ignored || !isDirectAsk(g))) return { reason: 'several-asks' };
-    if (!groupVerdicts.has(registration!)) groupVerdicts.set(registration!, planExplicit(group, analysis, notifiersOf(registration)));
+    if (!groupVerdicts.has(registration!)) groupVerdicts.set(registration!, withSteps(planExplicit(group, analysis, notifiersOf(registration)), group));
     return groupVerdicts.get(registration!);
   };
   // A notifier is replaced when every ask of its handler is rewritten and one of them is a URL ask.
@@ -95,7 +109,9 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
     const rewritten = plan && asks.some(isUrlAsk) && asks.every((g) => { const v = explicitFor(g); return !!v && 'plan' in v; });
     return rewritten ? { plan } : { reason: 'completion-notifier' };
   };
-  const rewritten = new Set<ExplicitPlan>();
+  const rewritten = new Set<ExplicitPlan | StepsPlan>();
+  // One requestState codec per file that constructs a server with step functions.
+  const codecs = new Map<SourceFile, string>();
 
   const sites: Site[] = [];
   const edits = new Map<string, TextEdit[]>();
@@ -114,6 +130,8 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
     const verdict = planSite(call, chains, ignored, explicit);
     const file = project.relative(absPath);
     const site = toSite(call, chains, verdict, guards, file, ordinals, analysis);
+    // A reason can name what it found (e.g. the local that cannot travel in requestState).
+    if (verdict.decision === 'review' && explicit && 'reason' in explicit && 'detail' in explicit && explicit.detail && explicit.reason === verdict.reason) site.message = `${site.message}: ${explicit.detail}`;
     sites.push(site);
     if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'notifier' in explicit.plan) {
       addEdit(absPath, rewriteNotifier(explicit.plan));
@@ -123,6 +141,22 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
       for (const edit of rewrite.edits) addEdit(absPath, edit);
       imports.set(absPath, new Set([...(imports.get(absPath) ?? []), ...rewrite.imports]));
       legacy.set(absPath, [...(legacy.get(absPath) ?? []), ...plan.droppable.map((name) => ({ name, replaced: plan.dropped }))]);
+    } else if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'steps' in explicit.plan) {
+      const plan = explicit.plan;
+      if (rewritten.has(plan)) continue;
+      rewritten.add(plan);
+      const codeFile = plan.wiring.sourceFile;
+      if (!codecs.has(codeFile)) codecs.set(codeFile, freshName(codeFile.getFullText(), 'requestStateCodec'));
+      const codec = codecs.get(codeFile)!;
+      const style = styleOf(sourceFile.getFullText(), absPath);
+      const rewrite = rewriteSteps(plan, style, codec);
+      const wiring = codecEdits(plan.wiring, codec, style);
+      for (const edit of [...rewrite.edits, ...wiring.edits]) addEdit(absPath, edit);
+      imports.set(absPath, new Set([...(imports.get(absPath) ?? []), ...rewrite.imports, ...wiring.imports]));
+      for (const ask of plan.asks) {
+        const schema = Node.isCallExpression(ask.call.node) ? ask.call.node.getArguments()[1] : undefined;
+        if (schema && Node.isIdentifier(schema)) legacy.set(absPath, [...(legacy.get(absPath) ?? []), { name: schema.getText(), replaced: plan.statements }]);
+      }
     } else if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'asks' in explicit.plan) {
       if (rewritten.has(explicit.plan)) continue;
       rewritten.add(explicit.plan);

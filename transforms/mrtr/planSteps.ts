@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, type NewExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type Block, type IfStatement, type NewExpression, type SourceFile } from 'ts-morph';
 import type { MrtrAnalysis } from './classify.js';
 import type { FunctionNode } from './functions.js';
 import type { Registration } from './handlers.js';
@@ -39,25 +39,45 @@ export interface ServerWiring {
   sourceFile: SourceFile;
 }
 
+/** What a step runs after its ask (or on entry, for the start and join steps) until the next step. */
+export type Continuation =
+  /** These statements, then move to step `to`. */
+  | { kind: 'statements'; statements: Node[]; to: number }
+  /**
+   * These statements, then the `if` whose then-block asks: its condition decides between entering the branch
+   * (`preAsk` runs, then step `to`) and the else branch (kept as written, then the join step after the `if`).
+   */
+  | { kind: 'branch'; statements: Node[]; branch: IfStatement; preAsk: Node[]; to: number; join: number }
+  /** The last step: the rest of the handler, left where it is. */
+  | { kind: 'rest' };
+
+export interface Step {
+  /** `<prefix>:<ask key>`, `<prefix>:start`, or `<prefix>:after_<ask key>` for the join after a branch. */
+  name: string;
+  ask?: Ask;
+  /** The locals restored on entry (saved by the step that moves here). */
+  carried: CarriedLocal[];
+  next: Continuation;
+}
+
 /**
  * A handler whose asks depend on each other (or follow code with effects): a step function. Each ask is a
  * round of its own; the handler resumes at the step named in the verified requestState, where the locals
  * live across that ask (and every earlier answer) are restored. Code between asks runs exactly once.
  */
 export interface StepsPlan {
+  steps: Step[];
   asks: Ask[];
-  /** The statement of each ask (a direct child of the handler body), in order. */
+  /** The statement of each ask, in order. */
   statements: Node[];
-  /** `segments[k]`: the body statements before ask k (after ask k-1); the last entry: those after the last ask. */
-  segments: Node[][];
-  /** `carried[k]`: the locals restored when resuming at ask k (and saved when moving to it). */
-  carried: CarriedLocal[][];
+  /** The last body statement the step blocks replace (an ask, or an `if` holding asks); what follows stays in place. */
+  lastReplaced: Node;
   handler: FunctionNode;
   registration: Registration;
   mcpReq: string;
   addContext?: ExplicitPlan['addContext'];
   capabilityReads: Node[];
-  /** Step names are `<prefix>:<ask key>`: unique per server, so a state minted for one handler never resumes another. */
+  /** Step names are `<prefix>:<name>`: unique per server, so a state minted for one handler never resumes another. */
   stepPrefix: string;
   wiring: ServerWiring;
 }
@@ -66,56 +86,60 @@ export type StepsVerdict = { plan: StepsPlan } | { reason: ReasonId; detail?: st
 
 /** Types whose values do not survive JSON.stringify/parse (a Date is converted instead). */
 const UNSERIALIZABLE_TYPE = /\b(Map|Set|WeakMap|WeakSet|WeakRef|bigint|BigInt|symbol|Symbol|Function|RegExp|Promise|Error|Buffer|Uint8Array|ArrayBuffer)\b|=>/;
-const RESULT_TYPE = { elicit: 'ElicitResult', elicitUrl: 'ElicitResult', createMessage: 'CreateMessageResult', listRoots: 'ListRootsResult' } as const;
+// The rebuilt answers' types: a sampling answer may be a tool-use result (`inputResponse` types it so too).
+const RESULT_TYPE = { elicit: 'ElicitResult', elicitUrl: 'ElicitResult', createMessage: '(CreateMessageResult | CreateMessageResultWithTools)', listRoots: 'ListRootsResult' } as const;
+
+/** A resume point: an ask (in the body, or in the then-block of a body-level `if`), or the join after such an `if`. */
+interface Point {
+  ask?: number;
+  /** For an ask in a branch, and for a join: the `if` statement. */
+  branch?: IfStatement;
+  /** Where the carried locals are measured from: the ask statement's start, or the end of the `if`. */
+  anchor: number;
+}
 
 /**
- * Can a handler's asks become a step function? v2 asks written as statements of the handler body (each
- * `const x = await ask(...)` or `await ask(...)`), in order, outside try/catch, loops and races; each ask's
- * parameters must be safe to evaluate again (a retry without the answer asks again); every carried local
- * must survive JSON; and the server construction must be in the handler's file, to wire the codec.
+ * Can a handler's asks become a step function? v2 asks written as statements (each `const x = await ask(...)`
+ * or `await ask(...)`) of the handler body, or of the then-block of an `if` in the body (not in an else);
+ * outside try/catch, loops and races; each ask's parameters must be safe to evaluate again (a retry without
+ * the answer asks again); every carried local must survive JSON; and the server construction must be in the
+ * handler's file, to wire the codec.
  */
 export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVerdict | undefined {
   if (sites.some(({ call }) => call.sdk !== 'v2' || call.reason)) return undefined;
-  const methods = sites.map(({ call }) => call.form.split('.').pop() ?? '');
-  const builders = sites.map(({ call }, i) => builderOf(call, methods[i]!));
+  const ordered = [...sites].sort((a, b) => a.call.node.getStart() - b.call.node.getStart());
+  const methods = ordered.map(({ call }) => call.form.split('.').pop() ?? '');
+  const builders = ordered.map(({ call }, i) => builderOf(call, methods[i]!));
   if (builders.some((b) => !b)) return undefined;
-  const registration = sites[0]!.chains[0]?.registration;
+  const registration = ordered[0]!.chains[0]?.registration;
   const handler = registration ? handlerOf(registration) : undefined;
-  if (!registration || !handler || !sites.every(isDirectAsk)) return { reason: 'ask-in-helper' };
+  if (!registration || !handler || !ordered.every(isDirectAsk)) return { reason: 'ask-in-helper' };
   const fn = handler as FunctionNode;
   const body = fn.getBody?.();
   if (!body || !Node.isBlock(body)) return { reason: 'ask-not-statement' };
-  if (sites.some(({ guards }) => guards.some((g) => g !== 'capability-check'))) return { reason: 'guarded-ask' };
-  const ordered = [...sites].sort((a, b) => a.call.node.getStart() - b.call.node.getStart());
+  if (ordered.some(({ guards }) => guards.some((g) => g !== 'capability-check'))) return { reason: 'guarded-ask' };
   const top = body.getStatements();
   const statements = ordered.map(({ call }) => statementOf(call.node));
-  if (statements.some((s) => s.getParent() !== body) || new Set(statements).size !== statements.length) return { reason: 'ask-not-statement' };
+  if (new Set(statements).size !== statements.length) return { reason: 'ask-not-statement' };
+  // Each ask is a body statement, or a statement of the then-block of a body-level `if`.
+  const branchOf = (statement: Node): IfStatement | undefined => {
+    const block = statement.getParent();
+    const branch = block?.getParent();
+    return block && Node.isBlock(block) && branch && Node.isIfStatement(branch) && branch.getThenStatement() === block && branch.getParent() === body ? branch : undefined;
+  };
+  if (statements.some((s) => s.getParent() !== body && !branchOf(s))) return { reason: 'ask-not-statement' };
   const bindings = ordered.map(({ call }, i) => bindingOf(statements[i]!, call.node, analysis));
   if (bindings.some((b) => b === null)) return { reason: 'ask-not-statement' };
-  const params = ordered.map(({ call }) => paramsOf(call, call.form.split('.').pop() ?? ''));
+  const params = ordered.map(({ call }, i) => paramsOf(call, methods[i]!));
   // A retry without the answer asks again: the question must come out the same.
   if (!params.every((p) => isReplaySafeExpression(p))) return { reason: 'repeated-effects' };
-  const positions = statements.map((s) => top.indexOf(s as never));
-  const segments: Node[][] = [];
-  let from = 0;
-  for (const index of positions) {
-    segments.push(top.slice(from, index));
-    from = index + 1;
-  }
-  segments.push(top.slice(from));
-  const before = segments.slice(0, -1).flat();
-  const capabilityReads = capabilityReadsIn(segments.flat(), analysis);
-  if (capabilityReads === null) return { reason: 'guarded-ask' };
   const context = contextOf(fn, analysis);
-  if (!context) return { reason: 'ask-not-statement' };
-  // Parameters are re-sent with every retry and are not carried: they must keep their values.
-  const parameterNames = fn.getParameters().flatMap((p) => namesIn((p as unknown as { getNameNode(): Node }).getNameNode()));
-  if (before.some((s) => assignsTo(s, parameterNames))) return { reason: 'unserializable-state', detail: 'a handler parameter is reassigned before an ask' };
+  if (!context || !/\.mcpReq$/.test(context.mcpReq)) return { reason: 'ask-not-statement' };
 
   const asks: Ask[] = [];
   const keys = new Set<string>();
   for (const [i, { call }] of ordered.entries()) {
-    const builder = builders[sites.indexOf(ordered[i]!)]!;
+    const builder = builders[i]!;
     let schema: Ask['schema'];
     if (builder === 'elicit') {
       const found = schemaOf(params[i]);
@@ -132,39 +156,109 @@ export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVe
     asks.push({ call, ...(binding ? { binding } : {}), builder, ...(params[i] ? { params: params[i] } : {}), ...(schema ? { schema } : {}), key });
   }
 
-  // Every local declared before an ask and used at or after it travels in the state of that ask's step.
-  const declared: Array<{ node: Node; name: string; keyword: CarriedLocal['keyword']; ask?: Ask; statementIndex: number }> = [];
-  const carried: CarriedLocal[][] = [];
-  for (const [k, statement] of statements.entries()) {
-    for (const node of segments[k]!) {
-      if (Node.isVariableStatement(node)) {
-        const keyword = node.getDeclarationKind() as CarriedLocal['keyword'];
-        for (const d of node.getDeclarations()) for (const id of identifiersIn(d.getNameNode())) declared.push({ node: id, name: id.getText(), keyword, statementIndex: k });
-      } else if (Node.isFunctionDeclaration(node) || Node.isClassDeclaration(node)) {
-        const name = node.getNameNode();
-        if (name && usedFrom(name, statement.getStart())) return { reason: 'unserializable-state', detail: `\`${name.getText()}\` is declared before an ask and used after it` };
-      }
+  // The resume points in order: body-level asks, the asks of a branch then the join after it.
+  const points: Point[] = [];
+  const pointOfAsk = new Map<number, number>();
+  const joinOf = new Map<IfStatement, number>();
+  for (const statement of top) {
+    const index = statements.indexOf(statement);
+    if (index >= 0) {
+      pointOfAsk.set(index, points.length);
+      points.push({ ask: index, anchor: statement.getStart() });
+      continue;
     }
-    const live: CarriedLocal[] = [];
-    for (const local of declared) {
-      if (!usedFrom(local.node, statement.getStart())) continue;
-      const value = carriedValueOf(local.node, local.keyword, local.ask, analysis, body);
+    const inBranch = statements.map((s, i) => (branchOf(s) === statement ? i : -1)).filter((i) => i >= 0);
+    if (inBranch.length === 0) continue;
+    const branch = statement as IfStatement;
+    for (const i of inBranch) {
+      pointOfAsk.set(i, points.length);
+      points.push({ ask: i, branch, anchor: statements[i]!.getStart() });
+    }
+    joinOf.set(branch, points.length);
+    points.push({ branch, anchor: branch.getEnd() });
+  }
+  const hasStart = statements[0]!.getParent() !== body || top.indexOf(statements[0] as never) > 0;
+  const offset = hasStart ? 1 : 0;
+  const stepIndexOfPoint = (p: number) => p + offset;
+  const statementOfPoint = (point: Point): Node => (point.ask !== undefined && !point.branch ? statements[point.ask]! : point.branch!);
+
+  // The body statements after `from` up to the next resume point, and where they lead.
+  const fromBody = (from: number): Continuation => {
+    const following = top.slice(from);
+    const nextIndex = following.findIndex((s) => points.some((p) => statementOfPoint(p) === s));
+    if (nextIndex < 0) return { kind: 'rest' };
+    const next = following[nextIndex]!;
+    const between = following.slice(0, nextIndex);
+    const askIndex = statements.indexOf(next);
+    if (askIndex >= 0) return { kind: 'statements', statements: between, to: stepIndexOfPoint(pointOfAsk.get(askIndex)!) };
+    const branch = next as IfStatement;
+    const first = points.findIndex((p) => p.branch === branch);
+    const thenStatements = (branch.getThenStatement() as Block).getStatements();
+    const preAsk = thenStatements.slice(0, thenStatements.indexOf(statements[points[first]!.ask!] as never));
+    return { kind: 'branch', statements: between, branch, preAsk, to: stepIndexOfPoint(first), join: stepIndexOfPoint(joinOf.get(branch)!) };
+  };
+  const continuationOf = (point: Point): Continuation => {
+    if (point.ask !== undefined && point.branch) {
+      const thenStatements = (point.branch.getThenStatement() as Block).getStatements();
+      const after = thenStatements.slice(thenStatements.indexOf(statements[point.ask] as never) + 1);
+      const nextAsk = after.findIndex((s) => statements.includes(s));
+      if (nextAsk >= 0) return { kind: 'statements', statements: after.slice(0, nextAsk), to: stepIndexOfPoint(pointOfAsk.get(statements.indexOf(after[nextAsk]!))!) };
+      return { kind: 'statements', statements: after, to: stepIndexOfPoint(joinOf.get(point.branch)!) };
+    }
+    return fromBody(top.indexOf(statementOfPoint(point) as never) + 1);
+  };
+
+  // Moved code must not reassign a parameter (parameters are re-sent, not carried) or declare a function or
+  // class that later steps use (code does not travel in requestState).
+  const lastReplaced = statementOfPoint(points[points.length - 1]!);
+  const moved = top.slice(0, top.indexOf(lastReplaced as never) + 1);
+  const parameterNames = fn.getParameters().flatMap((p) => namesIn((p as unknown as { getNameNode(): Node }).getNameNode()));
+  if (moved.some((s) => assignsTo(s, parameterNames))) return { reason: 'unserializable-state', detail: 'a handler parameter is reassigned before an ask' };
+  const capabilityReads = capabilityReadsIn(top, analysis);
+  if (capabilityReads === null) return { reason: 'guarded-ask' };
+
+  // Every local declared before a resume point, visible there and used at or after it, travels to that step.
+  const declarations: Array<{ id: Node; keyword: CarriedLocal['keyword']; ask?: Ask; scope: Node }> = [];
+  const declare = (statement: Node, scope: Node) => {
+    if (Node.isVariableStatement(statement)) {
+      const keyword = statement.getDeclarationKind() as CarriedLocal['keyword'];
+      const index = statements.indexOf(statement);
+      for (const d of statement.getDeclarations()) for (const id of identifiersIn(d.getNameNode())) declarations.push({ id, keyword, ...(index >= 0 ? { ask: asks[index]! } : {}), scope });
+    }
+  };
+  for (const statement of moved) {
+    declare(statement, body);
+    if (Node.isIfStatement(statement) && joinOf.has(statement)) for (const inner of (statement.getThenStatement() as Block).getStatements()) declare(inner, statement.getThenStatement());
+    if ((Node.isFunctionDeclaration(statement) || Node.isClassDeclaration(statement)) && statement.getNameNode()) {
+      const name = statement.getNameNode()!;
+      if (usedFrom(name, lastReplaced.getStart())) return { reason: 'unserializable-state', detail: `\`${name.getText()}\` is declared before an ask and used after it` };
+    }
+  }
+  const steps: Step[] = [];
+  if (hasStart) steps.push({ name: `${prefixOf(registration)}:start`, carried: [], next: fromBody(0) });
+  for (const point of points) {
+    const visible = declarations.filter((d) => d.id.getStart() < point.anchor && (d.scope === body || (point.ask !== undefined && d.scope === point.branch?.getThenStatement())));
+    const carried: CarriedLocal[] = [];
+    for (const local of visible) {
+      // An ask's own binding is declared at the ask, not before it.
+      if (local.ask && point.ask !== undefined && local.ask === asks[point.ask]) continue;
+      if (!usedFrom(local.id, point.anchor)) continue;
+      const value = carriedValueOf(local.id, local.keyword, local.ask, analysis, body);
       if ('unsafe' in value) return { reason: 'unserializable-state', detail: value.unsafe };
-      live.push(value);
+      carried.push(value);
     }
-    carried.push(live);
-    const ask = asks[k]!;
-    if (ask.binding) {
-      const bindingNode = (statement as import('ts-morph').VariableStatement).getDeclarations()[0]!.getNameNode();
-      for (const id of identifiersIn(bindingNode)) declared.push({ node: id, name: id.getText(), keyword: ask.binding.keyword, ask, statementIndex: k });
-    }
+    const name = point.ask !== undefined ? asks[point.ask]!.key : `after_${asks[points.find((p) => p.branch === point.branch && p.ask !== undefined)!.ask!]!.key}`;
+    steps.push({ name: `${prefixOf(registration)}:${name}`, ...(point.ask !== undefined ? { ask: asks[point.ask]! } : {}), carried, next: continuationOf(point) });
   }
   const wiring = wiringOf(registration, analysis);
   if (!wiring) return { reason: 'state-codec-unwired' };
-  const stepPrefix = registration.name.replace(/[^A-Za-z0-9_.-]+/g, '_');
   return {
-    plan: { asks, statements, segments, carried, handler: fn, registration, ...context, capabilityReads, stepPrefix, wiring },
+    plan: { steps, asks, statements, lastReplaced, handler: fn, registration, ...context, capabilityReads, stepPrefix: prefixOf(registration), wiring },
   };
+}
+
+function prefixOf(registration: Registration): string {
+  return registration.name.replace(/[^A-Za-z0-9_.-]+/g, '_');
 }
 
 /** The identifiers a binding name declares (`x`, `{ a, b: c }`, `[d, ...e]`). */

@@ -20,9 +20,19 @@ export const REASONS = {
       'A later release migrates helpers with the replay strategy. Until then, move the ask into the handler (pass the answer to the helper), or migrate by hand.',
   },
   'several-asks': {
-    message: 'the handler asks more than once and the asks are not one independent round (a later ask uses an earlier answer, code runs between them, or one sits in a helper); that needs a step function with its state in requestState',
+    message: 'the handler asks more than once in a shape the step-function rewrite does not cover yet (an ask inside a branch, loop or nested block, several asks in one statement, or one of them in a helper)',
     advice:
-      'A later release writes the step function. By hand: ask the independent questions in one inputRequired round, and carry earlier answers in a requestState sealed with createRequestStateCodec.',
+      'Write each ask as its own statement at the top level of the handler body (`const answer = await ctx.mcpReq.elicitInput(...)`), in the order they are asked, then run the tool again; or migrate by hand with a step function whose state (earlier answers and live locals) travels in a requestState sealed with createRequestStateCodec.',
+  },
+  'unserializable-state': {
+    message: 'a local that must travel in requestState between rounds does not survive JSON (a Map, Set, class instance, function, bigint, or a value whose type cannot be read)',
+    advice:
+      'Turn the named local into plain data before the ask (an array for a Set, an ISO string for a Date that is reassigned, a plain object for a class instance), or recompute it after the ask; when only its type cannot be read, annotate it (`const name: string = ...`). Then run the tool again.',
+  },
+  'state-codec-unwired': {
+    message: "the handler needs requestState between rounds, but the server's construction (`new McpServer(...)`) is not in the handler's file, is not a plain `const server = new McpServer(info[, { ... }])`, or already configures requestState",
+    advice:
+      "Construct the server in the file that registers the handler (`const server = new McpServer(info, options)`), or add the codec by hand: `const requestStateCodec = createRequestStateCodec({ key: process.env.MCP_REQUEST_STATE_SECRET, ttlSeconds: 600, bind: (ctx) => ctx.mcpReq.method })` and `new McpServer(info, { requestState: { verify: requestStateCodec.verify } })`, then run the tool again.",
   },
   'guarded-ask': {
     message: 'the ask sits in a .catch, Promise.race/all, a loop, a nested try, or after a capability read the rewrite cannot follow; the explicit form cannot keep that behaviour yet',

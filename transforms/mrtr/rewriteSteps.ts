@@ -31,58 +31,73 @@ export function rewriteSteps(plan: StepsPlan, style: FileStyle, codec: string): 
   const state = freshName(taken, 'state');
   const resumed = freshName(taken, 'resumed');
   const typeName = freshName(taken, `${pascal(plan.stepPrefix)}State`);
-  const hasStart = plan.segments[0]!.length > 0;
-  const steps = [...(hasStart ? [`${plan.stepPrefix}:start`] : []), ...plan.asks.map((a) => `${plan.stepPrefix}:${a.key}`)];
-  const carriedAt = (index: number): CarriedLocal[] => (hasStart ? (index === 0 ? [] : plan.carried[index - 1]!) : plan.carried[index]!);
+  const steps = plan.steps;
   const lines: string[] = [];
-  const serverSide = [...new Set(plan.carried.flat().filter((c) => c.serverSide).map((c) => c.name))];
+  const allCarried = steps.flatMap((st) => st.carried);
+  const serverSide = [...new Set(allCarried.filter((c) => c.serverSide).map((c) => c.name))];
   if (serverSide.length > 0) {
     // The SDK codec signs but does not encrypt (MRTR.md section 3): say so where a reviewer reads the state.
     lines.push(`// requestState is signed, not encrypted: the client can read ${serverSide.map((n) => `\`${n}\``).join(', ')} in it.`);
   }
   if (style.typescript) {
-    const members = steps.map((step, i) => {
-      const fields = carriedAt(i).map((c) => `; ${c.name}: ${c.date ? 'string' : c.type}`).join('');
-      return `{ step: ${q}${step}${q}${fields} }`;
-    });
+    const members = steps.map((st) => `{ step: ${q}${st.name}${q}${st.carried.map((c) => `; ${c.name}: ${c.date ? 'string' : c.type}`).join('')} }`);
     const oneLine = `type ${typeName} = ${members.join(' | ')}${end}`;
     if (oneLine.length + indent.length <= 120) lines.push(oneLine);
     else lines.push(`type ${typeName} =`, ...members.map((m, i) => `${u}| ${m}${i === members.length - 1 ? end : ''}`));
-    for (const c of plan.carried.flat()) if (c.type.includes('ElicitResult')) imports.push('type ElicitResult');
-    for (const c of plan.carried.flat()) if (c.type.includes('CreateMessageResult')) imports.push('type CreateMessageResult');
-    for (const c of plan.carried.flat()) if (c.type.includes('ListRootsResult')) imports.push('type ListRootsResult');
+    for (const type of ['ElicitResult', 'CreateMessageResult', 'CreateMessageResultWithTools', 'ListRootsResult']) if (allCarried.some((c) => new RegExp(`\\b${type}\\b`).test(c.type))) imports.push(`type ${type}`);
   }
   const typeArg = style.typescript ? `<${typeName}>` : '';
   lines.push(
     // A state minted for another handler of this server starts this one afresh.
     `const ${resumed} = ${plan.mcpReq}.requestState${typeArg}()${end}`,
-    `let ${state}${style.typescript ? `: ${typeName}` : ''} = ${resumed} && ${resumed}.step.startsWith(${q}${plan.stepPrefix}:${q}) ? ${resumed} : { step: ${q}${steps[0]}${q} }${end}`,
+    `let ${state}${style.typescript ? `: ${typeName}` : ''} = ${resumed} && ${resumed}.step.startsWith(${q}${plan.stepPrefix}:${q}) ? ${resumed} : { step: ${q}${steps[0]!.name}${q} }${end}`,
   );
-  const replacementStart = firstStatement.getStart();
-  const lastAsk = plan.statements[plan.statements.length - 1]!;
-  const asksFrom = hasStart ? 1 : 0;
+  // From the first statement's own comments: they move with it.
+  const replacementStart = startWithComments(firstStatement);
+  const lastReplaced = plan.lastReplaced;
   // Capability reads in code that moves into a step are rewritten in the moved text.
-  const moved = plan.capabilityReads.filter((r) => r.getStart() < lastAsk.getEnd());
+  const moved = plan.capabilityReads.filter((r) => r.getStart() < lastReplaced.getEnd());
   const readText = (read: Node) => `(${capabilitiesOf(plan.mcpReq, read.getText(), style)})`;
   if (plan.capabilityReads.length > 0) imports.push('CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
+  const moveTo = (to: number) => {
+    const saved = steps[to]!.carried.map((c) => (c.date ? `${c.name}: ${c.name}.toISOString()` : c.name));
+    return `${state} = { step: ${q}${steps[to]!.name}${q}${saved.length ? `, ${saved.join(', ')}` : ''} }${end}`;
+  };
+  const exits = (statements: Node[]) => {
+    const last = statements[statements.length - 1];
+    return !!last && (Node.isReturnStatement(last) || Node.isThrowStatement(last));
+  };
+  const inStep = indent + u;
   for (const [i, step] of steps.entries()) {
-    const last = i === steps.length - 1;
-    const ask = i >= asksFrom ? plan.asks[i - asksFrom]! : undefined;
-    const inner: string[] = [...restoreLines(carriedAt(i), state, style)];
-    if (ask) inner.push(...askLines(ask, plan, state, ctx, codec, style, imports, taken, indent + (last ? '' : u)));
-    if (!last) {
-      const segment = plan.segments[i - asksFrom + 1]!;
-      const statements = hasStart && i === 0 ? plan.segments[0]! : segment;
-      inner.push(...movedLines(statements, indent + u, u, moved, readText));
-      const next = carriedAt(i + 1).map((c) => (c.date ? `${c.name}: ${c.name}.toISOString()` : c.name));
-      inner.push(`${state} = { step: ${q}${steps[i + 1]}${q}${next.length ? `, ${next.join(', ')}` : ''} }${end}`);
-      lines.push(`if (${state}.step === ${q}${step}${q}) {`, ...inner.map((l) => (l.startsWith(RAW) ? l : `${u}${l}`)), '}');
-    } else {
-      lines.push(...inner);
+    const isLast = step.next.kind === 'rest';
+    const base = isLast ? indent : inStep;
+    // Lines of this step, each with its full indentation.
+    const own: string[] = [...restoreLines(step.carried, state, style), ...(step.ask ? askLines(step.ask, plan, state, ctx, codec, style, imports, taken, base) : [])];
+    const askStatement = step.ask ? plan.statements[plan.asks.indexOf(step.ask)]! : undefined;
+    const comments = askStatement ? commentLines(askStatement, base) : [];
+    const inner = [...comments, ...own.map((l) => `${RAW}${base}${l}`)];
+    const next = step.next;
+    if (next.kind === 'statements') {
+      inner.push(...movedLines(next.statements, inStep, moved, readText));
+      if (!exits(next.statements)) inner.push(`${RAW}${inStep}${moveTo(next.to)}`);
+    } else if (next.kind === 'branch') {
+      inner.push(...movedLines(next.statements, inStep, moved, readText));
+      const condition = next.branch.getExpression();
+      inner.push(...commentLines(next.branch, inStep));
+      inner.push(`${RAW}${inStep}if (${substituted(condition, moved, readText)}) {`);
+      inner.push(...movedLines(next.preAsk, inStep + u, moved, readText), `${RAW}${inStep}${u}${moveTo(next.to)}`);
+      const otherwise = next.branch.getElseStatement();
+      const elseStatements = !otherwise ? [] : Node.isBlock(otherwise) ? otherwise.getStatements() : [otherwise];
+      inner.push(`${RAW}${inStep}} else {`, ...movedLines(elseStatements, inStep + u, moved, readText));
+      if (!exits(elseStatements)) inner.push(`${RAW}${inStep}${u}${moveTo(next.join)}`);
+      inner.push(`${RAW}${inStep}}`);
     }
+    if (isLast) lines.push(...inner);
+    else lines.push(`if (${state}.step === ${q}${step.name}${q}) {`, ...inner, '}');
+    void i;
   }
   const replacement = lines.map((line, i) => (line.startsWith(RAW) ? line.slice(1) : i === 0 ? line : indent + line)).join(eol);
-  const edits: TextEdit[] = [{ start: replacementStart, end: lastAsk.getEnd(), text: replacement }];
+  const edits: TextEdit[] = [{ start: replacementStart, end: lastReplaced.getEnd(), text: replacement }];
   for (const read of plan.capabilityReads) {
     if (!moved.includes(read)) edits.push({ start: read.getStart(), end: read.getEnd(), text: readText(read) });
   }
@@ -153,18 +168,20 @@ function askLines(ask: Ask, plan: StepsPlan, state: string, ctx: string, codec: 
 const RAW = '\u0000';
 
 /**
- * The statements' source (comments between them included), one level deeper, with capability reads
- * replaced; returned as raw lines. A line that starts inside a template literal or string keeps its text
- * exactly: indenting it would change the value.
+ * The statements' source (comments between them included), moved to `target` indentation, with capability
+ * reads replaced; returned as raw lines. A line that starts inside a template literal or string keeps its
+ * text exactly: indenting it would change the value.
  */
-function movedLines(statements: Node[], firstIndent: string, unit: string, reads: Node[], readText: (read: Node) => string): string[] {
+function movedLines(statements: Node[], target: string, reads: Node[], readText: (read: Node) => string): string[] {
   if (statements.length === 0) return [];
   const sourceFile = statements[0]!.getSourceFile();
-  const start = statements[0]!.getStart();
+  const full = sourceFile.getFullText();
+  const start = startWithComments(statements[0]!);
   const endPos = statements[statements.length - 1]!.getEnd();
-  const original = sourceFile.getFullText().slice(start, endPos);
+  const original = full.slice(start, endPos);
+  const from = /^[ \t]*/.exec(full.slice(full.lastIndexOf('\n', start - 1) + 1))![0];
   const literals = statements
-    .flatMap((s) => s.getDescendants())
+    .flatMap((s) => [s, ...s.getDescendants()])
     .filter((n) => Node.isNoSubstitutionTemplateLiteral(n) || Node.isTemplateExpression(n) || Node.isStringLiteral(n))
     .map((n) => [n.getStart() - start, n.getEnd() - start] as const);
   const keep = new Set<number>();
@@ -179,10 +196,41 @@ function movedLines(statements: Node[], firstIndent: string, unit: string, reads
   }
   return text.split('\n').map((line, i) => {
     const content = line.replace(/\r$/, '');
-    if (i === 0) return `${RAW}${firstIndent}${content}`;
-    if (keep.has(i) || content.trim() === '') return `${RAW}${keep.has(i) ? content : ''}`;
-    return `${RAW}${unit}${content}`;
+    if (i === 0) return `${RAW}${target}${content}`;
+    if (keep.has(i)) return `${RAW}${content}`;
+    if (content.trim() === '') return RAW;
+    return `${RAW}${target}${content.startsWith(from) ? content.slice(from.length) : content.trimStart()}`;
   });
+}
+
+/** Where a statement's own leading comments begin (they move with it). */
+function startWithComments(node: Node): number {
+  const comments = node.getLeadingCommentRanges();
+  return comments.length > 0 ? comments[0]!.getPos() : node.getStart();
+}
+
+/** A statement's leading comments, as raw lines at `target` indentation (they stay with the code they describe). */
+function commentLines(node: Node, target: string): string[] {
+  const comments = node.getLeadingCommentRanges();
+  if (comments.length === 0) return [];
+  const full = node.getSourceFile().getFullText();
+  const from = /^[ \t]*/.exec(full.slice(full.lastIndexOf('\n', comments[0]!.getPos() - 1) + 1))![0];
+  return full
+    .slice(comments[0]!.getPos(), comments[comments.length - 1]!.getEnd())
+    .split('\n')
+    .map((line, i) => {
+      const content = line.replace(/\r$/, '');
+      return `${RAW}${target}${i === 0 ? content : content.startsWith(from) ? content.slice(from.length) : content.trimStart()}`;
+    });
+}
+
+/** An expression's text with the capability reads inside it replaced. */
+function substituted(node: Node, reads: Node[], readText: (read: Node) => string): string {
+  let text = node.getText();
+  for (const read of [...reads].filter((r) => r.getStart() >= node.getStart() && r.getEnd() <= node.getEnd()).sort((x, y) => y.getStart() - x.getStart())) {
+    text = text.slice(0, read.getStart() - node.getStart()) + readText(read) + text.slice(read.getEnd() - node.getStart());
+  }
+  return text;
 }
 
 function pascal(name: string): string {

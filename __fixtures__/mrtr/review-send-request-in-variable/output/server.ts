@@ -14,7 +14,7 @@ server.registerTool('a', { inputSchema: z.object({}) }, async (_args, ctx) => {
   /* @mcp-mrtr-review no-strategy-yet: push-style request in an MRTR-capable handler; this version audits it but has no rewrite for it yet */
   const r1 = await ctx.mcpReq.send(request, z.object({ action: z.string() }));
   // expected: elicitation, no-strategy-yet                    actual: dynamic-request
-  /* @mcp-mrtr-review several-asks: the handler asks more than once and the asks are not one independent round (a later ask uses an earlier answer, code runs between them, or one sits in a helper); that needs a step function with its state in requestState */
+  /* @mcp-mrtr-review several-asks: the handler asks more than once in a shape the step-function rewrite does not cover yet (an ask inside a branch, loop or nested block, several asks in one statement, or one of them in a helper) */
   const r2 = await ctx.mcpReq.send(request, ElicitResultSchema);
   // expected: elicitation, no-strategy-yet (method is a const string)  actual: dynamic-request
   /* @mcp-mrtr-review no-strategy-yet: push-style request in an MRTR-capable handler; this version audits it but has no rewrite for it yet */

@@ -1,0 +1,66 @@
+import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+const db = {
+  entries: [] as string[],
+  async log(entry: string): Promise<void> {
+    this.entries.push(`${new Date().toISOString()} ${entry}`);
+  },
+};
+
+export function build() {
+  const server = new McpServer({ name: 'accounts', version: '2.0.0' }, { requestState: { verify: requestStateCodec.verify } });
+
+  server.registerTool(
+    'close_account',
+    { description: 'Close a customer account', inputSchema: z.object({ account: z.string() }) },
+    async ({ account }, ctx) => {
+      type CloseAccountState = { step: 'close_account:start' } | { step: 'close_account:ask_close_account' };
+      const resumed = ctx.mcpReq.requestState<CloseAccountState>();
+      let state: CloseAccountState = resumed && resumed.step.startsWith('close_account:') ? resumed : { step: 'close_account:start' };
+      if (state.step === 'close_account:start') {
+        // An audit entry before the ask: it must be written once per call, not once per round.
+        await db.log(`close requested for ${account}`);
+        state = { step: 'close_account:ask_close_account' };
+      }
+      const askCloseAccountSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
+      const answerResponse = inputResponse(ctx.mcpReq.inputResponses, 'ask_close_account');
+      if (answerResponse.kind !== 'elicit') {
+        return inputRequired({
+          inputRequests: { ask_close_account: inputRequired.elicit({
+            message: `Close account ${account}?`,
+            requestedSchema: askCloseAccountSchema,
+          }) },
+          requestState: await requestStateCodec.mint(state, ctx),
+        });
+      }
+      if (answerResponse.action === 'accept' && answerResponse.content) {
+        const validation = fromJsonSchema(askCloseAccountSchema)['~standard'].validate(answerResponse.content);
+        if (!(validation instanceof Promise) && validation.issues) {
+          const problems = validation.issues.map((issue) => issue.message).join(', ');
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+        }
+      }
+      const answer = { action: answerResponse.action, content: answerResponse.content as ElicitResult['content'] };
+      if (answer.action !== 'accept' || answer.content?.confirm !== true) {
+        return { content: [{ type: 'text', text: 'Account kept open.' }] };
+      }
+      return { content: [{ type: 'text', text: `Account ${account} closed.` }] };
+    },
+  );
+
+  return server;
+}

@@ -1,0 +1,76 @@
+import { McpServer, inputRequired, inputResponse, type ElicitResult, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+export function build() {
+  const server = new McpServer({ name: 'travel', version: '2.0.0' }, { requestState: { verify: requestStateCodec.verify } });
+
+  server.registerTool(
+    'book_trip',
+    { description: 'Book a trip in two steps', inputSchema: z.object({ city: z.string() }) },
+    async ({ city }, ctx) => {
+      type BookTripState = { step: 'book_trip:dates' } | { step: 'book_trip:seat'; dates: ElicitResult };
+      const resumed = ctx.mcpReq.requestState<BookTripState>();
+      let state: BookTripState = resumed && resumed.step.startsWith('book_trip:') ? resumed : { step: 'book_trip:dates' };
+      if (state.step === 'book_trip:dates') {
+        const datesSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } }, required: ['from', 'to'] };
+        const datesResponse = inputResponse(ctx.mcpReq.inputResponses, 'dates');
+        if (datesResponse.kind !== 'elicit') {
+          return inputRequired({
+            inputRequests: { dates: inputRequired.elicit({
+              message: `When do you travel to ${city}?`,
+              requestedSchema: datesSchema,
+            }) },
+            requestState: await requestStateCodec.mint(state, ctx),
+          });
+        }
+        if (datesResponse.action === 'accept' && datesResponse.content) {
+          const validation = fromJsonSchema(datesSchema)['~standard'].validate(datesResponse.content);
+          if (!(validation instanceof Promise) && validation.issues) {
+            const problems = validation.issues.map((issue) => issue.message).join(', ');
+            throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+          }
+        }
+        const dates = { action: datesResponse.action, content: datesResponse.content as ElicitResult['content'] };
+        if (dates.action !== 'accept') return { content: [{ type: 'text', text: 'No trip booked.' }] };
+        state = { step: 'book_trip:seat', dates };
+      }
+      const { dates } = state;
+      const seatSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { seat: { type: 'string', enum: ['window', 'aisle'] } } };
+      const seatResponse = inputResponse(ctx.mcpReq.inputResponses, 'seat');
+      if (seatResponse.kind !== 'elicit') {
+        return inputRequired({
+          inputRequests: { seat: inputRequired.elicit({
+            message: `Seat preference for ${dates.content?.from}?`,
+            requestedSchema: seatSchema,
+          }) },
+          requestState: await requestStateCodec.mint(state, ctx),
+        });
+      }
+      if (seatResponse.action === 'accept' && seatResponse.content) {
+        const validation = fromJsonSchema(seatSchema)['~standard'].validate(seatResponse.content);
+        if (!(validation instanceof Promise) && validation.issues) {
+          const problems = validation.issues.map((issue) => issue.message).join(', ');
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+        }
+      }
+      const seat = { action: seatResponse.action, content: seatResponse.content as ElicitResult['content'] };
+      const where = seat.action === 'accept' ? String(seat.content?.seat) : 'any';
+      return { content: [{ type: 'text', text: `Booked ${city} from ${dates.content?.from} to ${dates.content?.to}, ${where} seat.` }] };
+    },
+  );
+
+  return server;
+}

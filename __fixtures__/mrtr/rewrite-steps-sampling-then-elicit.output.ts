@@ -1,0 +1,87 @@
+import { McpServer, inputRequired, inputResponse, type CreateMessageResult, type CreateMessageResultWithTools, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+const KEEP = {
+  type: 'object' as const,
+  properties: { keep: { type: 'boolean' as const, title: 'Use this summary' } },
+  required: ['keep'],
+};
+
+export function build() {
+  const server = new McpServer({ name: 'support-desk', version: '2.0.0' }, { requestState: { verify: requestStateCodec.verify } });
+
+  server.registerTool(
+    'summarize_ticket',
+    { description: "Summarize a ticket with the client's model; a short (unsure) summary is confirmed by the user", inputSchema: z.object({ text: z.string() }) },
+    async ({ text }, ctx) => {
+      type SummarizeTicketState =
+        | { step: 'summarize_ticket:summary' }
+        | { step: 'summarize_ticket:check'; summary: (CreateMessageResult | CreateMessageResultWithTools); draft: string }
+        | { step: 'summarize_ticket:after_check'; summary: (CreateMessageResult | CreateMessageResultWithTools); draft: string };
+      const resumed = ctx.mcpReq.requestState<SummarizeTicketState>();
+      let state: SummarizeTicketState = resumed && resumed.step.startsWith('summarize_ticket:') ? resumed : { step: 'summarize_ticket:summary' };
+      if (state.step === 'summarize_ticket:summary') {
+        const summaryResponse = inputResponse(ctx.mcpReq.inputResponses, 'summary');
+        if (summaryResponse.kind !== 'sampling') {
+          return inputRequired({
+            inputRequests: { summary: inputRequired.createMessage({
+              messages: [{ role: 'user', content: { type: 'text', text: `Summarize this ticket in one sentence:\n${text}` } }],
+              maxTokens: 120,
+            }) },
+            requestState: await requestStateCodec.mint(state, ctx),
+          });
+        }
+        const summary = summaryResponse.result;
+        const draft: string = !Array.isArray(summary.content) && summary.content.type === 'text' ? summary.content.text.trim() : '';
+        // A very short summary means the model was unsure: the user decides whether to keep it.
+        if (draft.length < 25) {
+          state = { step: 'summarize_ticket:check', summary, draft };
+        } else {
+          state = { step: 'summarize_ticket:after_check', summary, draft };
+        }
+      }
+      if (state.step === 'summarize_ticket:check') {
+        const { summary, draft } = state;
+        const checkResponse = inputResponse(ctx.mcpReq.inputResponses, 'check');
+        if (checkResponse.kind !== 'elicit') {
+          return inputRequired({
+            inputRequests: { check: inputRequired.elicit({
+              message: `The model's summary is short: "${draft}". Use it anyway?`,
+              requestedSchema: KEEP,
+            }) },
+            requestState: await requestStateCodec.mint(state, ctx),
+          });
+        }
+        if (checkResponse.action === 'accept' && checkResponse.content) {
+          const validation = fromJsonSchema(KEEP)['~standard'].validate(checkResponse.content);
+          if (!(validation instanceof Promise) && validation.issues) {
+            const problems = validation.issues.map((issue) => issue.message).join(', ');
+            throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+          }
+        }
+        const check = { action: checkResponse.action, content: checkResponse.content as ElicitResult['content'] };
+        if (check.action !== 'accept' || check.content?.keep !== true) {
+          return { content: [{ type: 'text', text: `Summary discarded (${check.action}).` }] };
+        }
+        state = { step: 'summarize_ticket:after_check', summary, draft };
+      }
+      const { summary, draft } = state;
+      return { content: [{ type: 'text', text: `Summary by ${summary.model}: ${draft}` }] };
+    },
+  );
+
+  return server;
+}
