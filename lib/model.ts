@@ -66,6 +66,8 @@ export interface Site {
   /** Reason id (`review`/`skipped`), e.g. `no-strategy-yet`; the pair transform/reason names the finding. */
   reason?: string;
   message?: string;
+  /** For rewritten sites: what a reviewer should know, e.g. server-side values carried in the (signed, readable) requestState. */
+  notes?: string[];
 }
 
 export type FileStatus = 'changed' | 'unchanged' | 'skipped' | 'error';

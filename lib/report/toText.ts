@@ -20,6 +20,7 @@ export function toText(report: Report, options: TextOptions = {}): string {
       lines.push(`  ${site.line}:${site.column}  ${site.kind}  ${site.form}  [${site.family}]  ${verdict}`);
       const more = site.chains.length > 1 && !options.verbose ? ` (+${site.chains.length - 1} more)` : '';
       lines.push(`      via ${formatChain(site.chain)}${more}`);
+      for (const note of site.notes ?? []) lines.push(`      note: ${note}`);
       if (options.verbose) {
         for (const chain of site.chains.slice(1)) lines.push(`      via ${formatChain(chain)}`);
         if (site.guards.length > 0) lines.push(`      guards: ${site.guards.join(', ')}`);

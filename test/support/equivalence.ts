@@ -106,6 +106,8 @@ export interface RunOptions {
    * Without it, an accepted URL elicitation changes nothing on the server.
    */
   completeUrl?: string;
+  /** 2026 era: the authenticated principal the HTTP entry hands the server (`ctx.http.authInfo`), as auth middleware would. */
+  authInfo?: { token: string; clientId: string; scopes: string[] };
 }
 
 export interface Migrated2025Options extends RunOptions {
@@ -544,7 +546,7 @@ interface WireResponse {
 }
 
 /** A v2 client on the 2026 era against `createMcpHandler(build)`, in process (no network). */
-async function connect2026(mod: ServerModule, capabilities: ClientCapabilities, recorder: Recorder, autoFulfill: boolean): Promise<Http2026> {
+async function connect2026(mod: ServerModule, capabilities: ClientCapabilities, recorder: Recorder, autoFulfill: boolean, authInfo?: RunOptions['authInfo']): Promise<Http2026> {
   const factory: McpServerFactory = (ctx) => mod.build(ctx) as ReturnType<McpServerFactory>;
   // `createMcpHandler` only serves servers of its own build (ESM vs CommonJS copies of the SDK are distinct).
   const create: typeof createMcpHandler = mod.format === 'cjs' ? (requireCjs('@modelcontextprotocol/server') as { createMcpHandler: typeof createMcpHandler }).createMcpHandler : createMcpHandler;
@@ -555,7 +557,7 @@ async function connect2026(mod: ServerModule, capabilities: ClientCapabilities, 
     if (typeof init?.body === 'string') {
       for (const message of parseJsonRpcBody(init.body)) if (message.id !== undefined && typeof message.method === 'string') methods.set(message.id, message.method);
     }
-    const response = await handler.fetch(new Request(url, init));
+    const response = await handler.fetch(new Request(url, init), authInfo ? { authInfo } : undefined);
     bodies.push(response.clone().text().catch(() => ''));
     return response;
   };
@@ -636,7 +638,7 @@ export async function rawCall2026(
 ): Promise<RawResult> {
   const capabilities = options.capabilities ?? FULL_CAPABILITIES;
   const recorder = new Recorder({});
-  const http = await connect2026(mod, capabilities, recorder, false);
+  const http = await connect2026(mod, capabilities, recorder, false, options.authInfo);
   const requestOptions = { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, allowInputRequired: true };
   const mrtr = { ...(extra.inputResponses ? { inputResponses: extra.inputResponses } : {}), ...(extra.requestState !== undefined ? { requestState: extra.requestState } : {}) };
   let thrown: unknown;

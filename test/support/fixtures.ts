@@ -68,6 +68,7 @@ export function projectReport(report: Report): unknown {
       decision: site.decision,
       ...(site.reason ? { reason: site.reason } : {}),
       ...(site.strategy ? { strategy: site.strategy } : {}),
+      ...(site.notes ? { notes: site.notes } : {}),
     })),
     files: report.files.filter((f) => f.status !== 'unchanged').map((f) => ({ file: f.file, status: f.status, problem: f.problem?.kind })),
   };

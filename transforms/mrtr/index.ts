@@ -131,6 +131,7 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
     const file = project.relative(absPath);
     const site = toSite(call, chains, verdict, guards, file, ordinals, analysis);
     // A reason can name what it found (e.g. the local that cannot travel in requestState).
+    if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'steps' in explicit.plan && explicit.plan.notes.length > 0) site.notes = explicit.plan.notes;
     if (verdict.decision === 'review' && explicit && 'reason' in explicit && 'detail' in explicit && explicit.detail && explicit.reason === verdict.reason) site.message = `${site.message}: ${explicit.detail}`;
     sites.push(site);
     if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'notifier' in explicit.plan) {

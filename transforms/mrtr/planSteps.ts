@@ -77,6 +77,8 @@ export interface StepsPlan {
   mcpReq: string;
   addContext?: ExplicitPlan['addContext'];
   capabilityReads: Node[];
+  /** What a reviewer should know about this handler's state. */
+  notes: string[];
   /** Step names are `<prefix>:<name>`: unique per server, so a state minted for one handler never resumes another. */
   stepPrefix: string;
   wiring: ServerWiring;
@@ -252,8 +254,11 @@ export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVe
   }
   const wiring = wiringOf(registration, analysis);
   if (!wiring) return { reason: 'state-codec-unwired' };
+  // The SDK codec signs but does not encrypt: values the server computed become readable by the client.
+  const serverSide = [...new Set(steps.flatMap((st) => st.carried).filter((c) => c.serverSide).map((c) => `\`${c.name}\``))];
+  const notes = serverSide.length > 0 ? [`requestState carries server-computed ${serverSide.join(', ')}: signed, not encrypted, so the client can read ${serverSide.length === 1 ? 'it' : 'them'}; check that nothing secret is among them`] : [];
   return {
-    plan: { steps, asks, statements, lastReplaced, handler: fn, registration, ...context, capabilityReads, stepPrefix: prefixOf(registration), wiring },
+    plan: { notes, steps, asks, statements, lastReplaced, handler: fn, registration, ...context, capabilityReads, stepPrefix: prefixOf(registration), wiring },
   };
 }
 

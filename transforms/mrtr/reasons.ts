@@ -44,9 +44,9 @@ export const REASONS = {
     advice: 'Write it as `const answer = await ctx.mcpReq.elicitInput(...)` directly in the handler body and run the tool again, or migrate by hand.',
   },
   'repeated-effects': {
-    message: 'code before the ask (or in its parameters) may have effects, and would run again on every retry after the rewrite',
+    message: "the ask's parameters (or code before it that the rewrite cannot move into a step) may have effects, which would run again when a retry lacks the answer",
     advice:
-      'Move effects after the ask, or make them safe to repeat; a later release carries their results in requestState. Then run the tool again.',
+      'Compute the parameters into locals before the ask (the step function then runs that code once and carries the values in requestState), or make the code safe to repeat, then run the tool again.',
   },
   'unknown-schema': {
     message: "the ask's requestedSchema cannot be read, so its validation of accepted answers cannot be kept",

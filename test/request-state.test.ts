@@ -1,0 +1,151 @@
+// The security of migrated multi-round handlers (issue 4): their requestState is signed with
+// MCP_REQUEST_STATE_SECRET, expires, is bound to the method and the authenticated client, and a state of another
+// handler cannot resume this one. Driven against the committed migrated outputs, with the real SDK on the wire.
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { audit } from '../lib/runner.js';
+import { loadServerModule, rawCall2026, type Call, type RawResult } from './support/equivalence.js';
+import { REPO_ROOT } from './support/fixtures.js';
+
+const FIXTURES = path.join(REPO_ROOT, '__fixtures__', 'mrtr');
+const output = (name: string) => path.join(FIXTURES, `${name}.output.ts`);
+const load = (name: string) => loadServerModule(output(name), { fresh: true });
+
+const BOOK: Call = { kind: 'tool', name: 'book_table', args: { restaurant: 'Chez Ada' } };
+const WHEN = { action: 'accept', content: { date: '2026-12-24' } };
+const PARTY = { action: 'accept', content: { people: 4 } };
+const INVALID_STATE = -32602;
+
+/** The payload the SDK codec signed: `v1.<base64url(JSON)>.<mac>`, readable by anyone who holds the state. */
+function payloadOf(state: string): { p: unknown; exp: number; b?: string } {
+  const [version, body] = state.split('.');
+  expect(version).toBe('v1');
+  return JSON.parse(Buffer.from(body!, 'base64url').toString('utf8')) as { p: unknown; exp: number; b?: string };
+}
+
+/** The state of `book_table` after its first answer: the second round (party size) is pending. */
+async function secondRound(mod: Awaited<ReturnType<typeof load>>, options = {}): Promise<RawResult> {
+  const first = await rawCall2026(mod, BOOK, {}, options);
+  expect(first.resultType).toBe('input_required');
+  expect(Object.keys(first.inputRequests ?? {})).toEqual(['when']);
+  const second = await rawCall2026(mod, BOOK, { inputResponses: { when: WHEN }, requestState: first.requestState! }, options);
+  expect(second.resultType).toBe('input_required');
+  expect(Object.keys(second.inputRequests ?? {})).toEqual(['party']);
+  return second;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('migrated multi-round handlers: requestState', () => {
+  it('carries the earlier answer to the last round, which completes', async () => {
+    const mod = await load('rewrite-steps-dependent-elicitations');
+    const second = await secondRound(mod);
+    expect(payloadOf(second.requestState!).p).toEqual({ step: 'book_table:party', date: '2026-12-24' });
+    const done = await rawCall2026(mod, BOOK, { inputResponses: { party: PARTY }, requestState: second.requestState! });
+    expect(done.content).toEqual([{ type: 'text', text: 'Booked Chez Ada on 2026-12-24 for 4.' }]);
+  });
+
+  it('asks the same round again when a retry lacks its answer, keeping the state', async () => {
+    const mod = await load('rewrite-steps-dependent-elicitations');
+    const second = await secondRound(mod);
+    const retry = await rawCall2026(mod, BOOK, { requestState: second.requestState! });
+    expect(retry.resultType).toBe('input_required');
+    expect(retry.inputRequests).toEqual(second.inputRequests);
+    expect(payloadOf(retry.requestState!).p).toEqual(payloadOf(second.requestState!).p);
+    const wrongKey = await rawCall2026(mod, BOOK, { inputResponses: { when: WHEN }, requestState: second.requestState! });
+    expect(Object.keys(wrongKey.inputRequests ?? {})).toEqual(['party']);
+  });
+
+  it('rejects a tampered state (-32602) before the handler runs', async () => {
+    const mod = await load('rewrite-steps-dependent-elicitations');
+    const second = await secondRound(mod);
+    const [version, body, mac] = second.requestState!.split('.');
+    const forged = JSON.parse(Buffer.from(body!, 'base64url').toString('utf8')) as { p: { date: string } };
+    forged.p.date = '2027-01-01';
+    const tampered = `${version}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${mac}`;
+    const result = await rawCall2026(mod, BOOK, { inputResponses: { party: PARTY }, requestState: tampered });
+    expect(result.error?.code).toBe(INVALID_STATE);
+    const garbage = await rawCall2026(mod, BOOK, { inputResponses: { party: PARTY }, requestState: 'not a state' });
+    expect(garbage.error?.code).toBe(INVALID_STATE);
+  });
+
+  it('rejects an expired state (the codec TTL is 600 s)', async () => {
+    const mod = await load('rewrite-steps-dependent-elicitations');
+    const second = await secondRound(mod);
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 601_000);
+    const late = await rawCall2026(mod, BOOK, { inputResponses: { party: PARTY }, requestState: second.requestState! });
+    expect(late.error?.code).toBe(INVALID_STATE);
+    vi.spyOn(Date, 'now').mockReturnValue(now + 590_000);
+    const inTime = await rawCall2026(mod, BOOK, { inputResponses: { party: PARTY }, requestState: second.requestState! });
+    expect(inTime.content).toEqual([{ type: 'text', text: 'Booked Chez Ada on 2026-12-24 for 4.' }]);
+  });
+
+  it('rejects a state minted for another authenticated client', async () => {
+    const mod = await load('rewrite-steps-dependent-elicitations');
+    const alice = { authInfo: { token: 'token-a', clientId: 'alice', scopes: [] } };
+    const bob = { authInfo: { token: 'token-b', clientId: 'bob', scopes: [] } };
+    const second = await secondRound(mod, alice);
+    const stolen = await rawCall2026(mod, BOOK, { inputResponses: { party: PARTY }, requestState: second.requestState! }, bob);
+    expect(stolen.error?.code).toBe(INVALID_STATE);
+    const anonymous = await rawCall2026(mod, BOOK, { inputResponses: { party: PARTY }, requestState: second.requestState! });
+    expect(anonymous.error?.code).toBe(INVALID_STATE);
+    const own = await rawCall2026(mod, BOOK, { inputResponses: { party: PARTY }, requestState: second.requestState! }, alice);
+    expect(own.content).toEqual([{ type: 'text', text: 'Booked Chez Ada on 2026-12-24 for 4.' }]);
+  });
+
+  it('rejects a state minted for another method', async () => {
+    const mod = await load('rewrite-steps-three-rounds');
+    const tool = await rawCall2026(mod, { kind: 'tool', name: 'create_project', args: { team: 'Platform' } });
+    expect(tool.resultType).toBe('input_required');
+    const prompt = await rawCall2026(mod, { kind: 'prompt', name: 'draft_post' }, { inputResponses: { topic: { action: 'accept', content: { topic: 'x' } } }, requestState: tool.requestState! });
+    expect(prompt.error?.code).toBe(INVALID_STATE);
+  });
+
+  it("starts a handler afresh when given another handler's state of the same method", async () => {
+    const bookings = await load('rewrite-steps-dependent-elicitations');
+    const projects = await load('rewrite-steps-three-rounds');
+    const second = await secondRound(bookings);
+    // Same secret, same method: the signature holds, but the step belongs to book_table, not create_project.
+    const foreign = await rawCall2026(projects, { kind: 'tool', name: 'create_project', args: { team: 'Platform' } }, { requestState: second.requestState! });
+    expect(foreign.resultType).toBe('input_required');
+    expect(Object.keys(foreign.inputRequests ?? {})).toEqual(['named']);
+    expect(payloadOf(foreign.requestState!).p).toEqual({ step: 'create_project:named' });
+  });
+
+  it('never puts the secret in the state', async () => {
+    const secret = process.env.MCP_REQUEST_STATE_SECRET!;
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    const mod = await load('rewrite-steps-dependent-elicitations');
+    const second = await secondRound(mod);
+    for (const state of [second.requestState!]) {
+      const decoded = Buffer.from(state.split('.')[1]!, 'base64url').toString('utf8');
+      for (const form of [secret, Buffer.from(secret).toString('base64'), Buffer.from(secret).toString('base64url')]) {
+        expect(state).not.toContain(form);
+        expect(decoded).not.toContain(form);
+      }
+    }
+  });
+
+  it('signs but does not encrypt: server-computed values are readable, and the report says so', async () => {
+    const mod = await load('rewrite-steps-effect-before-ask');
+    const first = await rawCall2026(mod, { kind: 'tool', name: 'report_bug', args: { title: 'Login fails' } });
+    expect(payloadOf(first.requestState!).p).toEqual({ step: 'report_bug:priority', ticket: 100, opened: '2026-11-30T09:00:00.000Z' });
+    const report = await audit({ paths: [path.join(FIXTURES, 'rewrite-steps-effect-before-ask.input.ts')] });
+    expect(report.sites.map((s) => s.notes)).toEqual([[expect.stringMatching(/`ticket`, `opened`.*signed, not encrypted/)]]);
+  });
+
+  it('refuses to start without a secret of at least 32 bytes', async () => {
+    const saved = process.env.MCP_REQUEST_STATE_SECRET;
+    try {
+      process.env.MCP_REQUEST_STATE_SECRET = 'too short';
+      await expect(load('rewrite-steps-dependent-elicitations')).rejects.toThrow(/MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes/);
+      delete process.env.MCP_REQUEST_STATE_SECRET;
+      await expect(load('rewrite-steps-dependent-elicitations')).rejects.toThrow(/MCP_REQUEST_STATE_SECRET/);
+    } finally {
+      process.env.MCP_REQUEST_STATE_SECRET = saved;
+    }
+  });
+});
