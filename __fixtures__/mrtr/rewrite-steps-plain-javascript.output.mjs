@@ -1,0 +1,69 @@
+import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, createRequestStateCodec } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+const LANGUAGE = { type: 'object', properties: { language: { type: 'string', enum: ['en', 'fr', 'de'] } }, required: ['language'] };
+
+export function build() {
+  const server = new McpServer({ name: 'translator', version: '2.0.0' }, { requestState: { verify: requestStateCodec.verify } });
+
+  server.registerTool(
+    'translate_doc',
+    { description: 'Translate a document: pick the language, then approve the draft', inputSchema: z.object({ doc: z.string() }) },
+    async ({ doc }, ctx) => {
+      // requestState is signed, not encrypted: the client can read `started` in it.
+      const resumed = ctx.mcpReq.requestState();
+      let state = resumed && resumed.step.startsWith('translate_doc:') ? resumed : { step: 'translate_doc:picked' };
+      if (state.step === 'translate_doc:picked') {
+        const pickedResponse = inputResponse(ctx.mcpReq.inputResponses, 'picked');
+        if (pickedResponse.kind !== 'elicit') {
+          return inputRequired({
+            inputRequests: { picked: inputRequired.elicit({ message: `Translate ${doc} into which language?`, requestedSchema: LANGUAGE }) },
+            requestState: await requestStateCodec.mint(state, ctx),
+          });
+        }
+        if (pickedResponse.action === 'accept' && pickedResponse.content) {
+          const validation = fromJsonSchema(LANGUAGE)['~standard'].validate(pickedResponse.content);
+          if (!(validation instanceof Promise) && validation.issues) {
+            const problems = validation.issues.map((issue) => issue.message).join(', ');
+            throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+          }
+        }
+        const picked = { action: pickedResponse.action, content: pickedResponse.content };
+        if (picked.action !== 'accept') return { content: [{ type: 'text', text: 'Nothing translated.' }] }
+        const language = String(picked.content.language)
+        const started = new Date('2026-11-30T10:00:00Z')
+        state = { step: 'translate_doc:draft', language, started: started.toISOString() };
+      }
+      const { language } = state;
+      const started = new Date(state.started);
+      const draftResponse = inputResponse(ctx.mcpReq.inputResponses, 'draft');
+      if (draftResponse.kind !== 'sampling') {
+        return inputRequired({
+          inputRequests: { draft: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: `Translate ${doc} into ${language}` } }],
+            maxTokens: 200,
+          }) },
+          requestState: await requestStateCodec.mint(state, ctx),
+        });
+      }
+      const draft = draftResponse.result;
+      const text = draft.content.type === 'text' ? draft.content.text : ''
+      return { content: [{ type: 'text', text: `${doc} in ${language} (started ${started.toISOString()}): ${text}` }] }
+    },
+  )
+
+  return server
+}
