@@ -111,42 +111,27 @@ export class AnalysisProject {
     return this.computedImports;
   }
 
-  private corpus: { text: string; starts: number[]; entries: SourceFileEntry[] } | undefined;
+  private wordIndex: { entries: SourceFileEntry[]; blooms: Uint32Array } | undefined;
 
   /**
-   * Entries whose text holds `name` as a whole word. All texts are searched as one string (built once):
-   * one native scan per name instead of one per file, and word boundaries checked only at the hits.
+   * Entries whose text holds `name` as a whole word. A Bloom filter of every file's words (built in one
+   * pass over all texts, on the first search) rules most files out without reading them; the files it
+   * lets through are checked exactly. Same answer as scanning every text, at a fraction of the cost
+   * when a large tree is searched for many names.
    */
   private searchCorpus(name: string): SourceFileEntry[] {
-    if (!this.corpus) {
-      const entries = [...this.entries.values()];
-      const starts: number[] = [];
-      let offset = 0;
-      for (const entry of entries) {
-        starts.push(offset);
-        offset += entry.text.length + 1;
-      }
-      this.corpus = { text: entries.map((e) => e.text).join('\0'), starts, entries };
+    this.wordIndex ??= buildWordIndex([...this.entries.values()]);
+    const { entries, blooms } = this.wordIndex;
+    // The filter holds maximal runs of word characters: a name with others (a file stem like `tool-utils`) is searched in full.
+    const filtered = name.length > 0 && [...name].every((c) => isWordChar(c.charCodeAt(0)));
+    const [a, b] = bloomBits(wordHash(name, 0, name.length));
+    const found: SourceFileEntry[] = [];
+    for (let i = 0; i < entries.length; i++) {
+      const base = i * BLOOM_WORDS;
+      if (filtered && ((blooms[base + (a >>> 5)]! & (1 << (a & 31))) === 0 || (blooms[base + (b >>> 5)]! & (1 << (b & 31))) === 0)) continue;
+      if (holdsWord(entries[i]!.text, name)) found.push(entries[i]!);
     }
-    const { text, starts, entries } = this.corpus;
-    const found = new Set<number>();
-    for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
-      if (isWordChar(text.charCodeAt(at - 1)) || isWordChar(text.charCodeAt(at + name.length))) continue;
-      // The entry holding this offset: the last start at or before it.
-      let lo = 0;
-      let hi = starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (starts[mid]! <= at) lo = mid;
-        else hi = mid - 1;
-      }
-      found.add(lo);
-      // Skip the rest of this file: one hit is enough.
-      const next = starts[lo + 1];
-      if (next !== undefined) at = next - name.length;
-      else break;
-    }
-    return [...found].sort((a, b) => a - b).map((i) => entries[i]!);
+    return found;
   }
 
   /** Files that default-import `target`, with the local name they give it. */
@@ -181,6 +166,49 @@ export class AnalysisProject {
     if (!resolved) return undefined;
     return { resolvedFileName: resolved, extension: extensionOf(resolved), isExternalLibraryImport: false };
   }
+}
+
+/** 4096 bits per file: about 2% false positives for a file of 300 distinct words. */
+const BLOOM_BITS = 4096;
+const BLOOM_WORDS = BLOOM_BITS / 32;
+
+function buildWordIndex(entries: SourceFileEntry[]): { entries: SourceFileEntry[]; blooms: Uint32Array } {
+  const blooms = new Uint32Array(entries.length * BLOOM_WORDS);
+  entries.forEach((entry, i) => {
+    const text = entry.text;
+    const base = i * BLOOM_WORDS;
+    let start = -1;
+    for (let at = 0; at <= text.length; at++) {
+      const word = at < text.length && isWordChar(text.charCodeAt(at));
+      if (word && start === -1) start = at;
+      else if (!word && start !== -1) {
+        const [a, b] = bloomBits(wordHash(text, start, at));
+        blooms[base + (a >>> 5)] |= 1 << (a & 31);
+        blooms[base + (b >>> 5)] |= 1 << (b & 31);
+        start = -1;
+      }
+    }
+  });
+  return { entries, blooms };
+}
+
+/** FNV-1a over the UTF-16 code units of `text[start, end)`. */
+function wordHash(text: string, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+function bloomBits(hash: number): [number, number] {
+  return [hash & (BLOOM_BITS - 1), (hash >>> 12) & (BLOOM_BITS - 1)];
+}
+
+/** Whether `name` occurs in `text` as a whole word (no word character on either side). */
+function holdsWord(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    if (!isWordChar(text.charCodeAt(at - 1)) && !isWordChar(text.charCodeAt(at + name.length))) return true;
+  }
+  return false;
 }
 
 function isWordChar(code: number): boolean {
