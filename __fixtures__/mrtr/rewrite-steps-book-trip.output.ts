@@ -48,6 +48,7 @@ export function build() {
         state = { step: 'book_trip:seat', dates };
       }
       const { dates } = state;
+      if (dates.action !== 'accept') return { content: [{ type: 'text', text: 'No trip booked.' }] };
       const seatSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { seat: { type: 'string', enum: ['window', 'aisle'] } } };
       const seatResponse = inputResponse(ctx.mcpReq.inputResponses, 'seat');
       if (seatResponse.kind !== 'elicit') {

@@ -1,4 +1,4 @@
-import { McpServer, type ElicitRequestFormParams, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import { McpServer, type ElicitRequestFormParams, inputRequired, inputResponse, type ElicitResult, ProtocolError, ProtocolErrorCode, fromJsonSchema, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 // Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
@@ -33,7 +33,7 @@ export function build() {
     'book_table',
     { description: 'Book a table, asking for the date and then the party size', inputSchema: z.object({ restaurant: z.string() }) },
     async ({ restaurant }, ctx) => {
-      type BookTableState = { step: 'book_table:when' } | { step: 'book_table:party'; date: string };
+      type BookTableState = { step: 'book_table:when' } | { step: 'book_table:party'; when: ElicitResult };
       const resumed = ctx.mcpReq.requestState<BookTableState>();
       let state: BookTableState = resumed && resumed.step.startsWith('book_table:') ? resumed : { step: 'book_table:when' };
       if (state.step === 'book_table:when') {
@@ -56,9 +56,13 @@ export function build() {
           return { content: [{ type: 'text', text: `No booking at ${restaurant} (${when.action}).` }] };
         }
         const date = String(when.content.date);
-        state = { step: 'book_table:party', date };
+        state = { step: 'book_table:party', when };
       }
-      const { date } = state;
+      const { when } = state;
+      if (when.action !== 'accept' || !when.content) {
+        return { content: [{ type: 'text', text: `No booking at ${restaurant} (${when.action}).` }] };
+      }
+      const date = String(when.content.date);
       const partyResponse = inputResponse(ctx.mcpReq.inputResponses, 'party');
       if (partyResponse.kind !== 'elicit') {
         return inputRequired({

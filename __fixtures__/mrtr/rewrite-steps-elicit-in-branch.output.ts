@@ -30,24 +30,23 @@ export function build() {
     'send_money',
     { description: 'Send money; large transfers need the user to approve', inputSchema: z.object({ amount: z.number(), to: z.string() }) },
     async ({ amount, to }, ctx) => {
+      const reference = `T${transfers.length + 1}`;
+      const fee = amount > 1000 ? 5 : 0;
       type SendMoneyState =
         | { step: 'send_money:start' }
-        | { step: 'send_money:approval'; reference: string; fee: number }
-        | { step: 'send_money:after_approval'; reference: string; fee: number };
+        | { step: 'send_money:approval' }
+        | { step: 'send_money:after_approval' };
       const resumed = ctx.mcpReq.requestState<SendMoneyState>();
       let state: SendMoneyState = resumed && resumed.step.startsWith('send_money:') ? resumed : { step: 'send_money:start' };
       if (state.step === 'send_money:start') {
-        const reference = `T${transfers.length + 1}`;
-        const fee = amount > 1000 ? 5 : 0;
         if (amount > 1000) {
-          state = { step: 'send_money:approval', reference, fee };
+          state = { step: 'send_money:approval' };
         } else {
           console.error(`small transfer ${reference}`);
-          state = { step: 'send_money:after_approval', reference, fee };
+          state = { step: 'send_money:after_approval' };
         }
       }
       if (state.step === 'send_money:approval') {
-        const { reference, fee } = state;
         const approvalResponse = inputResponse(ctx.mcpReq.inputResponses, 'approval');
         if (approvalResponse.kind !== 'elicit') {
           return inputRequired({
@@ -69,9 +68,8 @@ export function build() {
         if (approval.action !== 'accept' || !approval.content?.approve) {
           return { content: [{ type: 'text', text: `Transfer ${reference} to ${to} cancelled.` }] };
         }
-        state = { step: 'send_money:after_approval', reference, fee };
+        state = { step: 'send_money:after_approval' };
       }
-      const { reference, fee } = state;
       transfers.push({ amount, to });
       return { content: [{ type: 'text', text: `Sent ${amount} to ${to} as ${reference} (fee ${fee}); ${transfers.length} transfer(s) today.` }] };
     },

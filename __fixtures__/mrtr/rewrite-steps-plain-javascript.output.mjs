@@ -45,10 +45,12 @@ export function build() {
         if (picked.action !== 'accept') return { content: [{ type: 'text', text: 'Nothing translated.' }] }
         const language = String(picked.content.language)
         const started = new Date('2026-11-30T10:00:00Z')
-        state = { step: 'translate_doc:draft', language, started: started.toISOString() };
+        state = { step: 'translate_doc:draft', picked, started: started.toISOString() };
       }
-      const { language } = state;
+      const { picked } = state;
       const started = new Date(state.started);
+      if (picked.action !== 'accept') return { content: [{ type: 'text', text: 'Nothing translated.' }] }
+      const language = String(picked.content.language)
       const draftResponse = inputResponse(ctx.mcpReq.inputResponses, 'draft');
       if (draftResponse.kind !== 'sampling') {
         return inputRequired({

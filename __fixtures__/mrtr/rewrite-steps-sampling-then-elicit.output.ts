@@ -29,8 +29,8 @@ export function build() {
     async ({ text }, ctx) => {
       type SummarizeTicketState =
         | { step: 'summarize_ticket:summary' }
-        | { step: 'summarize_ticket:check'; summary: (CreateMessageResult | CreateMessageResultWithTools); draft: string }
-        | { step: 'summarize_ticket:after_check'; summary: (CreateMessageResult | CreateMessageResultWithTools); draft: string };
+        | { step: 'summarize_ticket:check'; summary: (CreateMessageResult | CreateMessageResultWithTools) }
+        | { step: 'summarize_ticket:after_check'; summary: (CreateMessageResult | CreateMessageResultWithTools) };
       const resumed = ctx.mcpReq.requestState<SummarizeTicketState>();
       let state: SummarizeTicketState = resumed && resumed.step.startsWith('summarize_ticket:') ? resumed : { step: 'summarize_ticket:summary' };
       if (state.step === 'summarize_ticket:summary') {
@@ -48,13 +48,14 @@ export function build() {
         const draft: string = !Array.isArray(summary.content) && summary.content.type === 'text' ? summary.content.text.trim() : '';
         // A very short summary means the model was unsure: the user decides whether to keep it.
         if (draft.length < 25) {
-          state = { step: 'summarize_ticket:check', summary, draft };
+          state = { step: 'summarize_ticket:check', summary };
         } else {
-          state = { step: 'summarize_ticket:after_check', summary, draft };
+          state = { step: 'summarize_ticket:after_check', summary };
         }
       }
       if (state.step === 'summarize_ticket:check') {
-        const { summary, draft } = state;
+        const { summary } = state;
+        const draft: string = !Array.isArray(summary.content) && summary.content.type === 'text' ? summary.content.text.trim() : '';
         const checkResponse = inputResponse(ctx.mcpReq.inputResponses, 'check');
         if (checkResponse.kind !== 'elicit') {
           return inputRequired({
@@ -76,9 +77,10 @@ export function build() {
         if (check.action !== 'accept' || check.content?.keep !== true) {
           return { content: [{ type: 'text', text: `Summary discarded (${check.action}).` }] };
         }
-        state = { step: 'summarize_ticket:after_check', summary, draft };
+        state = { step: 'summarize_ticket:after_check', summary };
       }
-      const { summary, draft } = state;
+      const { summary } = state;
+      const draft: string = !Array.isArray(summary.content) && summary.content.type === 'text' ? summary.content.text.trim() : '';
       return { content: [{ type: 'text', text: `Summary by ${summary.model}: ${draft}` }] };
     },
   );

@@ -1,4 +1,4 @@
-import { McpServer, type ElicitRequestFormParams, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import { McpServer, type ElicitRequestFormParams, inputRequired, inputResponse, type ElicitResult, type CreateMessageResult, type CreateMessageResultWithTools, ProtocolError, ProtocolErrorCode, fromJsonSchema, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 // Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
@@ -30,8 +30,8 @@ export function build() {
     async ({ team }, ctx) => {
       type CreateProjectState =
         | { step: 'create_project:named' }
-        | { step: 'create_project:suggestion'; name: string }
-        | { step: 'create_project:roots'; name: string; template: string };
+        | { step: 'create_project:suggestion'; named: ElicitResult }
+        | { step: 'create_project:roots'; named: ElicitResult; suggestion: (CreateMessageResult | CreateMessageResultWithTools) };
       const resumed = ctx.mcpReq.requestState<CreateProjectState>();
       let state: CreateProjectState = resumed && resumed.step.startsWith('create_project:') ? resumed : { step: 'create_project:named' };
       if (state.step === 'create_project:named') {
@@ -52,10 +52,12 @@ export function build() {
         const named = { action: namedResponse.action, content: namedResponse.content as ElicitResult['content'] };
         if (named.action !== 'accept' || !named.content) return { content: [{ type: 'text', text: 'No project created.' }] };
         const name = String(named.content.name).trim();
-        state = { step: 'create_project:suggestion', name };
+        state = { step: 'create_project:suggestion', named };
       }
       if (state.step === 'create_project:suggestion') {
-        const { name } = state;
+        const { named } = state;
+        if (named.action !== 'accept' || !named.content) return { content: [{ type: 'text', text: 'No project created.' }] };
+        const name = String(named.content.name).trim();
         const suggestionResponse = inputResponse(ctx.mcpReq.inputResponses, 'suggestion');
         if (suggestionResponse.kind !== 'sampling') {
           return inputRequired({
@@ -68,9 +70,12 @@ export function build() {
         }
         const suggestion = suggestionResponse.result;
         const template: string = !Array.isArray(suggestion.content) && suggestion.content.type === 'text' ? suggestion.content.text : 'blank';
-        state = { step: 'create_project:roots', name, template };
+        state = { step: 'create_project:roots', named, suggestion };
       }
-      const { name, template } = state;
+      const { named, suggestion } = state;
+      if (named.action !== 'accept' || !named.content) return { content: [{ type: 'text', text: 'No project created.' }] };
+      const name = String(named.content.name).trim();
+      const template: string = !Array.isArray(suggestion.content) && suggestion.content.type === 'text' ? suggestion.content.text : 'blank';
       const rootsResponse = inputResponse(ctx.mcpReq.inputResponses, 'roots');
       if (rootsResponse.kind !== 'roots') {
         return inputRequired({
@@ -89,7 +94,7 @@ export function build() {
     'draft_post',
     { description: 'Draft a post after two questions' },
     async (ctx) => {
-      type DraftPostState = { step: 'draft_post:topic' } | { step: 'draft_post:tone'; subject: string };
+      type DraftPostState = { step: 'draft_post:topic' } | { step: 'draft_post:tone'; topic: ElicitResult };
       const resumed = ctx.mcpReq.requestState<DraftPostState>();
       let state: DraftPostState = resumed && resumed.step.startsWith('draft_post:') ? resumed : { step: 'draft_post:topic' };
       if (state.step === 'draft_post:topic') {
@@ -110,9 +115,10 @@ export function build() {
         }
         const topic = { action: topicResponse.action, content: topicResponse.content as ElicitResult['content'] };
         const subject = topic.action === 'accept' && topic.content ? String(topic.content.topic) : 'news';
-        state = { step: 'draft_post:tone', subject };
+        state = { step: 'draft_post:tone', topic };
       }
-      const { subject } = state;
+      const { topic } = state;
+      const subject = topic.action === 'accept' && topic.content ? String(topic.content.topic) : 'news';
       const toneSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { tone: { type: 'string' } } };
       const toneResponse = inputResponse(ctx.mcpReq.inputResponses, 'tone');
       if (toneResponse.kind !== 'elicit') {

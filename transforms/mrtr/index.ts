@@ -64,12 +64,21 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
     }
   }
   const groupVerdicts = new Map<Node, ExplicitVerdict | StepsVerdict>();
+  const codecHosts = new Map<Node, SourceFile>();
   // Asks that are not one round (dependent, or after code with effects) become a step function when they can.
   const withSteps = (verdict: ExplicitVerdict, group: Found[]): ExplicitVerdict | StepsVerdict => {
     if (!verdict || !('reason' in verdict) || !['several-asks', 'repeated-effects', 'ask-not-statement'].includes(verdict.reason)) return verdict;
     if (group.some((g) => g.ignored || !isDirectAsk(g))) return verdict;
     const steps = planSteps(group, analysis);
     if (!steps || ('reason' in steps && steps.reason === 'ask-not-statement')) return verdict;
+    if ('plan' in steps && !steps.plan.wiring.existing) {
+      // One codec per server, declared in the first file whose handlers need it.
+      const host = codecHosts.get(steps.plan.wiring.construction) ?? steps.plan.wiring.codecFile;
+      codecHosts.set(steps.plan.wiring.construction, host);
+      if (host !== steps.plan.wiring.codecFile) {
+        return { reason: 'state-codec-unwired', detail: `this server's requestState codec is declared in ${project.relative(host.getFilePath())}: export it from there and import it here, then run the tool again` };
+      }
+    }
     return steps;
   };
   // Completion notifiers go with their handler's URL ask: they are not asks of the round.
@@ -146,13 +155,15 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
       const plan = explicit.plan;
       if (rewritten.has(plan)) continue;
       rewritten.add(plan);
-      const codeFile = plan.wiring.sourceFile;
-      if (!codecs.has(codeFile)) codecs.set(codeFile, freshName(codeFile.getFullText(), 'requestStateCodec'));
+      const codeFile = plan.wiring.codecFile;
+      const constructionFile = plan.wiring.construction.getSourceFile();
+      if (!codecs.has(codeFile)) codecs.set(codeFile, plan.wiring.existing ?? freshName(codeFile.getFullText() + constructionFile.getFullText(), 'requestStateCodec'));
       const codec = codecs.get(codeFile)!;
       const style = styleOf(sourceFile.getFullText(), absPath);
       const rewrite = rewriteSteps(plan, style, codec);
       const wiring = codecEdits(plan.wiring, codec, style);
-      for (const edit of [...rewrite.edits, ...wiring.edits]) addEdit(absPath, edit);
+      for (const edit of [...rewrite.edits, ...wiring.codecFile]) addEdit(absPath, edit);
+      for (const edit of wiring.constructionFile) addEdit(constructionFile.getFilePath(), edit);
       imports.set(absPath, new Set([...(imports.get(absPath) ?? []), ...rewrite.imports, ...wiring.imports]));
       for (const ask of plan.asks) {
         const schema = Node.isCallExpression(ask.call.node) ? ask.call.node.getArguments()[1] : undefined;

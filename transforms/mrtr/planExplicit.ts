@@ -231,7 +231,7 @@ function unsupportedError(call: PushCall, builder: Builder, method: string, regi
  * `if (pureCondition) { ...; return x; }` before the ask: the condition is the same on every retry (same
  * params), so a round that takes the branch never asks, and its effects run once, as before.
  */
-function isExitOnlyBranch(statement: Node, allowed: ReadonlySet<Node>): boolean {
+export function isExitOnlyBranch(statement: Node, allowed: ReadonlySet<Node>): boolean {
   if (!Node.isIfStatement(statement) || statement.getElseStatement() || !isReplaySafeExpression(statement.getExpression(), allowed)) return false;
   const then = statement.getThenStatement();
   const last = Node.isBlock(then) ? then.getStatements().at(-1) : then;

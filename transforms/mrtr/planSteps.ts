@@ -1,10 +1,11 @@
-import { Node, SyntaxKind, type Block, type IfStatement, type NewExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type Block, type IfStatement, type ImportDeclaration, type NewExpression, type SourceFile } from 'ts-morph';
 import type { MrtrAnalysis } from './classify.js';
-import type { FunctionNode } from './functions.js';
+import { referencesTo, type FunctionNode } from './functions.js';
 import type { Registration } from './handlers.js';
 import { statementOf } from './insertMarker.js';
 import {
   bindingOf,
+  isExitOnlyBranch,
   builderOf,
   capabilityReadsIn,
   contextOf,
@@ -36,7 +37,12 @@ export interface CarriedLocal {
 /** Where the server is constructed, to wire the codec's verify (`new McpServer(info, { requestState: { verify } })`). */
 export interface ServerWiring {
   construction: NewExpression;
-  sourceFile: SourceFile;
+  /** The file that declares the codec: the handler's file. */
+  codecFile: SourceFile;
+  /** When the server is built in another file: that file's import of the handler's file, which gains the codec. */
+  importDeclaration?: ImportDeclaration;
+  /** A codec already declared and wired in the handler's file: reused as it is. */
+  existing?: string;
 }
 
 /** What a step runs after its ask (or on entry, for the start and join steps) until the next step. */
@@ -55,8 +61,14 @@ export interface Step {
   /** `<prefix>:<ask key>`, `<prefix>:start`, or `<prefix>:after_<ask key>` for the join after a branch. */
   name: string;
   ask?: Ask;
-  /** The locals restored on entry (saved by the step that moves here). */
+  /** The locals restored on entry (saved by the step that moves here): answers and results of code with effects. */
   carried: CarriedLocal[];
+  /**
+   * Pure statements of earlier steps run again on entry: `const` declarations whose values the step needs,
+   * and the `if (...) return` checks that narrowed them (same inputs, same outcome), so only answers and
+   * results of code with effects travel in the state.
+   */
+  replay: Node[];
   next: Continuation;
 }
 
@@ -70,6 +82,8 @@ export interface StepsPlan {
   asks: Ask[];
   /** The statement of each ask, in order. */
   statements: Node[];
+  /** The first body statement the step blocks replace: the pure statements before it stay in place and run on every round. */
+  firstReplaced: Node;
   /** The last body statement the step blocks replace (an ask, or an `if` holding asks); what follows stays in place. */
   lastReplaced: Node;
   handler: FunctionNode;
@@ -179,7 +193,19 @@ export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVe
     joinOf.set(branch, points.length);
     points.push({ branch, anchor: branch.getEnd() });
   }
-  const hasStart = statements[0]!.getParent() !== body || top.indexOf(statements[0] as never) > 0;
+  const capabilityReads = capabilityReadsIn(top, analysis);
+  if (capabilityReads === null) return { reason: 'guarded-ask' };
+  const allowed = new Set<Node>(capabilityReads);
+  const pointStatements = new Set<Node>(statements.map((s) => (s.getParent() === body ? s : s.getParent()!.getParent()!)));
+  // Pure `const` declarations and `if (...) return` checks: they may run again (same inputs, same values).
+  const isPureConst = (s: Node) =>
+    Node.isVariableStatement(s) && s.getDeclarationKind() === 'const' && !statements.includes(s) && s.getDeclarations().every((d) => isReplaySafeExpression(d.getInitializer(), allowed));
+  const isPure = (s: Node) => !pointStatements.has(s) && (isPureConst(s) || isExitOnlyBranch(s, allowed));
+  // The pure statements that open the body stay where they are: they run on every round, as before the ask.
+  let prefixEnd = 0;
+  while (prefixEnd < top.length && isPure(top[prefixEnd]!)) prefixEnd++;
+  const firstReplaced = top[prefixEnd]!;
+  const hasStart = statements[0]!.getParent() !== body || top.indexOf(statements[0] as never) > prefixEnd;
   const offset = hasStart ? 1 : 0;
   const stepIndexOfPoint = (p: number) => p + offset;
   const statementOfPoint = (point: Point): Node => (point.ask !== undefined && !point.branch ? statements[point.ask]! : point.branch!);
@@ -213,11 +239,9 @@ export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVe
   // Moved code must not reassign a parameter (parameters are re-sent, not carried) or declare a function or
   // class that later steps use (code does not travel in requestState).
   const lastReplaced = statementOfPoint(points[points.length - 1]!);
-  const moved = top.slice(0, top.indexOf(lastReplaced as never) + 1);
+  const moved = top.slice(prefixEnd, top.indexOf(lastReplaced as never) + 1);
   const parameterNames = fn.getParameters().flatMap((p) => namesIn((p as unknown as { getNameNode(): Node }).getNameNode()));
   if (moved.some((s) => assignsTo(s, parameterNames))) return { reason: 'unserializable-state', detail: 'a handler parameter is reassigned before an ask' };
-  const capabilityReads = capabilityReadsIn(top, analysis);
-  if (capabilityReads === null) return { reason: 'guarded-ask' };
 
   // Every local declared before a resume point, visible there and used at or after it, travels to that step.
   const declarations: Array<{ id: Node; keyword: CarriedLocal['keyword']; ask?: Ask; scope: Node }> = [];
@@ -237,28 +261,56 @@ export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVe
     }
   }
   const steps: Step[] = [];
-  if (hasStart) steps.push({ name: `${prefixOf(registration)}:start`, carried: [], next: fromBody(0) });
+  if (hasStart) steps.push({ name: `${prefixOf(registration)}:start`, carried: [], replay: [], next: fromBody(prefixEnd) });
+  const statementOfDeclaration = (id: Node) =>
+    id.getFirstAncestor((a) => {
+      const parent = a.getParent();
+      return parent === body || (!!parent && Node.isBlock(parent) && joinOf.has(parent.getParent() as IfStatement));
+    })!;
   for (const point of points) {
     const visible = declarations.filter((d) => d.id.getStart() < point.anchor && (d.scope === body || (point.ask !== undefined && d.scope === point.branch?.getThenStatement())));
+    const guards = moved
+      .flatMap((s) => (Node.isIfStatement(s) && joinOf.has(s) ? [s, ...(s.getThenStatement() as Block).getStatements()] : [s]))
+      .filter((s) => isExitOnlyBranch(s, allowed) && !pointStatements.has(s) && s.getEnd() <= point.anchor && (s.getParent() === body || (point.ask !== undefined && s.getParent() === point.branch?.getThenStatement())));
+    // What the step needs: the locals used from here on, and (closing over them) what their pure declarations
+    // and the checks that narrowed them read. Pure `const`s are computed again; the rest is carried.
+    const needed = new Set(visible.filter((d) => !(d.ask && point.ask !== undefined && d.ask === asks[point.ask]) && usedFrom(d.id, point.anchor)));
+    const replay = new Set<Node>();
+    const readsOf = (statement: Node) => visible.filter((d) => statement.getDescendantsOfKind(SyntaxKind.Identifier).some((ref) => ref !== d.id && ref.getText() === d.id.getText() && isReferenceTo(ref, d.id.getSymbol()!)));
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const local of [...needed]) {
+        const statement = statementOfDeclaration(local.id);
+        if (!isPureConst(statement) || replay.has(statement)) continue;
+        replay.add(statement);
+        changed = true;
+        for (const read of readsOf(statement)) needed.add(read);
+      }
+      for (const guard of guards) {
+        const reads = readsOf(guard);
+        if (replay.has(guard) || !reads.some((r) => needed.has(r))) continue;
+        replay.add(guard);
+        changed = true;
+        for (const read of reads) needed.add(read);
+      }
+    }
     const carried: CarriedLocal[] = [];
-    for (const local of visible) {
-      // An ask's own binding is declared at the ask, not before it.
-      if (local.ask && point.ask !== undefined && local.ask === asks[point.ask]) continue;
-      if (!usedFrom(local.id, point.anchor)) continue;
+    for (const local of visible.filter((d) => needed.has(d) && !replay.has(statementOfDeclaration(d.id)))) {
       const value = carriedValueOf(local.id, local.keyword, local.ask, analysis, body);
       if ('unsafe' in value) return { reason: 'unserializable-state', detail: value.unsafe };
       carried.push(value);
     }
     const name = point.ask !== undefined ? asks[point.ask]!.key : `after_${asks[points.find((p) => p.branch === point.branch && p.ask !== undefined)!.ask!]!.key}`;
-    steps.push({ name: `${prefixOf(registration)}:${name}`, ...(point.ask !== undefined ? { ask: asks[point.ask]! } : {}), carried, next: continuationOf(point) });
+    const replayed = [...replay].sort((a, b) => a.getStart() - b.getStart());
+    steps.push({ name: `${prefixOf(registration)}:${name}`, ...(point.ask !== undefined ? { ask: asks[point.ask]! } : {}), carried, replay: replayed, next: continuationOf(point) });
   }
   const wiring = wiringOf(registration, analysis);
-  if (!wiring) return { reason: 'state-codec-unwired' };
+  if (!wiring || 'detail' in wiring) return { reason: 'state-codec-unwired', ...(wiring ? { detail: wiring.detail } : {}) };
   // The SDK codec signs but does not encrypt: values the server computed become readable by the client.
   const serverSide = [...new Set(steps.flatMap((st) => st.carried).filter((c) => c.serverSide).map((c) => `\`${c.name}\``))];
   const notes = serverSide.length > 0 ? [`requestState carries server-computed ${serverSide.join(', ')}: signed, not encrypted, so the client can read ${serverSide.length === 1 ? 'it' : 'them'}; check that nothing secret is among them`] : [];
   return {
-    plan: { notes, steps, asks, statements, lastReplaced, handler: fn, registration, ...context, capabilityReads, stepPrefix: prefixOf(registration), wiring },
+    plan: { notes, steps, asks, statements, firstReplaced, lastReplaced, handler: fn, registration, ...context, capabilityReads, stepPrefix: prefixOf(registration), wiring },
   };
 }
 
@@ -373,10 +425,9 @@ function carriedValueOf(
     .getDescendantsOfKind(SyntaxKind.Identifier)
     .some((ref) => ref !== id && ref.getText() === name && ref.getSymbol() === id.getSymbol() && isMethodOrInstanceUse(ref));
   if (usedAsObject) return { unsafe: `\`${name}\` has methods called on it; a value from JSON in requestState would not have them` };
-  const callee = value && Node.isCallExpression(value) ? value.getExpression() : undefined;
-  if (callee && /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(callee.getText()) && declaredOutside(callee, body)) {
-    return { ...base, type: `Awaited<ReturnType<typeof ${callee.getText()}>>`, serverSide };
-  }
+  const query = value ? typeQueryOf(value, body) : undefined;
+  const awaited = !!init && Node.isAwaitExpression(init.getKind() === SyntaxKind.ParenthesizedExpression ? (init as import('ts-morph').ParenthesizedExpression).getExpression() : init);
+  if (query) return { ...base, type: awaited ? `Awaited<${query}>` : query, serverSide };
   if (!id.getSourceFile().getFilePath().match(/\.(ts|tsx|mts|cts)$/)) return { ...base, type: 'unknown', serverSide };
   return { unsafe: `the type of \`${name}\` cannot be read from its initializer; annotate it (\`const ${name}: T = ...\`) so the state type can declare it` };
 }
@@ -448,6 +499,28 @@ function isMethodOrInstanceUse(ref: Node): boolean {
   return !!parent && Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.InstanceOfKeyword;
 }
 
+/**
+ * A type for the value of `node` written with type queries on names in scope at the top of the handler
+ * (declared outside its body, or its parameters): `typeof config.limit`, `(typeof store.byId)[typeof id]`,
+ * `ReturnType<typeof notes.get>`. The step function's state type is declared there.
+ */
+function typeQueryOf(node: Node, body: Node): string | undefined {
+  const value = unwrap(node);
+  const entity = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
+  if ((Node.isIdentifier(value) || Node.isPropertyAccessExpression(value)) && entity.test(value.getText()) && declaredOutside(value, body)) return `typeof ${value.getText()}`;
+  if (Node.isElementAccessExpression(value)) {
+    const object = typeQueryOf(value.getExpression(), body);
+    const key = value.getArgumentExpression();
+    const index = !key ? undefined : Node.isStringLiteral(key) || Node.isNumericLiteral(key) ? key.getText() : typeQueryOf(key, body);
+    return object && index ? `(${object})[${index}]` : undefined;
+  }
+  if (Node.isCallExpression(value) && value.getTypeArguments().length === 0) {
+    const callee = value.getExpression();
+    if (entity.test(callee.getText()) && declaredOutside(callee, body)) return `ReturnType<typeof ${callee.getText()}>`;
+  }
+  return undefined;
+}
+
 /** Whether the callee's root name is declared outside the handler body (so `typeof` can name it there). */
 function declaredOutside(callee: Node, body: Node): boolean {
   const root = callee.getText().split('.')[0]!;
@@ -457,23 +530,63 @@ function declaredOutside(callee: Node, body: Node): boolean {
 }
 
 /** The `new McpServer(...)` / `new Server(...)` the registration's server comes from, when it is in the same file. */
-function wiringOf(registration: Registration, analysis: MrtrAnalysis): ServerWiring | undefined {
+function wiringOf(registration: Registration, analysis: MrtrAnalysis): ServerWiring | { detail: string } | undefined {
   const callee = unwrap((registration.call as import('ts-morph').CallExpression).getExpression());
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
-  const receiver = unwrap(callee.getExpression());
-  if (!Node.isIdentifier(receiver)) return undefined;
-  const declarations = receiver.getSymbol()?.getDeclarations() ?? [];
-  const declaration = declarations.length === 1 ? declarations[0] : undefined;
-  if (!declaration || !Node.isVariableDeclaration(declaration)) return undefined;
-  const init = declaration.getInitializer();
-  const construction = init ? unwrap(init) : undefined;
-  if (!construction || !Node.isNewExpression(construction)) return undefined;
+  const construction = constructionOf(callee.getExpression(), analysis, 0);
+  if (!construction) return undefined;
   const sdk = sdkNameOf(analysis.project, construction.getExpression());
   if (!sdk || (sdk.name !== 'McpServer' && sdk.name !== 'Server') || sdk.major !== 'v2') return undefined;
-  if (construction.getSourceFile() !== registration.call.getSourceFile()) return undefined;
+  const where = `${analysis.project.relative(construction.getSourceFile().getFilePath())}:${construction.getStartLineNumber()}`;
   const args = construction.getArguments();
   if (args.length > 2) return undefined;
   const options = args[1] ? unwrap(args[1]) : undefined;
-  if (options && (!Node.isObjectLiteralExpression(options) || options.getProperty('requestState'))) return undefined;
-  return { construction, sourceFile: construction.getSourceFile() };
+  if (options && !Node.isObjectLiteralExpression(options)) return { detail: `add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}` };
+  const existing = options && Node.isObjectLiteralExpression(options) ? options.getProperty('requestState') : undefined;
+  if (existing) {
+    // Already wired to a codec of this file set (`requestState: { verify: codec.verify }`): reuse it.
+    const verify = /^requestState\s*:\s*\{\s*verify\s*:\s*([A-Za-z_$][\w$]*)\.verify\s*,?\s*\}$/.exec(existing.getText());
+    const codec = verify?.[1];
+    const declared = codec ? construction.getSourceFile().getVariableDeclaration(codec) : undefined;
+    if (!codec || !declared || !/^createRequestStateCodec\(/.test(declared.getInitializer()?.getText() ?? '') || construction.getSourceFile() !== registration.call.getSourceFile()) {
+      return { detail: `the server at ${where} already configures requestState; its verify must be the codec that mints this handler's state` };
+    }
+    return { construction, codecFile: registration.call.getSourceFile(), existing: codec };
+  }
+  const codecFile = registration.call.getSourceFile();
+  if (construction.getSourceFile() === codecFile) return { construction, codecFile };
+  // Another file: the codec is exported from the handler's file and imported where the server is built,
+  // which already imports the handler's file (so no new import cycle appears).
+  const importDeclaration = construction
+    .getSourceFile()
+    .getImportDeclarations()
+    .find((d) => !d.isTypeOnly() && d.getNamedImports().length > 0 && d.getModuleSpecifierSourceFile() === codecFile);
+  if (!importDeclaration) return { detail: `export a requestState codec from ${analysis.project.relative(codecFile.getFilePath())}, import it in ${analysis.project.relative(construction.getSourceFile().getFilePath())} and add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}` };
+  return { construction, codecFile, importDeclaration };
+}
+
+/** The `new McpServer(...)` an expression holds: a local `const`, or a parameter every caller passes one (followed up to 3 calls). */
+function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number): NewExpression | undefined {
+  const node = unwrap(expression);
+  if (Node.isNewExpression(node)) return node;
+  if (!Node.isIdentifier(node) || depth > 3) return undefined;
+  const declarations = node.getSymbol()?.getDeclarations() ?? [];
+  const declaration = declarations.length === 1 ? declarations[0] : undefined;
+  if (declaration && Node.isVariableDeclaration(declaration)) {
+    const init = declaration.getInitializer();
+    return init ? constructionOf(init, analysis, depth) : undefined;
+  }
+  if (declaration && Node.isParameterDeclaration(declaration) && Node.isIdentifier(declaration.getNameNode())) {
+    const fn = declaration.getParent();
+    const index = (fn as unknown as FunctionNode).getParameters().indexOf(declaration as never);
+    const named = fn && (Node.isFunctionDeclaration(fn) ? fn : fn.getParentIfKind(SyntaxKind.VariableDeclaration));
+    const name = named?.getNameNode();
+    if (!named || !name || !Node.isIdentifier(name)) return undefined;
+    const calls = referencesTo(analysis.project, named, name.getText())
+      .map((ref) => ref.getParent())
+      .filter((call): call is import('ts-morph').CallExpression => !!call && Node.isCallExpression(call) && call.getExpression() === call.getExpression());
+    const found = new Set(calls.map((call) => call.getArguments()[index]).map((arg) => (arg ? constructionOf(arg, analysis, depth + 1) : undefined)));
+    return found.size === 1 ? [...found][0] : undefined;
+  }
+  return undefined;
 }

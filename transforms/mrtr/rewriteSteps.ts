@@ -22,7 +22,7 @@ export function rewriteSteps(plan: StepsPlan, style: FileStyle, codec: string): 
   const end = style.semicolon ? ';' : '';
   const body = plan.handler.getBody!()!;
   const text = body.getSourceFile().getFullText();
-  const firstStatement = (body as unknown as { getStatements(): Node[] }).getStatements()[0]!;
+  const firstStatement = plan.firstReplaced;
   const lineStart = text.lastIndexOf('\n', firstStatement.getStart() - 1) + 1;
   const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
   const imports = ['inputRequired', 'inputResponse'];
@@ -56,7 +56,7 @@ export function rewriteSteps(plan: StepsPlan, style: FileStyle, codec: string): 
   const replacementStart = startWithComments(firstStatement);
   const lastReplaced = plan.lastReplaced;
   // Capability reads in code that moves into a step are rewritten in the moved text.
-  const moved = plan.capabilityReads.filter((r) => r.getStart() < lastReplaced.getEnd());
+  const moved = plan.capabilityReads.filter((r) => r.getStart() >= replacementStart && r.getStart() < lastReplaced.getEnd());
   const readText = (read: Node) => `(${capabilitiesOf(plan.mcpReq, read.getText(), style)})`;
   if (plan.capabilityReads.length > 0) imports.push('CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
   const moveTo = (to: number) => {
@@ -72,10 +72,12 @@ export function rewriteSteps(plan: StepsPlan, style: FileStyle, codec: string): 
     const isLast = step.next.kind === 'rest';
     const base = isLast ? indent : inStep;
     // Lines of this step, each with its full indentation.
-    const own: string[] = [...restoreLines(step.carried, state, style), ...(step.ask ? askLines(step.ask, plan, state, ctx, codec, style, imports, taken, base) : [])];
     const askStatement = step.ask ? plan.statements[plan.asks.indexOf(step.ask)]! : undefined;
     const comments = askStatement ? commentLines(askStatement, base) : [];
-    const inner = [...comments, ...own.map((l) => `${RAW}${base}${l}`)];
+    const restored = restoreLines(step.carried, state, style).map((l) => `${RAW}${base}${l}`);
+    const replayed = step.replay.flatMap((statement) => movedLines([statement], base, moved, readText, false));
+    const asked = (step.ask ? askLines(step.ask, plan, state, ctx, codec, style, imports, taken, base) : []).map((l) => `${RAW}${base}${l}`);
+    const inner = [...comments, ...restored, ...replayed, ...asked];
     const next = step.next;
     if (next.kind === 'statements') {
       inner.push(...movedLines(next.statements, inStep, moved, readText));
@@ -172,11 +174,11 @@ const RAW = '\u0000';
  * reads replaced; returned as raw lines. A line that starts inside a template literal or string keeps its
  * text exactly: indenting it would change the value.
  */
-function movedLines(statements: Node[], target: string, reads: Node[], readText: (read: Node) => string): string[] {
+function movedLines(statements: Node[], target: string, reads: Node[], readText: (read: Node) => string, withComments = true): string[] {
   if (statements.length === 0) return [];
   const sourceFile = statements[0]!.getSourceFile();
   const full = sourceFile.getFullText();
-  const start = startWithComments(statements[0]!);
+  const start = withComments ? startWithComments(statements[0]!) : statements[0]!.getStart();
   const endPos = statements[statements.length - 1]!.getEnd();
   const original = full.slice(start, endPos);
   const from = /^[ \t]*/.exec(full.slice(full.lastIndexOf('\n', start - 1) + 1))![0];
@@ -247,13 +249,15 @@ function pascal(name: string): string {
  * wired into the constructor's options, so a tampered, expired or foreign state is rejected (-32602) before
  * any handler runs.
  */
-export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle): { edits: TextEdit[]; imports: string[] } {
+export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle): CodecEdits {
   const { quote: q, indentUnit: u, eol } = style;
   const end = style.semicolon ? ';' : '';
-  const sourceFile = wiring.sourceFile;
+  if (wiring.existing) return { codecFile: [], constructionFile: [], imports: [] };
+  const sourceFile = wiring.codecFile;
   const text = sourceFile.getFullText();
   const secret = freshName(text, 'requestStateSecret');
   const bindParam = style.typescript ? '(ctx: ServerContext)' : '(ctx)';
+  const exported = wiring.importDeclaration ? 'export ' : '';
   const declaration = [
     `// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed`,
     `// with ${STATE_SECRET_ENV} (at least 32 bytes, the same on every server instance), expires, and is bound to the`,
@@ -262,29 +266,49 @@ export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle
     `if (new TextEncoder().encode(${secret}).length < 32) {`,
     `${u}throw new Error(${q}${STATE_SECRET_ENV} must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests${q})${end}`,
     `}`,
-    `const ${codec} = createRequestStateCodec({`,
+    `${exported}const ${codec} = createRequestStateCodec({`,
     `${u}key: ${secret},`,
     `${u}ttlSeconds: ${STATE_TTL_SECONDS},`,
     `${u}bind: ${bindParam} => \`\${ctx.mcpReq.method}\\u0000\${ctx.http?.authInfo?.clientId ?? ${q}${q}}\`,`,
     `})${end}`,
   ].join(eol);
   const anchor = insertionPoint(sourceFile);
-  const edits: TextEdit[] = [{ start: anchor, end: anchor, text: anchor === 0 ? `${declaration}${eol}${eol}` : `${eol}${eol}${declaration}` }];
+  const codecFile: TextEdit[] = [{ start: anchor, end: anchor, text: anchor === 0 ? `${declaration}${eol}${eol}` : `${eol}${eol}${declaration}` }];
+  // The construction's file, in its own style (it may be another file).
+  const target = wiring.construction.getSourceFile();
+  const targetText = target.getFullText();
+  const targetEol = targetText.includes('\r\n') ? '\r\n' : '\n';
+  const constructionFile: TextEdit[] = [];
   const verify = `requestState: { verify: ${codec}.verify }`;
   const args = wiring.construction.getArguments();
   const options = args[1];
   if (!options) {
-    edits.push({ start: args[0]!.getEnd(), end: args[0]!.getEnd(), text: `, { ${verify} }` });
+    constructionFile.push({ start: args[0]!.getEnd(), end: args[0]!.getEnd(), text: `, { ${verify} }` });
   } else if (Node.isObjectLiteralExpression(options)) {
     const first = options.getProperties()[0];
-    if (!first) edits.push({ start: options.getStart(), end: options.getEnd(), text: `{ ${verify} }` });
+    if (!first) constructionFile.push({ start: options.getStart(), end: options.getEnd(), text: `{ ${verify} }` });
     else {
-      const multiline = text.slice(options.getStart(), first.getStart()).includes('\n');
-      const propertyIndent = /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', first.getStart() - 1) + 1))![0];
-      edits.push({ start: first.getStart(), end: first.getStart(), text: multiline ? `${verify},${eol}${propertyIndent}` : `${verify}, ` });
+      const multiline = targetText.slice(options.getStart(), first.getStart()).includes('\n');
+      const propertyIndent = /^[ \t]*/.exec(targetText.slice(targetText.lastIndexOf('\n', first.getStart() - 1) + 1))![0];
+      constructionFile.push({ start: first.getStart(), end: first.getStart(), text: multiline ? `${verify},${targetEol}${propertyIndent}` : `${verify}, ` });
     }
   }
-  return { edits, imports: ['createRequestStateCodec', ...(style.typescript ? ['type ServerContext'] : [])] };
+  if (wiring.importDeclaration) {
+    // `import { registerNoteTools } from './tools.js'` gains the codec.
+    const named = wiring.importDeclaration.getNamedImports();
+    const last = named[named.length - 1]!;
+    constructionFile.push({ start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` });
+  }
+  return { codecFile, constructionFile, imports: ['createRequestStateCodec', ...(style.typescript ? ['type ServerContext'] : [])] };
+}
+
+export interface CodecEdits {
+  /** Edits of the file that declares the codec (the handler's file). */
+  codecFile: TextEdit[];
+  /** Edits of the file that builds the server (the same file, or the one that imports the handler's file). */
+  constructionFile: TextEdit[];
+  /** SDK names the codec file needs. */
+  imports: string[];
 }
 
 /** After the last import (or require) at the top of the file; else at its start, after a shebang and directives. */
