@@ -96,7 +96,7 @@ export function toMarkdown(report: Report, options: MarkdownOptions = {}): strin
 
   const rewritten = report.sites.filter((s) => s.decision === 'rewritten');
   if (rewritten.length > 0) {
-    const rows = rewritten.map((s) => `- ${link(s.file, s.line)} ${s.kind} \`${s.form}\` in \`${s.chain[0]?.name ?? '?'}\`: ${s.strategy} strategy`);
+    const rows = rewritten.map((s) => `- ${link(s.file, s.line)} ${s.kind} \`${s.form}\` in \`${s.chain[0]?.name ?? '?'}\`: ${s.strategy} strategy${(s.notes ?? []).map((n) => ` (note: ${inline(n)})`).join('')}`);
     body.push(...details(`${dry ? 'Rewritten by the migration' : 'Rewritten'} (${rewritten.length})`, fitLines(rows, maxLength / 8)));
   }
   const skipped = report.sites.filter((s) => s.decision === 'skipped');
