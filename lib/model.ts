@@ -78,6 +78,8 @@ export interface FileReport {
   sites: number;
   /** For `skipped` and `error`: why, naming the problem; for `error` with a position when known. */
   problem?: { kind: string; message: string; line?: number; column?: number };
+  /** A file the migration creates (e.g. a generated module); absent for files that exist. */
+  created?: boolean;
   /** With `--diff`: the unified diff of the planned (dry run) or applied (migration) change. */
   diff?: string;
 }

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { auditFiles, mayHoldSite } from '../transforms/mrtr/index.js';
-import { unifiedDiff } from './diff.js';
+import { newFileDiff, unifiedDiff } from './diff.js';
 import { applyEdits, type TextEdit } from './edits.js';
 import { discoverFiles, type DiscoveryResult } from './files.js';
 import { REPORT_SCHEMA_VERSION, type FileReport, type Report, type Site, type Totals } from './model.js';
 import { AnalysisProject } from './project.js';
 import { TOOL_NAME, TOOL_VERSION } from './version.js';
-import { writeFileAtomic } from './writeFileAtomic.js';
+import { createFileAtomic, writeFileAtomic } from './writeFileAtomic.js';
 
 export interface AuditOptions {
   /** Files or directories to analyse. */
@@ -76,6 +76,7 @@ async function run(options: AuditOptions, mode: Report['mode'], texts?: PlannedT
   const plan = auditFiles(project, candidates);
   progress?.(1, 1, 'analyse');
   const outcomes = await applyPlan(discovery, plan.edits, mode === 'migrate', options, texts);
+  await applyFiles(discovery, plan.files, plan.edits, mode === 'migrate', options, outcomes, texts);
   return buildReport(discovery, project, plan.sites, outcomes, mode);
 }
 
@@ -83,6 +84,46 @@ interface FileOutcome {
   status: 'changed' | 'error';
   diff?: string;
   problem?: { kind: string; message: string };
+  /** For whole-file writes outside the discovered sources: the path relative to the root, and whether it is new. */
+  file?: string;
+  created?: boolean;
+}
+
+/**
+ * Whole files the plan creates or replaces (a generated module, package.json): each written atomically, a
+ * new file never replacing one that appeared meanwhile; source files must still parse.
+ */
+export async function applyFiles(
+  discovery: DiscoveryResult,
+  files: Map<string, string> | undefined,
+  edits: Map<string, TextEdit[]>,
+  write: boolean,
+  options: Pick<AuditOptions, 'diff'>,
+  outcomes: Map<string, FileOutcome>,
+  texts?: PlannedTexts,
+): Promise<void> {
+  for (const [absPath, after] of [...(files ?? [])].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const file = path.relative(discovery.root, absPath).split(path.sep).join('/');
+    try {
+      if ((edits.get(absPath)?.length ?? 0) > 0) throw new Error('planned both as edits and as a whole file; left unchanged');
+      const before = fs.existsSync(absPath) ? fs.readFileSync(absPath, 'utf8') : null;
+      if (before === after) continue;
+      if (/\.[cm]?[jt]sx?$/.test(absPath)) {
+        const parseError = firstParseError(absPath, after);
+        if (parseError) throw new Error(`the generated file does not parse (${parseError}); not written`);
+      }
+      if (write) {
+        if (before === null) createFileAtomic(absPath, after);
+        else writeFileAtomic(absPath, after);
+      }
+      texts?.set(absPath, { before: before ?? '', after });
+      const diff = before === null ? newFileDiff(file, after) : unifiedDiff(file, before, after);
+      outcomes.set(absPath, { status: 'changed', file, created: before === null, ...(options.diff ? { diff } : {}) });
+    } catch (error) {
+      const message = `${file}: ${error instanceof Error ? error.message : String(error)}`;
+      outcomes.set(absPath, { status: 'error', file, problem: { kind: write ? 'write-error' : 'rewrite-error', message } });
+    }
+  }
 }
 
 /**
@@ -190,6 +231,19 @@ function buildReport(
         ...(outcome?.diff ? { diff: outcome.diff } : {}),
       });
     }
+  }
+  // Whole files the plan wrote outside the discovered sources (created modules, package.json).
+  const known = new Set(discovery.files.map((f) => f.absPath));
+  for (const [absPath, outcome] of outcomes) {
+    if (known.has(absPath) || !outcome.file) continue;
+    files.push({
+      file: outcome.file,
+      status: outcome.status,
+      sites: 0,
+      ...(outcome.created ? { created: true } : {}),
+      ...(outcome.problem ? { problem: outcome.problem } : {}),
+      ...(outcome.diff ? { diff: outcome.diff } : {}),
+    });
   }
   for (const problem of discovery.problems) {
     // An unreadable file may hold sites the audit could not see: that fails the run; the rest are skipped by design.

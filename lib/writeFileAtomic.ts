@@ -10,6 +10,28 @@ import path from 'node:path';
  * A read-only file is not replaced (renaming over it would succeed, since only the directory's
  * permissions count): a file without any write bit, or one this user may not write, is an error.
  */
+/** Create a file that must not exist yet, atomically: it appears complete, or not at all. */
+export function createFileAtomic(file: string, content: string): void {
+  const dir = path.dirname(file);
+  const temp = path.join(dir, `.${path.basename(file)}.mrtr-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`);
+  const fd = fs.openSync(temp, 'wx', 0o644);
+  try {
+    try {
+      fs.writeFileSync(fd, content);
+      fs.fsyncSync(fd);
+      // Root (sudo) would otherwise hand a file of the user's project to root: take the directory's owner.
+      const owner = fs.statSync(dir);
+      if (process.getuid?.() === 0 && (owner.uid !== 0 || owner.gid !== 0)) fs.fchownSync(fd, owner.uid, owner.gid);
+    } finally {
+      fs.closeSync(fd);
+    }
+    // link() fails when the file appeared meanwhile: a new file never replaces one it did not know about.
+    fs.linkSync(temp, file);
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
+}
+
 export function writeFileAtomic(file: string, content: string): void {
   const target = fs.realpathSync(file);
   const stat = fs.statSync(target);

@@ -32,6 +32,11 @@ export interface FilePlan {
   sites: Site[];
   /** Edits per absolute file path: what the migration applies (and the dry run shows). */
   edits: Map<string, TextEdit[]>;
+  /**
+   * Whole files to create, or to replace entirely (e.g. a generated runtime module, package.json), by absolute
+   * path: the full new text. A path must not also have `edits`.
+   */
+  files?: Map<string, string>;
 }
 
 interface Found {
