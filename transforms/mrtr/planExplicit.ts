@@ -112,21 +112,8 @@ export function planExplicit(sites: HandlerSite[], analysis: MrtrAnalysis, repla
   }
   const context = contextOf(fn, analysis);
   if (!context) return { reason: 'ask-not-statement' };
-  const asks: Ask[] = [];
-  const keys = new Set<string>();
-  for (const [i, { call }] of sites.entries()) {
-    const builder = builders[i]!;
-    let schema: Ask['schema'];
-    if (builder === 'elicit') {
-      const found = schemaOf(params[i]);
-      if (found === null) return { reason: 'unknown-schema' };
-      schema = found;
-    }
-    let key = keyOf(bindings[i]?.name, call, registration);
-    for (let n = 2; keys.has(key); n++) key = `${keyOf(bindings[i]?.name, call, registration)}_${n}`;
-    keys.add(key);
-    asks.push({ call, ...(bindings[i] ? { binding: bindings[i] } : {}), builder, ...(params[i] ? { params: params[i] } : {}), ...(schema ? { schema } : {}), key });
-  }
+  const asks = asksOf(sites.map((s) => s.call), builders as Builder[], params, bindings, registration, (b) => b?.name);
+  if ('reason' in asks) return asks;
   // In a try/catch, the old call's "client does not support ..." error reached the catch block (the fallback):
   // the rewrite throws that same error for clients without the capability.
   const throwUnsupported = inTry ? unsupportedError(sites[0]!.call, builders[0]!, methods[0]!, registration, fn) : undefined;
@@ -362,6 +349,38 @@ export function schemaOf(params: Node | undefined): Ask['schema'] | null | undef
   if (Node.isPropertyAssignment(property)) return { node: property.getInitializerOrThrow() };
   if (Node.isShorthandPropertyAssignment(property)) return { node: property.getNameNode() };
   return null;
+}
+
+/**
+ * The asks of a handler, each with its requested schema (to validate accepted form content as the old call
+ * did) and a readable key unique in the handler (`name`, `name_2`, ...), named by `keyName` of its binding.
+ */
+export function asksOf(
+  calls: PushCall[],
+  builders: Builder[],
+  params: Array<Node | undefined>,
+  bindings: Array<Binding | undefined>,
+  registration: Registration,
+  keyName: (binding: Binding | undefined) => string | undefined,
+): Ask[] | { reason: ReasonId } {
+  const asks: Ask[] = [];
+  const keys = new Set<string>();
+  for (const [i, call] of calls.entries()) {
+    const builder = builders[i]!;
+    let schema: Ask['schema'];
+    if (builder === 'elicit') {
+      const found = schemaOf(params[i]);
+      if (found === null) return { reason: 'unknown-schema' };
+      schema = found;
+    }
+    const binding = bindings[i];
+    const base = keyOf(keyName(binding), call, registration);
+    let key = base;
+    for (let n = 2; keys.has(key); n++) key = `${base}_${n}`;
+    keys.add(key);
+    asks.push({ call, ...(binding ? { binding } : {}), builder, ...(params[i] ? { params: params[i] } : {}), ...(schema ? { schema } : {}), key });
+  }
+  return asks;
 }
 
 /** A readable key, unique in its handler: the result's name, or `<kind>_<handler>`. */

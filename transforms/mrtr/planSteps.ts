@@ -4,6 +4,7 @@ import { referencesTo, type FunctionNode } from './functions.js';
 import type { Registration } from './handlers.js';
 import { statementOf } from './insertMarker.js';
 import {
+  asksOf,
   bindingOf,
   isExitOnlyBranch,
   builderOf,
@@ -11,10 +12,10 @@ import {
   contextOf,
   handlerOf,
   isDirectAsk,
-  keyOf,
   paramsOf,
-  schemaOf,
   type Ask,
+  type Binding,
+  type Builder,
   type ExplicitPlan,
   type HandlerSite,
 } from './planExplicit.js';
@@ -152,25 +153,13 @@ export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVe
   const context = contextOf(fn, analysis);
   if (!context || !/\.mcpReq$/.test(context.mcpReq)) return { reason: 'ask-not-statement' };
 
-  const asks: Ask[] = [];
-  const keys = new Set<string>();
-  for (const [i, { call }] of ordered.entries()) {
-    const builder = builders[i]!;
-    let schema: Ask['schema'];
-    if (builder === 'elicit') {
-      const found = schemaOf(params[i]);
-      if (found === null) return { reason: 'unknown-schema' };
-      schema = found;
-    }
-    const binding = bindings[i] ?? undefined;
-    // `const { roots } = await ...`: a pattern of one name names the answer as well as a plain binding does.
-    const patternNames = binding?.pattern ? binding.name.match(/[A-Za-z_$][\w$]*/g) ?? [] : [];
-    const keyName = binding?.pattern ? (patternNames.length === 1 ? patternNames[0] : undefined) : binding?.name;
-    let key = keyOf(keyName, call, registration);
-    for (let n = 2; keys.has(key); n++) key = `${keyOf(keyName, call, registration)}_${n}`;
-    keys.add(key);
-    asks.push({ call, ...(binding ? { binding } : {}), builder, ...(params[i] ? { params: params[i] } : {}), ...(schema ? { schema } : {}), key });
-  }
+  // `const { roots } = await ...`: a pattern of one name names the answer as well as a plain binding does.
+  const patternKey = (binding: Binding | undefined) => {
+    const names = binding?.pattern ? (binding.name.match(/[A-Za-z_$][\w$]*/g) ?? []) : [];
+    return binding?.pattern ? (names.length === 1 ? names[0] : undefined) : binding?.name;
+  };
+  const asks = asksOf(ordered.map((s) => s.call), builders as Builder[], params, bindings.map((b) => b ?? undefined), registration, patternKey);
+  if ('reason' in asks) return asks;
 
   // The resume points in order: body-level asks, the asks of a branch then the join after it.
   const points: Point[] = [];
@@ -530,7 +519,7 @@ function declaredOutside(callee: Node, body: Node): boolean {
 }
 
 /** The `new McpServer(...)` / `new Server(...)` the registration's server comes from, when it is in the same file. */
-function wiringOf(registration: Registration, analysis: MrtrAnalysis): ServerWiring | { detail: string } | undefined {
+export function wiringOf(registration: Registration, analysis: MrtrAnalysis): ServerWiring | { detail: string } | undefined {
   const callee = unwrap((registration.call as import('ts-morph').CallExpression).getExpression());
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const construction = constructionOf(callee.getExpression(), analysis, 0);

@@ -109,12 +109,9 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
     imports.push('CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
   }
   if (plan.addContext) edits.push(plan.addContext);
-  // `async (args, ctx): Promise<CallToolResult> => ...` must also admit the input-required result now.
-  const returnType = (plan.handler as { getReturnTypeNode?: () => Node | undefined }).getReturnTypeNode?.();
-  if (returnType && !/\bInputRequiredResult\b/.test(returnType.getText())) {
-    const promised = Node.isTypeReference(returnType) && returnType.getTypeName().getText() === 'Promise' ? returnType.getTypeArguments()[0] : undefined;
-    const target = promised ?? returnType;
-    edits.push({ start: target.getEnd(), end: target.getEnd(), text: ' | InputRequiredResult' });
+  const widened = widenReturnType(plan.handler);
+  if (widened) {
+    edits.push(widened);
     imports.push('type InputRequiredResult');
   }
   return { edits, imports };
@@ -136,6 +133,18 @@ export function validationLines(view: string, schema: string, style: FileStyle):
     `${u}}`,
     `}`,
   ];
+}
+
+/**
+ * `async (args, ctx): Promise<CallToolResult> => ...` must also admit the input-required result now: the edit
+ * that adds `| InputRequiredResult` to a declared return type (inside `Promise<...>`), if there is one to widen.
+ */
+export function widenReturnType(handler: Node): TextEdit | undefined {
+  const returnType = (handler as { getReturnTypeNode?: () => Node | undefined }).getReturnTypeNode?.();
+  if (!returnType || /\bInputRequiredResult\b/.test(returnType.getText())) return undefined;
+  const promised = Node.isTypeReference(returnType) && returnType.getTypeName().getText() === 'Promise' ? returnType.getTypeArguments()[0] : undefined;
+  const target = promised ?? returnType;
+  return { start: target.getEnd(), end: target.getEnd(), text: ' | InputRequiredResult' };
 }
 
 /** The request's own client capabilities (2026 era), else what initialize declared (2025 era, through the shim). */

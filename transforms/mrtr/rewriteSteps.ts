@@ -2,7 +2,7 @@ import { Node, type SourceFile } from 'ts-morph';
 import type { TextEdit } from '../../lib/edits.js';
 import type { Ask } from './planExplicit.js';
 import type { CarriedLocal, ServerWiring, StepsPlan } from './planSteps.js';
-import { capabilitiesOf, dedent, freshName, requestBuilder, validationLines, within, type ExplicitRewrite, type FileStyle } from './rewriteExplicit.js';
+import { capabilitiesOf, dedent, freshName, requestBuilder, validationLines, widenReturnType, within, type ExplicitRewrite, type FileStyle } from './rewriteExplicit.js';
 
 const VIEW_KIND = { elicit: 'elicit', elicitUrl: 'elicit', createMessage: 'sampling', listRoots: 'roots' } as const;
 
@@ -104,11 +104,9 @@ export function rewriteSteps(plan: StepsPlan, style: FileStyle, codec: string): 
     if (!moved.includes(read)) edits.push({ start: read.getStart(), end: read.getEnd(), text: readText(read) });
   }
   if (plan.addContext) edits.push(plan.addContext);
-  const returnType = (plan.handler as { getReturnTypeNode?: () => Node | undefined }).getReturnTypeNode?.();
-  if (returnType && !/\bInputRequiredResult\b/.test(returnType.getText())) {
-    const promised = Node.isTypeReference(returnType) && returnType.getTypeName().getText() === 'Promise' ? returnType.getTypeArguments()[0] : undefined;
-    const target = promised ?? returnType;
-    edits.push({ start: target.getEnd(), end: target.getEnd(), text: ' | InputRequiredResult' });
+  const widened = widenReturnType(plan.handler);
+  if (widened) {
+    edits.push(widened);
     imports.push('type InputRequiredResult');
   }
   return { edits, imports };

@@ -1,7 +1,7 @@
 import { Node } from 'ts-morph';
 import type { TextEdit } from '../../lib/edits.js';
 import type { UrlErrorPlan } from './planUrlError.js';
-import { dedent, freshName, type ExplicitRewrite, type FileStyle } from './rewriteExplicit.js';
+import { dedent, freshName, type ExplicitRewrite, type FileStyle, widenReturnType } from './rewriteExplicit.js';
 
 /**
  * `throw new UrlElicitationRequiredError([{ mode: 'url', message, url, elicitationId }], M)` becomes, in place:
@@ -44,12 +44,9 @@ export function rewriteUrlError(plan: UrlErrorPlan, style: FileStyle): ExplicitR
     : `{${style.eol}${lines.map((line) => indent + u + line).join(style.eol)}${style.eol}${indent}}`;
   const edits: TextEdit[] = [{ start: statement.getStart(), end: statement.getEnd(), text: replacement }];
   if (plan.addContext) edits.push(plan.addContext);
-  // `async (args): Promise<CallToolResult> => ...` must also admit the input-required result now.
-  const returnType = (plan.handler as { getReturnTypeNode?: () => Node | undefined }).getReturnTypeNode?.();
-  if (returnType && !/\bInputRequiredResult\b/.test(returnType.getText())) {
-    const promised = Node.isTypeReference(returnType) && returnType.getTypeName().getText() === 'Promise' ? returnType.getTypeArguments()[0] : undefined;
-    const target = promised ?? returnType;
-    edits.push({ start: target.getEnd(), end: target.getEnd(), text: ' | InputRequiredResult' });
+  const widened = widenReturnType(plan.handler);
+  if (widened) {
+    edits.push(widened);
     if (style.typescript) imports.push('type InputRequiredResult');
   }
   return { edits, imports };
