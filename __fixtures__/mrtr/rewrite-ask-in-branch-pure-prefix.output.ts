@@ -1,18 +1,5 @@
-import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
-
-// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
-// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
-// request method and the authenticated client.
-const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
-if (new TextEncoder().encode(requestStateSecret).length < 32) {
-  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
-}
-const requestStateCodec = createRequestStateCodec({
-  key: requestStateSecret,
-  ttlSeconds: 600,
-  bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
-});
 
 const APPROVE = {
   type: 'object' as const,
@@ -24,7 +11,7 @@ const APPROVE = {
 const transfers: Array<{ amount: number; to: string }> = [];
 
 export function build() {
-  const server = new McpServer({ name: 'payments', version: '2.0.0' }, { requestState: { verify: requestStateCodec.verify } });
+  const server = new McpServer({ name: 'payments', version: '2.0.0' });
 
   server.registerTool(
     'send_money',
@@ -32,43 +19,26 @@ export function build() {
     async ({ amount, to }, ctx) => {
       const reference = `T${transfers.length + 1}`;
       const fee = amount > 1000 ? 5 : 0;
-      type SendMoneyState =
-        | { step: 'send_money:start' }
-        | { step: 'send_money:approval' }
-        | { step: 'send_money:after_approval' };
-      const resumed = ctx.mcpReq.requestState<SendMoneyState>();
-      let state: SendMoneyState = resumed && resumed.step.startsWith('send_money:') ? resumed : { step: 'send_money:start' };
-      if (state.step === 'send_money:start') {
-        if (amount > 1000) {
-          state = { step: 'send_money:approval' };
-        } else {
-          console.error(`small transfer ${reference}`);
-          state = { step: 'send_money:after_approval' };
+      if (amount > 1000) {
+        const approval = inputResponse(ctx.mcpReq.inputResponses, 'approval');
+        if (approval.kind !== 'elicit') {
+          return inputRequired({ inputRequests: { approval: inputRequired.elicit({
+            message: `Send ${amount} to ${to} (reference ${reference}, fee ${fee})?`,
+            requestedSchema: APPROVE,
+          }) } });
         }
-      }
-      if (state.step === 'send_money:approval') {
-        const approvalResponse = inputResponse(ctx.mcpReq.inputResponses, 'approval');
-        if (approvalResponse.kind !== 'elicit') {
-          return inputRequired({
-            inputRequests: { approval: inputRequired.elicit({
-              message: `Send ${amount} to ${to} (reference ${reference}, fee ${fee})?`,
-              requestedSchema: APPROVE,
-            }) },
-            requestState: await requestStateCodec.mint(state, ctx),
-          });
-        }
-        if (approvalResponse.action === 'accept' && approvalResponse.content) {
-          const validation = fromJsonSchema(APPROVE)['~standard'].validate(approvalResponse.content);
+        if (approval.action === 'accept' && approval.content) {
+          const validation = fromJsonSchema(APPROVE)['~standard'].validate(approval.content);
           if (!(validation instanceof Promise) && validation.issues) {
             const problems = validation.issues.map((issue) => issue.message).join(', ');
             throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
           }
         }
-        const approval = { action: approvalResponse.action, content: approvalResponse.content as ElicitResult['content'] };
         if (approval.action !== 'accept' || !approval.content?.approve) {
           return { content: [{ type: 'text', text: `Transfer ${reference} to ${to} cancelled.` }] };
         }
-        state = { step: 'send_money:after_approval' };
+      } else {
+        console.error(`small transfer ${reference}`);
       }
       transfers.push({ amount, to });
       return { content: [{ type: 'text', text: `Sent ${amount} to ${to} as ${reference} (fee ${fee}); ${transfers.length} transfer(s) today.` }] };

@@ -1,4 +1,4 @@
-import { Node, SyntaxKind } from 'ts-morph';
+import { Node, SyntaxKind, type IfStatement } from 'ts-morph';
 import type { MrtrAnalysis, Chain } from './classify.js';
 import type { PushCall } from './findPushCalls.js';
 import { enclosingFunction, referencesTo, type FunctionNode } from './functions.js';
@@ -93,21 +93,25 @@ export function planExplicit(sites: HandlerSite[], analysis: MrtrAnalysis, repla
   if (!body || !Node.isBlock(body)) return { reason: 'ask-not-statement' };
   const round = sites.length === 1 ? singleAsk(sites[0]!, body, analysis) : oneRound(sites, body, analysis);
   if ('reason' in round) return round;
-  const { statements, bindings, inTry } = round;
+  const { statements, bindings, inTry, branch } = round;
   const container = statements[0]!.getParent() as Node & { getStatements(): Node[] };
-  const outer = inTry ? container.getParent()! : statements[0]!;
+  const outer = inTry || branch ? container.getParent()! : statements[0]!;
   const before = [
     ...body.getStatements().slice(0, body.getStatements().indexOf(outer as never)),
-    ...(inTry ? container.getStatements().slice(0, container.getStatements().indexOf(statements[0]!)) : []),
+    ...(inTry || branch ? container.getStatements().slice(0, container.getStatements().indexOf(statements[0]!)) : []),
   ];
   // `server.server.getClientCapabilities()` checks before the ask become per-request reads (MRTR.md section 3):
   // a 2026-era client sends its capabilities on every request, and the old call's fallback branch must still run.
-  const capabilityReads = capabilityReadsIn(before, analysis);
+  const capabilityReads = capabilityReadsIn(branch ? [...before, branch.getExpression()] : before, analysis);
   if (capabilityReads === null) return { reason: 'guarded-ask' };
   const params = sites.map(({ call }, i) => paramsOf(call, methods[i]!));
   // `replaced`: completion notifiers the rewrite turns into `async () => {}`, which may run again on every round.
   const allowed = new Set<Node>([...capabilityReads, ...replaced]);
-  if (!before.every((b) => isReplaySafeStatement(b, allowed) || isExitOnlyBranch(b, allowed)) || !params.every((p) => isReplaySafeExpression(p))) {
+  if (
+    !before.every((b) => isReplaySafeStatement(b, allowed) || isExitOnlyBranch(b, allowed)) ||
+    !params.every((p) => isReplaySafeExpression(p)) ||
+    (branch && !isReplaySafeExpression(branch.getExpression(), allowed))
+  ) {
     return { reason: 'repeated-effects' };
   }
   const context = contextOf(fn, analysis);
@@ -121,7 +125,7 @@ export function planExplicit(sites: HandlerSite[], analysis: MrtrAnalysis, repla
   return { plan: { asks, handler: fn, registration, statements, ...context, capabilityReads, ...(throwUnsupported ? { throwUnsupported } : {}) } };
 }
 
-type RoundShape = { statements: Node[]; bindings: Array<Binding | undefined>; inTry: boolean } | { reason: ReasonId };
+type RoundShape = { statements: Node[]; bindings: Array<Binding | undefined>; inTry: boolean; branch?: IfStatement } | { reason: ReasonId };
 
 /** A single ask: a statement of the handler body, or the first statements of a `try` there (its catch is the fallback). */
 function singleAsk({ call, guards }: HandlerSite, body: Node, analysis: MrtrAnalysis): RoundShape {
@@ -130,10 +134,14 @@ function singleAsk({ call, guards }: HandlerSite, body: Node, analysis: MrtrAnal
   const tryStatement = statement.getParent()?.getParent();
   const inTry =
     !!tryStatement && Node.isTryStatement(tryStatement) && tryStatement.getTryBlock() === statement.getParent() && tryStatement.getParent() === body && !!tryStatement.getCatchClause();
-  if (statement.getParent() !== body && !inTry) return guards.includes('try-catch') ? { reason: 'guarded-ask' } : { reason: 'ask-not-statement' };
+  // In the then-block of a body-level `if`: with a pure condition, a retry takes the branch exactly when the first round did.
+  const branch = statement.getParent()?.getParent();
+  const inBranch =
+    !inTry && !!branch && Node.isIfStatement(branch) && branch.getThenStatement() === statement.getParent() && Node.isBlock(statement.getParent()!) && branch.getParent() === body && !guards.includes('try-catch');
+  if (statement.getParent() !== body && !inTry && !inBranch) return guards.includes('try-catch') ? { reason: 'guarded-ask' } : { reason: 'ask-not-statement' };
   const binding = bindingOf(statement, call.node, analysis);
   if (binding === null) return { reason: 'ask-not-statement' };
-  return { statements: [statement], bindings: [binding], inTry };
+  return { statements: [statement], bindings: [binding], inTry, ...(inBranch ? { branch: branch as IfStatement } : {}) };
 }
 
 /**
