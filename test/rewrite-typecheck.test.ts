@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { discoverFixtures } from './support/fixtures.js';
+import { strictDiagnostics } from './support/typecheck.js';
 
 /** Every migrated output of a rewrite fixture, as its user would compile it: strict, NodeNext, against the real v2 SDK. */
 function rewriteOutputs(): string[] {
@@ -23,19 +23,7 @@ describe('rewrite outputs type-check', () => {
   it('compile under strict TypeScript against @modelcontextprotocol/server 2.4', () => {
     const files = rewriteOutputs();
     expect(files.length).toBeGreaterThan(3);
-    const program = ts.createProgram(files, {
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      types: ['node'],
-    });
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
-      const where = d.file ? `${path.relative(process.cwd(), d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : '';
-      return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
-    });
+    const diagnostics = strictDiagnostics(files, process.cwd());
     expect(diagnostics).toEqual([]);
   });
 });

@@ -8,12 +8,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../lib/model.js';
 import { audit, migrate } from '../lib/runner.js';
 import { REPO_ROOT, projectReport, readTree } from './support/fixtures.js';
 import { MRTR_CAPABLE, generateStressCorpus, type Family, type PlantedSite } from './stress/generateCorpus.js';
+import { strictDiagnostics } from './support/typecheck.js';
 
 /** The reason a site outside any MRTR-capable request gets, by where it runs. */
 const REASON_OUTSIDE: Partial<Record<Family, string>> = { oninitialized: 'oninitialized', timer: 'timer', event: 'event-listener' };
@@ -91,19 +91,7 @@ describe('stress corpus', () => {
   it('every rewritten file type-checks strictly against the SDK', () => {
     const rewrittenFiles = [...new Set(migrated.sites.filter((s) => s.decision === 'rewritten').map((s) => path.join(dir, s.file)))];
     expect(rewrittenFiles.length).toBeGreaterThan(10);
-    const program = ts.createProgram(rewrittenFiles, {
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      types: ['node'],
-    });
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
-      const where = d.file ? `${path.relative(dir, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : '';
-      return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
-    });
+    const diagnostics = strictDiagnostics(rewrittenFiles, dir);
     expect(diagnostics).toEqual([]);
   }, 120_000);
 });
