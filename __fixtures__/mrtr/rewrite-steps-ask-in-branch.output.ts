@@ -46,7 +46,6 @@ export function build() {
       let state: SendMoneyState = resumed && resumed.step.startsWith('send_money:') ? resumed : { step: 'send_money:start' };
       if (state.step === 'send_money:start') {
         const reference = nextReference();
-        const fee = amount > 1000 ? 5 : 0;
         if (amount > 1000) {
           state = { step: 'send_money:approval', reference };
         } else {

@@ -55,7 +55,6 @@ export function build() {
         if (when.action !== 'accept' || !when.content) {
           return { content: [{ type: 'text', text: `No booking at ${restaurant} (${when.action}).` }] };
         }
-        const date = String(when.content.date);
         state = { step: 'book_table:party', when };
       }
       const { when } = state;

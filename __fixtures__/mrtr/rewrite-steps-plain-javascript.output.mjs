@@ -43,7 +43,6 @@ export function build() {
         }
         const picked = { action: pickedResponse.action, content: pickedResponse.content };
         if (picked.action !== 'accept') return { content: [{ type: 'text', text: 'Nothing translated.' }] }
-        const language = String(picked.content.language)
         const started = new Date('2026-11-30T10:00:00Z')
         state = { step: 'translate_doc:draft', picked, started: started.toISOString() };
       }

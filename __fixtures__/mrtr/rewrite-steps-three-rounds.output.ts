@@ -51,7 +51,6 @@ export function build() {
         }
         const named = { action: namedResponse.action, content: namedResponse.content as ElicitResult['content'] };
         if (named.action !== 'accept' || !named.content) return { content: [{ type: 'text', text: 'No project created.' }] };
-        const name = String(named.content.name).trim();
         state = { step: 'create_project:suggestion', named };
       }
       if (state.step === 'create_project:suggestion') {
@@ -69,7 +68,6 @@ export function build() {
           });
         }
         const suggestion = suggestionResponse.result;
-        const template: string = !Array.isArray(suggestion.content) && suggestion.content.type === 'text' ? suggestion.content.text : 'blank';
         state = { step: 'create_project:roots', named, suggestion };
       }
       const { named, suggestion } = state;
@@ -114,7 +112,6 @@ export function build() {
           }
         }
         const topic = { action: topicResponse.action, content: topicResponse.content as ElicitResult['content'] };
-        const subject = topic.action === 'accept' && topic.content ? String(topic.content.topic) : 'news';
         state = { step: 'draft_post:tone', topic };
       }
       const { topic } = state;

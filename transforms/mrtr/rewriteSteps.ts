@@ -1,4 +1,4 @@
-import { Node, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import type { TextEdit } from '../../lib/edits.js';
 import type { Ask } from './planExplicit.js';
 import type { CarriedLocal, ServerWiring, StepsPlan } from './planSteps.js';
@@ -68,6 +68,8 @@ export function rewriteSteps(plan: StepsPlan, style: FileStyle, codec: string): 
     return !!last && (Node.isReturnStatement(last) || Node.isThrowStatement(last));
   };
   const inStep = indent + u;
+  // Pure consts a later step computes again: where nothing uses them before that step, they are not written.
+  const recomputed = new Set(steps.flatMap((st) => st.replay));
   for (const [i, step] of steps.entries()) {
     const isLast = step.next.kind === 'rest';
     const base = isLast ? indent : inStep;
@@ -80,14 +82,15 @@ export function rewriteSteps(plan: StepsPlan, style: FileStyle, codec: string): 
     const inner = [...comments, ...restored, ...replayed, ...asked];
     const next = step.next;
     if (next.kind === 'statements') {
-      inner.push(...movedLines(next.statements, inStep, moved, readText));
+      inner.push(...keptLines(next.statements, [], inStep, moved, readText, recomputed));
       if (!exits(next.statements)) inner.push(`${RAW}${inStep}${moveTo(next.to)}`);
     } else if (next.kind === 'branch') {
-      inner.push(...movedLines(next.statements, inStep, moved, readText));
       const condition = next.branch.getExpression();
+      const later = [condition, ...next.preAsk, ...(next.branch.getElseStatement() ? [next.branch.getElseStatement()!] : [])];
+      inner.push(...keptLines(next.statements, later, inStep, moved, readText, recomputed));
       inner.push(...commentLines(next.branch, inStep));
       inner.push(`${RAW}${inStep}if (${substituted(condition, moved, readText)}) {`);
-      inner.push(...movedLines(next.preAsk, inStep + u, moved, readText), `${RAW}${inStep}${u}${moveTo(next.to)}`);
+      inner.push(...keptLines(next.preAsk, [], inStep + u, moved, readText, recomputed), `${RAW}${inStep}${u}${moveTo(next.to)}`);
       const otherwise = next.branch.getElseStatement();
       const elseStatements = !otherwise ? [] : Node.isBlock(otherwise) ? otherwise.getStatements() : [otherwise];
       inner.push(`${RAW}${inStep}} else {`, ...movedLines(elseStatements, inStep + u, moved, readText));
@@ -201,6 +204,28 @@ function movedLines(statements: Node[], target: string, reads: Node[], readText:
     if (content.trim() === '') return RAW;
     return `${RAW}${target}${content.startsWith(from) ? content.slice(from.length) : content.trimStart()}`;
   });
+}
+
+/**
+ * The moved statements without the pure consts recomputed later that nothing in this step reads (the
+ * statements after them, or `later`: the branch condition and the code of its branches).
+ */
+function keptLines(statements: Node[], later: Node[], target: string, reads: Node[], readText: (read: Node) => string, replayed: ReadonlySet<Node>): string[] {
+  const unused = (statement: Node, index: number) => {
+    if (!replayed.has(statement) || !Node.isVariableStatement(statement)) return false;
+    const names = statement.getDeclarations().flatMap((d) => [d.getNameNode(), ...d.getNameNode().getDescendantsOfKind(SyntaxKind.Identifier)]).filter((n) => Node.isIdentifier(n));
+    const after = [...statements.slice(index + 1), ...later].flatMap((n) => [n, ...n.getDescendantsOfKind(SyntaxKind.Identifier)]);
+    return !names.some((name) => after.some((ref) => Node.isIdentifier(ref) && ref.getText() === name.getText() && ref.getSymbol() === name.getSymbol()));
+  };
+  const lines: string[] = [];
+  let run: Node[] = [];
+  for (const [index, statement] of statements.entries()) {
+    if (unused(statement, index)) {
+      lines.push(...movedLines(run, target, reads, readText));
+      run = [];
+    } else run.push(statement);
+  }
+  return [...lines, ...movedLines(run, target, reads, readText)];
 }
 
 /** Where a statement's own leading comments begin (they move with it). */
