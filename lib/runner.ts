@@ -21,6 +21,12 @@ export interface AuditOptions {
   diff?: boolean;
   /** Format each changed file with prettier and the project's own prettier configuration. */
   prettier?: boolean;
+  /**
+   * How MRTR-capable sites are rewritten: `explicit` (the write-once form and step functions only; the default
+   * for now), `auto` (explicit where it is provably equivalent, replay otherwise) or `replay` (every site that
+   * replay can take).
+   */
+  strategy?: 'auto' | 'explicit' | 'replay';
   /** Called as the run advances (`parse`: files parsed; `analyse`: 0 then 1; `rewrite`: files rewritten); for progress bars. */
   onProgress?: (done: number, total: number, phase: ProgressPhase) => void;
 }
@@ -73,7 +79,7 @@ async function run(options: AuditOptions, mode: Report['mode'], texts?: PlannedT
     }
     progress(0, 1, 'analyse');
   }
-  const plan = auditFiles(project, candidates);
+  const plan = auditFiles(project, candidates, options.strategy ? { strategy: options.strategy } : {});
   progress?.(1, 1, 'analyse');
   const outcomes = await applyPlan(discovery, plan.edits, mode === 'migrate', options, texts);
   await applyFiles(discovery, plan.files, plan.edits, mode === 'migrate', options, outcomes, texts);

@@ -39,6 +39,12 @@ export function discoverFixtures(): Fixture[] {
   return fixtures;
 }
 
+/** The run options a folder fixture asks for in its `options.json` (e.g. `{ "strategy": "auto" }`). */
+export function fixtureOptions(fixture: Fixture): { strategy?: 'auto' | 'explicit' | 'replay' } {
+  const file = path.join(path.dirname(fixture.inputPath), 'options.json');
+  return fixture.isFolder && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { strategy?: 'auto' | 'explicit' | 'replay' }) : {};
+}
+
 /** Copy a fixture's input to a fresh temp dir outside the repository, so that no node_modules can resolve. */
 export function copyFixture(fixture: Fixture): { dir: string; target: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mrtr-${fixture.name}-`));
@@ -114,6 +120,11 @@ export function expectedOutputs(fixture: Fixture, input: Record<string, string>)
   for (const [file, text] of Object.entries(input)) {
     const expected = outputPathOf(fixture, file);
     out[file] = fs.existsSync(expected) ? fs.readFileSync(expected, 'utf8') : text;
+  }
+  // Files the migration creates (e.g. the replay runtime module) exist only under output/.
+  const outputDir = path.join(path.dirname(fixture.inputPath), 'output');
+  if (fixture.isFolder && fs.existsSync(outputDir)) {
+    for (const [file, text] of Object.entries(readTree(outputDir))) if (!(file in out)) out[file] = text;
   }
   return out;
 }

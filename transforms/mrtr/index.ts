@@ -12,10 +12,12 @@ import { findGuards, isIgnored } from './guards.js';
 import { markerEdit } from './insertMarker.js';
 import { builderOf, isDirectAsk, planExplicit, type ExplicitPlan, type ExplicitVerdict } from './planExplicit.js';
 import { isCompletionNotifier, planNotifier, rewriteNotifier, type NotifierPlan } from './planNotifier.js';
+import { planReplay, type ReplayPlan, type Strategy } from './planReplay.js';
 import { planSite, type Verdict } from './planSite.js';
 import { planSteps, type StepsPlan, type StepsVerdict } from './planSteps.js';
 import { isUrlError, planUrlError, type UrlErrorVerdict } from './planUrlError.js';
 import { freshName, rewriteExplicit, styleOf } from './rewriteExplicit.js';
+import { rewriteReplay } from './rewriteReplay.js';
 import { codecEdits, rewriteSteps } from './rewriteSteps.js';
 import { rewriteUrlError } from './rewriteUrlError.js';
 import { REASONS } from './reasons.js';
@@ -47,8 +49,16 @@ interface Found {
   ignored: boolean;
 }
 
+export interface AuditFilesOptions {
+  /**
+   * `auto`: explicit where it is provably equivalent, replay where it is not; or force one. The default stays
+   * `explicit` until the bundled examples' pinned reports are regenerated with replay.
+   */
+  strategy?: Strategy;
+}
+
 /** Detect, classify and plan every push-style site in the given (already discovered) files, then derive the edits. */
-export function auditFiles(project: AnalysisProject, candidates: string[]): FilePlan {
+export function auditFiles(project: AnalysisProject, candidates: string[], options: AuditFilesOptions = {}): FilePlan {
   const analysis = new MrtrAnalysis(project);
   // Parse every candidate before the first symbol query: each file added later rebuilds the program.
   const sourceFiles = candidates.map((absPath) => project.load(absPath));
@@ -123,7 +133,20 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
     const rewritten = plan && asks.some(isUrlAsk) && asks.every((g) => { const v = explicitFor(g); return !!v && 'plan' in v; });
     return rewritten ? { plan } : { reason: 'completion-notifier' };
   };
-  const rewritten = new Set<ExplicitPlan | StepsPlan>();
+  // Asks the explicit form cannot take (helpers, guards, loops) keep their place and replay (see planReplay.ts).
+  const replayVerdicts = planReplay(
+    found,
+    (f) => {
+      const verdict = explicitFor(found.find((g) => g.call === f.call)!);
+      return verdict && 'reason' in verdict ? verdict.reason : verdict ? 'explicit' : 'no-strategy-yet';
+    },
+    (registration) => groups.get(registration) ?? [],
+    analysis,
+    options.strategy ?? 'explicit',
+    codecHosts,
+  );
+  const rewritten = new Set<ExplicitPlan | StepsPlan | ReplayPlan>();
+  const files = new Map<string, string>();
   // One requestState codec per file that constructs a server with step functions.
   const codecs = new Map<SourceFile, string>();
 
@@ -140,7 +163,7 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
   const ordinals = new Map<string, number>();
   for (const { absPath, call, chains, guards, ignored } of found) {
     const sourceFile = call.node.getSourceFile();
-    const explicit = isCompletionNotifier(call) ? notifierFor({ absPath, call, chains, guards, ignored }) : explicitFor({ absPath, call, chains, guards, ignored });
+    const explicit = replayVerdicts.get(call.node) ?? (isCompletionNotifier(call) ? notifierFor({ absPath, call, chains, guards, ignored }) : explicitFor({ absPath, call, chains, guards, ignored }));
     const verdict = planSite(call, chains, ignored, explicit);
     const file = project.relative(absPath);
     const site = toSite(call, chains, verdict, guards, file, ordinals, analysis);
@@ -148,7 +171,21 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
     if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'steps' in explicit.plan && explicit.plan.notes.length > 0) site.notes = explicit.plan.notes;
     if (verdict.decision === 'review' && explicit && 'reason' in explicit && 'detail' in explicit && explicit.detail && explicit.reason === verdict.reason) site.message = `${site.message}: ${explicit.detail}`;
     sites.push(site);
-    if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'notifier' in explicit.plan) {
+    if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'replay' in explicit.plan) {
+      const plan = explicit.plan;
+      // Code before an ask runs again on each round: the report names it per handler.
+      const reruns = [...new Set(chains.flatMap((c) => (c.registration ? (plan.reruns.get(c.registration) ?? []) : [])))];
+      if (reruns.length > 0) site.notes = reruns.map((s) => `runs again on each round: ${project.relative(s.getSourceFile().getFilePath())}:${s.getStartLineNumber()} ${oneLine(s.getText())}`);
+      if (rewritten.has(plan)) continue;
+      rewritten.add(plan);
+      const codecFile = plan.wiring.codecFile;
+      const constructionFile = plan.wiring.construction.getSourceFile();
+      if (!codecs.has(codecFile)) codecs.set(codecFile, plan.wiring.existing ?? freshName(codecFile.getFullText() + constructionFile.getFullText(), 'requestStateCodec'));
+      const rewrite = rewriteReplay(plan, codecs.get(codecFile)!);
+      for (const [file, list] of rewrite.edits) for (const edit of list) addEdit(file, edit);
+      for (const [file, names] of rewrite.imports) imports.set(file, new Set([...(imports.get(file) ?? []), ...names]));
+      if (rewrite.runtime) files.set(rewrite.runtime.path, rewrite.runtime.text);
+    } else if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'notifier' in explicit.plan) {
       addEdit(absPath, rewriteNotifier(explicit.plan));
     } else if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'urlError' in explicit.plan) {
       const plan = explicit.plan;
@@ -200,7 +237,7 @@ export function auditFiles(project: AnalysisProject, candidates: string[]): File
     const unused = new Set((legacy.get(absPath) ?? []).map((l) => l.name).filter((name) => !usedOutside(sourceFile, name, legacy.get(absPath)!.flatMap((l) => l.replaced))));
     for (const removal of removeImportsEdits(sourceFile, unused)) addEdit(absPath, removal);
   }
-  return { sites, edits };
+  return { sites, edits, ...(files.size > 0 ? { files } : {}) };
 }
 
 function toSite(call: PushCall, chains: Chain[], verdict: Verdict, guards: string[], file: string, ordinals: Map<string, number>, analysis: MrtrAnalysis): Site {

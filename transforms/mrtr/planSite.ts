@@ -35,12 +35,16 @@ export function planSite(call: PushCall, chains: Chain[], ignored: boolean, expl
   if (ignored) return { decision: 'skipped', reason: 'ignored', family, families };
   if (call.reason) return { decision: 'review', reason: call.reason, family, families };
   if (other.length === 0 && capable.length > 0) {
-    if (explicit && 'plan' in explicit) return { decision: 'rewritten', strategy: 'explicit', family, families };
+    if (explicit && 'plan' in explicit) return { decision: 'rewritten', strategy: isReplayPlan(explicit.plan) ? 'replay' : 'explicit', family, families };
     return { decision: 'review', reason: explicit && 'reason' in explicit ? explicit.reason : 'no-strategy-yet', family, families };
   }
   if (capable.length > 0) return { decision: 'review', reason: 'mixed-callers', family, families };
   const first = (other[0] ?? 'unresolved') as keyof typeof FAMILY_REASONS;
   return { decision: 'review', reason: FAMILY_REASONS[first], family, families };
+}
+
+function isReplayPlan(plan: unknown): boolean {
+  return typeof plan === 'object' && plan !== null && 'replay' in plan;
 }
 
 export function isMrtrCapable(family: Family): boolean {

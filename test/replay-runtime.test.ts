@@ -1,0 +1,135 @@
+// The replay runtime's guarantees (issue 5), on the generated module itself with the real SDK on the wire: an
+// unanswered ask ends the round, the retry gets the recorded answer, answers are bound to their question, state
+// is signed, asks in a loop get distinct keys, a swallowed signal still ends the round, and an ask outside a
+// wrapped handler fails clearly. Every flavour (TypeScript, ESM and CommonJS JavaScript) is loaded and run.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { replayRuntimeSource, type RuntimeFlavour } from '../transforms/mrtr/replayRuntime.js';
+import { loadServerModule, rawCall2026, runMigrated2025, runMigrated2026, tamperRequestState, type Call, type ServerModule } from './support/equivalence.js';
+
+const SERVER = `import { McpServer, createRequestStateCodec } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+import { ask, withAsks } from './mcp-mrtr-runtime.js';
+
+const codec = createRequestStateCodec({ key: process.env.MCP_REQUEST_STATE_SECRET ?? '', bind: (ctx) => ctx.mcpReq.method });
+const CONFIRM = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
+export const effects = [];
+
+async function confirm(message) {
+  const answer = await ask.elicitInput({ message, requestedSchema: CONFIRM });
+  return answer.action === 'accept' && answer.content?.ok === true;
+}
+
+export function askOutside() {
+  return ask.elicitInput({ message: 'outside', requestedSchema: CONFIRM });
+}
+
+export function build() {
+  const server = new McpServer({ name: 'replay', version: '1.0.0' }, { requestState: { verify: codec.verify } });
+  server.registerTool('delete', { inputSchema: z.object({ path: z.string() }) }, withAsks(server.server, codec, async ({ path }) => {
+    effects.push(path);
+    return { content: [{ type: 'text', text: (await confirm('Delete ' + path + '?')) ? 'deleted ' + path : 'kept ' + path }] };
+  }));
+  server.registerTool('delete_all', { inputSchema: z.object({ paths: z.array(z.string()) }) }, withAsks(server.server, codec, async ({ paths }) => {
+    const deleted = [];
+    for (const path of paths) if (await confirm('Delete ' + path + '?')) deleted.push(path);
+    return { content: [{ type: 'text', text: 'deleted: ' + deleted.join(',') }] };
+  }));
+  server.registerTool('swallow', {}, withAsks(server.server, codec, async () => {
+    let ok = false;
+    try {
+      ok = await confirm('Proceed?');
+    } catch {
+      ok = true;
+    }
+    return { content: [{ type: 'text', text: String(ok) }] };
+  }));
+  return server;
+}
+`;
+
+const EXTENSIONS: Record<string, { flavour: RuntimeFlavour; runtime: string; server: string }> = {
+  typescript: { flavour: { typescript: true, module: 'esm' }, runtime: 'mcp-mrtr-runtime.ts', server: 'server.ts' },
+  esm: { flavour: { typescript: false, module: 'esm' }, runtime: 'mcp-mrtr-runtime.js', server: 'server.js' },
+  commonjs: { flavour: { typescript: false, module: 'cjs' }, runtime: 'mcp-mrtr-runtime.cjs', server: 'server.cjs' },
+};
+
+async function loadFlavour(name: keyof typeof EXTENSIONS): Promise<ServerModule> {
+  const { flavour, runtime, server } = EXTENSIONS[name]!;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mrtr-replay-${name}-`));
+  fs.writeFileSync(path.join(dir, runtime), replayRuntimeSource(flavour));
+  const text = flavour.module === 'cjs'
+    ? SERVER.replace(/^import \{ ([^}]+) \} from '([^']+)';$/gm, (_, names: string, from: string) => `const { ${names.replace(/ as /g, ': ')} } = require('${from.replace('.js', '.cjs')}');`)
+        .replace("import * as z from 'zod/v4';", "const z = require('zod/v4');")
+        .replace(/^export const (\w+)/gm, 'const $1 = exports.$1')
+        .replace(/^export function (\w+)/gm, 'exports.$1 = $1;\nfunction $1')
+    : SERVER;
+  fs.writeFileSync(path.join(dir, server), flavour.typescript ? `// @ts-nocheck\n${text}` : text);
+  return loadServerModule(path.join(dir, server), { fresh: true });
+}
+
+const DELETE_A: Call = { kind: 'tool', name: 'delete', args: { path: 'a.txt' } };
+const OK = { action: 'accept', content: { ok: true } };
+
+for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>) {
+  describe(`replay runtime (${flavour})`, () => {
+    it('ends the round at an unanswered ask, and the retry gets the recorded answer', async () => {
+      const mod = await loadFlavour(flavour);
+      const first = await rawCall2026(mod, DELETE_A);
+      expect(first.resultType).toBe('input_required');
+      expect(first.inputRequests).toEqual({ elicit_1: { method: 'elicitation/create', params: expect.objectContaining({ message: 'Delete a.txt?', mode: 'form' }) } });
+      const retry = await rawCall2026(mod, DELETE_A, { inputResponses: { elicit_1: OK }, requestState: first.requestState! });
+      expect(retry.content).toEqual([{ type: 'text', text: 'deleted a.txt' }]);
+      // Code before the ask ran once per round.
+      expect(mod.exports?.effects).toEqual(['a.txt', 'a.txt']);
+    });
+
+    it('never gives an answer to another question: a changed question is asked again', async () => {
+      const mod = await loadFlavour(flavour);
+      const first = await rawCall2026(mod, DELETE_A);
+      const other = await rawCall2026(mod, { kind: 'tool', name: 'delete', args: { path: 'b.txt' } }, { inputResponses: { elicit_1: OK }, requestState: first.requestState! });
+      expect(other.resultType).toBe('input_required');
+      expect(other.inputRequests?.elicit_1?.params).toEqual(expect.objectContaining({ message: 'Delete b.txt?' }));
+    });
+
+    it('ignores answers to questions the signed state did not ask, and rejects a tampered state', async () => {
+      const mod = await loadFlavour(flavour);
+      const unasked = await rawCall2026(mod, DELETE_A, { inputResponses: { elicit_1: OK } });
+      expect(unasked.resultType).toBe('input_required');
+      const first = await rawCall2026(mod, DELETE_A);
+      const tampered = await rawCall2026(mod, DELETE_A, { inputResponses: { elicit_1: OK }, requestState: tamperRequestState(first.requestState!) });
+      expect(tampered.error?.code).toBe(-32602);
+    });
+
+    it('gives asks in a loop distinct keys and keeps earlier answers across rounds (2026 and the 2025 shim)', async () => {
+      const call: Call = { kind: 'tool', name: 'delete_all', args: { paths: ['a', 'b', 'c'] } };
+      const answers = [OK, { action: 'decline' }, OK];
+      const script = () => {
+        let n = 0;
+        return { elicit: () => answers[n++] as never };
+      };
+      for (const run of [runMigrated2026, runMigrated2025]) {
+        const transcript = await run(await loadFlavour(flavour), [call], script());
+        expect(transcript.questions.map((q) => (q.params as { message: string }).message)).toEqual(['Delete a?', 'Delete b?', 'Delete c?']);
+        expect(JSON.stringify(transcript.results)).toContain('deleted: a,c');
+      }
+      const mod = await loadFlavour(flavour);
+      const first = await rawCall2026(mod, call);
+      const second = await rawCall2026(mod, call, { inputResponses: { elicit_1: OK }, requestState: first.requestState! });
+      expect(Object.keys(second.inputRequests ?? {})).toEqual(['elicit_2']);
+    });
+
+    it('ends the round even when a catch without a guard swallows the signal', async () => {
+      const mod = await loadFlavour(flavour);
+      const first = await rawCall2026(mod, { kind: 'tool', name: 'swallow', args: {} });
+      expect(first.resultType).toBe('input_required');
+    });
+
+    it('fails clearly when an ask is reached outside a wrapped handler', async () => {
+      const mod = await loadFlavour(flavour);
+      await expect((mod.exports?.askOutside as () => Promise<unknown>)()).rejects.toThrow(/outside a handler wrapped with withAsks/);
+    });
+  });
+}

@@ -1,0 +1,245 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Node, type CallExpression, type CatchClause } from 'ts-morph';
+import type { Chain, MrtrAnalysis } from './classify.js';
+import { MRTR_CAPABLE_METHODS } from './constants.js';
+import type { PushCall } from './findPushCalls.js';
+import { enclosingFunction } from './functions.js';
+import type { Registration } from './handlers.js';
+import { wiringOf, type ServerWiring } from './planSteps.js';
+import type { ReasonId } from './reasons.js';
+import { isReplaySafeStatement } from './replaySafe.js';
+import { REPLAY_RUNTIME_NAME, runtimeExtension } from './replayRuntime.js';
+import { unwrap } from './symbols.js';
+
+/** How sites choose a strategy: `auto` uses replay where the explicit form does not apply. */
+export type Strategy = 'auto' | 'explicit' | 'replay';
+
+/** The runtime's ask for each old method (the handler context's `requestSampling` is the server's `createMessage`). */
+const ASK_METHODS: Record<string, 'elicitInput' | 'createMessage' | 'listRoots'> = {
+  elicitInput: 'elicitInput',
+  createMessage: 'createMessage',
+  requestSampling: 'createMessage',
+  listRoots: 'listRoots',
+};
+
+/** Explicit-form reasons that replay answers: the ask keeps its place, so its shape around it does not matter. */
+const REPLAYABLE: ReadonlySet<string> = new Set([
+  'no-strategy-yet',
+  'ask-in-helper',
+  'several-asks',
+  'guarded-ask',
+  'ask-not-statement',
+  'repeated-effects',
+  'unknown-schema',
+  'unserializable-state',
+]);
+
+/** One plan per server: every replayed handler of a server shares its codec and runtime module. */
+export interface ReplayPlan {
+  replay: true;
+  wiring: ServerWiring;
+  /** Absolute path of the runtime module, beside the server's construction. */
+  runtimePath: string;
+  /** False when the project already holds the runtime (a later run): it is not written again. */
+  createRuntime: boolean;
+  askCalls: Array<{ call: CallExpression; method: 'elicitInput' | 'createMessage' | 'listRoots' }>;
+  /** The registrations whose callbacks are wrapped with `withAsks`. */
+  registrations: Registration[];
+  /** Catch clauses between a handler and an ask: they rethrow the input-required signal first. */
+  guards: CatchClause[];
+  /** `server.getClientCapabilities()` reads on the path: they read the request's own capabilities instead. */
+  capabilityReads: CallExpression[];
+  /** Per registration: statements with effects that now run again on each round. */
+  reruns: Map<Registration, Node[]>;
+}
+
+export type ReplayVerdict = { plan: ReplayPlan } | { reason: ReasonId; detail?: string };
+
+export interface ReplayCandidate {
+  call: PushCall;
+  chains: Chain[];
+  ignored: boolean;
+}
+
+interface Path {
+  registrations: Registration[];
+  guards: CatchClause[];
+  capabilityReads: CallExpression[];
+  reruns: Map<Registration, Node[]>;
+}
+
+/**
+ * The replay verdict of each site the explicit strategy left for review (or every site, under `--strategy
+ * replay`): sites whose every caller chain starts at an MRTR-capable v2 handler, and whose handlers' asks can
+ * all be replayed, share one plan per server. Sites absent from the result keep their explicit verdict.
+ */
+export function planReplay(
+  candidates: ReplayCandidate[],
+  explicitReason: (candidate: ReplayCandidate) => string | undefined,
+  groupOf: (registration: Node) => ReplayCandidate[],
+  analysis: MrtrAnalysis,
+  strategy: Strategy,
+  codecHosts: Map<Node, import('ts-morph').SourceFile>,
+): Map<Node, ReplayVerdict> {
+  const verdicts = new Map<Node, ReplayVerdict>();
+  if (strategy === 'explicit') return verdicts;
+  const paths = new Map<ReplayCandidate, Path>();
+  for (const candidate of candidates) {
+    if (!eligible(candidate)) continue;
+    const reason = explicitReason(candidate);
+    if (strategy === 'auto' && (reason === undefined || !REPLAYABLE.has(reason))) continue;
+    const route = pathOf(candidate, analysis);
+    if (route) paths.set(candidate, route);
+  }
+  // A handler is wrapped only when every ask it reaches is replayed; drop sites until that holds.
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const [candidate, route] of paths) {
+      const complete = route.registrations.every((r) => groupOf(r.call).every((g) => paths.has(g)));
+      if (!complete) {
+        paths.delete(candidate);
+        changed = true;
+      }
+    }
+  }
+  // One plan per server construction.
+  const plans = new Map<Node, ReplayPlan | ReplayVerdict>();
+  for (const [candidate, route] of paths) {
+    let verdict: ReplayVerdict | undefined;
+    for (const registration of route.registrations) {
+      const wiring = wiringOf(registration, analysis);
+      if (!wiring || 'detail' in wiring) {
+        verdict = { reason: 'state-codec-unwired', ...(wiring ? { detail: wiring.detail } : {}) };
+        break;
+      }
+      let plan = plans.get(wiring.construction);
+      if (!plan) {
+        // One codec per server: the first file whose handlers need it declares it (step functions included).
+        const host = codecHosts.get(wiring.construction) ?? wiring.codecFile;
+        codecHosts.set(wiring.construction, host);
+        if (host !== wiring.codecFile) {
+          plan = { reason: 'state-codec-unwired', detail: `this server's requestState codec is declared in ${analysis.project.relative(host.getFilePath())}: export it from there and import it here, then run the tool again` };
+        } else {
+          const constructionFile = wiring.construction.getSourceFile().getFilePath();
+          const runtimePath = path.join(path.dirname(constructionFile), REPLAY_RUNTIME_NAME + runtimeExtension(constructionFile));
+          plan = { replay: true, wiring, runtimePath, createRuntime: !fs.existsSync(runtimePath), askCalls: [], registrations: [], guards: [], capabilityReads: [], reruns: new Map() };
+        }
+        plans.set(wiring.construction, plan);
+      }
+      if (!('replay' in plan)) {
+        verdict = plan;
+        break;
+      }
+      if (plan.wiring.codecFile !== wiring.codecFile) {
+        verdict = { reason: 'state-codec-unwired', detail: `the handlers of this server are registered in several files; declare its requestState codec in ${analysis.project.relative(plan.wiring.codecFile.getFilePath())}, export it and run the tool again` };
+        break;
+      }
+      verdict = { plan };
+    }
+    if (!verdict || !('plan' in verdict)) {
+      if (verdict) verdicts.set(candidate.call.node, verdict);
+      continue;
+    }
+    const plan = verdict.plan;
+    const call = candidate.call.node as CallExpression;
+    const method = ASK_METHODS[calleeName(call)!]!;
+    if (!plan.askCalls.some((a) => a.call === call)) plan.askCalls.push({ call, method });
+    for (const r of route.registrations) if (!plan.registrations.includes(r)) plan.registrations.push(r);
+    for (const g of route.guards) if (!plan.guards.includes(g)) plan.guards.push(g);
+    for (const c of route.capabilityReads) if (!plan.capabilityReads.includes(c)) plan.capabilityReads.push(c);
+    for (const [r, statements] of route.reruns) {
+      const list = plan.reruns.get(r) ?? [];
+      for (const s of statements) if (!list.includes(s)) list.push(s);
+      plan.reruns.set(r, list);
+    }
+    verdicts.set(call, verdict);
+  }
+  return verdicts;
+}
+
+/** A v2 ask the runtime has an equivalent for, reached only from MRTR-capable v2 handlers. */
+function eligible({ call, chains, ignored }: ReplayCandidate): boolean {
+  if (ignored || call.reason || call.sdk !== 'v2' || !Node.isCallExpression(call.node)) return false;
+  const name = calleeName(call.node);
+  if (!name || !(name in ASK_METHODS)) return false;
+  // Chains are capped at 20 (see classify.ts): a capped list may miss a caller that is not wrapped.
+  if (chains.length === 0 || chains.length >= 20) return false;
+  return chains.every((c) => c.registration && c.registration.sdk === 'v2' && MRTR_CAPABLE_METHODS.has(c.registration.method));
+}
+
+function calleeName(call: CallExpression): string | undefined {
+  const callee = unwrap(call.getExpression());
+  return Node.isPropertyAccessExpression(callee) ? callee.getName() : undefined;
+}
+
+/**
+ * Walk from the ask up through its callers to the handler registrations: the catch clauses that would swallow
+ * the input-required signal, the capability reads, and the statements before each call that run again on a
+ * retry. Undefined when the path holds a shape the runtime cannot keep (a `.catch`/`.then` handler,
+ * `Promise.allSettled`, a function passed somewhere else).
+ */
+function pathOf(candidate: ReplayCandidate, analysis: MrtrAnalysis): Path | undefined {
+  const result: Path = { registrations: [], guards: [], capabilityReads: [], reruns: new Map() };
+  const seen = new Set<Node>();
+  const pending: Array<{ node: Node; reruns: Node[] }> = [{ node: candidate.call.node, reruns: [] }];
+  while (pending.length > 0) {
+    const { node, reruns } = pending.pop()!;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    const fn = enclosingFunction(node);
+    if (!fn) return undefined;
+    // Capability reads have no effect: they may run again (and now read the request's own capabilities).
+    const reads = new Set<Node>();
+    for (const read of fn.getDescendants().filter((d): d is CallExpression => Node.isCallExpression(d))) {
+      const callee = unwrap(read.getExpression());
+      if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'getClientCapabilities' || read.getArguments().length > 0) continue;
+      if (enclosingFunction(read) !== fn) continue;
+      const receiver = analysis.origins.originOf(callee.getExpression());
+      if (receiver?.role !== 'server') continue;
+      reads.add(read);
+      if (!result.capabilityReads.includes(read)) result.capabilityReads.push(read);
+    }
+    const here = [...reruns];
+    for (let current: Node = node; current !== fn; current = current.getParentOrThrow()) {
+      const parent = current.getParentOrThrow();
+      if (Node.isTryStatement(parent) && parent.getTryBlock() === current) {
+        const clause = parent.getCatchClause();
+        if (clause) {
+          const binding = clause.getVariableDeclaration();
+          if (binding && !Node.isIdentifier(binding.getNameNode())) return undefined;
+          result.guards.push(clause);
+        }
+      }
+      if (Node.isCallExpression(parent) && current !== parent.getExpression()) {
+        const callee = unwrap(parent.getExpression());
+        const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : '';
+        if (name === 'allSettled') return undefined;
+      }
+      if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === current && ['catch', 'then', 'finally'].includes(parent.getName())) {
+        // `.then(ok)` and `.finally` let the rejection through; `.catch` and `.then(ok, err)` would swallow it.
+        const outer = parent.getParent();
+        if (parent.getName() === 'catch' || (parent.getName() === 'then' && outer && Node.isCallExpression(outer) && outer.getArguments().length > 1)) return undefined;
+      }
+      if (Node.isBlock(parent) || Node.isSourceFile(parent)) {
+        const statements = parent.getStatements();
+        for (const statement of statements.slice(0, statements.indexOf(current as never))) {
+          if (!isReplaySafeStatement(statement, reads)) here.push(statement);
+        }
+      }
+    }
+    for (const use of analysis.usesOf(fn)) {
+      if (use.kind === 'call') pending.push({ node: use.call, reruns: here });
+      else if (use.kind === 'registered') {
+        if (!MRTR_CAPABLE_METHODS.has(use.registration.method)) return undefined;
+        if (!result.registrations.includes(use.registration)) result.registrations.push(use.registration);
+        const list = result.reruns.get(use.registration) ?? [];
+        for (const s of here) if (!list.includes(s)) list.push(s);
+        result.reruns.set(use.registration, list);
+      } else return undefined;
+    }
+  }
+  return result.registrations.length > 0 ? result : undefined;
+}
+

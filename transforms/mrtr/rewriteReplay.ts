@@ -1,0 +1,133 @@
+import path from 'node:path';
+import { Node, type SourceFile } from 'ts-morph';
+import { indentAt, lineEndingOf, type TextEdit } from '../../lib/edits.js';
+import type { ReplayPlan } from './planReplay.js';
+import { replayRuntimeSource } from './replayRuntime.js';
+import { freshName, styleOf } from './rewriteExplicit.js';
+import { codecEdits } from './rewriteSteps.js';
+
+export interface ReplayRewrite {
+  /** Edits per absolute file path. */
+  edits: Map<string, TextEdit[]>;
+  /** SDK names each file needs (the codec's). */
+  imports: Map<string, string[]>;
+  /** The runtime module to create, when the project does not hold it yet. */
+  runtime?: { path: string; text: string };
+}
+
+/**
+ * The replay rewrite of one server: each ask becomes the runtime's `ask.<method>(...)` in place, each handler
+ * reaching one is wrapped with `withAsks` at its registration, catch clauses on the way rethrow the
+ * input-required signal, capability reads read the request's own capabilities, and the server gets its
+ * requestState codec (shared with step functions) and the runtime module.
+ */
+export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
+  const edits = new Map<string, TextEdit[]>();
+  const imports = new Map<string, string[]>();
+  const runtimeNames = new Map<SourceFile, Map<string, string>>();
+  const add = (file: SourceFile, edit: TextEdit) => {
+    const key = file.getFilePath();
+    edits.set(key, [...(edits.get(key) ?? []), edit]);
+  };
+  // The local name of a runtime export in a file (aliased when the file already uses the name).
+  const nameIn = (file: SourceFile, name: string): string => {
+    const names = runtimeNames.get(file) ?? new Map<string, string>();
+    runtimeNames.set(file, names);
+    if (!names.has(name)) names.set(name, freshName(file.getFullText(), name));
+    return names.get(name)!;
+  };
+
+  for (const { call, method } of plan.askCalls) {
+    const callee = call.getExpression();
+    add(call.getSourceFile(), { start: callee.getStart(), end: callee.getEnd(), text: `${nameIn(call.getSourceFile(), 'ask')}.${method}` });
+  }
+  for (const read of plan.capabilityReads) {
+    add(read.getSourceFile(), { start: read.getStart(), end: read.getEnd(), text: `${nameIn(read.getSourceFile(), 'clientCapabilities')}()` });
+  }
+  for (const clause of plan.guards) {
+    const file = clause.getSourceFile();
+    const text = file.getFullText();
+    const style = styleOf(text, file.getFilePath());
+    const end = style.semicolon ? ';' : '';
+    const binding = clause.getVariableDeclaration();
+    const name = binding ? binding.getName() : freshName(clause.getBlock().getText(), 'error');
+    if (!binding) add(file, { start: clause.getStart() + 'catch'.length, end: clause.getStart() + 'catch'.length, text: ` (${name})` });
+    const block = clause.getBlock();
+    const first = block.getStatements()[0];
+    const indent = first ? indentAt(text, first.getStart()) : indentAt(text, clause.getStart()) + style.indentUnit;
+    add(file, { start: block.getStart() + 1, end: block.getStart() + 1, text: `${lineEndingOf(text)}${indent}if (${nameIn(file, 'isInputRequiredSignal')}(${name})) throw ${name}${end}` });
+  }
+  for (const registration of plan.registrations) {
+    const file = registration.call.getSourceFile();
+    const callback = registration.callback;
+    add(file, { start: callback.getStart(), end: callback.getStart(), text: `${nameIn(file, 'withAsks')}(${registration.lowLevelServer}, ${codec}, ` });
+    add(file, { start: callback.getEnd(), end: callback.getEnd(), text: ')' });
+  }
+  // The runtime import goes first, before the codec declaration that shares its insertion point.
+  const ordered = new Map<string, TextEdit[]>();
+  for (const [file, names] of runtimeNames) {
+    const edit = runtimeImportEdit(file, names, plan.runtimePath);
+    ordered.set(file.getFilePath(), [edit, ...(edits.get(file.getFilePath()) ?? [])]);
+  }
+  for (const [file, list] of edits) if (!ordered.has(file)) ordered.set(file, list);
+  const codecFile = plan.wiring.codecFile;
+  const wiring = codecEdits(plan.wiring, codec, styleOf(codecFile.getFullText(), codecFile.getFilePath()));
+  ordered.set(codecFile.getFilePath(), [...(ordered.get(codecFile.getFilePath()) ?? []), ...wiring.codecFile]);
+  const construction = plan.wiring.construction.getSourceFile().getFilePath();
+  ordered.set(construction, [...(ordered.get(construction) ?? []), ...wiring.constructionFile]);
+  imports.set(codecFile.getFilePath(), wiring.imports);
+
+  const constructionFile = plan.wiring.construction.getSourceFile();
+  const runtime = plan.createRuntime
+    ? { path: plan.runtimePath, text: replayRuntimeSource({ typescript: /\.[mc]?ts$/.test(plan.runtimePath), module: isCommonJs(constructionFile) || plan.runtimePath.endsWith('.cjs') || plan.runtimePath.endsWith('.cts') ? 'cjs' : 'esm' }) }
+    : undefined;
+  return { edits: ordered, imports, ...(runtime ? { runtime } : {}) };
+}
+
+/** `import { ask } from './mcp-mrtr-runtime.js'` (or the `require` form) after the file's last import. */
+function runtimeImportEdit(file: SourceFile, names: Map<string, string>, runtimePath: string): TextEdit {
+  const text = file.getFullText();
+  const style = styleOf(text, file.getFilePath());
+  const { quote: q } = style;
+  const end = style.semicolon ? ';' : '';
+  const eol = lineEndingOf(text);
+  const specifier = specifierOf(file, runtimePath);
+  const cjs = isCommonJs(file);
+  const list = [...names].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, local]) => (name === local ? name : cjs ? `${name}: ${local}` : `${name} as ${local}`)).join(', ');
+  const statement = cjs ? `const { ${list} } = require(${q}${specifier}${q})${end}` : `import { ${list} } from ${q}${specifier}${q}${end}`;
+  const anchor = insertionPoint(file);
+  return { start: anchor, end: anchor, text: anchor === 0 ? `${statement}${eol}` : `${eol}${statement}` };
+}
+
+/** The runtime module as this file names relative modules (with `.js` under NodeNext, as its other imports do). */
+function specifierOf(file: SourceFile, runtimePath: string): string {
+  let relative = path.relative(path.dirname(file.getFilePath()), runtimePath).split(path.sep).join('/');
+  if (!relative.startsWith('.')) relative = `./${relative}`;
+  const emitted = relative.replace(/\.ts$/, '.js').replace(/\.mts$/, '.mjs').replace(/\.cts$/, '.cjs');
+  const specifiers = [...file.getImportDeclarations().map((d) => d.getModuleSpecifierValue()), ...[...file.getFullText().matchAll(/\brequire\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!)].filter((s) => s.startsWith('.'));
+  const extensionless = specifiers.length > 0 && specifiers.every((s) => !/\.[cm]?[jt]sx?$/.test(s));
+  return extensionless ? emitted.replace(/\.[cm]?js$/, '') : emitted;
+}
+
+function isCommonJs(file: SourceFile): boolean {
+  if (/\.c[jt]s$/.test(file.getFilePath())) return true;
+  if (/\.m[jt]s$/.test(file.getFilePath())) return false;
+  return file.getImportDeclarations().length === 0 && /\brequire\(/.test(file.getFullText());
+}
+
+/** After the last import (or require) at the top of the file; else at its start, after a shebang. */
+function insertionPoint(sourceFile: SourceFile): number {
+  let point = 0;
+  for (const statement of sourceFile.getStatements()) {
+    const isImport = Node.isImportDeclaration(statement) || Node.isImportEqualsDeclaration(statement);
+    const isRequire = Node.isVariableStatement(statement) && /^\s*(const|let|var)\s[^=]+=\s*require\(/.test(statement.getText());
+    const isDirective = Node.isExpressionStatement(statement) && Node.isStringLiteral(statement.getExpression());
+    if (isImport || isRequire || isDirective) point = statement.getEnd();
+    else break;
+  }
+  if (point === 0) {
+    const text = sourceFile.getFullText();
+    if (text.startsWith('#!')) point = text.indexOf('\n') === -1 ? text.length : text.indexOf('\n');
+  }
+  return point;
+}
