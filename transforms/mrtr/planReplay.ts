@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Node, type CallExpression, type CatchClause } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type CatchClause, type NewExpression } from 'ts-morph';
 import type { Chain, MrtrAnalysis } from './classify.js';
 import { MRTR_CAPABLE_METHODS } from './constants.js';
 import type { PushCall } from './findPushCalls.js';
-import { enclosingFunction } from './functions.js';
+import { enclosingFunction, referencesTo } from './functions.js';
 import type { Registration } from './handlers.js';
 import { wiringOf, type ServerWiring } from './planSteps.js';
 import type { ReasonId } from './reasons.js';
 import { isReplaySafeStatement } from './replaySafe.js';
 import { REPLAY_RUNTIME_NAME, runtimeExtension } from './replayRuntime.js';
-import { unwrap } from './symbols.js';
+import { sdkNameOf, unwrap } from './symbols.js';
 
 /** How sites choose a strategy: `auto` uses replay where the explicit form does not apply. */
 export type Strategy = 'auto' | 'explicit' | 'replay';
@@ -67,6 +67,8 @@ interface Path {
   guards: CatchClause[];
   capabilityReads: CallExpression[];
   reruns: Map<Registration, Node[]>;
+  /** The ask and every call that leads to it. */
+  calls: Node[];
 }
 
 /**
@@ -109,7 +111,7 @@ export function planReplay(
   for (const [candidate, route] of paths) {
     let verdict: ReplayVerdict | undefined;
     for (const registration of route.registrations) {
-      const wiring = wiringOf(registration, analysis);
+      const wiring = wiringOf(registration, analysis) ?? classWiringOf(registration, analysis);
       if (!wiring || 'detail' in wiring) {
         verdict = { reason: 'state-codec-unwired', ...(wiring ? { detail: wiring.detail } : {}) };
         break;
@@ -156,6 +158,13 @@ export function planReplay(
     }
     verdicts.set(call, verdict);
   }
+  // A statement that leads to an ask is replayed by design (its answers are recorded): only the others are named.
+  const calls = [...paths.values()].flatMap((route) => route.calls);
+  for (const plan of new Set([...verdicts.values()].flatMap((v) => ('plan' in v ? [v.plan] : [])))) {
+    for (const [registration, statements] of plan.reruns) {
+      plan.reruns.set(registration, statements.filter((s) => !calls.some((n) => n.getStart() >= s.getStart() && n.getEnd() <= s.getEnd())));
+    }
+  }
   return verdicts;
 }
 
@@ -181,7 +190,7 @@ function calleeName(call: CallExpression): string | undefined {
  * `Promise.allSettled`, a function passed somewhere else).
  */
 function pathOf(candidate: ReplayCandidate, analysis: MrtrAnalysis): Path | undefined {
-  const result: Path = { registrations: [], guards: [], capabilityReads: [], reruns: new Map() };
+  const result: Path = { registrations: [], guards: [], capabilityReads: [], reruns: new Map(), calls: [] };
   const seen = new Set<Node>();
   const pending: Array<{ node: Node; reruns: Node[] }> = [{ node: candidate.call.node, reruns: [] }];
   while (pending.length > 0) {
@@ -222,7 +231,7 @@ function pathOf(candidate: ReplayCandidate, analysis: MrtrAnalysis): Path | unde
         const outer = parent.getParent();
         if (parent.getName() === 'catch' || (parent.getName() === 'then' && outer && Node.isCallExpression(outer) && outer.getArguments().length > 1)) return undefined;
       }
-      if (Node.isBlock(parent) || Node.isSourceFile(parent)) {
+      if (Node.isBlock(parent) || Node.isSourceFile(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
         const statements = parent.getStatements();
         for (const statement of statements.slice(0, statements.indexOf(current as never))) {
           if (!isReplaySafeStatement(statement, reads)) here.push(statement);
@@ -240,6 +249,66 @@ function pathOf(candidate: ReplayCandidate, analysis: MrtrAnalysis): Path | unde
       } else return undefined;
     }
   }
+  result.calls = [...seen];
   return result.registrations.length > 0 ? result : undefined;
 }
 
+
+/**
+ * The server a class registers its tools on (`this.server.registerTool(...)`): the `new McpServer(...)` passed to
+ * the one `new Tools(server)` of the class, through a constructor parameter (a parameter property, or assigned to
+ * `this.server`). The codec is declared in the class's file, which must be the construction's file or one it imports.
+ */
+function classWiringOf(registration: Registration, analysis: MrtrAnalysis): ServerWiring | undefined {
+  const callee = unwrap((registration.call as CallExpression).getExpression());
+  if (!Node.isPropertyAccessExpression(callee)) return undefined;
+  const receiver = unwrap(callee.getExpression());
+  if (!Node.isPropertyAccessExpression(receiver) || receiver.getExpression().getKind() !== SyntaxKind.ThisKeyword) return undefined;
+  const property = receiver.getName();
+  const cls = receiver.getFirstAncestorByKind(SyntaxKind.ClassDeclaration);
+  const constructor = cls?.getConstructors()[0];
+  const className = cls?.getName();
+  if (!cls || !constructor || !className) return undefined;
+  const parameters = constructor.getParameters();
+  let index = parameters.findIndex((p) => p.getName() === property && p.isParameterProperty());
+  if (index === -1) {
+    // `constructor(server) { this.server = server; }`
+    const assigned = constructor.getDescendantsOfKind(SyntaxKind.BinaryExpression).find((b) => b.getLeft().getText() === `this.${property}` && b.getOperatorToken().getKind() === SyntaxKind.EqualsToken);
+    index = assigned ? parameters.findIndex((p) => p.getName() === assigned.getRight().getText()) : -1;
+  }
+  if (index === -1) return undefined;
+  const constructions = new Set<NewExpression>();
+  for (const reference of referencesTo(analysis.project, cls, className)) {
+    const created = reference.getParent();
+    if (!created || !Node.isNewExpression(created) || created.getExpression() !== reference) continue;
+    const argument = created.getArguments()[index];
+    const construction = argument ? newServerOf(argument) : undefined;
+    if (!construction) return undefined;
+    constructions.add(construction);
+  }
+  if (constructions.size !== 1) return undefined;
+  const construction = [...constructions][0]!;
+  const sdk = sdkNameOf(analysis.project, construction.getExpression());
+  if (!sdk || sdk.name !== 'McpServer' || sdk.major !== 'v2') return undefined;
+  const args = construction.getArguments();
+  const options = args[1] ? unwrap(args[1]) : undefined;
+  if (args.length > 2 || (options && (!Node.isObjectLiteralExpression(options) || options.getProperty('requestState')))) return undefined;
+  const codecFile = registration.call.getSourceFile();
+  if (construction.getSourceFile() === codecFile) return { construction, codecFile };
+  const importDeclaration = construction
+    .getSourceFile()
+    .getImportDeclarations()
+    .find((d) => !d.isTypeOnly() && d.getNamedImports().length > 0 && d.getModuleSpecifierSourceFile() === codecFile);
+  return importDeclaration ? { construction, codecFile, importDeclaration } : undefined;
+}
+
+/** The `new McpServer(...)` an argument holds: written in place, or a `const` initialised with it. */
+function newServerOf(argument: Node): NewExpression | undefined {
+  const node = unwrap(argument);
+  if (Node.isNewExpression(node)) return node;
+  if (!Node.isIdentifier(node)) return undefined;
+  const declarations = node.getSymbol()?.getDeclarations() ?? [];
+  const declaration = declarations.length === 1 ? declarations[0] : undefined;
+  const init = declaration && Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
+  return init && Node.isNewExpression(unwrap(init)) ? (unwrap(init) as NewExpression) : undefined;
+}

@@ -1,0 +1,66 @@
+import { McpServer, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+import { ask, withAsks } from './mcp-mrtr-runtime.js';
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+/** Tools over a ticket tracker; every write asks the user first. */
+class TicketTools {
+  private readonly tickets = new Map<string, string>([['T-1', 'open']]);
+
+  constructor(private readonly server: McpServer) {}
+
+  register(): void {
+    this.server.registerTool(
+      'close_ticket',
+      { description: 'Close a ticket', inputSchema: z.object({ id: z.string() }) },
+      withAsks(this.server.server, requestStateCodec, async ({ id }) => this.close(id)),
+    );
+    this.server.registerTool(
+      'reopen_ticket',
+      { description: 'Reopen a ticket with a reason', inputSchema: z.object({ id: z.string() }) },
+      withAsks(this.server.server, requestStateCodec, async ({ id }) => this.reopen(id)),
+    );
+  }
+
+  private async close(id: string) {
+    if (!(await this.confirm(`Close ${id}?`))) return { content: [{ type: 'text' as const, text: `${id} left open.` }] };
+    this.tickets.set(id, 'closed');
+    return { content: [{ type: 'text' as const, text: `${id} closed.` }] };
+  }
+
+  private async reopen(id: string) {
+    const answer = await ask.elicitInput({
+      message: `Why reopen ${id}?`,
+      requestedSchema: { type: 'object', properties: { reason: { type: 'string', minLength: 3 } }, required: ['reason'] },
+    });
+    if (answer.action !== 'accept') return { content: [{ type: 'text' as const, text: `${id} unchanged.` }] };
+    this.tickets.set(id, `open: ${String(answer.content?.reason)}`);
+    return { content: [{ type: 'text' as const, text: `${id} reopened (${String(answer.content?.reason)}).` }] };
+  }
+
+  private async confirm(message: string): Promise<boolean> {
+    const answer = await ask.elicitInput({
+      message,
+      requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+    });
+    return answer.action === 'accept' && answer.content?.confirm === true;
+  }
+}
+
+export function build() {
+  const server = new McpServer({ name: 'tickets', version: '3.1.0' }, { requestState: { verify: requestStateCodec.verify } });
+  new TicketTools(server).register();
+  return server;
+}
