@@ -158,14 +158,15 @@ export const ask = {
   /** Was `server.createMessage(params)` / `ctx.mcpReq.requestSampling(params)`. */
   async createMessage(params: CreateMessageRequestParams, _options?: unknown): Promise<CreateMessageResult & CreateMessageResultWithTools> {
     const round = currentRound('ask.createMessage()');
-    if (!round.capabilities?.sampling) throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling (required for sampling/createMessage)');
+    // The old call sent the request anyway, and a client without the capability answered "Method not found".
+    if (!round.capabilities?.sampling) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
     if ((params.tools || params.toolChoice) && !round.capabilities.sampling.tools) throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling tools capability.');
     return recall(round, 'sample', { method: 'sampling/createMessage', params }) as CreateMessageResult & CreateMessageResultWithTools;
   },
   /** Was `server.listRoots()`. */
   async listRoots(_params?: unknown, _options?: unknown): Promise<ListRootsResult> {
     const round = currentRound('ask.listRoots()');
-    if (!round.capabilities?.roots) throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support listing roots (required for roots/list)');
+    if (!round.capabilities?.roots) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
     return recall(round, 'roots', { method: 'roots/list' }) as ListRootsResult;
   },
 };
