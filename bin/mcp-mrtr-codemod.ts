@@ -24,6 +24,7 @@ interface Flags {
   diff?: boolean;
   allowDirty?: boolean;
   prettier?: boolean;
+  v1ToV2: boolean;
 }
 
 /** Repeatable list option: `--include a --include b` and `--include a,b` both give `[a, b]`. */
@@ -54,6 +55,7 @@ function buildProgram(): Command {
     .option('--exclude <glob>', 'skip files matching this glob, relative to the target root (repeatable, or comma-separated)', collect)
     .option('--diff', 'with --dry-run: print the unified diff the migration would apply (the report then goes to stderr)')
     .option('--allow-dirty', 'migrate even when the git work tree has uncommitted changes')
+    .option('--no-v1-to-v2', 'do not run the official v1-to-v2 codemod first on files that use @modelcontextprotocol/sdk; their sites are reported for review')
     .option('--prettier', "format the changed files with prettier and the project's own prettier configuration")
     .option('--tsconfig <path>', 'tsconfig.json whose compiler options are used (default: <root>/tsconfig.json when present)')
     .option('--verbose', 'show every call chain, guards, messages and timing')
@@ -124,6 +126,7 @@ export async function main(argv: string[]): Promise<number> {
       tsconfig: flags.tsconfig,
       diff: flags.diff || flags.patch !== undefined,
       prettier: flags.prettier,
+      v1ToV2: flags.v1ToV2,
       ...(progress && process.stderr.isTTY ? { onProgress: progress.update } : {}),
     };
     report = flags.dryRun ? await audit(options) : await migrate(options);

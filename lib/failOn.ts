@@ -27,7 +27,8 @@ export function decideFailure(report: Report, failOn: FailOn): FailVerdict {
     const verb = report.mode === 'dry-run' ? 'would change' : 'changed';
     return { fail: true, why: `the migration ${verb} ${plural(t.filesChanged, 'file')} (--fail-on ${failOn})` };
   }
-  if (failOn === 'review' && t.review > 0) return { fail: true, why: `${plural(t.review, 'review item')} remain (--fail-on review)` };
+  const review = t.review + (report.findings ?? []).filter((f) => f.decision === 'review').length;
+  if (failOn === 'review' && review > 0) return { fail: true, why: `${plural(review, 'review item')} remain (--fail-on review)` };
   return { fail: false };
 }
 

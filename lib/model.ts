@@ -70,6 +70,23 @@ export interface Site {
   notes?: string[];
 }
 
+/**
+ * A finding that is not a push-style site: what another step of the run left for a person or wants known, e.g.
+ * the official v1-to-v2 codemod's `@mcp-codemod-error` markers and diagnostics, or a package.json warning.
+ */
+export interface Finding {
+  /** The step that raised it, e.g. `v1-to-v2`; the pair transform/reason names the finding. */
+  transform: string;
+  /** `codemod-error-marker`, `codemod-warning`, `codemod-info`, `manifest-warning`, `manifest-unreadable`. */
+  reason: string;
+  /** `review`: a person has work to do (counts for --fail-on review); `info`: for the record. */
+  decision: 'review' | 'info';
+  level: 'error' | 'warning' | 'info';
+  file: string;
+  line: number;
+  message: string;
+}
+
 export type FileStatus = 'changed' | 'unchanged' | 'skipped' | 'error';
 
 export interface FileReport {
@@ -109,6 +126,8 @@ export interface Report {
   /** True when the migration wrote at least one file; always false for a dry run. */
   wrote: boolean;
   sites: Site[];
+  /** Findings of other steps (the v1-to-v2 step); present when there are any. */
+  findings?: Finding[];
   files: FileReport[];
   totals: Totals;
 }

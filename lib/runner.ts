@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { auditFiles, mayHoldSite } from '../transforms/mrtr/index.js';
+import { finishV1ToV2, planV1ToV2, withStepTexts, type V1ToV2Step } from '../transforms/v1-to-v2/index.js';
 import { newFileDiff, unifiedDiff } from './diff.js';
 import { applyEdits, type TextEdit } from './edits.js';
 import { discoverFiles, type DiscoveryResult } from './files.js';
-import { REPORT_SCHEMA_VERSION, type FileReport, type Report, type Site, type Totals } from './model.js';
+import { REPORT_SCHEMA_VERSION, type FileReport, type Finding, type Report, type Site, type Totals } from './model.js';
 import { AnalysisProject } from './project.js';
 import { TOOL_NAME, TOOL_VERSION } from './version.js';
 import { createFileAtomic, writeFileAtomic } from './writeFileAtomic.js';
@@ -21,6 +22,13 @@ export interface AuditOptions {
   diff?: boolean;
   /** Format each changed file with prettier and the project's own prettier configuration. */
   prettier?: boolean;
+  /**
+   * Run the official `@modelcontextprotocol/codemod` v1-to-v2 migration first on files that use the v1 SDK, then
+   * the MRTR transform on its output (one plan, one diff per file, one report), and fit package.json to the
+   * packages the migrated code imports. Off by default in the library; on by default in the CLI (`--no-v1-to-v2`).
+   * When off, v1 sites are reported for review.
+   */
+  v1ToV2?: boolean;
   /**
    * How MRTR-capable sites are rewritten: `explicit` (the write-once form and step functions only; the default
    * for now), `auto` (explicit where it is provably equivalent, replay otherwise) or `replay` (every site that
@@ -68,8 +76,11 @@ async function run(options: AuditOptions, mode: Report['mode'], texts?: PlannedT
     throw new UsageError(`no source files (${'.ts .tsx .mts .cts .js .jsx .mjs .cjs'}) found under ${options.paths.join(', ')}`);
   }
   const compilerOptions = readCompilerOptions(discovery.root, options.tsconfig);
-  const project = new AnalysisProject(discovery.root, discovery.files, compilerOptions);
-  const candidates = discovery.files.filter((f) => mayHoldSite(f.text)).map((f) => f.absPath);
+  // The v1 step's output is what the MRTR transform analyses; diffs and writes still go from the disk text.
+  const step = options.v1ToV2 ? planV1ToV2(discovery.root, discovery.files) : undefined;
+  const analysed = withStepTexts(discovery.files, step);
+  const project = new AnalysisProject(discovery.root, analysed, compilerOptions);
+  const candidates = analysed.filter((f) => mayHoldSite(f.text)).map((f) => f.absPath);
   const progress = options.onProgress;
   if (progress) {
     // Loading in the same order auditFiles does (it reuses loaded files) only makes the parse phase visible.
@@ -81,9 +92,13 @@ async function run(options: AuditOptions, mode: Report['mode'], texts?: PlannedT
   }
   const plan = auditFiles(project, candidates, options.strategy ? { strategy: options.strategy } : {});
   progress?.(1, 1, 'analyse');
-  const outcomes = await applyPlan(discovery, plan.edits, mode === 'migrate', options, texts);
-  await applyFiles(discovery, plan.files, plan.edits, mode === 'migrate', options, outcomes, texts);
-  return buildReport(discovery, project, plan.sites, outcomes, mode);
+  const planned: PlannedTexts = texts ?? new Map();
+  const outcomes = await applyPlan(discovery, plan.edits, mode === 'migrate', options, planned, step);
+  const finalTexts = new Map(discovery.files.map((entry) => [entry.absPath, planned.get(entry.absPath)?.after ?? entry.text]));
+  const finish = finishV1ToV2(discovery.root, finalTexts, step);
+  const files = new Map([...(plan.files ?? []), ...finish.files]);
+  await applyFiles(discovery, files, plan.edits, mode === 'migrate', options, outcomes, texts);
+  return buildReport(discovery, project, plan.sites, finish.findings, outcomes, mode);
 }
 
 interface FileOutcome {
@@ -142,16 +157,19 @@ async function applyPlan(
   write: boolean,
   options: Pick<AuditOptions, 'diff' | 'prettier' | 'onProgress'>,
   texts?: PlannedTexts,
+  step?: V1ToV2Step,
 ): Promise<Map<string, FileOutcome>> {
   const outcomes = new Map<string, FileOutcome>();
-  const total = discovery.files.filter((entry) => (edits.get(entry.absPath)?.length ?? 0) > 0).length;
+  const touched = (absPath: string) => (edits.get(absPath)?.length ?? 0) > 0 || (step?.texts.has(absPath) ?? false);
+  const total = discovery.files.filter((entry) => touched(entry.absPath)).length;
   let done = 0;
   for (const entry of discovery.files) {
-    const fileEdits = edits.get(entry.absPath);
-    if (!fileEdits || fileEdits.length === 0) continue;
+    if (!touched(entry.absPath)) continue;
+    const fileEdits = edits.get(entry.absPath) ?? [];
     options.onProgress?.(++done, total, 'rewrite');
     try {
-      let after = applyEdits(entry.text, fileEdits);
+      // Edits are offsets into the text the transform analysed: the v1 step's output when it changed the file.
+      let after = applyEdits(step?.texts.get(entry.absPath) ?? entry.text, fileEdits);
       if (after === entry.text) continue;
       const parseError = firstParseError(entry.absPath, after);
       if (parseError) throw new Error(`the rewritten file does not parse (${parseError}); left unchanged`);
@@ -212,6 +230,7 @@ function buildReport(
   discovery: DiscoveryResult,
   project: AnalysisProject,
   sites: Site[],
+  findings: Finding[],
   outcomes: Map<string, FileOutcome>,
   mode: Report['mode'],
 ): Report {
@@ -265,6 +284,7 @@ function buildReport(
     root: discovery.root,
     wrote: mode === 'migrate' && [...outcomes.values()].some((o) => o.status === 'changed'),
     sites,
+    ...(findings.length > 0 ? { findings } : {}),
     files,
     totals: totalsOf(sites, files, project),
   };

@@ -117,7 +117,7 @@ describe('cli', () => {
 
   it('prints a text report grouped by file with totals and says nothing was written', () => {
     const dir = tempTree({ 'src/server.ts': TOOL_WITH_ASK, 'src/other.ts': 'export const x = 1;\n' });
-    const { code, stdout } = run(['--dry-run', dir]);
+    const { code, stdout } = run(['--dry-run', '--no-v1-to-v2', dir]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^src\/server\.ts\n {2}4:24 {2}elicitation {2}server\.elicitInput {2}\[tools\/call\] {2}review mrtr\/no-strategy-yet/m);
     expect(stdout).toMatch(/1 push-style site \(1 elicitation, 0 sampling, 0 roots\) in 1 of 2 files/);
@@ -126,14 +126,14 @@ describe('cli', () => {
 
   it('migrates outside git with a warning: review markers above each review site, once', () => {
     const dir = tempTree({ 'server.ts': TOOL_WITH_ASK });
-    const { code, stderr } = run([dir]);
+    const { code, stderr } = run(['--no-v1-to-v2', dir]);
     expect(code).toBe(0);
     expect(stderr).toMatch(/not inside a git repository/);
     const migrated = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8');
     const lines = migrated.split('\n');
     expect(lines[3]).toBe('  /* @mcp-mrtr-review no-strategy-yet: ' + REASONS['no-strategy-yet'].message + ' (SDK v1 file: the v2 SDK is needed first) */');
     expect(lines.filter((_, i) => i !== 3)).toEqual(TOOL_WITH_ASK.split('\n'));
-    const second = run([dir]);
+    const second = run(['--no-v1-to-v2', dir]);
     expect(second.code).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'server.ts'), 'utf8')).toBe(migrated);
   });
@@ -150,7 +150,7 @@ describe('cli', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('notes.ts');
     expect(snapshotTree(dir)).toEqual(before);
-    const forced = run(['--allow-dirty', dir]);
+    const forced = run(['--allow-dirty', '--no-v1-to-v2', dir]);
     expect(forced.code).toBe(0);
     expect(fs.readFileSync(path.join(dir, 'server.ts'), 'utf8')).toContain('@mcp-mrtr-review no-strategy-yet');
   });
@@ -174,7 +174,7 @@ describe('cli', () => {
   it('formats only the changed files with the project prettier config under --prettier', () => {
     const messy = 'export const untouched = {a:1,b:2}\n';
     const dir = tempTree({ 'server.ts': TOOL_WITH_ASK, 'other.ts': messy, '.prettierrc': '{ "singleQuote": false, "semi": false }\n' });
-    const { code } = run(['--prettier', dir]);
+    const { code } = run(['--prettier', '--no-v1-to-v2', dir]);
     expect(code).toBe(0);
     const formatted = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8');
     expect(formatted).toContain('import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js"\n');

@@ -94,6 +94,14 @@ export function toMarkdown(report: Report, options: MarkdownOptions = {}): strin
     if (omitted > 0) body.push(`_${plural(omitted, 'more review item')} not listed (comment size): see the SARIF or JSON report._`, '');
   }
 
+  const findings = report.findings ?? [];
+  const findingsToReview = findings.filter((f) => f.decision === 'review');
+  if (findingsToReview.length > 0) {
+    body.push(`### Other review items (${findingsToReview.length})`, '');
+    body.push(...fitLines(findingsToReview.map((f) => `- [ ] ${link(f.file, f.line)} \`${f.transform}/${f.reason}\`: ${inline(f.message)}`), maxLength / 8), '');
+  }
+  const notes = findings.filter((f) => f.decision === 'info');
+  if (notes.length > 0) body.push(...details(`Notes (${notes.length})`, fitLines(notes.map((f) => `- ${link(f.file, f.line)} \`${f.transform}/${f.reason}\`: ${inline(f.message)}`), maxLength / 16)));
   const rewritten = report.sites.filter((s) => s.decision === 'rewritten');
   if (rewritten.length > 0) {
     const rows = rewritten.map((s) => `- ${link(s.file, s.line)} ${s.kind} \`${s.form}\` in \`${s.chain[0]?.name ?? '?'}\`: ${s.strategy} strategy${(s.notes ?? []).map((n) => ` (note: ${inline(n)})`).join('')}`);

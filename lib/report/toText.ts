@@ -30,6 +30,16 @@ export function toText(report: Report, options: TextOptions = {}): string {
     }
     lines.push('');
   }
+  const findings = report.findings ?? [];
+  // Notes (e.g. the official codemod's "wrapped with z.object()") only with --verbose; review findings always.
+  const shownFindings = options.verbose ? findings : findings.filter((f) => f.decision === 'review');
+  if (findings.length > 0) {
+    lines.push('Other findings:');
+    for (const finding of shownFindings) lines.push(`  ${finding.file}:${finding.line}  ${finding.decision} ${finding.transform}/${finding.reason}  ${finding.message}`);
+    const hidden = findings.length - shownFindings.length;
+    if (hidden > 0) lines.push(`  (+${hidden} note${hidden === 1 ? '' : 's'}: --verbose shows them)`);
+    lines.push('');
+  }
   const problems = report.files.filter((f) => f.problem);
   if (problems.length > 0) {
     lines.push('Files not analysed:');

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { getMigration, run as runCodemod, type Diagnostic } from '@modelcontextprotocol/codemod';
+import type { SourceFileEntry } from '../../lib/files.js';
+import type { Finding } from '../../lib/model.js';
+
+export const V1_TO_V2_ID = 'v1-to-v2';
+
+/** The v1 SDK package: every v1 import path starts with it (`@modelcontextprotocol/sdk/server/mcp.js`, ...). */
+const V1_PACKAGE = '@modelcontextprotocol/sdk';
+
+/** A file the official codemod has anything to do with: it names the v1 package (import, require, mock path). */
+export function mentionsV1Sdk(text: string): boolean {
+  return text.includes(V1_PACKAGE);
+}
+
+export interface V1ToV2Result {
+  /** The official codemod's output for each file it changed (markers included), keyed by absolute path. */
+  texts: Map<string, string>;
+  /** Its diagnostics other than markers (those are found in the texts, see findCodemodMarkers), as findings. */
+  findings: Finding[];
+  /** Manifest warnings it raised (e.g. a zod range below v2's floor), for the package.json step to report. */
+  manifestWarnings: string[];
+}
+
+/**
+ * Run the official `@modelcontextprotocol/codemod` v1-to-v2 migration on the v1 files of a target, through its
+ * programmatic API, without touching the target.
+ *
+ * Its `run` only works on a directory and writes in place (its dry run inserts no `@mcp-codemod-error` markers),
+ * so it runs on a temp copy of the files that name the v1 package, at their relative paths, next to a copy of
+ * the target's package.json (it reads it to tell a server project from a client one). The texts are read back
+ * and the copy removed; the target is never written here: the runner applies the combined plan.
+ */
+export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1ToV2Result {
+  const v1Files = files.filter((entry) => mentionsV1Sdk(entry.text) && !entry.file.startsWith('..'));
+  const result: V1ToV2Result = { texts: new Map(), findings: [], manifestWarnings: [] };
+  if (v1Files.length === 0) return result;
+  const migration = getMigration(V1_TO_V2_ID);
+  if (!migration) throw new Error(`@modelcontextprotocol/codemod has no ${V1_TO_V2_ID} migration`);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-mrtr-v1-to-v2-'));
+  try {
+    const manifest = path.join(root, 'package.json');
+    if (fs.existsSync(manifest)) fs.copyFileSync(manifest, path.join(tmp, 'package.json'));
+    const copies = new Map<string, SourceFileEntry>();
+    for (const entry of v1Files) {
+      const copy = path.join(tmp, ...entry.file.split('/'));
+      fs.mkdirSync(path.dirname(copy), { recursive: true });
+      fs.writeFileSync(copy, entry.text);
+      copies.set(fs.realpathSync(copy), entry);
+    }
+    const outcome = runCodemod(migration, { targetDir: fs.realpathSync(tmp) });
+    for (const [copy, entry] of copies) {
+      const after = fs.readFileSync(copy, 'utf8');
+      if (after !== entry.text) result.texts.set(entry.absPath, after);
+    }
+    for (const diagnostic of outcome.diagnostics) {
+      // Markers are reported from the final texts (findCodemodMarkers), where their lines are right.
+      if (diagnostic.insertComment) continue;
+      const entry = copies.get(diagnostic.file) ?? copies.get(safeRealpath(diagnostic.file));
+      result.findings.push(findingOf(diagnostic, entry?.file ?? path.relative(tmp, diagnostic.file)));
+    }
+    for (const change of outcome.packageJsonChanges ?? []) result.manifestWarnings.push(...(change.warnings ?? []));
+    return result;
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+function findingOf(diagnostic: Diagnostic, file: string): Finding {
+  const level = diagnostic.level === 'error' ? 'error' : diagnostic.level === 'warning' ? 'warning' : 'info';
+  return {
+    transform: V1_TO_V2_ID,
+    reason: level === 'info' ? 'codemod-info' : 'codemod-warning',
+    decision: level === 'info' ? 'info' : 'review',
+    level,
+    file,
+    line: diagnostic.line,
+    message: diagnostic.message,
+  };
+}
+
+function safeRealpath(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
+  }
+}
