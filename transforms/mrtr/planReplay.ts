@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Node, SyntaxKind, type CallExpression, type CatchClause, type NewExpression } from 'ts-morph';
+import { Node, SyntaxKind, type ArrowFunction, type CallExpression, type CatchClause, type FunctionExpression, type NewExpression } from 'ts-morph';
 import type { Chain, MrtrAnalysis } from './classify.js';
 import { MRTR_CAPABLE_METHODS } from './constants.js';
 import type { PushCall } from './findPushCalls.js';
@@ -48,6 +48,8 @@ export interface ReplayPlan {
   registrations: Registration[];
   /** Catch clauses between a handler and an ask: they rethrow the input-required signal first. */
   guards: CatchClause[];
+  /** `.catch(err)` / `.then(ok, err)` handlers between a handler and an ask: they rethrow the signal first. */
+  handlerGuards: Array<ArrowFunction | FunctionExpression>;
   /** `server.getClientCapabilities()` reads on the path: they read the request's own capabilities instead. */
   capabilityReads: CallExpression[];
   /** Per registration: statements with effects that now run again on each round. */
@@ -65,6 +67,7 @@ export interface ReplayCandidate {
 interface Path {
   registrations: Registration[];
   guards: CatchClause[];
+  handlerGuards: Array<ArrowFunction | FunctionExpression>;
   capabilityReads: CallExpression[];
   reruns: Map<Registration, Node[]>;
   /** The ask and every call that leads to it. */
@@ -126,7 +129,7 @@ export function planReplay(
         } else {
           const constructionFile = wiring.construction.getSourceFile().getFilePath();
           const runtimePath = path.join(path.dirname(constructionFile), REPLAY_RUNTIME_NAME + runtimeExtension(constructionFile));
-          plan = { replay: true, wiring, runtimePath, createRuntime: !fs.existsSync(runtimePath), askCalls: [], registrations: [], guards: [], capabilityReads: [], reruns: new Map() };
+          plan = { replay: true, wiring, runtimePath, createRuntime: !fs.existsSync(runtimePath), askCalls: [], registrations: [], guards: [], handlerGuards: [], capabilityReads: [], reruns: new Map() };
         }
         plans.set(wiring.construction, plan);
       }
@@ -150,6 +153,7 @@ export function planReplay(
     if (!plan.askCalls.some((a) => a.call === call)) plan.askCalls.push({ call, method });
     for (const r of route.registrations) if (!plan.registrations.includes(r)) plan.registrations.push(r);
     for (const g of route.guards) if (!plan.guards.includes(g)) plan.guards.push(g);
+    for (const h of route.handlerGuards) if (!plan.handlerGuards.includes(h)) plan.handlerGuards.push(h);
     for (const c of route.capabilityReads) if (!plan.capabilityReads.includes(c)) plan.capabilityReads.push(c);
     for (const [r, statements] of route.reruns) {
       const list = plan.reruns.get(r) ?? [];
@@ -190,7 +194,7 @@ function calleeName(call: CallExpression): string | undefined {
  * `Promise.allSettled`, a function passed somewhere else).
  */
 function pathOf(candidate: ReplayCandidate, analysis: MrtrAnalysis): Path | undefined {
-  const result: Path = { registrations: [], guards: [], capabilityReads: [], reruns: new Map(), calls: [] };
+  const result: Path = { registrations: [], guards: [], handlerGuards: [], capabilityReads: [], reruns: new Map(), calls: [] };
   const seen = new Set<Node>();
   const pending: Array<{ node: Node; reruns: Node[] }> = [{ node: candidate.call.node, reruns: [] }];
   while (pending.length > 0) {
@@ -226,10 +230,16 @@ function pathOf(candidate: ReplayCandidate, analysis: MrtrAnalysis): Path | unde
         const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : '';
         if (name === 'allSettled') return undefined;
       }
-      if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === current && ['catch', 'then', 'finally'].includes(parent.getName())) {
-        // `.then(ok)` and `.finally` let the rejection through; `.catch` and `.then(ok, err)` would swallow it.
+      if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === current && ['catch', 'then'].includes(parent.getName())) {
+        // `.then(ok)` lets the rejection through; the handler of `.catch(err)` and `.then(ok, err)` rethrows it first.
         const outer = parent.getParent();
-        if (parent.getName() === 'catch' || (parent.getName() === 'then' && outer && Node.isCallExpression(outer) && outer.getArguments().length > 1)) return undefined;
+        const handler = outer && Node.isCallExpression(outer) ? outer.getArguments()[parent.getName() === 'catch' ? 0 : 1] : undefined;
+        if (handler) {
+          if (!Node.isArrowFunction(handler) && !Node.isFunctionExpression(handler)) return undefined;
+          const first = handler.getParameters()[0];
+          if (first && !Node.isIdentifier(first.getNameNode())) return undefined;
+          result.handlerGuards.push(handler);
+        }
       }
       if (Node.isBlock(parent) || Node.isSourceFile(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
         const statements = parent.getStatements();

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Node, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import { indentAt, lineEndingOf, type TextEdit } from '../../lib/edits.js';
 import type { ReplayPlan } from './planReplay.js';
 import { replayRuntimeSource } from './replayRuntime.js';
@@ -33,7 +33,7 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
   const nameIn = (file: SourceFile, name: string): string => {
     const names = runtimeNames.get(file) ?? new Map<string, string>();
     runtimeNames.set(file, names);
-    if (!names.has(name)) names.set(name, freshName(file.getFullText(), name));
+    if (!names.has(name)) names.set(name, unusedIdentifier(file, name));
     return names.get(name)!;
   };
 
@@ -56,6 +56,31 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
     const first = block.getStatements()[0];
     const indent = first ? indentAt(text, first.getStart()) : indentAt(text, clause.getStart()) + style.indentUnit;
     add(file, { start: block.getStart() + 1, end: block.getStart() + 1, text: `${lineEndingOf(text)}${indent}if (${nameIn(file, 'isInputRequiredSignal')}(${name})) throw ${name}${end}` });
+  }
+  for (const handler of plan.handlerGuards) {
+    const file = handler.getSourceFile();
+    const text = file.getFullText();
+    const style = styleOf(text, file.getFilePath());
+    const end = style.semicolon ? ';' : '';
+    const first = handler.getParameters()[0];
+    const name = first ? first.getName() : freshName(handler.getText(), 'error');
+    if (!first) {
+      // `() => fallback` gains the parameter the guard reads.
+      const open = handler.getFirstChildByKind(SyntaxKind.OpenParenToken);
+      if (!open) continue;
+      add(file, { start: open.getEnd(), end: open.getEnd(), text: name });
+    }
+    const guard = `if (${nameIn(file, 'isInputRequiredSignal')}(${name})) throw ${name}${end}`;
+    const body = handler.getBody();
+    if (Node.isBlock(body)) {
+      const statement = body.getStatements()[0];
+      const indent = statement ? indentAt(text, statement.getStart()) : indentAt(text, handler.getStart()) + style.indentUnit;
+      add(file, { start: body.getStart() + 1, end: body.getStart() + 1, text: `${lineEndingOf(text)}${indent}${guard}` });
+    } else {
+      // An expression body becomes a block that rethrows the signal, then returns the expression.
+      add(file, { start: body.getStart(), end: body.getStart(), text: `{ ${guard} return ` });
+      add(file, { start: body.getEnd(), end: body.getEnd(), text: `${end} }` });
+    }
   }
   for (const registration of plan.registrations) {
     const file = registration.call.getSourceFile();
@@ -130,4 +155,13 @@ function insertionPoint(sourceFile: SourceFile): number {
     if (text.startsWith('#!')) point = text.indexOf('\n') === -1 ? text.length : text.indexOf('\n');
   }
   return point;
+}
+
+/** `name`, or `name2`, `name3`, ... when the file already declares or uses that identifier (comments and strings do not count). */
+function unusedIdentifier(file: SourceFile, name: string): string {
+  const used = new Set(file.getDescendantsOfKind(SyntaxKind.Identifier).map((id) => id.getText()));
+  if (!used.has(name)) return name;
+  let n = 2;
+  while (used.has(`${name}${n}`)) n++;
+  return `${name}${n}`;
 }

@@ -1,0 +1,59 @@
+import { McpServer, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+import { ask, isInputRequiredSignal, withAsks } from './mcp-mrtr-runtime.js';
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+export function build() {
+  const server = new McpServer({ name: 'cleanup', version: '1.2.0' }, { requestState: { verify: requestStateCodec.verify } });
+
+  // Ask about each file; a client that cannot ask keeps everything.
+  async function chooseFiles(files: string[]): Promise<string[]> {
+    const chosen: string[] = [];
+    for (const file of files) {
+      const answer = await ask.elicitInput({ message: `Delete ${file}?`, requestedSchema: { type: 'object', properties: {} } })
+        .catch((error) => { if (isInputRequiredSignal(error)) throw error; return ({ action: 'cancel' as const }); });
+      if (answer.action === 'accept') chosen.push(file);
+    }
+    return chosen;
+  }
+
+  // The client's roots, or none when it cannot list them.
+  function workspaceRoots(): Promise<string[]> {
+    return ask.listRoots().then(
+      (result) => result.roots.map((root) => root.uri),
+      (error: unknown) => {
+        if (isInputRequiredSignal(error)) throw error;
+        console.error('roots unavailable:', error instanceof Error ? error.message : error);
+        return [];
+      },
+    );
+  }
+
+  server.registerTool(
+    'cleanup',
+    { description: 'Delete files one by one', inputSchema: z.object({ files: z.array(z.string()) }) },
+    withAsks(server.server, requestStateCodec, async ({ files }) => {
+      const deleted = await chooseFiles(files);
+      return { content: [{ type: 'text', text: `Deleted: ${deleted.join(', ') || 'nothing'}` }] };
+    }),
+  );
+
+  server.registerTool('list_workspaces', { description: 'The workspaces the client exposes' }, withAsks(server.server, requestStateCodec, async () => {
+    const roots = await workspaceRoots();
+    return { content: [{ type: 'text', text: roots.length ? roots.join('\n') : 'No workspaces.' }] };
+  }));
+
+  return server;
+}
