@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Report } from '../lib/model.js';
-import { loadServerModule, runMigrated2025, runMigrated2026, runOriginal, type Call, type ClientScript } from './support/equivalence.js';
+import { compileTree, loadServerModule, runMigrated2025, runMigrated2026, runOriginal, runOverStdio, type Call, type ClientScript } from './support/equivalence.js';
 import { FIXTURES_ROOT, readTree, REPO_ROOT, snapshotTree } from './support/fixtures.js';
 import { strictDiagnostics } from './support/typecheck.js';
 
@@ -45,6 +45,18 @@ function tempTree(files: Record<string, string>): string {
 afterEach(() => {
   for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+const calls: Call[] = [
+  { kind: 'tool', name: 'summarize_note', args: { id: '1' } },
+  { kind: 'tool', name: 'delete_note', args: { id: '1' } },
+  { kind: 'tool', name: 'delete_note', args: { id: '1' } },
+];
+let elicits = 0;
+// The first confirmation is accepted (the note goes), the next declined.
+const script: ClientScript = {
+  elicit: () => (elicits++ === 0 ? { action: 'accept', content: { confirm: true } } : { action: 'decline' }) as never,
+  sample: () => ({ role: 'assistant', content: { type: 'text', text: 'Groceries before six.' }, model: 'test-model' }) as never,
+};
 
 describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', () => {
   it('shows the combined plan in a dry run (source files and package.json, one diff each) and writes nothing', () => {
@@ -103,16 +115,6 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
   });
 
   it('behaves as the v1 original did: same questions, same results, 2026 era and the 2025 shim', async () => {
-    const calls: Call[] = [
-      { kind: 'tool', name: 'summarize_note', args: { id: '1' } },
-      { kind: 'tool', name: 'delete_note', args: { id: '1' } },
-      { kind: 'tool', name: 'delete_note', args: { id: '1' } },
-    ];
-    let elicits = 0;
-    const script: ClientScript = {
-      elicit: () => (elicits++ % 2 === 0 ? { action: 'accept', content: { confirm: true } } : { action: 'decline' }) as never,
-      sample: () => ({ role: 'assistant', content: { type: 'text', text: 'Groceries before six.' }, model: 'test-model' }) as never,
-    };
     const load = (root: string) => loadServerModule(path.join(root, 'src', 'server.ts'), { root, fresh: true });
     elicits = 0;
     const original = await runOriginal(await load(INPUT), 'v1', calls, script);
@@ -123,6 +125,20 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
     expect(original.results.map((r) => JSON.stringify(r))).toContain(JSON.stringify({ content: [{ type: 'text', text: 'Deleted note 1.' }] }));
     expect(migrated2026).toEqual(original);
     expect(migrated2025).toEqual(original);
+  });
+
+  it('serves as the v1 original did over stdio, as a real child process: v1 client, then v2 clients in the 2025 and 2026 eras', async () => {
+    // The original entry connects a StdioServerTransport (2025 only); the migrated one is served by serveStdio(() => build()).
+    expect(fs.readFileSync(path.join(EXPECTED, 'src', 'index.ts'), 'utf8')).toContain('serveStdio(() => build());');
+    const original = path.join(compileTree(INPUT), 'src', 'index.js');
+    const migrated = path.join(compileTree(EXPECTED), 'src', 'index.js');
+    elicits = 0;
+    const viaV1 = await runOverStdio(original, 'v1', calls, script);
+    expect(viaV1.results.map((r) => JSON.stringify(r))).toContain(JSON.stringify({ content: [{ type: 'text', text: 'Deleted note 1.' }] }));
+    for (const era of ['2025', '2026'] as const) {
+      elicits = 0;
+      expect(await runOverStdio(migrated, era, calls, script), era).toEqual(viaV1);
+    }
   });
 
   it('with --no-v1-to-v2, leaves v1 files to review and package.json alone', () => {

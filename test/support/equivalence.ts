@@ -46,6 +46,8 @@ import {
 } from '@modelcontextprotocol/client';
 import { createMcpHandler, InMemoryTransport as ServerInMemoryTransport, type McpServerFactory } from '@modelcontextprotocol/server';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as StdioClientTransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
@@ -161,6 +163,21 @@ const SOURCE_EXTENSIONS = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 export function loadServerModule(sourcePath: string, options: { root?: string; fresh?: boolean } = {}): Promise<ServerModule> {
   const file = path.resolve(sourcePath);
   return compileAndImport(file, path.resolve(options.root ?? path.dirname(file)), options.fresh ?? false);
+}
+
+/**
+ * Every source under `root` compiled as `loadServerModule` compiles it (same cache, `node_modules` linked to this
+ * repository's): the directory, so that a test can run an entry as a real process (`<dir>/src/index.js`).
+ */
+export function compileTree(root: string): string {
+  const resolved = path.resolve(root);
+  const packageType = readPackageType(resolved);
+  const sources = listSources(resolved);
+  const hash = crypto.createHash('sha256').update(`${COMPILER_VERSION}\0${REPO_NODE_MODULES}\0${packageType}\0`);
+  for (const source of sources) hash.update(`${path.relative(resolved, source)}\0`).update(fs.readFileSync(source)).update('\0');
+  const outDir = path.join(CACHE_ROOT, hash.digest('hex').slice(0, 32));
+  if (!fs.existsSync(path.join(outDir, '.complete'))) compileInto(outDir, resolved, sources, packageType);
+  return outDir;
 }
 
 /** Distinguishes fresh instances of one compiled ES module (see `fresh`). */
@@ -658,6 +675,27 @@ export async function rawCall2026(
   if (wire[0]?.error) return { error: wire[0].error };
   if (thrown) return { error: toCallError(thrown).error };
   throw new Error(`no ${method} response was seen on the wire`);
+}
+
+/**
+ * A server as its users run it: `node <entry>` as a child process over stdio, with the v1 SDK's client (`v1`), or
+ * the v2 client in the 2025 era (`2025`, legacy negotiation) or the 2026 era (`2026`, auto negotiation). The
+ * child gets this process's environment (MCP_REQUEST_STATE_SECRET included) plus `env`.
+ */
+export async function runOverStdio(entry: string, era: 'v1' | '2025' | '2026', calls: Call[], script: ClientScript, options: RunOptions & { env?: Record<string, string> } = {}): Promise<Transcript> {
+  const capabilities = options.capabilities ?? FULL_CAPABILITIES;
+  const recorder = new Recorder(script);
+  const env = Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  const params = { command: process.execPath, args: [entry], env, stderr: 'inherit' as const };
+  const client = era === 'v1' ? v1Client(capabilities, recorder) : v2Client(capabilities, recorder, era === '2026' ? 'auto' : 'legacy');
+  const transport = era === 'v1' ? new StdioClientTransportV1(params) : new StdioClientTransport(params);
+  try {
+    await (client as unknown as Connectable).connect(transport);
+    await runCalls(client as unknown as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+  } finally {
+    await client.close().catch(() => {});
+  }
+  return recorder.transcript();
 }
 
 /** Run the ORIGINAL (its own SDK, 2025) and the MIGRATED server (2026 and 2025 through the shim) with one script. */

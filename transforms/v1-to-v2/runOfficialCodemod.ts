@@ -4,6 +4,7 @@ import path from 'node:path';
 import { getMigration, run as runCodemod, type Diagnostic } from '@modelcontextprotocol/codemod';
 import type { SourceFileEntry } from '../../lib/files.js';
 import type { Finding } from '../../lib/model.js';
+import { rewriteServing } from './rewriteServing.js';
 
 export const V1_TO_V2_ID = 'v1-to-v2';
 
@@ -52,8 +53,11 @@ export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1To
     }
     const outcome = runCodemod(migration, { targetDir: fs.realpathSync(tmp) });
     for (const [copy, entry] of copies) {
-      const after = fs.readFileSync(copy, 'utf8');
-      if (after !== entry.text) result.texts.set(entry.absPath, after);
+      const migrated = fs.readFileSync(copy, 'utf8');
+      // What the official codemod leaves out that MRTR needs: serving 2026-era clients through a factory.
+      const served = rewriteServing(entry.file, migrated);
+      result.findings.push(...served.findings);
+      if (served.text !== entry.text) result.texts.set(entry.absPath, served.text);
     }
     for (const diagnostic of outcome.diagnostics) {
       // Markers are reported from the final texts (findCodemodMarkers), where their lines are right.

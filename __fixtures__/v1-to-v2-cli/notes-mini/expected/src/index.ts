@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { build } from './server.js';
 
-await build().connect(new StdioServerTransport());
+serveStdio(() => build());
