@@ -173,3 +173,65 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
     expect(again.files.filter((f) => f.status !== 'unchanged')).toEqual([]);
   });
 });
+
+// The issue's bar: a v1 server with a shared confirm helper (two tools), a sampling helper and stdio serving,
+// migrated by one command (`--strategy auto`: helpers by replay) into a v2 server that compiles and answers as
+// the original did, over stdio in both eras.
+describe('v1 server with shared helpers, migrated by one command', () => {
+  const HELPERS = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'notes-helpers');
+  const HELPERS_INPUT = path.join(HELPERS, 'input');
+  const HELPERS_EXPECTED = path.join(HELPERS, 'expected');
+  const helperCalls: Call[] = [
+    { kind: 'tool', name: 'summarize_note', args: { id: '1' } },
+    { kind: 'tool', name: 'delete_note', args: { id: '2' } },
+    { kind: 'tool', name: 'clear_notes' },
+    { kind: 'tool', name: 'summarize_note', args: { id: '1' } },
+  ];
+
+  it('migrates to the expected tree with every site rewritten, and a second run changes nothing', () => {
+    const dir = copyOf(HELPERS_INPUT);
+    const first = run(['--strategy', 'auto', '--report', 'json', dir]);
+    expect(first.code, first.stderr).toBe(0);
+    const report = JSON.parse(first.stdout) as Report;
+    expect(report.sites.map((s) => `${s.file}:${s.line} ${s.decision} ${s.strategy}`)).toEqual(['src/helpers/confirm.ts:7 rewritten replay', 'src/helpers/summarize.ts:6 rewritten replay']);
+    const output = readTree(dir);
+    if (UPDATE) {
+      fs.rmSync(HELPERS_EXPECTED, { recursive: true, force: true });
+      for (const [file, text] of Object.entries(output)) {
+        fs.mkdirSync(path.dirname(path.join(HELPERS_EXPECTED, file)), { recursive: true });
+        fs.writeFileSync(path.join(HELPERS_EXPECTED, file), text);
+      }
+    }
+    expect(output).toEqual(readTree(HELPERS_EXPECTED));
+    expect(output['src/index.ts']).toContain('serveStdio(() => build());');
+    const again = run(['--strategy', 'auto', '--report', 'json', dir]);
+    expect((JSON.parse(again.stdout) as Report).files.filter((f) => f.status !== 'unchanged')).toEqual([]);
+  });
+
+  it('compiles under strict TypeScript (NodeNext)', () => {
+    const files = Object.keys(readTree(HELPERS_EXPECTED)).filter((f) => f.endsWith('.ts')).map((f) => path.join(HELPERS_EXPECTED, f));
+    expect(strictDiagnostics(files, REPO_ROOT)).toEqual([]);
+  });
+
+  it('answers as the v1 original over stdio (real child processes; v2 clients in the 2025 and 2026 eras)', async () => {
+    const original = path.join(compileTree(HELPERS_INPUT), 'src', 'index.js');
+    const migrated = path.join(compileTree(HELPERS_EXPECTED), 'src', 'index.js');
+    elicits = 0;
+    const viaV1 = await runOverStdio(original, 'v1', helperCalls, script);
+    expect(viaV1.questions.map((q) => q.method)).toEqual(['sampling/createMessage', 'elicitation/create', 'elicitation/create', 'sampling/createMessage']);
+    for (const era of ['2025', '2026'] as const) {
+      elicits = 0;
+      expect(await runOverStdio(migrated, era, helperCalls, script), era).toEqual(viaV1);
+    }
+  });
+
+  it('answers as the v1 original in the 2026 era through createMcpHandler (fetch, in process) and in the 2025 era through the shim (in memory)', async () => {
+    const load = (root: string) => loadServerModule(path.join(root, 'src', 'server.ts'), { root, fresh: true });
+    elicits = 0;
+    const original = await runOriginal(await load(HELPERS_INPUT), 'v1', helperCalls, script);
+    elicits = 0;
+    expect(await runMigrated2026(await load(HELPERS_EXPECTED), helperCalls, script)).toEqual(original);
+    elicits = 0;
+    expect(await runMigrated2025(await load(HELPERS_EXPECTED), helperCalls, script)).toEqual(original);
+  });
+});
