@@ -25,6 +25,7 @@ interface Flags {
   allowDirty?: boolean;
   prettier?: boolean;
   v1ToV2: boolean;
+  strategy: 'auto' | 'explicit' | 'replay';
 }
 
 /** Repeatable list option: `--include a --include b` and `--include a,b` both give `[a, b]`. */
@@ -56,6 +57,11 @@ function buildProgram(): Command {
     .option('--diff', 'with --dry-run: print the unified diff the migration would apply (the report then goes to stderr)')
     .option('--allow-dirty', 'migrate even when the git work tree has uncommitted changes')
     .option('--no-v1-to-v2', 'do not run the official v1-to-v2 codemod first on files that use @modelcontextprotocol/sdk; their sites are reported for review')
+    .addOption(
+      new Option('--strategy <kind>', 'how asks are rewritten: explicit (in the handler: write-once form or step functions), auto (explicit where it applies, else replay: asks keep their place in helpers), replay (every ask replay can take)')
+        .choices(['auto', 'explicit', 'replay'])
+        .default('explicit'),
+    )
     .option('--prettier', "format the changed files with prettier and the project's own prettier configuration")
     .option('--tsconfig <path>', 'tsconfig.json whose compiler options are used (default: <root>/tsconfig.json when present)')
     .option('--verbose', 'show every call chain, guards, messages and timing')
@@ -127,6 +133,7 @@ export async function main(argv: string[]): Promise<number> {
       diff: flags.diff || flags.patch !== undefined,
       prettier: flags.prettier,
       v1ToV2: flags.v1ToV2,
+      strategy: flags.strategy,
       ...(progress && process.stderr.isTTY ? { onProgress: progress.update } : {}),
     };
     report = flags.dryRun ? await audit(options) : await migrate(options);

@@ -1,0 +1,38 @@
+// Choosing the strategy (issue 5): explicit (the default for now) leaves asks in helpers for review, auto and
+// replay migrate them, and the CLI's --strategy reaches the planner.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { audit } from '../lib/runner.js';
+import { REPO_ROOT } from './support/fixtures.js';
+
+const SHARED_CONFIRM = path.join(REPO_ROOT, '__fixtures__', 'mrtr', 'rewrite-replay-shared-confirm', 'input');
+const DIRECT_ASK = path.join(REPO_ROOT, '__fixtures__', 'mrtr', 'rewrite-delete-confirmation.input.ts');
+const CLI = path.join(REPO_ROOT, 'dist', 'bin', 'mcp-mrtr-codemod.js');
+
+const decisions = async (target: string, strategy?: 'auto' | 'explicit' | 'replay') =>
+  (await audit({ paths: [target], ...(strategy ? { strategy } : {}) })).sites.map((s) => `${s.decision} ${s.strategy ?? s.reason}`);
+
+describe('--strategy', () => {
+  it('explicit (the default) reviews an ask in a helper; auto and replay replay it', async () => {
+    expect(await decisions(SHARED_CONFIRM)).toEqual(['review ask-in-helper']);
+    expect(await decisions(SHARED_CONFIRM, 'explicit')).toEqual(['review ask-in-helper']);
+    expect(await decisions(SHARED_CONFIRM, 'auto')).toEqual(['rewritten replay']);
+    expect(await decisions(SHARED_CONFIRM, 'replay')).toEqual(['rewritten replay']);
+  });
+
+  it('auto keeps the explicit form where it applies; replay takes every ask it can', async () => {
+    expect(await decisions(DIRECT_ASK, 'auto')).toEqual(['rewritten explicit']);
+    expect(await decisions(DIRECT_ASK, 'replay')).toEqual(['rewritten replay']);
+  });
+
+  it('reaches the planner from the CLI, and a dry run plans the runtime module without writing it', () => {
+    const run = spawnSync(process.execPath, [CLI, '--dry-run', '--report', 'json', '--strategy', 'auto', SHARED_CONFIRM], { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as { sites: Array<{ strategy?: string }>; files: Array<{ file: string; status: string }> };
+    expect(report.sites.map((s) => s.strategy)).toEqual(['replay']);
+    expect(report.files.filter((f) => f.status === 'changed').map((f) => f.file).sort()).toEqual(['confirm.ts', 'mcp-mrtr-runtime.ts', 'server.ts']);
+    const bad = spawnSync(process.execPath, [CLI, '--dry-run', '--strategy', 'sometimes', SHARED_CONFIRM], { encoding: 'utf8' });
+    expect(bad.status).not.toBe(0);
+  });
+});
