@@ -1,0 +1,97 @@
+import { McpServer, createRequestStateCodec, type ServerContext, inputRequired, inputResponse, type ElicitResult, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+import { ask, withAsks } from './mcp-mrtr-runtime.js';
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+export function build() {
+  const server = new McpServer({ name: 'travel', version: '1.0.0' }, { requestState: { verify: requestStateCodec.verify } });
+
+  async function confirmCharge(amount: number): Promise<boolean> {
+    const answer = await ask.elicitInput({
+      message: `Charge ${amount} EUR to the card on file?`,
+      requestedSchema: { type: 'object', properties: { charge: { type: 'boolean' } }, required: ['charge'] },
+    });
+    return answer.action === 'accept' && answer.content?.charge === true;
+  }
+
+  // Two dependent asks in the handler: a step function.
+  server.registerTool(
+    'plan_trip',
+    { description: 'Plan a trip', inputSchema: z.object({ city: z.string() }) },
+    async ({ city }, ctx) => {
+      type PlanTripState = { step: 'plan_trip:when' } | { step: 'plan_trip:nights'; when: ElicitResult };
+      const resumed = ctx.mcpReq.requestState<PlanTripState>();
+      let state: PlanTripState = resumed && resumed.step.startsWith('plan_trip:') ? resumed : { step: 'plan_trip:when' };
+      if (state.step === 'plan_trip:when') {
+        const whenSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { date: { type: 'string' } }, required: ['date'] };
+        const whenResponse = inputResponse(ctx.mcpReq.inputResponses, 'when');
+        if (whenResponse.kind !== 'elicit') {
+          return inputRequired({
+            inputRequests: { when: inputRequired.elicit({
+              message: `When do you travel to ${city}?`,
+              requestedSchema: whenSchema,
+            }) },
+            requestState: await requestStateCodec.mint(state, ctx),
+          });
+        }
+        if (whenResponse.action === 'accept' && whenResponse.content) {
+          const validation = fromJsonSchema(whenSchema)['~standard'].validate(whenResponse.content);
+          if (!(validation instanceof Promise) && validation.issues) {
+            const problems = validation.issues.map((issue) => issue.message).join(', ');
+            throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+          }
+        }
+        const when = { action: whenResponse.action, content: whenResponse.content as ElicitResult['content'] };
+        if (when.action !== 'accept') return { content: [{ type: 'text', text: 'No trip.' }] };
+        state = { step: 'plan_trip:nights', when };
+      }
+      const { when } = state;
+      if (when.action !== 'accept') return { content: [{ type: 'text', text: 'No trip.' }] };
+      const nightsSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { nights: { type: 'number' } }, required: ['nights'] };
+      const nightsResponse = inputResponse(ctx.mcpReq.inputResponses, 'nights');
+      if (nightsResponse.kind !== 'elicit') {
+        return inputRequired({
+          inputRequests: { nights: inputRequired.elicit({
+            message: `How many nights from ${String(when.content?.date)}?`,
+            requestedSchema: nightsSchema,
+          }) },
+          requestState: await requestStateCodec.mint(state, ctx),
+        });
+      }
+      if (nightsResponse.action === 'accept' && nightsResponse.content) {
+        const validation = fromJsonSchema(nightsSchema)['~standard'].validate(nightsResponse.content);
+        if (!(validation instanceof Promise) && validation.issues) {
+          const problems = validation.issues.map((issue) => issue.message).join(', ');
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+        }
+      }
+      const nights = { action: nightsResponse.action, content: nightsResponse.content as ElicitResult['content'] };
+      if (nights.action !== 'accept') return { content: [{ type: 'text', text: 'No trip.' }] };
+      return { content: [{ type: 'text', text: `${city} from ${String(when.content?.date)}, ${String(nights.content?.nights)} nights.` }] };
+    },
+  );
+
+  // The ask is in a helper: replay.
+  server.registerTool(
+    'book_hotel',
+    { description: 'Book a hotel', inputSchema: z.object({ hotel: z.string(), amount: z.number() }) },
+    withAsks(server.server, requestStateCodec, async ({ hotel, amount }) => {
+      if (!(await confirmCharge(amount))) return { content: [{ type: 'text', text: 'Not booked.' }] };
+      return { content: [{ type: 'text', text: `Booked ${hotel}.` }] };
+    }),
+  );
+
+  return server;
+}
