@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Report } from '../lib/model.js';
+import { migrate } from '../lib/runner.js';
 import { compileTree, loadServerModule, runMigrated2025, runMigrated2026, runOriginal, runOverStdio, type Call, type ClientScript } from './support/equivalence.js';
 import { FIXTURES_ROOT, readTree, REPO_ROOT, snapshotTree } from './support/fixtures.js';
 import { strictDiagnostics } from './support/typecheck.js';
@@ -175,8 +176,9 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
 });
 
 // The issue's bar: a v1 server with a shared confirm helper (two tools), a sampling helper and stdio serving,
-// migrated by one command (`--strategy auto`: helpers by replay) into a v2 server that compiles and answers as
-// the original did, over stdio in both eras.
+// migrated by one run (v1-to-v2 step, then MRTR with the auto strategy: helpers by replay) into a v2 server that
+// compiles and answers as the original did, over stdio in both eras. Through the library (`v1ToV2: true`,
+// `strategy: 'auto'`), which is what the CLI passes by default plus `--strategy auto`.
 describe('v1 server with shared helpers, migrated by one command', () => {
   const HELPERS = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'notes-helpers');
   const HELPERS_INPUT = path.join(HELPERS, 'input');
@@ -188,11 +190,10 @@ describe('v1 server with shared helpers, migrated by one command', () => {
     { kind: 'tool', name: 'summarize_note', args: { id: '1' } },
   ];
 
-  it('migrates to the expected tree with every site rewritten, and a second run changes nothing', () => {
+  it('migrates to the expected tree with every site rewritten, and a second run changes nothing', async () => {
     const dir = copyOf(HELPERS_INPUT);
-    const first = run(['--strategy', 'auto', '--report', 'json', dir]);
-    expect(first.code, first.stderr).toBe(0);
-    const report = JSON.parse(first.stdout) as Report;
+    const report = await migrate({ paths: [dir], v1ToV2: true, strategy: 'auto' });
+    expect(report.files.filter((f) => f.status === 'error')).toEqual([]);
     expect(report.sites.map((s) => `${s.file}:${s.line} ${s.decision} ${s.strategy}`)).toEqual(['src/helpers/confirm.ts:7 rewritten replay', 'src/helpers/summarize.ts:6 rewritten replay']);
     const output = readTree(dir);
     if (UPDATE) {
@@ -204,8 +205,8 @@ describe('v1 server with shared helpers, migrated by one command', () => {
     }
     expect(output).toEqual(readTree(HELPERS_EXPECTED));
     expect(output['src/index.ts']).toContain('serveStdio(() => build());');
-    const again = run(['--strategy', 'auto', '--report', 'json', dir]);
-    expect((JSON.parse(again.stdout) as Report).files.filter((f) => f.status !== 'unchanged')).toEqual([]);
+    const again = await migrate({ paths: [dir], v1ToV2: true, strategy: 'auto' });
+    expect(again.files.filter((f) => f.status !== 'unchanged')).toEqual([]);
   });
 
   it('compiles under strict TypeScript (NodeNext)', () => {
