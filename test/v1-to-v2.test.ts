@@ -6,7 +6,7 @@ import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Report } from '../lib/model.js';
 import { migrate } from '../lib/runner.js';
-import { compileTree, loadServerModule, runMigrated2025, runMigrated2026, runOriginal, runOverStdio, type Call, type ClientScript } from './support/equivalence.js';
+import { compileTree, loadServerModule, runMigrated2025, runMigrated2026, runMigratedOverHttp, runOriginal, runOriginalOverHttp, runOverStdio, type Call, type ClientScript } from './support/equivalence.js';
 import { FIXTURES_ROOT, readTree, REPO_ROOT, snapshotTree } from './support/fixtures.js';
 import { strictDiagnostics } from './support/typecheck.js';
 
@@ -234,5 +234,31 @@ describe('v1 server with shared helpers, migrated by one command', () => {
     expect(await runMigrated2026(await load(HELPERS_EXPECTED), helperCalls, script)).toEqual(original);
     elicits = 0;
     expect(await runMigrated2025(await load(HELPERS_EXPECTED), helperCalls, script)).toEqual(original);
+  });
+
+  it('answers as the v1 original over real loopback HTTP: v1 sessionful wiring, then createMcpHandler(build) with a 2026-era client', async () => {
+    const load = (root: string) => loadServerModule(path.join(root, 'src', 'server.ts'), { root, fresh: true });
+    elicits = 0;
+    const original = await runOriginalOverHttp(await load(HELPERS_INPUT), helperCalls, script);
+    expect(original.questions.map((q) => q.method)).toEqual(['sampling/createMessage', 'elicitation/create', 'elicitation/create', 'sampling/createMessage']);
+    elicits = 0;
+    expect(await runMigratedOverHttp(await load(HELPERS_EXPECTED), '2026', helperCalls, script)).toEqual(original);
+  });
+
+  // A limit to know when wiring HTTP (issue 6, item 2): createMcpHandler serves 2025-era traffic statelessly, one
+  // instance per request, so the instance that runs a tool never saw the client's initialize (no capabilities) and
+  // cannot send it requests. Asks reach 2025-era HTTP clients only through a sessionful legacy route
+  // (isLegacyRequest in front of createMcpHandler(build, { legacy: 'reject' })).
+  it('over real loopback HTTP, a 2025-era client of createMcpHandler (stateless legacy serving) gets the fallbacks, not the asks', async () => {
+    const load = (root: string) => loadServerModule(path.join(root, 'src', 'server.ts'), { root, fresh: true });
+    elicits = 0;
+    const transcript = await runMigratedOverHttp(await load(HELPERS_EXPECTED), '2025', helperCalls, script);
+    expect(transcript.questions).toEqual([]);
+    expect(transcript.results.map((r) => JSON.stringify(r))).toEqual([
+      JSON.stringify({ content: [{ type: 'text', text: 'Buy milk, eggs and bread before the shop closes at six.' }] }),
+      JSON.stringify({ content: [{ type: 'text', text: 'Kept.' }] }),
+      JSON.stringify({ content: [{ type: 'text', text: 'Kept.' }] }),
+      JSON.stringify({ content: [{ type: 'text', text: 'Buy milk, eggs and bread before the shop closes at six.' }] }),
+    ]);
   });
 });

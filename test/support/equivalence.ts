@@ -47,6 +47,10 @@ import {
 import { createMcpHandler, InMemoryTransport as ServerInMemoryTransport, type McpServerFactory } from '@modelcontextprotocol/server';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioClientTransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPServerTransport as StreamableHTTPServerTransportV1 } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -691,9 +695,94 @@ export async function runOverStdio(entry: string, era: 'v1' | '2025' | '2026', c
   const transport = era === 'v1' ? new StdioClientTransportV1(params) : new StdioClientTransport(params);
   try {
     await (client as unknown as Connectable).connect(transport);
+    if (client instanceof Client) expectEra(client, era);
     await runCalls(client as unknown as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
   } finally {
     await client.close().catch(() => {});
+  }
+  return recorder.transcript();
+}
+
+function expectEra(client: Client, era: 'v1' | '2025' | '2026'): void {
+  const modern = client.getProtocolEra() === 'modern';
+  if (modern !== (era === '2026')) throw new Error(`expected the ${era} era, negotiated ${client.getNegotiatedProtocolVersion()}`);
+}
+
+/** A node:http server on a free loopback port; `handle` answers each request. */
+async function listenLoopback(handle: (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) => Promise<void>): Promise<{ url: URL; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      handle(req, res, Buffer.concat(chunks)).catch((err: unknown) => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end(String(err));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: new URL(`http://127.0.0.1:${port}/mcp`),
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/**
+ * ORIGINAL v1 server over real loopback HTTP: the v1 SDK's sessionful Streamable HTTP wiring (one server and
+ * transport for the session), and the v1 client.
+ */
+export async function runOriginalOverHttp(mod: ServerModule, calls: Call[], script: ClientScript, options: RunOptions = {}): Promise<Transcript> {
+  const capabilities = options.capabilities ?? FULL_CAPABILITIES;
+  const recorder = new Recorder(script);
+  const server = await buildServer(mod);
+  const transport = new StreamableHTTPServerTransportV1({ sessionIdGenerator: () => crypto.randomUUID() });
+  await server.connect(transport);
+  const listener = await listenLoopback(async (req, res, body) => {
+    await transport.handleRequest(req, res, body.length > 0 ? JSON.parse(body.toString('utf8')) : undefined);
+  });
+  const client = v1Client(capabilities, recorder);
+  try {
+    await client.connect(new StreamableHTTPClientTransportV1(listener.url));
+    await runCalls(client as unknown as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+  } finally {
+    await client.close().catch(() => {});
+    await server.close().catch(() => {});
+    await listener.close();
+  }
+  return recorder.transcript();
+}
+
+/**
+ * MIGRATED server over real loopback HTTP: `createMcpHandler(build)` behind node:http (request and response
+ * bodies streamed through), with the v2 client in the 2026 era (`auto`) or the 2025 era (`legacy`).
+ */
+export async function runMigratedOverHttp(mod: ServerModule, era: '2025' | '2026', calls: Call[], script: ClientScript, options: RunOptions = {}): Promise<Transcript> {
+  const capabilities = options.capabilities ?? FULL_CAPABILITIES;
+  const recorder = new Recorder(script);
+  const handler = createMcpHandler((ctx) => mod.build(ctx) as ReturnType<McpServerFactory>);
+  const listener = await listenLoopback(async (req, res, body) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    const method = req.method ?? 'GET';
+    const request = new Request(new URL(req.url ?? '/', listener.url), { method, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body: new Uint8Array(body) }) });
+    const response = await handler.fetch(request);
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    if (response.body) for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
+    res.end();
+  });
+  const client = v2Client(capabilities, recorder, era === '2026' ? 'auto' : 'legacy');
+  try {
+    await client.connect(new StreamableHTTPClientTransport(listener.url));
+    expectEra(client, era);
+    await runCalls(client as unknown as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+  } finally {
+    await client.close().catch(() => {});
+    await handler.close().catch(() => {});
+    await listener.close();
   }
   return recorder.transcript();
 }
