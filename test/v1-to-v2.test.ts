@@ -261,4 +261,14 @@ describe('v1 server with shared helpers, migrated by one command', () => {
       JSON.stringify({ content: [{ type: 'text', text: 'Buy milk, eggs and bread before the shop closes at six.' }] }),
     ]);
   });
+
+  it('answers as the v1 original over real loopback HTTP in both eras behind the wiring the advice names (a sessionful route for 2025 traffic, createMcpHandler for 2026)', async () => {
+    const load = (root: string) => loadServerModule(path.join(root, 'src', 'server.ts'), { root, fresh: true });
+    elicits = 0;
+    const original = await runOriginalOverHttp(await load(HELPERS_INPUT), helperCalls, script);
+    for (const era of ['2025', '2026'] as const) {
+      elicits = 0;
+      expect(await runMigratedOverHttp(await load(HELPERS_EXPECTED), era, helperCalls, script, { wiring: 'sessionful-legacy' }), era).toEqual(original);
+    }
+  });
 });

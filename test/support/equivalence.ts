@@ -44,7 +44,7 @@ import {
   type ElicitResult,
   type ListRootsResult,
 } from '@modelcontextprotocol/client';
-import { createMcpHandler, InMemoryTransport as ServerInMemoryTransport, type McpServerFactory } from '@modelcontextprotocol/server';
+import { createMcpHandler, InMemoryTransport as ServerInMemoryTransport, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type McpServerFactory } from '@modelcontextprotocol/server';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioClientTransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -757,13 +757,54 @@ export async function runOriginalOverHttp(mod: ServerModule, calls: Call[], scri
 }
 
 /**
- * MIGRATED server over real loopback HTTP: `createMcpHandler(build)` behind node:http (request and response
- * bodies streamed through), with the v2 client in the 2026 era (`auto`) or the 2025 era (`legacy`).
+ * The HTTP wiring that serves both eras with asks: 2026-era requests to `createMcpHandler(build, { legacy: 'reject' })`,
+ * 2025-era ones (`isLegacyRequest`) to a sessionful Streamable HTTP transport per session, each with its own
+ * server from the same factory (the SDK's legacy shim then sends the asks as real requests on the session).
  */
-export async function runMigratedOverHttp(mod: ServerModule, era: '2025' | '2026', calls: Call[], script: ClientScript, options: RunOptions = {}): Promise<Transcript> {
+function sessionfulLegacyRoute(mod: ServerModule): { fetch(request: Request): Promise<Response>; close(): Promise<void> } {
+  const modern = createMcpHandler((ctx) => mod.build(ctx) as ReturnType<McpServerFactory>, { legacy: 'reject' });
+  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  const servers: Connectable[] = [];
+  return {
+    async fetch(request) {
+      const text = request.method === 'POST' ? await request.clone().text() : '';
+      let parsedBody: unknown;
+      try {
+        parsedBody = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsedBody = undefined;
+      }
+      if (!(await isLegacyRequest(request, parsedBody))) return modern.fetch(request);
+      const existing = sessions.get(request.headers.get('mcp-session-id') ?? '');
+      if (existing) return existing.handleRequest(request, { parsedBody });
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => crypto.randomUUID(), onsessioninitialized: (id) => void sessions.set(id, transport) });
+      const server = await buildServer(mod, { era: 'legacy' });
+      servers.push(server);
+      await server.connect(transport);
+      return transport.handleRequest(request, { parsedBody });
+    },
+    async close() {
+      for (const server of servers) await server.close().catch(() => {});
+      await modern.close().catch(() => {});
+    },
+  };
+}
+
+/**
+ * MIGRATED server over real loopback HTTP behind node:http (request and response bodies streamed through), with
+ * the v2 client in the 2026 era (`auto`) or the 2025 era (`legacy`). `wiring`: `createMcpHandler(build)` alone
+ * (its default stateless legacy serving), or with a sessionful legacy route in front (`sessionfulLegacyRoute`).
+ */
+export async function runMigratedOverHttp(
+  mod: ServerModule,
+  era: '2025' | '2026',
+  calls: Call[],
+  script: ClientScript,
+  options: RunOptions & { wiring?: 'createMcpHandler' | 'sessionful-legacy' } = {},
+): Promise<Transcript> {
   const capabilities = options.capabilities ?? FULL_CAPABILITIES;
   const recorder = new Recorder(script);
-  const handler = createMcpHandler((ctx) => mod.build(ctx) as ReturnType<McpServerFactory>);
+  const handler = options.wiring === 'sessionful-legacy' ? sessionfulLegacyRoute(mod) : createMcpHandler((ctx) => mod.build(ctx) as ReturnType<McpServerFactory>);
   const listener = await listenLoopback(async (req, res, body) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
