@@ -233,7 +233,9 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
   for (const [absPath, names] of imports) {
     const sourceFile = project.load(absPath)!;
     const edit = addImportsEdit(sourceFile, [...names], styleOf(sourceFile.getFullText(), absPath));
-    if (edit) addEdit(absPath, edit);
+    // A new import statement goes before any code inserted at the same point (a codec declaration).
+    if (edit && edit.start === edit.end) edits.set(absPath, [edit, ...(edits.get(absPath) ?? [])]);
+    else if (edit) addEdit(absPath, edit);
     const unused = new Set((legacy.get(absPath) ?? []).map((l) => l.name).filter((name) => !usedOutside(sourceFile, name, legacy.get(absPath)!.flatMap((l) => l.replaced))));
     for (const removal of removeImportsEdits(sourceFile, unused)) addEdit(absPath, removal);
   }

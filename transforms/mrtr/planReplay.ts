@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Node, SyntaxKind, type ArrowFunction, type CallExpression, type CatchClause, type FunctionExpression, type NewExpression } from 'ts-morph';
+import { Node, SyntaxKind, type ArrowFunction, type CallExpression, type CatchClause, type FunctionExpression, type NewExpression, type SourceFile } from 'ts-morph';
 import type { Chain, MrtrAnalysis } from './classify.js';
 import { MRTR_CAPABLE_METHODS } from './constants.js';
 import type { PushCall } from './findPushCalls.js';
@@ -54,6 +54,8 @@ export interface ReplayPlan {
   capabilityReads: CallExpression[];
   /** Per registration: statements with effects that now run again on each round. */
   reruns: Map<Registration, Node[]>;
+  /** Other files registering handlers of this server: they import the codec from `wiring.codecFile`. */
+  codecImports: SourceFile[];
 }
 
 export type ReplayVerdict = { plan: ReplayPlan } | { reason: ReasonId; detail?: string };
@@ -129,7 +131,7 @@ export function planReplay(
         } else {
           const constructionFile = wiring.construction.getSourceFile().getFilePath();
           const runtimePath = path.join(path.dirname(constructionFile), REPLAY_RUNTIME_NAME + runtimeExtension(constructionFile));
-          plan = { replay: true, wiring, runtimePath, createRuntime: !fs.existsSync(runtimePath), askCalls: [], registrations: [], guards: [], handlerGuards: [], capabilityReads: [], reruns: new Map() };
+          plan = { replay: true, wiring, runtimePath, createRuntime: !fs.existsSync(runtimePath), askCalls: [], registrations: [], guards: [], handlerGuards: [], capabilityReads: [], reruns: new Map(), codecImports: [] };
         }
         plans.set(wiring.construction, plan);
       }
@@ -138,8 +140,17 @@ export function planReplay(
         break;
       }
       if (plan.wiring.codecFile !== wiring.codecFile) {
-        verdict = { reason: 'state-codec-unwired', detail: `the handlers of this server are registered in several files; declare its requestState codec in ${analysis.project.relative(plan.wiring.codecFile.getFilePath())}, export it and run the tool again` };
-        break;
+        // Handlers registered in several files: the codec is exported from the first (which the server's file
+        // imports) and imported where the others are registered.
+        if (!plan.wiring.importDeclaration && !plan.wiring.existing) {
+          verdict = { reason: 'state-codec-unwired', detail: `the handlers of this server are registered in several files; declare its requestState codec in ${analysis.project.relative(plan.wiring.codecFile.getFilePath())}, export it and run the tool again` };
+          break;
+        }
+        if (plan.wiring.existing) {
+          verdict = { reason: 'state-codec-unwired', detail: `import this server's requestState codec from ${analysis.project.relative(plan.wiring.codecFile.getFilePath())} here and run the tool again` };
+          break;
+        }
+        if (!plan.codecImports.includes(wiring.codecFile)) plan.codecImports.push(wiring.codecFile);
       }
       verdict = { plan };
     }

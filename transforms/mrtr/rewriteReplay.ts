@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import { indentAt, lineEndingOf, type TextEdit } from '../../lib/edits.js';
 import type { ReplayPlan } from './planReplay.js';
-import { replayRuntimeSource } from './replayRuntime.js';
+import { REPLAY_RUNTIME_NAME, replayRuntimeSource } from './replayRuntime.js';
 import { freshName, styleOf } from './rewriteExplicit.js';
 import { codecEdits } from './rewriteSteps.js';
 
@@ -95,6 +95,22 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
     ordered.set(file.getFilePath(), [edit, ...(edits.get(file.getFilePath()) ?? [])]);
   }
   for (const [file, list] of edits) if (!ordered.has(file)) ordered.set(file, list);
+  // Files registering handlers of the server outside the codec's file import it from there.
+  for (const file of plan.codecImports) {
+    const text = file.getFullText();
+    const style = styleOf(text, file.getFilePath());
+    const end = style.semicolon ? ';' : '';
+    const specifier = specifierOf(file, plan.wiring.codecFile.getFilePath());
+    const statement = isCommonJs(file) ? `const { ${codec} } = require(${style.quote}${specifier}${style.quote})${end}` : `import { ${codec} } from ${style.quote}${specifier}${style.quote}${end}`;
+    const anchor = insertionPoint(file);
+    const edit = { start: anchor, end: anchor, text: anchor === 0 ? `${statement}${lineEndingOf(text)}` : `${lineEndingOf(text)}${statement}` };
+    const key = file.getFilePath();
+    const list = ordered.get(key) ?? [];
+    // After the runtime import, which shares the insertion point.
+    const runtimeImport = list.findIndex((e) => e.start === anchor && e.text.includes(REPLAY_RUNTIME_NAME));
+    list.splice(runtimeImport + 1, 0, edit);
+    ordered.set(key, list);
+  }
   const codecFile = plan.wiring.codecFile;
   const wiring = codecEdits(plan.wiring, codec, styleOf(codecFile.getFullText(), codecFile.getFilePath()));
   ordered.set(codecFile.getFilePath(), [...(ordered.get(codecFile.getFilePath()) ?? []), ...wiring.codecFile]);

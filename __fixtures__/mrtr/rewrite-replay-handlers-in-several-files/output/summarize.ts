@@ -1,0 +1,16 @@
+import type { McpServer } from '@modelcontextprotocol/server';
+import { ask, isInputRequiredSignal } from './mcp-mrtr-runtime.js';
+
+/** One line from the client's model; the text's first words when the client cannot sample. */
+export async function summarize(server: McpServer, text: string): Promise<string> {
+  try {
+    const result = await ask.createMessage({
+      messages: [{ role: 'user', content: { type: 'text', text: `Summarize in one line: ${text}` } }],
+      maxTokens: 80,
+    });
+    return result.content.type === 'text' ? result.content.text : text;
+  } catch (error) {
+    if (isInputRequiredSignal(error)) throw error;
+    return text.split(' ').slice(0, 5).join(' ');
+  }
+}
