@@ -84,6 +84,10 @@ function planStdio(source: ts.SourceFile, call: ts.CallExpression): StdioPlan {
     serverConst = constOf(source, receiver.text);
     if (serverConst?.initializer && ts.isCallExpression(serverConst.initializer) && usesOf(source, serverConst.name).length === 2) factoryCall = serverConst.initializer;
   }
+  if (!factoryCall && serverConst && ts.isIdentifier(receiver)) {
+    const wrapped = wrapModuleServer(source, serverConst, statement, transportConst);
+    return wrapped ?? { advice: `${advice}. This module-level server cannot be wrapped safely (it is exported, or used outside its own top-level registration statements): move its construction and registrations into that function by hand` };
+  }
   if (!factoryCall || !ts.isIdentifier(factoryCall.expression) || !factoryCall.arguments.every(isPlainArgument)) return { advice };
   const factory = factoryCall.getText(source);
   const edits: TextEdit[] = [{ start: statement.getStart(source), end: statement.getEnd(), text: `serveStdio(() => ${factory});` }];
@@ -97,6 +101,70 @@ function planStdio(source: ts.SourceFile, call: ts.CallExpression): StdioPlan {
     edits.push(removeStatement(source, declarationStatement));
   }
   return { edits, factory };
+}
+
+/**
+ * A module-level `const server = new McpServer(...)` whose every use is a top-level statement rooted at it
+ * (`server.registerTool(...)`, `server.server.oninitialized = ...`) and the connect: the declaration and those
+ * statements move, in order, into `function build()` at the declaration's place, and the connect becomes
+ * `serveStdio(() => build())`. The function runs when a client connects, after the module has loaded, so
+ * registrations may use anything the module declares. Not when the server is exported or used anywhere else
+ * (another module or function would keep a server that no longer serves).
+ */
+function wrapModuleServer(source: ts.SourceFile, serverConst: ts.VariableDeclaration, connect: ts.Statement, transportConst: ts.VariableDeclaration | undefined): StdioPlan | undefined {
+  const name = (serverConst.name as ts.Identifier).text;
+  const initializer = serverConst.initializer;
+  const declaration = serverConst.parent.parent;
+  if (!initializer || !ts.isNewExpression(initializer) || !ts.isVariableStatement(declaration) || !ts.isVariableDeclarationList(serverConst.parent) || serverConst.parent.declarations.length !== 1) return undefined;
+  if (declaration.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) || connect.parent !== source) return undefined;
+  if (source.statements.some((s) => ts.isExportDeclaration(s) || ts.isExportAssignment(s))) return undefined;
+  if (source.statements.some((s) => ts.isFunctionDeclaration(s) && s.name?.text === 'build') || constOf(source, 'build')) return undefined;
+  const moved: ts.Statement[] = [];
+  for (const statement of source.statements) {
+    if (statement === declaration || statement === connect) continue;
+    if (transportConst && statement === transportConst.parent.parent) continue;
+    const uses = usesOf(source, serverConst.name).filter((id) => id.pos >= statement.pos && id.end <= statement.end);
+    if (uses.length === 0) continue;
+    if (!ts.isExpressionStatement(statement) || rootOf(statement.expression) !== name) return undefined;
+    moved.push(statement);
+  }
+  if (moved.length === 0) return undefined;
+  const text = source.text;
+  const newline = text.includes('\r\n') ? '\r\n' : '\n';
+  // Re-indenting would change the text of a template literal spanning lines: keep such code as it is.
+  const indentable = ![declaration, ...moved].some((s) => hasMultilineTemplate(s, source));
+  const body = [declaration, ...moved].map((s) => indentBlock(s.getText(source), indentable ? '  ' : '', newline));
+  const isTs = /\.[cm]?tsx?$/.test(source.fileName);
+  const head = `function build()${isTs && ts.isIdentifier(initializer.expression) ? `: ${initializer.expression.text}` : ''} {`;
+  const fn = [head, ...body, `  return ${name};`, '}'].join(newline);
+  const edits: TextEdit[] = [{ start: declaration.getStart(source), end: declaration.getEnd(), text: fn }];
+  for (const statement of moved) edits.push(removeStatement(source, statement));
+  edits.push({ start: connect.getStart(source), end: connect.getEnd(), text: 'serveStdio(() => build());' });
+  if (transportConst) edits.push(removeStatement(source, transportConst.parent.parent as ts.Statement));
+  return { edits, factory: 'build()' };
+}
+
+/** The identifier a call/property/assignment chain starts from (`server` in `server.server.x = f`). */
+function rootOf(expression: ts.Expression): string | undefined {
+  let current: ts.Expression = expression;
+  for (;;) {
+    if (ts.isBinaryExpression(current) && current.operatorToken.kind === ts.SyntaxKind.EqualsToken) current = current.left;
+    else if (ts.isCallExpression(current) || ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current)) current = current.expression;
+    else if (ts.isAwaitExpression(current) || ts.isVoidExpression(current)) current = current.expression;
+    else return ts.isIdentifier(current) ? current.text : undefined;
+  }
+}
+
+function hasMultilineTemplate(node: ts.Node, source: ts.SourceFile): boolean {
+  if ((ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)) && node.getText(source).includes('\n')) return true;
+  return ts.forEachChild(node, (child) => hasMultilineTemplate(child, source)) ?? false;
+}
+
+function indentBlock(text: string, indent: string, newline: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => (line.length > 0 ? indent + line : line))
+    .join(newline);
 }
 
 /** `await x.connect(t);`, `x.connect(t);` or `void x.connect(t);` as a statement of its own. */
