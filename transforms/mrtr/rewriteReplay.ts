@@ -4,7 +4,7 @@ import { indentAt, lineEndingOf, type TextEdit } from '../../lib/edits.js';
 import type { ReplayPlan } from './planReplay.js';
 import { REPLAY_RUNTIME_NAME, replayRuntimeSource } from './replayRuntime.js';
 import { freshName, styleOf } from './rewriteExplicit.js';
-import { codecEdits } from './rewriteSteps.js';
+import { codecEdits, insertionPoint } from './rewriteSteps.js';
 
 export interface ReplayRewrite {
   /** Edits per absolute file path. */
@@ -154,23 +154,6 @@ function isCommonJs(file: SourceFile): boolean {
   if (/\.c[jt]s$/.test(file.getFilePath())) return true;
   if (/\.m[jt]s$/.test(file.getFilePath())) return false;
   return file.getImportDeclarations().length === 0 && /\brequire\(/.test(file.getFullText());
-}
-
-/** After the last import (or require) at the top of the file; else at its start, after a shebang. */
-function insertionPoint(sourceFile: SourceFile): number {
-  let point = 0;
-  for (const statement of sourceFile.getStatements()) {
-    const isImport = Node.isImportDeclaration(statement) || Node.isImportEqualsDeclaration(statement);
-    const isRequire = Node.isVariableStatement(statement) && /^\s*(const|let|var)\s[^=]+=\s*require\(/.test(statement.getText());
-    const isDirective = Node.isExpressionStatement(statement) && Node.isStringLiteral(statement.getExpression());
-    if (isImport || isRequire || isDirective) point = statement.getEnd();
-    else break;
-  }
-  if (point === 0) {
-    const text = sourceFile.getFullText();
-    if (text.startsWith('#!')) point = text.indexOf('\n') === -1 ? text.length : text.indexOf('\n');
-  }
-  return point;
 }
 
 /** `name`, or `name2`, `name3`, ... when the file already declares or uses that identifier (comments and strings do not count). */

@@ -335,7 +335,7 @@ export interface CodecEdits {
 }
 
 /** After the last import (or require) at the top of the file; else at its start, after a shebang and directives. */
-function insertionPoint(sourceFile: SourceFile): number {
+export function insertionPoint(sourceFile: SourceFile): number {
   let point = 0;
   for (const statement of sourceFile.getStatements()) {
     const isImport = Node.isImportDeclaration(statement) || Node.isImportEqualsDeclaration(statement);
