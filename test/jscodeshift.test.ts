@@ -22,8 +22,18 @@ function copyOf(example: string): string {
   return dir;
 }
 
+// jscodeshift colours its summary when the environment asks for colour (CI often sets FORCE_COLOR);
+// the assertions read plain text, so colour is switched off and any escape that slips through is stripped.
+const { FORCE_COLOR: _force, ...plainEnv } = process.env;
+const ANSI = /\u001b\[[0-9;]*m/g;
+
 function jscodeshift(args: string[]) {
-  return spawnSync(process.execPath, [JSCODESHIFT, '-t', TRANSFORM, '--extensions=ts', ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [JSCODESHIFT, '-t', TRANSFORM, '--extensions=ts', ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    env: { ...plainEnv, NO_COLOR: '1' },
+  });
+  return { ...run, stdout: run.stdout.replace(ANSI, ''), stderr: run.stderr.replace(ANSI, '') };
 }
 
 describe('jscodeshift entry', () => {
