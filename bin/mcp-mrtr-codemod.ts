@@ -60,7 +60,7 @@ function buildProgram(): Command {
     .addOption(
       new Option('--strategy <kind>', 'how asks are rewritten: explicit (in the handler: write-once form or step functions), auto (explicit where it applies, else replay: asks keep their place in helpers), replay (every ask replay can take)')
         .choices(['auto', 'explicit', 'replay'])
-        .default('explicit'),
+        .default('auto'),
     )
     .option('--prettier', "format the changed files with prettier and the project's own prettier configuration")
     .option('--tsconfig <path>', 'tsconfig.json whose compiler options are used (default: <root>/tsconfig.json when present)')

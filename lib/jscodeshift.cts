@@ -29,12 +29,18 @@ export interface JscodeshiftOptions {
   tsconfig?: string;
   /** `--prettier=true`: format each changed file with the project's prettier configuration, as the CLI's `--prettier`. */
   prettier?: boolean;
+  /** `--strategy=auto|explicit|replay` as for the CLI (default `auto`). */
+  strategy?: string;
+  /** jscodeshift's own `--dry`: nothing is written, the generated runtime module included. */
+  dry?: boolean;
   [option: string]: unknown;
 }
 
 interface RootPlan {
   report: Report;
   texts: PlannedTexts;
+  /** Files the plan creates (the replay runtime module): not among jscodeshift's files, written by the entry. */
+  created: Map<string, string>;
 }
 
 const plans = new Map<string, Promise<RootPlan>>();
@@ -47,7 +53,7 @@ const plans = new Map<string, Promise<RootPlan>>();
 async function transform(file: JscodeshiftFile, api: JscodeshiftApi = {}, options: JscodeshiftOptions = {}): Promise<string> {
   const absPath = path.resolve(file.path);
   const root = typeof options['mrtr-root'] === 'string' ? path.resolve(options['mrtr-root']) : findRoot(absPath);
-  const key = JSON.stringify([root, options.tsconfig ?? null, options.prettier === true]);
+  const key = JSON.stringify([root, options.tsconfig ?? null, options.prettier === true, options.strategy ?? null]);
   let plan = await planOf(key, root, options);
   const planned = plan.texts.get(absPath);
   if (planned && planned.before !== file.source) {
@@ -62,7 +68,35 @@ async function transform(file: JscodeshiftFile, api: JscodeshiftApi = {}, option
     if (site.file === relative && site.decision === 'review') api.report?.(`${site.line}:${site.column} ${site.transform}/${site.reason}: ${site.message}`);
   }
   const after = plan.texts.get(absPath);
-  return after && after.before === file.source ? after.after : file.source;
+  if (!after || after.before !== file.source) return file.source;
+  // A file that will import a generated module (the replay runtime) needs it on disk: write it first.
+  if (options.dry !== true) {
+    for (const [created, text] of plan.created) {
+      if (after.after.includes(`/${path.basename(created).replace(/\.[cm]?[jt]s$/, '')}`)) createOnce(created, text);
+    }
+  }
+  return after.after;
+}
+
+/**
+ * Create a generated file atomically (a temp file linked into place, so a kill leaves no partial file),
+ * never over a file that exists: one with the same text is already done (another worker wrote it); any
+ * other is an error naming the file.
+ */
+function createOnce(file: string, text: string): void {
+  if (fs.existsSync(file)) {
+    if (fs.readFileSync(file, 'utf8') === text) return;
+    throw new Error(`${file}: exists with other content; the plan needs the generated module there (move the file, or run the CLI)`);
+  }
+  const temp = `${file}.mrtr-${process.pid}.tmp`;
+  fs.writeFileSync(temp, text, { flag: 'wx' });
+  try {
+    fs.linkSync(temp, file);
+  } catch (error) {
+    if (!(fs.existsSync(file) && fs.readFileSync(file, 'utf8') === text)) throw error;
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
 }
 
 // The module is the function: an ES module importing it gets it as default, babel's interop too.
@@ -71,7 +105,12 @@ module.exports = transform;
 function planOf(key: string, root: string, options: JscodeshiftOptions): Promise<RootPlan> {
   let plan = plans.get(key);
   if (!plan) {
-    plan = planInChild({ paths: [root], ...(typeof options.tsconfig === 'string' ? { tsconfig: options.tsconfig } : {}), prettier: options.prettier === true });
+    plan = planInChild({
+      paths: [root],
+      ...(typeof options.tsconfig === 'string' ? { tsconfig: options.tsconfig } : {}),
+      ...(isStrategy(options.strategy) ? { strategy: options.strategy } : {}),
+      prettier: options.prettier === true,
+    });
     plans.set(key, plan);
   }
   return plan;
@@ -79,7 +118,13 @@ function planOf(key: string, root: string, options: JscodeshiftOptions): Promise
 
 const PLAN_SCRIPT = path.join(__dirname, 'planTexts.js');
 
-function planInChild(auditOptions: { paths: string[]; tsconfig?: string; prettier: boolean }): Promise<RootPlan> {
+function isStrategy(value: unknown): value is 'auto' | 'explicit' | 'replay' {
+  if (value === undefined) return false;
+  if (value === 'auto' || value === 'explicit' || value === 'replay') return true;
+  throw new Error(`--strategy=${String(value)}: expected auto, explicit or replay`);
+}
+
+function planInChild(auditOptions: { paths: string[]; tsconfig?: string; strategy?: string; prettier: boolean }): Promise<RootPlan> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [PLAN_SCRIPT], { stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -90,7 +135,14 @@ function planInChild(auditOptions: { paths: string[]; tsconfig?: string; prettie
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`mcp-mrtr-codemod audit of ${auditOptions.paths.join(', ')} failed: ${Buffer.concat(err).toString().trim()}`));
       const parsed = JSON.parse(Buffer.concat(out).toString()) as { report: Report; texts: Array<[string, { before: string; after: string }]> };
-      resolve({ report: parsed.report, texts: new Map(parsed.texts) });
+      const texts = new Map(parsed.texts);
+      const created = new Map<string, string>();
+      for (const f of parsed.report.files) {
+        const absPath = path.join(parsed.report.root, f.file);
+        const planned = texts.get(absPath);
+        if (f.created && planned) created.set(absPath, planned.after);
+      }
+      resolve({ report: parsed.report, texts, created });
     });
     child.stdin.end(JSON.stringify(auditOptions));
   });

@@ -30,9 +30,9 @@ export interface AuditOptions {
    */
   v1ToV2?: boolean;
   /**
-   * How MRTR-capable sites are rewritten: `explicit` (the write-once form and step functions only; the default
-   * for now), `auto` (explicit where it is provably equivalent, replay otherwise) or `replay` (every site that
-   * replay can take).
+   * How MRTR-capable sites are rewritten: `auto` (the default: explicit where it is provably equivalent, replay
+   * otherwise), `explicit` (the write-once form and step functions only; asks in helpers are left for review) or
+   * `replay` (every site that replay can take).
    */
   strategy?: 'auto' | 'explicit' | 'replay';
   /** Called as the run advances (`parse`: files parsed; `analyse`: 0 then 1; `rewrite`: files rewritten); for progress bars. */

@@ -39,7 +39,7 @@ describe('--fail-on', () => {
     expect(exits.never!.code).toBe(0);
     expect(exits.error!.code).toBe(0);
     expect(exits.changes!.code).toBe(1);
-    expect(exits.changes!.stderr).toMatch(/failing: the migration would change 5 files \(--fail-on changes\)/);
+    expect(exits.changes!.stderr).toMatch(/failing: the migration would change 6 files \(--fail-on changes\)/);
     expect(exits.review!.code).toBe(1);
     expect(run(['--dry-run', '--quiet', dir]).code).toBe(0);
   });
@@ -89,7 +89,9 @@ describe('--patch', () => {
     expect(dry.stdout).toBe('');
     expect(snapshotTree(audited)).toEqual(before);
     const text = fs.readFileSync(patch, 'utf8');
-    expect(text.match(/^diff --git /gm)).toHaveLength(5);
+    // Five edited files and the replay runtime, a new file.
+    expect(text.match(/^diff --git /gm)).toHaveLength(6);
+    expect(text).toMatch(/^new file mode 100644$/m);
 
     const check = spawnSync('git', ['apply', '--check', patch], { cwd: audited, encoding: 'utf8' });
     expect(check.stderr).toBe('');

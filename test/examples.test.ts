@@ -28,7 +28,7 @@ const EXAMPLE = path.join(REPO_ROOT, 'examples', 'v2-notes-server');
 
 /** Every site of the example, `file:line:column kind form [family] decision` (+ reason): pinned from the report. */
 const EXPECTED_SITES = [
-  'src/helpers/summarize.ts:9:24 sampling ctx.mcpReq.requestSampling [tools/call] review ask-in-helper',
+  'src/helpers/summarize.ts:9:24 sampling ctx.mcpReq.requestSampling [tools/call] rewritten replay',
   'src/prompts.ts:12:31 roots server.listRoots [prompts/get] rewritten explicit',
   'src/resources.ts:19:28 sampling ctx.mcpReq.requestSampling [resources/read] rewritten explicit',
   'src/server.ts:27:31 roots server.listRoots [oninitialized] review oninitialized',
@@ -38,6 +38,8 @@ const EXPECTED_SITES = [
 ];
 
 const EXPECTED_CHANGED = ['src/helpers/summarize.ts', 'src/prompts.ts', 'src/resources.ts', 'src/server.ts', 'src/tools.ts'];
+// The replay runtime, generated once beside the server for the helper's ask.
+const EXPECTED_CREATED = ['src/mcp-mrtr-runtime.ts'];
 
 function siteLines(report: Report): string[] {
   return report.sites.map((s) => `${s.file}:${s.line}:${s.column} ${s.kind} ${s.form} [${s.family}] ${s.decision} ${s.reason ?? s.strategy ?? ''}`.trimEnd());
@@ -113,6 +115,9 @@ const CALLS: Call[] = [
   { kind: 'prompt', name: 'review_note', args: { id: 'n2' } },
   { kind: 'prompt', name: 'review_note', args: { id: 'n9' } },
   { kind: 'resource', uri: 'notes://archive' },
+  // The ask in the summarize helper (replay).
+  { kind: 'tool', name: 'summarize_note', args: { id: 'n2' } },
+  { kind: 'tool', name: 'summarize_note', args: { id: 'n9' } },
   // Last, so that no other call sees the new title (the original serves every call from one instance).
   { kind: 'tool', name: 'rename_note', args: { id: 'n2' } },
   { kind: 'tool', name: 'rename_note', args: { id: 'n9' } },
@@ -141,18 +146,20 @@ describe('examples/v2-notes-server', () => {
     expect(siteLines(report)).toEqual(EXPECTED_SITES);
     expect(siteLines(dryRun)).toEqual(EXPECTED_SITES);
     expect(report.sites.map((s) => s.chains)).toEqual(dryRun.sites.map((s) => s.chains));
-    expect(report.files.filter((f) => f.status !== 'unchanged').map((f) => `${f.file} ${f.status}`)).toEqual(EXPECTED_CHANGED.map((f) => `${f} changed`));
+    expect(report.files.filter((f) => f.status !== 'unchanged').map((f) => `${f.file} ${f.status}${f.created ? ' (created)' : ''}`).sort()).toEqual(
+      [...EXPECTED_CHANGED.map((f) => `${f} changed`), ...EXPECTED_CREATED.map((f) => `${f} changed (created)`)].sort(),
+    );
     expect(report.wrote).toBe(true);
 
     const migrated = readTree(dir);
-    expect(Object.keys(migrated).sort()).toEqual(Object.keys(original).sort());
+    expect(Object.keys(migrated).sort()).toEqual([...Object.keys(original), ...EXPECTED_CREATED].sort());
     for (const file of Object.keys(original)) {
       if (!EXPECTED_CHANGED.includes(file)) expect(migrated[file], file).toBe(original[file]);
     }
     // One marker per review site, none for the rewritten ones.
     const markers = Object.values(migrated).join('\n').match(/@mcp-mrtr-review [a-z-]+/g) ?? [];
     expect(markers.sort()).toEqual(
-      ['ask-in-helper', 'oninitialized'].map((r) => `@mcp-mrtr-review ${r}`),
+      ['oninitialized'].map((r) => `@mcp-mrtr-review ${r}`),
     );
     // The prompt callback had no context parameter: the rewrite added one.
     expect(migrated['src/prompts.ts']).toContain('async ({ id }, ctx) => {');
@@ -173,7 +180,6 @@ describe('examples/v2-notes-server', () => {
     expect(readTree(dir)).toEqual(before);
     // What is left is the review work, each already marked.
     expect(siteLines(again)).toEqual([
-      'src/helpers/summarize.ts:10:24 sampling ctx.mcpReq.requestSampling [tools/call] review ask-in-helper',
       'src/server.ts:28:31 roots server.listRoots [oninitialized] review oninitialized',
     ]);
   });
@@ -191,9 +197,9 @@ describe('examples/v2-notes-server', () => {
       it(`${name}: 2026 era and 2025 shim`, async () => {
         const expected = await runOriginal(before, 'v2', CALLS, answers);
         // delete_note n1, rename_note n2 (its confirmation only once a title is accepted), review_note n2 and
-        // notes://archive ask; the unknown ids fail before any ask.
+        // notes://archive and summarize_note n2 ask; the unknown ids fail before any ask.
         const renames = name.startsWith('rename') ? ['elicitation/create', 'elicitation/create'] : ['elicitation/create'];
-        expect(expected.questions.map((q) => q.method)).toEqual(['elicitation/create', 'roots/list', 'sampling/createMessage', ...renames]);
+        expect(expected.questions.map((q) => q.method)).toEqual(['elicitation/create', 'roots/list', 'sampling/createMessage', 'sampling/createMessage', ...renames]);
         expect(await runMigrated2026(after, CALLS, answers)).toEqual(expected);
         expect(await runMigrated2025(after, CALLS, answers)).toEqual(expected);
       });
@@ -219,7 +225,7 @@ describe('examples/v2-notes-server', () => {
     expect(parsed.errors).toEqual([]);
     expect(parsed.options.strict).toBe(true);
     expect(parsed.options.module).toBe(ts.ModuleKind.NodeNext);
-    expect(parsed.fileNames.map((f) => path.relative(dir, f)).sort()).toEqual(Object.keys(original).filter((f) => f.startsWith('src/')).sort());
+    expect(parsed.fileNames.map((f) => path.relative(dir, f)).sort()).toEqual([...Object.keys(original), ...EXPECTED_CREATED].filter((f) => f.startsWith('src/')).sort());
     const program = ts.createProgram(parsed.fileNames, { ...parsed.options, noEmit: true });
     const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
       const where = d.file ? `${path.relative(dir, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : '';

@@ -48,9 +48,13 @@ describe('jscodeshift entry', () => {
       const run = jscodeshift([babel, '--run-in-band', path.join(viaJscodeshift, 'src')]);
       expect(run.status, run.stderr + run.stdout).toBe(0);
       expect(run.stdout).toMatch(/^0 errors$/m);
-      const changed = Object.keys(snapshotTree(viaCli)).filter((f) => snapshotTree(viaCli)[f] !== snapshotTree(path.join(REPO_ROOT, 'examples', example))[f]);
+      const original = snapshotTree(path.join(REPO_ROOT, 'examples', example));
+      const cliTree = snapshotTree(viaCli);
+      // jscodeshift counts the files it was given; the generated replay runtime is written beside them.
+      const changed = Object.keys(original).filter((f) => cliTree[f] !== original[f]);
       expect(run.stdout).toMatch(new RegExp(`^${changed.length} ok$`, 'm'));
-      expect(snapshotTree(viaJscodeshift)).toEqual(snapshotTree(viaCli));
+      expect(Object.keys(cliTree).filter((f) => !(f in original))).toEqual(example === 'v2-notes-server' ? ['src/mcp-mrtr-runtime.ts'] : []);
+      expect(snapshotTree(viaJscodeshift)).toEqual(cliTree);
       // Review items reach jscodeshift's report channel with their reason ids.
       expect(run.stdout).toMatch(/ REP .*src\/server\.ts \d+:\d+ mrtr\/oninitialized: /);
     });
@@ -61,6 +65,11 @@ describe('jscodeshift entry', () => {
     const before = snapshotTree(dir);
     const dry = jscodeshift(['--dry', path.join(dir, 'src')]);
     expect(dry.status).toBe(0);
+    expect(snapshotTree(dir)).toEqual(before);
+    // --strategy reaches the plan: explicit leaves the helper's ask for review, the default replays it.
+    expect(dry.stdout).not.toMatch(/mrtr\/ask-in-helper/);
+    const explicit = jscodeshift(['--dry', '--strategy=explicit', path.join(dir, 'src')]);
+    expect(explicit.stdout).toMatch(/ REP .*src\/helpers\/summarize\.ts \d+:\d+ mrtr\/ask-in-helper: /);
     expect(snapshotTree(dir)).toEqual(before);
     expect(jscodeshift([path.join(dir, 'src')]).status).toBe(0);
     const migrated = snapshotTree(dir);

@@ -35,7 +35,7 @@ describe('library', () => {
     expect(toText(report)).toBe(cli(['--dry-run', example]).stdout);
     expect(toMarkdown(report, { linkPrefix: 'examples/v2-notes-server/' })).toBe(cli(['--dry-run', '--report', 'markdown', example]).stdout);
     expect(toSarif(report, { pathPrefix: 'examples/v2-notes-server/' })).toBe(cli(['--dry-run', '--report', 'sarif', example]).stdout);
-    expect(decideFailure(report, 'review')).toEqual({ fail: true, why: 'the migration would change 5 files (--fail-on review)' });
+    expect(decideFailure(report, 'review')).toEqual({ fail: true, why: 'the migration would change 6 files (--fail-on review)' });
     expect(decideFailure(report, 'error')).toEqual({ fail: false });
   });
 

@@ -1,5 +1,5 @@
-// Choosing the strategy (issue 5): explicit (the default for now) leaves asks in helpers for review, auto and
-// replay migrate them, and the CLI's --strategy reaches the planner.
+// Choosing the strategy (issue 5): auto (the default) and replay migrate asks in helpers, explicit leaves them for review,
+// and the CLI's --strategy reaches the planner.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,8 +14,8 @@ const decisions = async (target: string, strategy?: 'auto' | 'explicit' | 'repla
   (await audit({ paths: [target], ...(strategy ? { strategy } : {}) })).sites.map((s) => `${s.decision} ${s.strategy ?? s.reason}`);
 
 describe('--strategy', () => {
-  it('explicit (the default) reviews an ask in a helper; auto and replay replay it', async () => {
-    expect(await decisions(SHARED_CONFIRM)).toEqual(['review ask-in-helper']);
+  it('auto (the default) and replay replay an ask in a helper; explicit reviews it', async () => {
+    expect(await decisions(SHARED_CONFIRM)).toEqual(['rewritten replay']);
     expect(await decisions(SHARED_CONFIRM, 'explicit')).toEqual(['review ask-in-helper']);
     expect(await decisions(SHARED_CONFIRM, 'auto')).toEqual(['rewritten replay']);
     expect(await decisions(SHARED_CONFIRM, 'replay')).toEqual(['rewritten replay']);
@@ -26,8 +26,8 @@ describe('--strategy', () => {
     expect(await decisions(DIRECT_ASK, 'replay')).toEqual(['rewritten replay']);
   });
 
-  it('reaches the planner from the CLI, and a dry run plans the runtime module without writing it', () => {
-    const run = spawnSync(process.execPath, [CLI, '--dry-run', '--report', 'json', '--strategy', 'auto', SHARED_CONFIRM], { encoding: 'utf8' });
+  it('reaches the planner from the CLI (auto by default), and a dry run plans the runtime module without writing it', () => {
+    const run = spawnSync(process.execPath, [CLI, '--dry-run', '--report', 'json', SHARED_CONFIRM], { encoding: 'utf8' });
     expect(run.status).toBe(0);
     const report = JSON.parse(run.stdout) as { sites: Array<{ strategy?: string }>; files: Array<{ file: string; status: string }> };
     expect(report.sites.map((s) => s.strategy)).toEqual(['replay']);

@@ -74,7 +74,9 @@ describe('markdown report', () => {
     const markdown = toMarkdown(big, { maxLength: 20_000 });
     expect(markdown.length).toBeLessThanOrEqual(20_000);
     const html = render(markdown);
-    expect(html).toMatch(/<details>\s*<summary><code>tools\/call tool_0<\/code> src\/tools\.ts:1: 25 items \(ask-in-helper\)<\/summary>/);
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    const folded = `<summary><code>tools/call tool_0</code> ${template.chain[0]!.file}:1: 25 items (${template.reason})</summary>`;
+    expect(html).toMatch(new RegExp(`<details>\\s*${escape(folded)}`));
     const listed = (html.match(/type="checkbox"/g) ?? []).length;
     expect(listed).toBeGreaterThan(10);
     expect(listed).toBeLessThan(many.length);

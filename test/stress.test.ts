@@ -81,7 +81,15 @@ describe('stress corpus', () => {
     const changed = Object.keys(output).filter((f) => output[f] !== input[f]).sort();
     expect(changed).toEqual(migrated.files.filter((f) => f.status === 'changed').map((f) => f.file).sort());
     // Every file holding a site changed (rewritten, or a review marker above the site).
-    expect(changed).toEqual([...new Set(planted.map((p) => p.file))].sort());
+    const withSites = new Set(planted.map((p) => p.file));
+    for (const file of withSites) expect(changed).toContain(file);
+    // Any other change is the generated replay runtime, or the registration of a replayed handler (wrapped).
+    const created = new Set(migrated.files.filter((f) => f.created).map((f) => f.file));
+    expect([...created].map((f) => path.posix.basename(f))).toEqual(['mcp-mrtr-runtime.ts']);
+    const replayedHandlers = new Set(migrated.sites.filter((s) => s.strategy === 'replay').flatMap((s) => s.chains.map((c) => c[0]!.file)));
+    expect(replayedHandlers.size).toBeGreaterThan(0);
+    const others = changed.filter((f) => !withSites.has(f) && !created.has(f));
+    for (const file of others) expect(replayedHandlers, file).toContain(file);
 
     const again = await migrate({ paths: [dir] });
     expect(again.files.filter((f) => f.status !== 'unchanged')).toEqual([]);
@@ -89,7 +97,10 @@ describe('stress corpus', () => {
   });
 
   it('every rewritten file type-checks strictly against the SDK', () => {
-    const rewrittenFiles = [...new Set(migrated.sites.filter((s) => s.decision === 'rewritten').map((s) => path.join(dir, s.file)))];
+    // The files with rewritten sites, and every other file the migration changed (runtime, wrapped registrations).
+    const rewrittenFiles = [
+      ...new Set([...migrated.sites.filter((s) => s.decision === 'rewritten').map((s) => s.file), ...migrated.files.filter((f) => f.status === 'changed').map((f) => f.file)]),
+    ].map((f) => path.join(dir, f));
     expect(rewrittenFiles.length).toBeGreaterThan(10);
     const diagnostics = strictDiagnostics(rewrittenFiles, dir);
     expect(diagnostics).toEqual([]);

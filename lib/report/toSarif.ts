@@ -67,10 +67,13 @@ const REWRITE_RULE: ReportingDescriptor = {
   id: 'mrtr/rewrite',
   name: 'mrtr/rewrite',
   shortDescription: { text: 'push-style request the migration rewrites to MRTR (inputRequired / inputResponse)' },
-  fullDescription: { text: 'A push-style server->client request in an MRTR-capable handler that the migration rewrites into the explicit MRTR form.' },
+  fullDescription: {
+    text: 'A push-style server->client request in an MRTR-capable handler that the migration rewrites: into the explicit MRTR form (write-once or step functions) or, for asks in helpers and other shapes, by replay (the ask keeps its place).',
+  },
   help: {
-    text: 'Run the migration (npx mcp-mrtr-codemod .) and review its diff; the rewrite keeps every branch and the old validation.',
-    markdown: 'Run the migration (`npx mcp-mrtr-codemod .`) and review its diff; the rewrite keeps every branch and the old validation.',
+    text: 'Run the migration (npx mcp-mrtr-codemod .) and review its diff; the rewrite keeps every branch and the old validation. For replay, check that the statements the report lists as running again on each round are safe to repeat.',
+    markdown:
+      'Run the migration (`npx mcp-mrtr-codemod .`) and review its diff; the rewrite keeps every branch and the old validation. For replay, check that the statements the report lists as running again on each round are safe to repeat.',
   },
   helpUri: `${README_URL}#the-explicit-rewrite`,
   defaultConfiguration: { level: 'note' },

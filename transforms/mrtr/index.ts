@@ -142,7 +142,7 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
     },
     (registration) => groups.get(registration) ?? [],
     analysis,
-    options.strategy ?? 'explicit',
+    options.strategy ?? 'auto',
     codecHosts,
   );
   const rewritten = new Set<ExplicitPlan | StepsPlan | ReplayPlan>();
