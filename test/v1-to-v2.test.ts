@@ -349,7 +349,8 @@ describe('examples/v1-notes-server, migrated end to end', () => {
   it('compiles with its own strict tsconfig and serves like the v1 original over stdio in both eras', async () => {
     const dir = copyOf(path.join(REPO_ROOT, 'examples', 'v1-notes-server'));
     const original = path.join(compileTree(dir), 'src', 'index.js');
-    const migrated = run(['--quiet', '--strategy', 'auto', '--report', 'json', dir]);
+    // The README's quick start: the default run (v1-to-v2 step on, strategy auto).
+    const migrated = run(['--quiet', '--report', 'json', dir]);
     expect(migrated.code, migrated.stderr).toBe(0);
     const report = JSON.parse(migrated.stdout) as Report;
     // Every ask under a request is rewritten; what is left are the roots asks outside any request (by design).
