@@ -397,3 +397,17 @@ export function keyOf(binding: string | undefined, call: PushCall, registration:
   const key = base.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase();
   return /^[a-z_]/.test(key) ? key : `k_${key}`;
 }
+
+/**
+ * Whether the old sampling call was typed as one content block (`CreateMessageResult`): the low-level
+ * `createMessage` whose params are a literal without `tools`, or a request validated by `CreateMessageResultSchema`.
+ */
+export function singleBlockSampling(ask: Ask): boolean {
+  const call = ask.call.node;
+  if (!Node.isCallExpression(call)) return false;
+  const schema = call.getArguments()[1];
+  if (schema && schema.getText() === 'CreateMessageResultSchema') return true;
+  if (!/(^|\.)createMessage$/.test(ask.call.form)) return false;
+  const params = ask.params;
+  return !!params && Node.isObjectLiteralExpression(params) && params.getProperties().every((p) => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) && p.getName() !== 'tools');
+}

@@ -13,6 +13,7 @@ import {
   handlerOf,
   isDirectAsk,
   paramsOf,
+  singleBlockSampling,
   type Ask,
   type Binding,
   type Builder,
@@ -367,7 +368,8 @@ function carriedValueOf(
   const base = { name, keyword, date: false };
   if (ask) {
     // An answer: the rebuilt old result (plain JSON, from the client).
-    const type = RESULT_TYPE[ask.builder];
+    // A low-level createMessage without tools answered one content block: the old type (see answerValue).
+    const type = ask.builder === 'createMessage' && singleBlockSampling(ask) ? 'CreateMessageResult' : RESULT_TYPE[ask.builder];
     const member = Node.isIdentifier(id) && ask.binding?.pattern ? elementPath(id) : undefined;
     return { ...base, type: member ? `${type}${member}` : type, serverSide: false };
   }

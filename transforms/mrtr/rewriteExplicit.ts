@@ -1,6 +1,6 @@
 import { Node } from 'ts-morph';
 import type { TextEdit } from '../../lib/edits.js';
-import type { Ask, ExplicitPlan } from './planExplicit.js';
+import { singleBlockSampling, type Ask, type ExplicitPlan } from './planExplicit.js';
 
 export interface FileStyle {
   /** TypeScript source (casts allowed); JavaScript gets no type syntax. */
@@ -92,14 +92,9 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
     }
     const binding = ask.binding;
     if (binding && !reuse) {
-      // The old result's shape; in TypeScript the validated content keeps the old result's type.
-      const content = style.typescript ? `${view}.content as ElicitResult[${q}content${q}]` : `${view}.content`;
-      if (style.typescript && ask.builder !== 'createMessage' && ask.builder !== 'listRoots') imports.push('type ElicitResult');
-      // A `{ roots }` pattern reads straight from the answer, which carries `roots` like the old result.
-      const roots = binding.pattern ? view : `{ roots: ${view}.roots }`;
-      const value =
-        ask.builder === 'createMessage' ? `${view}.result` : ask.builder === 'listRoots' ? roots : `{ action: ${view}.action, content: ${content} }`;
-      lines.push(`${binding.keyword} ${binding.name} = ${value}${end}`);
+      const answer = answerValue(ask, view, style);
+      imports.push(...answer.imports);
+      lines.push(`${binding.keyword} ${binding.name} = ${answer.value}${end}`);
     }
   }
   const replacement = lines.map((line, i) => (i === 0 ? line : indent + line)).join(style.eol);
@@ -121,6 +116,25 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
  * The old elicitInput rejected accepted content that did not match requestedSchema, with the validator's
  * message; MRTR answers arrive unvalidated, so keep both. Needs ProtocolError, ProtocolErrorCode, fromJsonSchema.
  */
+/**
+ * The old call's result, rebuilt from the answer `view` (an `inputResponse` narrowed to its kind), and the
+ * type imports it needs. In TypeScript the validated form content keeps the old result's type, and a sampling
+ * answer keeps the old call's type: the low-level `createMessage` without `tools` (and a request validated by
+ * `CreateMessageResultSchema`) returned a `CreateMessageResult`, one content block, where the answer is typed
+ * as either form; the client was asked without tools, so it answers with one block.
+ */
+export function answerValue(ask: Ask, view: string, style: FileStyle): { value: string; imports: string[] } {
+  const q = style.quote;
+  if (ask.builder === 'createMessage') {
+    return style.typescript && singleBlockSampling(ask) ? { value: `${view}.result as CreateMessageResult`, imports: ['type CreateMessageResult'] } : { value: `${view}.result`, imports: [] };
+  }
+  // A `{ roots }` pattern reads straight from the answer, which carries `roots` like the old result.
+  if (ask.builder === 'listRoots') return { value: ask.binding?.pattern ? view : `{ roots: ${view}.roots }`, imports: [] };
+  if (!style.typescript) return { value: `{ action: ${view}.action, content: ${view}.content }`, imports: [] };
+  return { value: `{ action: ${view}.action, content: ${view}.content as ElicitResult[${q}content${q}] }`, imports: ['type ElicitResult'] };
+}
+
+
 export function validationLines(view: string, schema: string, style: FileStyle): string[] {
   const { quote: q, indentUnit: u } = style;
   const end = style.semicolon ? ';' : '';

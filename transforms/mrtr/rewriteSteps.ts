@@ -2,7 +2,7 @@ import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import type { TextEdit } from '../../lib/edits.js';
 import type { Ask } from './planExplicit.js';
 import type { CarriedLocal, ServerWiring, StepsPlan } from './planSteps.js';
-import { capabilitiesOf, dedent, freshName, requestBuilder, validationLines, widenReturnType, within, type ExplicitRewrite, type FileStyle } from './rewriteExplicit.js';
+import { answerValue, capabilitiesOf, dedent, freshName, requestBuilder, validationLines, widenReturnType, within, type ExplicitRewrite, type FileStyle } from './rewriteExplicit.js';
 
 const VIEW_KIND = { elicit: 'elicit', elicitUrl: 'elicit', createMessage: 'sampling', listRoots: 'roots' } as const;
 
@@ -158,11 +158,9 @@ function askLines(ask: Ask, plan: StepsPlan, state: string, ctx: string, codec: 
   }
   const binding = ask.binding;
   if (binding) {
-    const content = style.typescript ? `${view}.content as ElicitResult[${q}content${q}]` : `${view}.content`;
-    if (style.typescript && ask.builder !== 'createMessage' && ask.builder !== 'listRoots') imports.push('type ElicitResult');
-    const roots = binding.pattern ? view : `{ roots: ${view}.roots }`;
-    const value = ask.builder === 'createMessage' ? `${view}.result` : ask.builder === 'listRoots' ? roots : `{ action: ${view}.action, content: ${content} }`;
-    lines.push(`${binding.keyword === 'var' ? 'let' : binding.keyword} ${binding.name} = ${value}${end}`);
+    const answer = answerValue(ask, view, style);
+    imports.push(...answer.imports);
+    lines.push(`${binding.keyword === 'var' ? 'let' : binding.keyword} ${binding.name} = ${answer.value}${end}`);
   }
   return lines;
 }

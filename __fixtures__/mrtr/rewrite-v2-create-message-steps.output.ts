@@ -1,0 +1,70 @@
+import { McpServer, inputRequired, inputResponse, type CreateMessageResult, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+// A draft from the client model, then a confirmation that shows it: a step function whose state carries the
+// sampling answer, typed as the old call returned it (one content block).
+export function build() {
+  const server = new McpServer({ name: 'haiku', version: '2.0.0' }, { requestState: { verify: requestStateCodec.verify } });
+
+  server.registerTool(
+    'haiku',
+    { description: 'Draft a haiku and keep it if the user likes it', inputSchema: z.object({ topic: z.string() }) },
+    async ({ topic }, ctx) => {
+      type HaikuState = { step: 'haiku:sample_haiku' } | { step: 'haiku:verdict'; reply: CreateMessageResult };
+      const resumed = ctx.mcpReq.requestState<HaikuState>();
+      let state: HaikuState = resumed && resumed.step.startsWith('haiku:') ? resumed : { step: 'haiku:sample_haiku' };
+      if (state.step === 'haiku:sample_haiku') {
+        const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'sample_haiku');
+        if (replyResponse.kind !== 'sampling') {
+          return inputRequired({
+            inputRequests: { sample_haiku: inputRequired.createMessage({
+              messages: [{ role: 'user', content: { type: 'text', text: `A haiku about ${topic}` } }],
+              maxTokens: 100,
+            }) },
+            requestState: await requestStateCodec.mint(state, ctx),
+          });
+        }
+        const reply = replyResponse.result as CreateMessageResult;
+        state = { step: 'haiku:verdict', reply };
+      }
+      const { reply } = state;
+      const draft = reply.content.type === 'text' ? reply.content.text : '(no text)';
+      const verdictSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { keep: { type: 'boolean', title: 'Keep' } }, required: ['keep'] };
+      const verdictResponse = inputResponse(ctx.mcpReq.inputResponses, 'verdict');
+      if (verdictResponse.kind !== 'elicit') {
+        return inputRequired({
+          inputRequests: { verdict: inputRequired.elicit({
+            message: `Keep this haiku?\n\n${draft}`,
+            requestedSchema: verdictSchema,
+          }) },
+          requestState: await requestStateCodec.mint(state, ctx),
+        });
+      }
+      if (verdictResponse.action === 'accept' && verdictResponse.content) {
+        const validation = fromJsonSchema(verdictSchema)['~standard'].validate(verdictResponse.content);
+        if (!(validation instanceof Promise) && validation.issues) {
+          const problems = validation.issues.map((issue) => issue.message).join(', ');
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+        }
+      }
+      const verdict = { action: verdictResponse.action, content: verdictResponse.content as ElicitResult['content'] };
+      if (verdict.action !== 'accept' || !verdict.content?.keep) return { content: [{ type: 'text', text: 'Dropped.' }] };
+      return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '?' }], structuredContent: { model: reply.model } };
+    },
+  );
+
+  return server;
+}
