@@ -17,9 +17,10 @@ interface Scenario {
   completeUrl?: string;
   /**
    * Named client scripts: the answers to give, in order, per question kind. `urlFinished: false`: the user
-   * accepts URL elicitations but never finishes them (`completeUrl` is not called).
+   * accepts URL elicitations but never finishes them (`completeUrl` is not called). `calls`: this script's
+   * own calls instead of the scenario's (e.g. a client without a capability, only for the calls that check it).
    */
-  scripts: Record<string, { elicit?: unknown[]; sample?: unknown[]; roots?: unknown[]; capabilities?: ClientCapabilities; urlFinished?: boolean }>;
+  scripts: Record<string, { elicit?: unknown[]; sample?: unknown[]; roots?: unknown[]; capabilities?: ClientCapabilities; urlFinished?: boolean; calls?: Call[] }>;
 }
 
 function scenarioOf(fixture: Fixture): Scenario {
@@ -80,12 +81,13 @@ describe('rewrite fixtures: the original and the migrated server behave the same
             ...(answers.capabilities ? { capabilities: answers.capabilities } : {}),
             ...(scenario.completeUrl && answers.urlFinished !== false ? { completeUrl: scenario.completeUrl } : {}),
           };
-          const before = await runOriginal(original, scenario.sdk, scenario.calls, clientScript(answers), options);
+          const calls = answers.calls ?? scenario.calls;
+          const before = await runOriginal(original, scenario.sdk, calls, clientScript(answers), options);
           if (!answers.capabilities) expect(before.questions.length).toBeGreaterThan(0);
           // The only outcome that differs by design: a declined URL elicitation's -32042 error is now a tool error.
-          const expected = urlErrorsAsToolErrors(before, scenario.calls);
-          expect(await runMigrated2026(migrated2026, scenario.calls, clientScript(answers), options)).toEqual(expected);
-          expect(await runMigrated2025(migrated2025, scenario.calls, clientScript(answers), options)).toEqual(expected);
+          const expected = urlErrorsAsToolErrors(before, calls);
+          expect(await runMigrated2026(migrated2026, calls, clientScript(answers), options)).toEqual(expected);
+          expect(await runMigrated2025(migrated2025, calls, clientScript(answers), options)).toEqual(expected);
         });
       }
 

@@ -39,10 +39,16 @@ export function discoverFixtures(): Fixture[] {
   return fixtures;
 }
 
-/** The run options a folder fixture asks for in its `options.json` (e.g. `{ "strategy": "auto" }`). */
-export function fixtureOptions(fixture: Fixture): { strategy?: 'auto' | 'explicit' | 'replay' } {
+/** What a folder fixture's `options.json` may ask for: a strategy, or the v1-to-v2 step first (as the CLI runs it). */
+export interface FixtureOptions {
+  strategy?: 'auto' | 'explicit' | 'replay';
+  v1ToV2?: boolean;
+}
+
+/** The run options a folder fixture asks for in its `options.json` (e.g. `{ "strategy": "explicit" }`). */
+export function fixtureOptions(fixture: Fixture): FixtureOptions {
   const file = path.join(path.dirname(fixture.inputPath), 'options.json');
-  return fixture.isFolder && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { strategy?: 'auto' | 'explicit' | 'replay' }) : {};
+  return fixture.isFolder && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as FixtureOptions) : {};
 }
 
 /** Copy a fixture's input to a fresh temp dir outside the repository, so that no node_modules can resolve. */

@@ -1,0 +1,85 @@
+import { McpServer, ResourceTemplate, createRequestStateCodec, type ServerContext, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, type CreateMessageResult } from "@modelcontextprotocol/server";
+import type { CallToolResult } from "@modelcontextprotocol/server";
+import { z } from 'zod';
+import { askLoanDays } from './ask.js';
+import { withAsks } from './mcp-mrtr-runtime.js';
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+// A v1 library desk: a tool that asks in its body, a tool whose question sits in a helper, a prompt that
+// samples the client's model and a resource template that reads the client's roots.
+const text = (value: string): CallToolResult => ({ content: [{ type: 'text', text: value }] });
+const books: Record<string, { title: string; onLoan: boolean }> = {
+  b1: { title: 'The Left Hand of Darkness', onLoan: false },
+  b2: { title: 'Piranesi', onLoan: true },
+};
+
+export function build(): McpServer {
+  const server = new McpServer({ name: 'library-desk', version: '1.0.0' }, { requestState: { verify: requestStateCodec.verify } });
+
+  server.registerTool('reserve', { description: 'Reserve a book', inputSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
+    const book = books[id];
+    if (!book) return { ...text(`No book ${id}`), isError: true };
+    const askReserveSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { pickup: { type: 'string', enum: ['front desk', 'locker'] } }, required: ['pickup'] };
+    const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_reserve');
+    if (answer.kind !== 'elicit') {
+      return inputRequired({ inputRequests: { ask_reserve: inputRequired.elicit({
+        message: `Reserve "${book.title}"?`,
+        requestedSchema: askReserveSchema,
+      }) } });
+    }
+    if (answer.action === 'accept' && answer.content) {
+      const validation = fromJsonSchema(askReserveSchema)['~standard'].validate(answer.content);
+      if (!(validation instanceof Promise) && validation.issues) {
+        const problems = validation.issues.map((issue) => issue.message).join(', ');
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+      }
+    }
+    if (answer.action !== 'accept') return text('No reservation.');
+    return text(`Reserved "${book.title}" for pickup at the ${String(answer.content?.pickup)}.`);
+  });
+
+  server.registerTool('lend', { description: 'Lend a book', inputSchema: z.object({ id: z.string() }) }, withAsks(server.server, requestStateCodec, async ({ id }) => {
+    const book = books[id];
+    if (!book || book.onLoan) return { ...text(`Book ${id} cannot be lent`), isError: true };
+    const days = await askLoanDays(server, book.title);
+    return text(days === undefined ? 'Not lent.' : `Lent "${book.title}" for ${days} days.`);
+  }));
+
+  server.registerPrompt('blurb', { description: 'A blurb for a book', argsSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
+    const book = books[id];
+    const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'sample_blurb');
+    if (replyResponse.kind !== 'sampling') {
+      return inputRequired({ inputRequests: { sample_blurb: inputRequired.createMessage({
+        messages: [{ role: 'user', content: { type: 'text', text: `One sentence about ${book?.title ?? 'an unknown book'}` } }],
+        maxTokens: 60,
+      }) } });
+    }
+    const reply = replyResponse.result as CreateMessageResult;
+    const blurb = reply.content.type === 'text' ? reply.content.text : '';
+    return { messages: [{ role: 'assistant', content: { type: 'text', text: blurb || '(no blurb)' } }] };
+  });
+
+  server.registerResource('shelf', new ResourceTemplate('shelf://{name}', { list: undefined }), { description: 'A shelf on the client' }, async (uri, { name }, ctx) => {
+    const rootsShelfResponse = inputResponse(ctx.mcpReq.inputResponses, 'roots_shelf');
+    if (rootsShelfResponse.kind !== 'roots') {
+      return inputRequired({ inputRequests: { roots_shelf: inputRequired.listRoots() } });
+    }
+    const { roots } = rootsShelfResponse;
+    const root = roots.find((r) => r.name === name);
+    return { contents: [{ uri: uri.href, text: root ? root.uri : `no root named ${String(name)}` }] };
+  });
+
+  return server;
+}
