@@ -89,6 +89,26 @@ describe('markdown report', () => {
     expect(small).not.toMatch(/<summary><code>/);
   });
 
+  it('lists under each replayed site the statements that run again, linked and as code', () => {
+    const report = auditJson('examples/v1-notes-server');
+    const replayed = report.sites.filter((s) => s.strategy === 'replay');
+    expect(replayed.length).toBeGreaterThan(0);
+    const html = render(toMarkdown(report));
+    for (const site of replayed) {
+      const reruns = (site.notes ?? []).filter((n) => n.startsWith('runs again on each round: '));
+      expect(reruns.length, site.file).toBeGreaterThan(0);
+      // The site's item holds a nested list: the heading, then one linked item per statement, its code in a code span.
+      const item = new RegExp(`<li><a href="${site.file}#L${site.line}">[\\s\\S]*?</ul>\\s*</li>\\s*</ul>`).exec(html)?.[0] ?? '';
+      expect(item).toContain('runs again on each round (check that each is safe to repeat):');
+      for (const note of reruns) {
+        const [, where, code] = /^runs again on each round: (\S+) (.*)$/.exec(note)!;
+        const [file, line] = where!.split(':');
+        const escaped = code!.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+        expect(item).toContain(`<a href="${file}#L${line}">${where}</a> <code>${escaped}</code>`);
+      }
+    }
+  });
+
   it('escapes HTML-like text in messages outside code spans', () => {
     const report = auditJson('examples/v2-notes-server');
     const site = { ...report.sites.find((s) => s.decision === 'review')!, message: 'calls <script>alert(1)</script> and `a<b>`' };

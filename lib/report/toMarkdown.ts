@@ -104,7 +104,18 @@ export function toMarkdown(report: Report, options: MarkdownOptions = {}): strin
   if (notes.length > 0) body.push(...details(`Notes (${notes.length})`, fitLines(notes.map((f) => `- ${link(f.file, f.line)} \`${f.transform}/${f.reason}\`: ${inline(f.message)}`), maxLength / 16)));
   const rewritten = report.sites.filter((s) => s.decision === 'rewritten');
   if (rewritten.length > 0) {
-    const rows = rewritten.map((s) => `- ${link(s.file, s.line)} ${s.kind} \`${s.form}\` in \`${s.chain[0]?.name ?? '?'}\`: ${s.strategy} strategy${(s.notes ?? []).map((n) => ` (note: ${inline(n)})`).join('')}`);
+    const rows = rewritten.map((s) => {
+      // Notes as sub-items; for replay, the statements that now run again on each round, linked, as code.
+      const again: string[] = [];
+      const other: string[] = [];
+      for (const note of s.notes ?? []) {
+        const rerun = /^runs again on each round: (\S+):(\d+) (.*)$/.exec(note);
+        if (rerun) again.push(`    - ${link(rerun[1]!, Number(rerun[2]))} ${codeSpan(rerun[3]!)}`);
+        else other.push(`  - ${inline(note)}`);
+      }
+      const head = `- ${link(s.file, s.line)} ${s.kind} \`${s.form}\` in \`${s.chain[0]?.name ?? '?'}\`: ${s.strategy} strategy`;
+      return [head, ...other, ...(again.length > 0 ? ['  - runs again on each round (check that each is safe to repeat):', ...again] : [])].join('\n');
+    });
     body.push(...details(`${dry ? 'Rewritten by the migration' : 'Rewritten'} (${rewritten.length})`, fitLines(rows, maxLength / 8)));
   }
   const skipped = report.sites.filter((s) => s.decision === 'skipped');
@@ -176,6 +187,14 @@ function fitLines(rows: string[], budget: number): string[] {
     shown.push(row);
   }
   return shown.length < rows.length ? [...shown, `- _and ${rows.length - shown.length} more_`] : shown;
+}
+
+/** Code on one Markdown line, in a code span that its own backticks cannot close. */
+function codeSpan(code: string): string {
+  const text = code.replace(/\s+/g, ' ').trim();
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  return longest > 0 ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
 }
 
 /** Message text on one Markdown line: HTML-like text is escaped outside code spans, so `<reason-id>` shows as written. */
