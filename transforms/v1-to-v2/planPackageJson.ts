@@ -64,9 +64,12 @@ export function planPackageJson(manifestFile: string, text: string, finalTexts: 
   const declared = (name: string) => sections.some((section) => name in section);
   const added = Object.keys(ADDED_RANGES).filter((name) => imported.has(name) && !declared(name));
   // The v2 SDK needs zod >= 4.2: an older range installs and then fails at runtime (the official codemod only warns).
+  // Only when code imports a v2 package: code left on v1 (CommonJS, which the official codemod does not touch) keeps its zod.
+  const importsV2 = [...imported].some((name) => name !== V1_PACKAGE && name.startsWith('@modelcontextprotocol/'));
   const zodSection = sections.find((section) => typeof section.zod === 'string' && /^[\^~>=\s]*[0-3](\.|$)/.test(section.zod));
   const oldZod = zodSection?.zod as string | undefined;
-  if (zodSection && oldZod !== undefined && imported.has('zod')) {
+  const raised = oldZod !== undefined && imported.has('zod') && importsV2;
+  if (zodSection && raised) {
     zodSection.zod = ADDED_RANGES.zod!;
     for (let i = findings.length - 1; i >= 0; i--) if (findings[i]!.message.startsWith('zod range')) findings.splice(i, 1);
     findings.push({
@@ -79,7 +82,6 @@ export function planPackageJson(manifestFile: string, text: string, finalTexts: 
       message: `zod raised from '${oldZod}' to '${ADDED_RANGES.zod}': the v2 SDK needs zod >= 4.2; check the zod 3 APIs this code uses against the zod 4 changelog`,
     });
   }
-  const raised = oldZod !== undefined && imported.has('zod');
   const removed = imported.has(V1_PACKAGE) ? [] : DEPENDENCY_SECTIONS.filter((name) => isRecord(manifest[name]) && V1_PACKAGE in (manifest[name] as Record<string, unknown>)).map(() => V1_PACKAGE);
   if (added.length === 0 && removed.length === 0 && !raised) return { text: undefined, added, removed, findings };
   for (const name of DEPENDENCY_SECTIONS) {
