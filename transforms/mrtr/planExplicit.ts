@@ -376,7 +376,9 @@ export function asksOf(
   for (const [i, call] of calls.entries()) {
     const builder = builders[i]!;
     let schema: Ask['schema'];
-    if (builder === 'elicit') {
+    // Only `elicitInput` validated accepted content against requestedSchema; a plain request (`send`,
+    // `sendRequest`, `request`) checked the result's shape only, so its rewrite must not add validation.
+    if (builder === 'elicit' && /(^|\.)elicitInput$/.test(call.form)) {
       const found = schemaOf(params[i]);
       if (found === null) return { reason: 'unknown-schema' };
       schema = found;
