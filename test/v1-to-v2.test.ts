@@ -180,6 +180,18 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
     expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe(manifest);
   });
 
+  it('raises zod below 4 once code imports the v2 SDK, though no file imports zod itself (the SDK needs it)', () => {
+    const dir = tempTree({
+      'package.json': JSON.stringify({ name: 'z', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2', zod: '^3.22.0' } }, null, 2) + '\n',
+      'src/server.ts': "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function build() {\n  return new McpServer({ name: 'z', version: '1.0.0' });\n}\n",
+    });
+    const { code, stdout } = run(['--dry-run', '--report', 'json', dir]);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as Report;
+    expect((report.findings ?? []).filter((f) => f.decision === 'review').map((f) => `${f.file} ${f.transform}/${f.reason}`)).toEqual(['package.json v1-to-v2/zod-raised']);
+    expect(report.files.find((f) => f.file === 'package.json')?.status).toBe('changed');
+  });
+
   it("reports the official codemod's @mcp-codemod-error markers as review items, and keeps the v1 package while a file imports it", () => {
     const dir = tempTree({
       'package.json': JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2', zod: '^4.2.0' } }, null, 2) + '\n',

@@ -63,12 +63,13 @@ export function planPackageJson(manifestFile: string, text: string, finalTexts: 
   const sections = DEPENDENCY_SECTIONS.map((name) => manifest[name]).filter(isRecord);
   const declared = (name: string) => sections.some((section) => name in section);
   const added = Object.keys(ADDED_RANGES).filter((name) => imported.has(name) && !declared(name));
-  // The v2 SDK needs zod >= 4.2: an older range installs and then fails at runtime (the official codemod only warns).
-  // Only when code imports a v2 package: code left on v1 (CommonJS, which the official codemod does not touch) keeps its zod.
+  // The v2 SDK needs zod >= 4.2 (also when no file imports zod itself: the SDK does): an older range installs and
+  // then fails at runtime (the official codemod only warns). Only when code imports a v2 package: code left on v1
+  // (CommonJS, which the official codemod does not touch) keeps its zod.
   const importsV2 = [...imported].some((name) => name !== V1_PACKAGE && name.startsWith('@modelcontextprotocol/'));
   const zodSection = sections.find((section) => typeof section.zod === 'string' && /^[\^~>=\s]*[0-3](\.|$)/.test(section.zod));
   const oldZod = zodSection?.zod as string | undefined;
-  const raised = oldZod !== undefined && imported.has('zod') && importsV2;
+  const raised = oldZod !== undefined && importsV2;
   if (zodSection && raised) {
     zodSection.zod = ADDED_RANGES.zod!;
     for (let i = findings.length - 1; i >= 0; i--) if (findings[i]!.message.startsWith('zod range')) findings.splice(i, 1);
