@@ -4,7 +4,7 @@ import type { MrtrAnalysis } from './classify.js';
 import { PUSH_METHODS, REQUEST_METHOD_KINDS, REQUEST_SENDERS, RESULT_SCHEMA_KINDS, type Role } from './constants.js';
 import { registrationOf } from './handlers.js';
 import type { Origin } from './origins.js';
-import { constValue, identifierAt, sdkNameOf, simpleName, stringValue, unwrap, wordOffsets } from './symbols.js';
+import { constValue, declarationsOf, identifierAt, sdkNameOf, simpleName, stringValue, unwrap, wordOffsets } from './symbols.js';
 
 /** A push-style request found in source, before classification. */
 export interface PushCall {
@@ -44,7 +44,18 @@ export function findPushCalls(sourceFile: SourceFile, analysis: MrtrAnalysis): P
   for (const [method, roles] of Object.entries(REQUEST_SENDERS)) {
     for (const access of memberAccesses(sourceFile, method)) {
       const call = access.getParent();
-      if (!call || !Node.isCallExpression(call) || call.getExpression() !== access) continue;
+      if (!call || !Node.isCallExpression(call)) continue;
+      if (call.getExpression() !== access) {
+        // The sender passed as a value (`clarify(topic, extra.sendRequest)`): reported where it is passed, as
+        // the kind of request the receiving function makes through that parameter (when it can be read).
+        const index = call.getArguments().indexOf(access);
+        if (index === -1) continue;
+        const origin = analysis.origins.originOf(access.getExpression());
+        if (!origin || !roles.includes(origin.role)) continue;
+        const kind = kindSentThrough(call, index, analysis);
+        if (kind) add({ node: access, kind, form: `${receiverLabel(origin)}.${method} (as a value)`, sdk: origin.sdk, reason: 'indirect-call' });
+        continue;
+      }
       const origin = analysis.origins.originOf(access.getExpression());
       if (!origin || !roles.includes(origin.role)) continue;
       const request = requestSent(call);
@@ -92,6 +103,26 @@ function pushMethodCall(access: Node, method: string, kind: SiteKind, origin: Or
 function receiverLabel(origin: Origin): string {
   if (origin.role === 'context' && origin.sdk === 'v2') return 'ctx';
   return RECEIVER_LABEL[origin.role];
+}
+
+/** The kind of push-style request a function makes by calling its `index`-th parameter, when `call` names a function of the analysed files. */
+function kindSentThrough(call: Node & { getExpression(): Node }, index: number, analysis: MrtrAnalysis): SiteKind | undefined {
+  const callee = unwrap(call.getExpression());
+  const name = Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee;
+  if (!Node.isIdentifier(name)) return undefined;
+  for (const declaration of declarationsOf(analysis.project, name)) {
+    const fn = Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : declaration;
+    if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn) || Node.isArrowFunction(fn) || Node.isMethodDeclaration(fn))) continue;
+    const parameter = fn.getParameters()[index]?.getNameNode();
+    if (!parameter || !Node.isIdentifier(parameter)) continue;
+    for (const inner of fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+      const target = inner.getExpression();
+      if (!Node.isIdentifier(target) || target.getText() !== parameter.getText()) continue;
+      const request = requestSent(inner);
+      if (request) return request.kind;
+    }
+  }
+  return undefined;
 }
 
 /** The kind of request a generic `request`/`sendRequest`/`send` call makes, if it is a push-style one. */
