@@ -395,7 +395,10 @@ export function asksOf(
 
 /** A readable key, unique in its handler: the result's name, or `<kind>_<handler>`. */
 export function keyOf(binding: string | undefined, call: PushCall, registration: Registration): string {
-  const base = binding && /^[A-Za-z_$][\w$]*$/.test(binding) && !GENERIC_NAMES.has(binding) ? binding : `${KIND_WORD[call.kind]}_${registration.name}`;
+  const word = KIND_WORD[call.kind];
+  // `ask_<handler>`, unless the handler's name already says it (`ask_email`, `sample`): no `ask_ask_email`.
+  const byHandler = registration.name === word || registration.name.startsWith(`${word}_`) ? registration.name : `${word}_${registration.name}`;
+  const base = binding && /^[A-Za-z_$][\w$]*$/.test(binding) && !GENERIC_NAMES.has(binding) ? binding : byHandler;
   const key = base.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase();
   return /^[a-z_]/.test(key) ? key : `k_${key}`;
 }

@@ -71,7 +71,7 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
   const views = plan.asks.map((ask) => {
     const keyCamel = ask.key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
     const reuse = !!ask.binding && ask.builder !== 'createMessage' && ask.builder !== 'listRoots' && ask.binding.onlyFields;
-    const view = reuse ? ask.binding!.name : freshName(taken, `${ask.binding && !ask.binding.pattern ? ask.binding.name : keyCamel}Response`);
+    const view = reuse ? ask.binding!.name : freshName(taken, viewNameOf(ask.binding && !ask.binding.pattern ? ask.binding.name : keyCamel));
     lines.push(`${reuse ? ask.binding!.keyword : 'const'} ${view} = inputResponse(${responses}, ${q}${ask.key}${q})${end}`);
     return { ask, view, reuse };
   });
@@ -130,6 +130,9 @@ export function answerValue(ask: Ask, view: string, style: FileStyle): { value: 
   }
   // A `{ roots }` pattern reads straight from the answer, which carries `roots` like the old result.
   if (ask.builder === 'listRoots') return { value: ask.binding?.pattern ? view : `{ roots: ${view}.roots }`, imports: [] };
+  // A pattern (`const { action } = ...`) reads straight from the answer, which has the old result's `action` and
+  // `content` (a rebuilt literal would trip TypeScript's excess-property check on the members it leaves out).
+  if (ask.binding?.pattern) return { value: view, imports: [] };
   if (!style.typescript) return { value: `{ action: ${view}.action, content: ${view}.content }`, imports: [] };
   return { value: `{ action: ${view}.action, content: ${view}.content as ElicitResult[${q}content${q}] }`, imports: ['type ElicitResult'] };
 }
@@ -204,6 +207,11 @@ export function requestBuilder(plan: Ask, schemaName?: string): string {
 }
 
 /** `base`, or `base2`, `base3`... when the handler already uses that name. */
+/** The name of the `inputResponse` view of an answer bound to `name`: `nameResponse` (`responseAnswer` for a `response`). */
+export function viewNameOf(name: string): string {
+  return /response$/i.test(name) ? `${name}Answer` : `${name}Response`;
+}
+
 export function freshName(handlerText: string, base: string): string {
   const used = (name: string) => new RegExp(`(?<![\\w$])${name}(?![\\w$])`).test(handlerText);
   if (!used(base)) return base;

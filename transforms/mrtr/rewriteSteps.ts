@@ -2,7 +2,7 @@ import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import type { TextEdit } from '../../lib/edits.js';
 import type { Ask } from './planExplicit.js';
 import type { CarriedLocal, ServerWiring, StepsPlan } from './planSteps.js';
-import { answerValue, capabilitiesOf, dedent, freshName, requestBuilder, validationLines, widenReturnType, within, type ExplicitRewrite, type FileStyle } from './rewriteExplicit.js';
+import { answerValue, capabilitiesOf, dedent, freshName, viewNameOf, requestBuilder, validationLines, widenReturnType, within, type ExplicitRewrite, type FileStyle } from './rewriteExplicit.js';
 
 const VIEW_KIND = { elicit: 'elicit', elicitUrl: 'elicit', createMessage: 'sampling', listRoots: 'roots' } as const;
 
@@ -141,7 +141,7 @@ function askLines(ask: Ask, plan: StepsPlan, state: string, ctx: string, codec: 
     if (style.typescript) imports.push('type ElicitRequestFormParams');
     lines.push(`const ${schemaName}${type} = ${dedent(schema.getText()).split(/\r?\n/).join(eol + indent)}${end}`);
   }
-  const view = freshName(taken, `${ask.binding && !ask.binding.pattern ? ask.binding.name : keyCamel}Response`);
+  const view = freshName(taken, viewNameOf(ask.binding && !ask.binding.pattern ? ask.binding.name : keyCamel));
   lines.push(`const ${view} = inputResponse(${plan.mcpReq}.inputResponses, ${q}${ask.key}${q})${end}`);
   const request = `${ask.key}: ${requestBuilder(ask, schemaName)}`.split(/\r?\n/).join(eol + indent + u + u);
   lines.push(
