@@ -16,6 +16,22 @@ import { ask, withAsks } from './mcp-mrtr-runtime.js';
 const codec = createRequestStateCodec({ key: process.env.MCP_REQUEST_STATE_SECRET ?? '', bind: (ctx) => ctx.mcpReq.method });
 const CONFIRM = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
 export const effects = [];
+// How many times each handler was entered: one run per round.
+export const entries = {};
+
+function enter(name) {
+  entries[name] = (entries[name] ?? 0) + 1;
+}
+
+async function summarise(text) {
+  const reply = await ask.createMessage({ messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens: 20 });
+  return reply.content.type === 'text' ? reply.content.text : '';
+}
+
+async function firstRoot() {
+  const { roots } = await ask.listRoots();
+  return roots[0]?.uri ?? 'none';
+}
 
 async function confirm(message) {
   const answer = await ask.elicitInput({ message, requestedSchema: CONFIRM });
@@ -36,6 +52,13 @@ export function build() {
     const deleted = [];
     for (const path of paths) if (await confirm('Delete ' + path + '?')) deleted.push(path);
     return { content: [{ type: 'text', text: 'deleted: ' + deleted.join(',') }] };
+  }));
+  server.registerTool('setup', {}, withAsks(server.server, codec, async () => {
+    enter('setup');
+    const ok = await confirm('Set up the workspace?');
+    const summary = await summarise('Summarise the workspace');
+    const root = await firstRoot();
+    return { content: [{ type: 'text', text: [ok, summary, root].join(' ') }] };
   }));
   server.registerTool('swallow', {}, withAsks(server.server, codec, async () => {
     let ok = false;
@@ -119,6 +142,28 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
       const first = await rawCall2026(mod, call);
       const second = await rawCall2026(mod, call, { inputResponses: { elicit_1: OK }, requestState: first.requestState! });
       expect(Object.keys(second.inputRequests ?? {})).toEqual(['elicit_2']);
+    });
+
+    it('re-enters a three-ask handler once per round, and asks each question once, for every client', async () => {
+      const call: Call = { kind: 'tool', name: 'setup', args: {} };
+      const script = () => ({
+        elicit: () => OK as never,
+        sample: () => ({ role: 'assistant', content: { type: 'text', text: 'tidy' }, model: 'test-model' }) as never,
+        roots: () => ({ roots: [{ uri: 'file:///work' }] }) as never,
+      });
+      const clients = {
+        '2026 client': (mod: ServerModule) => runMigrated2026(mod, [call], script()),
+        '2025 shim, v1 client': (mod: ServerModule) => runMigrated2025(mod, [call], script()),
+        '2025 shim, v2 legacy client': (mod: ServerModule) => runMigrated2025(mod, [call], script(), { client: 'v2' }),
+      };
+      for (const [client, run] of Object.entries(clients)) {
+        const mod = await loadFlavour(flavour);
+        const transcript = await run(mod);
+        // Three asks, one per round: three input_required rounds and the final one.
+        expect({ client, runs: (mod.exports?.entries as Record<string, number>).setup }).toEqual({ client, runs: 4 });
+        expect({ client, questions: transcript.questions.map((q) => q.method) }).toEqual({ client, questions: ['elicitation/create', 'sampling/createMessage', 'roots/list'] });
+        expect({ client, results: transcript.results }).toEqual({ client, results: [{ content: [{ type: 'text', text: 'true tidy file:///work' }] }] });
+      }
     });
 
     it('ends the round even when a catch without a guard swallows the signal', async () => {
