@@ -161,6 +161,7 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
     edits.set(absPath, list);
   };
   const ordinals = new Map<string, number>();
+  const outsideSeen = new Set<Node>();
   for (const { absPath, call, chains, guards, ignored } of found) {
     const sourceFile = call.node.getSourceFile();
     const explicit = replayVerdicts.get(call.node) ?? (isCompletionNotifier(call) ? notifierFor({ absPath, call, chains, guards, ignored }) : explicitFor({ absPath, call, chains, guards, ignored }));
@@ -173,6 +174,19 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
     sites.push(site);
     if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'replay' in explicit.plan) {
       const plan = explicit.plan;
+      // Each call reaching the replayed ask from code that cannot answer input_required is a review item of its own.
+      for (const outside of 'outside' in explicit ? (explicit.outside ?? []) : []) {
+        if (outsideSeen.has(outside.node)) continue;
+        outsideSeen.add(outside.node);
+        const outsideChains = analysis.chainsOf(outside.node);
+        const families = [...new Set(outsideChains.map((c) => c.family))];
+        const outsideVerdict: Verdict = { decision: 'review', reason: 'caller-outside-request', family: families.length === 1 ? families[0]! : 'mixed', families };
+        const outsideCall: PushCall = { node: outside.node, kind: call.kind, form: call.form, sdk: call.sdk };
+        const outsideSite = toSite(outsideCall, outsideChains, outsideVerdict, findGuards(outside.node), project.relative(outside.node.getSourceFile().getFilePath()), ordinals, analysis);
+        sites.push(outsideSite);
+        const edit = markerEdit(outside.node, outsideSite.reason!, outsideSite.message!);
+        if (edit) addEdit(outside.node.getSourceFile().getFilePath(), edit);
+      }
       // Code before an ask runs again on each round: the report names it per handler.
       const reruns = [...new Set(chains.flatMap((c) => (c.registration ? (plan.reruns.get(c.registration) ?? []) : [])))];
       if (reruns.length > 0) site.notes = reruns.map((s) => `runs again on each round: ${project.relative(s.getSourceFile().getFilePath())}:${s.getStartLineNumber()} ${oneLine(s.getText())}`);

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Node, SyntaxKind, type ArrowFunction, type CallExpression, type CatchClause, type FunctionExpression, type NewExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type CatchClause, type NewExpression, type SourceFile } from 'ts-morph';
 import type { Chain, MrtrAnalysis } from './classify.js';
 import { MRTR_CAPABLE_METHODS } from './constants.js';
 import type { PushCall } from './findPushCalls.js';
-import { enclosingFunction, referencesTo } from './functions.js';
+import { referencesTo } from './functions.js';
 import type { Registration } from './handlers.js';
 import { wiringOf, type ServerWiring } from './planSteps.js';
 import type { ReasonId } from './reasons.js';
-import { isReplaySafeStatement } from './replaySafe.js';
+import { traceReplayPath, type OutsideCall, type RejectionHandler, type ReplayPath } from './replayPath.js';
 import { REPLAY_RUNTIME_NAME, runtimeExtension } from './replayRuntime.js';
 import { sdkNameOf, unwrap } from './symbols.js';
 
@@ -16,12 +16,20 @@ import { sdkNameOf, unwrap } from './symbols.js';
 export type Strategy = 'auto' | 'explicit' | 'replay';
 
 /** The runtime's ask for each old method (the handler context's `requestSampling` is the server's `createMessage`). */
-const ASK_METHODS: Record<string, 'elicitInput' | 'createMessage' | 'listRoots'> = {
+const ASK_METHODS: Record<string, AskMethod> = {
   elicitInput: 'elicitInput',
   createMessage: 'createMessage',
   requestSampling: 'createMessage',
   listRoots: 'listRoots',
+  // `server.server.request({ method, params }, Schema)` and `ctx.mcpReq.send(...)`: the raw request, unchecked.
+  request: 'request',
+  send: 'request',
 };
+
+export type AskMethod = 'elicitInput' | 'createMessage' | 'listRoots' | 'request';
+
+/** Families a replayed helper may also be reached from: there its ask fails clearly, and each such call is reported. */
+const OUTSIDE_FAMILIES: ReadonlySet<string> = new Set(['other-request', 'notification', 'oninitialized', 'event', 'timer', 'startup', 'dead']);
 
 /** Explicit-form reasons that replay answers: the ask keeps its place, so its shape around it does not matter. */
 const REPLAYABLE: ReadonlySet<string> = new Set([
@@ -33,6 +41,7 @@ const REPLAYABLE: ReadonlySet<string> = new Set([
   'repeated-effects',
   'unknown-schema',
   'unserializable-state',
+  'mixed-callers',
 ]);
 
 /** One plan per server: every replayed handler of a server shares its codec and runtime module. */
@@ -43,13 +52,15 @@ export interface ReplayPlan {
   runtimePath: string;
   /** False when the project already holds the runtime (a later run): it is not written again. */
   createRuntime: boolean;
-  askCalls: Array<{ call: CallExpression; method: 'elicitInput' | 'createMessage' | 'listRoots' }>;
+  askCalls: Array<{ call: CallExpression; method: AskMethod }>;
   /** The registrations whose callbacks are wrapped with `withAsks`. */
   registrations: Registration[];
   /** Catch clauses between a handler and an ask: they rethrow the input-required signal first. */
   guards: CatchClause[];
   /** `.catch(err)` / `.then(ok, err)` handlers between a handler and an ask: they rethrow the signal first. */
-  handlerGuards: Array<ArrowFunction | FunctionExpression>;
+  handlerGuards: RejectionHandler[];
+  /** `Promise.allSettled(...)` calls between a handler and an ask: their results rethrow the signal. */
+  settled: CallExpression[];
   /** `server.getClientCapabilities()` reads on the path: they read the request's own capabilities instead. */
   capabilityReads: CallExpression[];
   /** Per registration: statements with effects that now run again on each round. */
@@ -58,22 +69,13 @@ export interface ReplayPlan {
   codecImports: SourceFile[];
 }
 
-export type ReplayVerdict = { plan: ReplayPlan } | { reason: ReasonId; detail?: string };
+/** A replayed site, with the calls that reach it from code that cannot answer input_required (reported for review). */
+export type ReplayVerdict = { plan: ReplayPlan; outside?: OutsideCall[] } | { reason: ReasonId; detail?: string };
 
 export interface ReplayCandidate {
   call: PushCall;
   chains: Chain[];
   ignored: boolean;
-}
-
-interface Path {
-  registrations: Registration[];
-  guards: CatchClause[];
-  handlerGuards: Array<ArrowFunction | FunctionExpression>;
-  capabilityReads: CallExpression[];
-  reruns: Map<Registration, Node[]>;
-  /** The ask and every call that leads to it. */
-  calls: Node[];
 }
 
 /**
@@ -91,13 +93,14 @@ export function planReplay(
 ): Map<Node, ReplayVerdict> {
   const verdicts = new Map<Node, ReplayVerdict>();
   if (strategy === 'explicit') return verdicts;
-  const paths = new Map<ReplayCandidate, Path>();
+  const paths = new Map<ReplayCandidate, ReplayPath>();
   for (const candidate of candidates) {
     if (!eligible(candidate)) continue;
     const reason = explicitReason(candidate);
     if (strategy === 'auto' && (reason === undefined || !REPLAYABLE.has(reason))) continue;
-    const route = pathOf(candidate, analysis);
-    if (route) paths.set(candidate, route);
+    const route = traceReplayPath(candidate.call.node, analysis);
+    if (route && 'reason' in route) verdicts.set(candidate.call.node, route);
+    else if (route) paths.set(candidate, route);
   }
   // A handler is wrapped only when every ask it reaches is replayed; drop sites until that holds.
   let changed = true;
@@ -131,7 +134,7 @@ export function planReplay(
         } else {
           const constructionFile = wiring.construction.getSourceFile().getFilePath();
           const runtimePath = path.join(path.dirname(constructionFile), REPLAY_RUNTIME_NAME + runtimeExtension(constructionFile));
-          plan = { replay: true, wiring, runtimePath, createRuntime: !fs.existsSync(runtimePath), askCalls: [], registrations: [], guards: [], handlerGuards: [], capabilityReads: [], reruns: new Map(), codecImports: [] };
+          plan = { replay: true, wiring, runtimePath, createRuntime: !fs.existsSync(runtimePath), askCalls: [], registrations: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [], reruns: new Map(), codecImports: [] };
         }
         plans.set(wiring.construction, plan);
       }
@@ -165,13 +168,14 @@ export function planReplay(
     for (const r of route.registrations) if (!plan.registrations.includes(r)) plan.registrations.push(r);
     for (const g of route.guards) if (!plan.guards.includes(g)) plan.guards.push(g);
     for (const h of route.handlerGuards) if (!plan.handlerGuards.includes(h)) plan.handlerGuards.push(h);
+    for (const c of route.settled) if (!plan.settled.includes(c)) plan.settled.push(c);
     for (const c of route.capabilityReads) if (!plan.capabilityReads.includes(c)) plan.capabilityReads.push(c);
     for (const [r, statements] of route.reruns) {
       const list = plan.reruns.get(r) ?? [];
       for (const s of statements) if (!list.includes(s)) list.push(s);
       plan.reruns.set(r, list);
     }
-    verdicts.set(call, verdict);
+    verdicts.set(call, route.outside.length > 0 ? { plan, outside: route.outside } : verdict);
   }
   // A statement that leads to an ask is replayed by design (its answers are recorded): only the others are named.
   const calls = [...paths.values()].flatMap((route) => route.calls);
@@ -183,97 +187,24 @@ export function planReplay(
   return verdicts;
 }
 
-/** A v2 ask the runtime has an equivalent for, reached only from MRTR-capable v2 handlers. */
+/**
+ * A v2 ask the runtime has an equivalent for, reached from MRTR-capable v2 handlers, and otherwise only from
+ * code the planner knows cannot answer input_required (where the ask now fails clearly, and which is reported).
+ */
 function eligible({ call, chains, ignored }: ReplayCandidate): boolean {
   if (ignored || call.reason || call.sdk !== 'v2' || !Node.isCallExpression(call.node)) return false;
   const name = calleeName(call.node);
   if (!name || !(name in ASK_METHODS)) return false;
   // Chains are capped at 20 (see classify.ts): a capped list may miss a caller that is not wrapped.
   if (chains.length === 0 || chains.length >= 20) return false;
-  return chains.every((c) => c.registration && c.registration.sdk === 'v2' && MRTR_CAPABLE_METHODS.has(c.registration.method));
+  const capable = (c: Chain) => c.registration && c.registration.sdk === 'v2' && MRTR_CAPABLE_METHODS.has(c.registration.method);
+  return chains.some(capable) && chains.every((c) => capable(c) || OUTSIDE_FAMILIES.has(c.family));
 }
 
 function calleeName(call: CallExpression): string | undefined {
   const callee = unwrap(call.getExpression());
   return Node.isPropertyAccessExpression(callee) ? callee.getName() : undefined;
 }
-
-/**
- * Walk from the ask up through its callers to the handler registrations: the catch clauses that would swallow
- * the input-required signal, the capability reads, and the statements before each call that run again on a
- * retry. Undefined when the path holds a shape the runtime cannot keep (a `.catch`/`.then` handler,
- * `Promise.allSettled`, a function passed somewhere else).
- */
-function pathOf(candidate: ReplayCandidate, analysis: MrtrAnalysis): Path | undefined {
-  const result: Path = { registrations: [], guards: [], handlerGuards: [], capabilityReads: [], reruns: new Map(), calls: [] };
-  const seen = new Set<Node>();
-  const pending: Array<{ node: Node; reruns: Node[] }> = [{ node: candidate.call.node, reruns: [] }];
-  while (pending.length > 0) {
-    const { node, reruns } = pending.pop()!;
-    if (seen.has(node)) continue;
-    seen.add(node);
-    const fn = enclosingFunction(node);
-    if (!fn) return undefined;
-    // Capability reads have no effect: they may run again (and now read the request's own capabilities).
-    const reads = new Set<Node>();
-    for (const read of fn.getDescendants().filter((d): d is CallExpression => Node.isCallExpression(d))) {
-      const callee = unwrap(read.getExpression());
-      if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'getClientCapabilities' || read.getArguments().length > 0) continue;
-      if (enclosingFunction(read) !== fn) continue;
-      const receiver = analysis.origins.originOf(callee.getExpression());
-      if (receiver?.role !== 'server') continue;
-      reads.add(read);
-      if (!result.capabilityReads.includes(read)) result.capabilityReads.push(read);
-    }
-    const here = [...reruns];
-    for (let current: Node = node; current !== fn; current = current.getParentOrThrow()) {
-      const parent = current.getParentOrThrow();
-      if (Node.isTryStatement(parent) && parent.getTryBlock() === current) {
-        const clause = parent.getCatchClause();
-        if (clause) {
-          const binding = clause.getVariableDeclaration();
-          if (binding && !Node.isIdentifier(binding.getNameNode())) return undefined;
-          result.guards.push(clause);
-        }
-      }
-      if (Node.isCallExpression(parent) && current !== parent.getExpression()) {
-        const callee = unwrap(parent.getExpression());
-        const name = Node.isPropertyAccessExpression(callee) ? callee.getName() : '';
-        if (name === 'allSettled') return undefined;
-      }
-      if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === current && ['catch', 'then'].includes(parent.getName())) {
-        // `.then(ok)` lets the rejection through; the handler of `.catch(err)` and `.then(ok, err)` rethrows it first.
-        const outer = parent.getParent();
-        const handler = outer && Node.isCallExpression(outer) ? outer.getArguments()[parent.getName() === 'catch' ? 0 : 1] : undefined;
-        if (handler) {
-          if (!Node.isArrowFunction(handler) && !Node.isFunctionExpression(handler)) return undefined;
-          const first = handler.getParameters()[0];
-          if (first && !Node.isIdentifier(first.getNameNode())) return undefined;
-          result.handlerGuards.push(handler);
-        }
-      }
-      if (Node.isBlock(parent) || Node.isSourceFile(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
-        const statements = parent.getStatements();
-        for (const statement of statements.slice(0, statements.indexOf(current as never))) {
-          if (!isReplaySafeStatement(statement, reads)) here.push(statement);
-        }
-      }
-    }
-    for (const use of analysis.usesOf(fn)) {
-      if (use.kind === 'call') pending.push({ node: use.call, reruns: here });
-      else if (use.kind === 'registered') {
-        if (!MRTR_CAPABLE_METHODS.has(use.registration.method)) return undefined;
-        if (!result.registrations.includes(use.registration)) result.registrations.push(use.registration);
-        const list = result.reruns.get(use.registration) ?? [];
-        for (const s of here) if (!list.includes(s)) list.push(s);
-        result.reruns.set(use.registration, list);
-      } else return undefined;
-    }
-  }
-  result.calls = [...seen];
-  return result.registrations.length > 0 ? result : undefined;
-}
-
 
 /**
  * The server a class registers its tools on (`this.server.registerTool(...)`): the `new McpServer(...)` passed to

@@ -38,7 +38,11 @@ export function planSite(call: PushCall, chains: Chain[], ignored: boolean, expl
     if (explicit && 'plan' in explicit) return { decision: 'rewritten', strategy: isReplayPlan(explicit.plan) ? 'replay' : 'explicit', family, families };
     return { decision: 'review', reason: explicit && 'reason' in explicit ? explicit.reason : 'no-strategy-yet', family, families };
   }
-  if (capable.length > 0) return { decision: 'review', reason: 'mixed-callers', family, families };
+  if (capable.length > 0) {
+    // Replay rewrites a helper for its capable callers; each other caller is reported on its own (see planReplay.ts).
+    if (explicit && 'plan' in explicit && isReplayPlan(explicit.plan)) return { decision: 'rewritten', strategy: 'replay', family, families };
+    return { decision: 'review', reason: 'mixed-callers', family, families };
+  }
   const first = (other[0] ?? 'unresolved') as keyof typeof FAMILY_REASONS;
   return { decision: 'review', reason: FAMILY_REASONS[first], family, families };
 }

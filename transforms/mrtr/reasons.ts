@@ -17,7 +17,7 @@ export const REASONS = {
   'ask-in-helper': {
     message: 'the ask is in a helper the handler calls, not in the handler itself; the explicit rewrite covers asks written in the handler',
     advice:
-      'A later release migrates helpers with the replay strategy. Until then, move the ask into the handler (pass the answer to the helper), or migrate by hand.',
+      'Run again with `--strategy auto` (explicit where it applies, replay for the rest) or `--strategy replay`: the ask keeps its place in the helper, and the generated runtime module answers it across rounds. Or move the ask into the handler (pass the answer to the helper) and keep the explicit form.',
   },
   'several-asks': {
     message: 'the handler asks more than once in a shape the step-function rewrite does not cover yet (an ask inside a branch, loop or nested block, several asks in one statement, or one of them in a helper)',
@@ -117,7 +117,22 @@ export const REASONS = {
   'mixed-callers': {
     message: 'reached both from MRTR-capable handlers and from contexts that cannot answer input_required',
     advice:
-      'Split the helper: the MRTR-capable callers can be migrated; the other callers (listed in the chains) need the ask moved into a tool, prompt or resource.',
+      'Run again with `--strategy auto` or `replay` to migrate the helper for its tool, prompt and resource callers (each other caller is then reported as caller-outside-request); or split the helper by hand: the other callers (listed in the chains) need the ask moved into a tool, prompt or resource.',
+  },
+  'caller-outside-request': {
+    message: 'this call reaches a helper whose ask was migrated with the replay strategy, from code that cannot answer input_required: the ask now throws here ("reached outside a handler wrapped with withAsks")',
+    advice:
+      'Only tools/call, prompts/get and resources/read can ask the client since 2026-07-28. Stop calling the helper from here (ask from the tool, prompt or resource that needs the answer), or call a variant of it that does not ask.',
+  },
+  'signal-guard-unsupported': {
+    message: 'a catch clause, rejection handler or Promise combinator between the handler and the ask cannot be made to let the input-required signal through (a destructured error, a rejection handler not declared in the project, Promise.any)',
+    advice:
+      'Bind the caught error to a name, pass a function declared in the project to .catch/.then (or write it in place), replace Promise.any with Promise.all or a loop; then run the tool again. Replay needs every catch on the path to rethrow isInputRequiredSignal(error).',
+  },
+  'callback-not-followed': {
+    message: 'the function holding the ask is passed as a value to code whose calls of it the planner cannot follow (a library function, forEach, a parameter passed on or stored, mapped promises not awaited together)',
+    advice:
+      'Call the helper directly from the handler, from a higher-order function declared in the project that calls its parameter directly, or map it inside Promise.all / Promise.allSettled; then run the tool again.',
   },
   'indirect-call': {
     message: 'indirect use of a push-style method (.call, .bind, or the method stored in a variable)',

@@ -81,6 +81,7 @@ import {
   type ListRootsResult,
   type RequestStateCodec,
   type ServerContext,
+  type StandardSchemaV1,
 } from '@modelcontextprotocol/server';
 
 type Question =
@@ -126,6 +127,15 @@ class InputRequiredSignal extends Error {
 /** True for the signal an unanswered ask throws: catch blocks between a handler and an ask rethrow it. */
 export function isInputRequiredSignal(error: unknown): boolean {
   return error instanceof InputRequiredSignal;
+}
+
+/**
+ * The results of \`Promise.allSettled\` with the signal of an unanswered ask rethrown: a \`{ status: 'rejected' }\`
+ * entry must not stand for a question the client has not been asked yet. Use it as \`.then(rethrowInputRequired)\`.
+ */
+export function rethrowInputRequired<T extends readonly PromiseSettledResult<unknown>[]>(results: T): T {
+  for (const result of results) if (result.status === 'rejected' && isInputRequiredSignal(result.reason)) throw result.reason;
+  return results;
 }
 
 /** A low-level server, for the 2025 era's client capabilities (declared once, at initialize). */
@@ -215,7 +225,41 @@ export const ask = {
     if (!round.capabilities?.roots) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
     return recall(round, 'roots', { method: 'roots/list' }) as ListRootsResult;
   },
+  request,
 };
+
+/** What \`server.request(...)\` and \`ctx.mcpReq.send(...)\` sent: one of the three server->client requests. */
+type AskRequest =
+  | { method: 'elicitation/create'; params: ElicitRequestFormParams | ElicitRequestURLParams | Omit<ElicitRequestFormParams, 'mode'> }
+  | { method: 'sampling/createMessage'; params: CreateMessageRequestParams }
+  | { method: 'roots/list'; params?: Record<string, unknown> };
+
+/**
+ * Was \`server.request({ method, params }, ResultSchema)\` / \`ctx.mcpReq.send(...)\`: the raw request, so none of
+ * the checks \`elicitInput\` and \`createMessage\` add (a client without the capability answered "Method not found",
+ * accepted form content was not validated); the answer is parsed with the result schema when one is given.
+ */
+function request<S extends StandardSchemaV1>(request: AskRequest, resultSchema: S, options?: unknown): Promise<StandardSchemaV1.InferOutput<S>>;
+function request(request: Extract<AskRequest, { method: 'elicitation/create' }>, options?: unknown): Promise<ElicitResult>;
+function request(request: Extract<AskRequest, { method: 'sampling/createMessage' }>, options?: unknown): Promise<CreateMessageResult>;
+function request(request: Extract<AskRequest, { method: 'roots/list' }>, options?: unknown): Promise<ListRootsResult>;
+async function request(request: AskRequest, resultSchema?: unknown, _options?: unknown): Promise<unknown> {
+  const round = currentRound('ask.request()');
+  const kinds = { 'elicitation/create': ['elicitation', 'elicit'], 'sampling/createMessage': ['sampling', 'sample'], 'roots/list': ['roots', 'roots'] } as const;
+  const [capability, kind] = kinds[request.method];
+  if (!round.capabilities?.[capability]) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
+  const question: Question = request.method === 'roots/list' ? { method: 'roots/list' } : ({ method: request.method, params: request.params } as Question);
+  const answer = recall(round, kind, question);
+  if (!isStandardSchema(resultSchema)) return answer;
+  let validation = resultSchema['~standard'].validate(answer);
+  if (validation instanceof Promise) validation = await validation;
+  if (validation.issues) throw new SdkError(SdkErrorCode.InvalidResult, \`Invalid \${request.method} result: \${validation.issues.map((issue) => issue.message).join(', ')}\`);
+  return validation.value;
+}
+
+function isStandardSchema(value: unknown): value is StandardSchemaV1 {
+  return typeof value === 'object' && value !== null && '~standard' in value;
+}
 
 function currentRound(what: string): Round {
   const round = rounds.getStore();

@@ -72,6 +72,7 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
     }
     const guard = `if (${nameIn(file, 'isInputRequiredSignal')}(${name})) throw ${name}${end}`;
     const body = handler.getBody();
+    if (!body) continue;
     if (Node.isBlock(body)) {
       const statement = body.getStatements()[0];
       const indent = statement ? indentAt(text, statement.getStart()) : indentAt(text, handler.getStart()) + style.indentUnit;
@@ -81,6 +82,10 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
       add(file, { start: body.getStart(), end: body.getStart(), text: `{ ${guard} return ` });
       add(file, { start: body.getEnd(), end: body.getEnd(), text: `${end} }` });
     }
+  }
+  for (const settled of plan.settled) {
+    // `Promise.allSettled(...)` turns the signal into a `{ status: 'rejected' }` entry: its results rethrow it.
+    add(settled.getSourceFile(), { start: settled.getEnd(), end: settled.getEnd(), text: `.then(${nameIn(settled.getSourceFile(), 'rethrowInputRequired')})` });
   }
   for (const registration of plan.registrations) {
     const file = registration.call.getSourceFile();

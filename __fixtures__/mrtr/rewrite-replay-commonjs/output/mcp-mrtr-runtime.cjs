@@ -38,6 +38,17 @@ function isInputRequiredSignal(error) {
 }
 
 /**
+ * The results of `Promise.allSettled` with the signal of an unanswered ask rethrown: a `{ status: 'rejected' }`
+ * entry must not stand for a question the client has not been asked yet. Use it as `.then(rethrowInputRequired)`.
+ */
+function rethrowInputRequired(results) {
+  for (const result of results)
+    if (result.status === 'rejected' && isInputRequiredSignal(result.reason))
+      throw result.reason;
+  return results;
+}
+
+/**
  * Wrap a tool, prompt or resource handler whose asks (possibly in helpers it calls) use `ask`. The handler's
  * context is its last argument; `server` is the low-level server (`mcpServer.server`); `codec` is the
  * server's requestState codec (the one its `requestState.verify` uses).
@@ -128,7 +139,30 @@ const ask = {
       throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
     return recall(round, 'roots', { method: 'roots/list' });
   },
+  request,
 };
+
+async function request(request, resultSchema, _options) {
+  const round = currentRound('ask.request()');
+  const kinds = { 'elicitation/create': ['elicitation', 'elicit'], 'sampling/createMessage': ['sampling', 'sample'], 'roots/list': ['roots', 'roots'] };
+  const [capability, kind] = kinds[request.method];
+  if (!round.capabilities?.[capability])
+    throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
+  const question = request.method === 'roots/list' ? { method: 'roots/list' } : { method: request.method, params: request.params };
+  const answer = recall(round, kind, question);
+  if (!isStandardSchema(resultSchema))
+    return answer;
+  let validation = resultSchema['~standard'].validate(answer);
+  if (validation instanceof Promise)
+    validation = await validation;
+  if (validation.issues)
+    throw new SdkError(SdkErrorCode.InvalidResult, `Invalid ${request.method} result: ${validation.issues.map((issue) => issue.message).join(', ')}`);
+  return validation.value;
+}
+
+function isStandardSchema(value) {
+  return typeof value === 'object' && value !== null && '~standard' in value;
+}
 
 function currentRound(what) {
   const round = rounds.getStore();
@@ -178,4 +212,4 @@ function canonicalJson(value) {
   return JSON.stringify(value) ?? 'null';
 }
 
-module.exports = { ask, clientCapabilities, isInputRequiredSignal, withAsks };
+module.exports = { ask, clientCapabilities, isInputRequiredSignal, rethrowInputRequired, withAsks };

@@ -1,0 +1,224 @@
+import { Node, type ArrowFunction, type CallExpression, type CatchClause, type FunctionDeclaration, type FunctionExpression } from 'ts-morph';
+import type { Family } from '../../lib/model.js';
+import type { MrtrAnalysis } from './classify.js';
+import { MRTR_CAPABLE_METHODS } from './constants.js';
+import { enclosingFunction, namedDeclarationOf, type FunctionNode } from './functions.js';
+import type { Registration } from './handlers.js';
+import type { ReasonId } from './reasons.js';
+import { isReplaySafeStatement } from './replaySafe.js';
+import { unwrap } from './symbols.js';
+
+/** A function that receives a rejection: it rethrows the input-required signal first. */
+export type RejectionHandler = ArrowFunction | FunctionExpression | FunctionDeclaration;
+
+/** A call that reaches a replayed ask from a path that cannot answer input_required (a mixed caller). */
+export interface OutsideCall {
+  /** The call in the non-capable code that leads to the ask (where the review marker goes). */
+  node: Node;
+  family: Family;
+}
+
+export interface ReplayPath {
+  registrations: Registration[];
+  guards: CatchClause[];
+  handlerGuards: RejectionHandler[];
+  /** `Promise.allSettled(...)` calls between a handler and an ask: a rejected signal in their results is rethrown. */
+  settled: CallExpression[];
+  capabilityReads: CallExpression[];
+  reruns: Map<Registration, Node[]>;
+  /** The ask and every call that leads to it. */
+  calls: Node[];
+  outside: OutsideCall[];
+}
+
+export type ReplayPathResult = ReplayPath | { reason: ReasonId; detail: string } | undefined;
+
+/** Array methods that call their callback at once and hand back what it returned (the promises of async callbacks). */
+const MAPPING_METHODS: ReadonlySet<string> = new Set(['map', 'flatMap']);
+/** The Promise combinators that await a mapped array's promises together (a signal rejects the first, is rethrown from the second). */
+const AWAITED_TOGETHER = ['all', 'allSettled'];
+
+const NON_CAPABLE_CONTEXTS: Record<string, Family> = { oninitialized: 'oninitialized', event: 'event', timer: 'timer' };
+
+interface Pending {
+  node: Node;
+  reruns: Node[];
+  /** Inside a higher-order function reached through one of its calls: the walk resumes at that call, not at every caller. */
+  resume?: { fn: FunctionNode; call: Node };
+}
+
+/**
+ * Walk from the ask up through its callers to the handler registrations: the catch clauses, rejection handlers
+ * and `Promise.allSettled` calls that would swallow the input-required signal, the capability reads, the
+ * statements before each call that run again on a retry, and the calls from non-capable code (mixed callers).
+ * A reason when the path holds a shape the runtime cannot keep; undefined when it leads nowhere the planner knows.
+ */
+export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathResult {
+  const result: ReplayPath = { registrations: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [], reruns: new Map(), calls: [], outside: [] };
+  const seen = new Map<Node, Set<Node | undefined>>();
+  const pending: Pending[] = [{ node: ask, reruns: [] }];
+  while (pending.length > 0) {
+    const { node, reruns, resume } = pending.pop()!;
+    const visits = seen.get(node) ?? new Set();
+    if (visits.has(resume?.call)) continue;
+    visits.add(resume?.call);
+    seen.set(node, visits);
+    const fn = enclosingFunction(node);
+    if (!fn) {
+      result.outside.push({ node, family: 'startup' });
+      continue;
+    }
+    // Capability reads have no effect: they may run again (and now read the request's own capabilities).
+    const reads = new Set<Node>();
+    for (const read of fn.getDescendants().filter((d): d is CallExpression => Node.isCallExpression(d))) {
+      const callee = unwrap(read.getExpression());
+      if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'getClientCapabilities' || read.getArguments().length > 0) continue;
+      if (enclosingFunction(read) !== fn) continue;
+      const receiver = analysis.origins.originOf(callee.getExpression());
+      if (receiver?.role !== 'server') continue;
+      reads.add(read);
+      if (!result.capabilityReads.includes(read)) result.capabilityReads.push(read);
+    }
+    const here = [...reruns];
+    for (let current: Node = node; current !== fn; current = current.getParentOrThrow()) {
+      const parent = current.getParentOrThrow();
+      if (Node.isTryStatement(parent) && parent.getTryBlock() === current) {
+        const clause = parent.getCatchClause();
+        if (clause) {
+          const binding = clause.getVariableDeclaration();
+          if (binding && !Node.isIdentifier(binding.getNameNode())) {
+            return { reason: 'signal-guard-unsupported', detail: `the catch clause at line ${clause.getStartLineNumber()} destructures the error; bind it to a name` };
+          }
+          if (!result.guards.includes(clause)) result.guards.push(clause);
+        }
+      }
+      if (Node.isCallExpression(parent) && current !== parent.getExpression() && isPromiseCombinator(parent, 'allSettled')) {
+        if (!result.settled.includes(parent)) result.settled.push(parent);
+      }
+      if (Node.isCallExpression(parent) && current !== parent.getExpression() && isPromiseCombinator(parent, 'any')) {
+        return { reason: 'signal-guard-unsupported', detail: `Promise.any at line ${parent.getStartLineNumber()} settles on the first answer and drops the others' rejections` };
+      }
+      if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === current && ['catch', 'then'].includes(parent.getName())) {
+        // `.then(ok)` lets the rejection through; the handler of `.catch(err)` and `.then(ok, err)` rethrows it first.
+        const outer = parent.getParent();
+        const handler = outer && Node.isCallExpression(outer) ? outer.getArguments()[parent.getName() === 'catch' ? 0 : 1] : undefined;
+        if (handler) {
+          const target = rejectionHandlerOf(handler, analysis);
+          if (!target) {
+            return { reason: 'signal-guard-unsupported', detail: `the rejection handler \`${oneLine(handler.getText())}\` at line ${handler.getStartLineNumber()} is not a function declared in the project` };
+          }
+          const first = target.getParameters()[0];
+          if (first && !Node.isIdentifier(first.getNameNode())) {
+            return { reason: 'signal-guard-unsupported', detail: `the rejection handler at line ${target.getStartLineNumber()} destructures the error; bind it to a name` };
+          }
+          if (!result.handlerGuards.includes(target)) result.handlerGuards.push(target);
+        }
+      }
+      if (Node.isBlock(parent) || Node.isSourceFile(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
+        const statements = parent.getStatements();
+        for (const statement of statements.slice(0, statements.indexOf(current as never))) {
+          if (!isReplaySafeStatement(statement, reads)) here.push(statement);
+        }
+      }
+    }
+    if (resume && resume.fn === fn) {
+      pending.push({ node: resume.call, reruns: here });
+      continue;
+    }
+    for (const use of analysis.usesOf(fn)) {
+      if (use.kind === 'call') pending.push({ node: use.call, reruns: here });
+      else if (use.kind === 'registered') {
+        if (!MRTR_CAPABLE_METHODS.has(use.registration.method)) {
+          result.outside.push({ node, family: use.registration.family });
+          continue;
+        }
+        if (!result.registrations.includes(use.registration)) result.registrations.push(use.registration);
+        const list = result.reruns.get(use.registration) ?? [];
+        for (const s of here) if (!list.includes(s)) list.push(s);
+        result.reruns.set(use.registration, list);
+      } else if (use.kind === 'context') {
+        const family = NON_CAPABLE_CONTEXTS[use.family];
+        if (!family) return undefined;
+        result.outside.push({ node, family });
+      } else if (use.kind === 'passed') {
+        const next = callsOfPassed(fn, use.call, analysis);
+        if ('reason' in next) return next;
+        for (const call of next.calls) pending.push({ node: call, reruns: here, ...(next.resume ? { resume: next.resume } : {}) });
+      } else return undefined;
+    }
+  }
+  result.calls = [...seen.keys()];
+  return result.registrations.length > 0 ? result : undefined;
+}
+
+/**
+ * Where a function passed as an argument runs: `items.map(fn)` inside `Promise.all`/`Promise.allSettled` runs it
+ * at that call; a higher-order function declared in the project (`withRetry(fn)`) runs it where its body calls
+ * the parameter, and the walk goes on from that body back to this one call.
+ */
+function callsOfPassed(fn: FunctionNode, call: Node, analysis: MrtrAnalysis): { calls: Node[]; resume?: { fn: FunctionNode; call: Node } } | { reason: ReasonId; detail: string } {
+  const unfollowed = (why: string) => ({ reason: 'callback-not-followed' as const, detail: `${oneLine(call.getText())} at line ${call.getStartLineNumber()}: ${why}` });
+  if (!Node.isCallExpression(call)) return unfollowed('a constructor receives it');
+  const callee = unwrap(call.getExpression());
+  if (Node.isPropertyAccessExpression(callee) && MAPPING_METHODS.has(callee.getName())) {
+    let holder: Node = call;
+    while (holder.getParent() && Node.isParenthesizedExpression(holder.getParentOrThrow())) holder = holder.getParentOrThrow();
+    const outer = holder.getParent();
+    if (outer && Node.isCallExpression(outer) && outer.getArguments().includes(holder as never) && AWAITED_TOGETHER.some((name) => isPromiseCombinator(outer, name))) return { calls: [call] };
+    return unfollowed(`the promises ${callee.getName()}() returns are not awaited together (Promise.all or Promise.allSettled), so an ask's signal would be an unhandled rejection`);
+  }
+  const hof = Node.isIdentifier(callee) ? projectFunctionOf(callee, analysis) : undefined;
+  if (!hof) return unfollowed('it is passed to a function the planner cannot read');
+  const named = namedDeclarationOf(fn);
+  const index = call.getArguments().findIndex((argument) => {
+    const value = unwrap(argument);
+    return value === fn || (named !== undefined && Node.isIdentifier(value) && value.getText() === named.name);
+  });
+  const parameter = index >= 0 ? hof.getParameters()[index] : undefined;
+  if (!parameter || !Node.isParameterDeclaration(parameter) || parameter.isRestParameter() || !Node.isIdentifier(parameter.getNameNode())) {
+    return unfollowed(`${callee.getText()} does not take it as a named parameter`);
+  }
+  const symbol = parameter.getNameNode().getSymbol();
+  const calls: Node[] = [];
+  for (const reference of hof.getDescendants()) {
+    if (!Node.isIdentifier(reference) || reference === parameter.getNameNode() || reference.getText() !== parameter.getName() || reference.getSymbol() !== symbol) continue;
+    const parent = reference.getParent();
+    if (parent && Node.isCallExpression(parent) && parent.getExpression() === reference) calls.push(parent);
+    else return unfollowed(`its parameter ${parameter.getName()} is used at line ${reference.getStartLineNumber()} other than by a direct call`);
+  }
+  return { calls, resume: { fn: hof, call } };
+}
+
+/** `Promise.<name>(...)`. */
+function isPromiseCombinator(call: CallExpression, name: string): boolean {
+  const callee = unwrap(call.getExpression());
+  return Node.isPropertyAccessExpression(callee) && callee.getName() === name && callee.getExpression().getText() === 'Promise';
+}
+
+/** The function a `.catch(...)` / `.then(ok, ...)` argument is: written in place, or a name for one declared in the project. */
+function rejectionHandlerOf(handler: Node, analysis: MrtrAnalysis): RejectionHandler | undefined {
+  const value = unwrap(handler);
+  if (Node.isArrowFunction(value) || Node.isFunctionExpression(value)) return value;
+  return Node.isIdentifier(value) ? projectFunctionOf(value, analysis) : undefined;
+}
+
+/** The function a name refers to, when it is declared in an analysed file (`function f() {}` or `const f = () => ...`). */
+function projectFunctionOf(name: Node, analysis: MrtrAnalysis): RejectionHandler | undefined {
+  const declarations = analysis.declarationsOf(name);
+  if (declarations.length !== 1) return undefined;
+  const declaration = declarations[0]!;
+  if (declaration.getSourceFile().isDeclarationFile() || declaration.getSourceFile().isInNodeModules()) return undefined;
+  if (Node.isFunctionDeclaration(declaration) && declaration.getBody()) return declaration;
+  if (Node.isVariableDeclaration(declaration)) {
+    const statement = declaration.getVariableStatement();
+    const init = declaration.getInitializer();
+    const value = init ? unwrap(init) : undefined;
+    if (statement?.getDeclarationKind() === 'const' && value && (Node.isArrowFunction(value) || Node.isFunctionExpression(value))) return value;
+  }
+  return undefined;
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
+}
