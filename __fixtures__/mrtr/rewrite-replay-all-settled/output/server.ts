@@ -1,0 +1,55 @@
+import { McpServer, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+import { ask, rethrowInputRequired, withAsks } from './mcp-mrtr-runtime.js';
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+const CONFIRM = {
+  type: 'object',
+  properties: { confirm: { type: 'boolean', title: 'Confirm' } },
+  required: ['confirm'],
+} as const;
+
+// Why each file was kept: shown by the `audit_log` tool.
+const auditLog: string[] = [];
+
+export function build() {
+  const server = new McpServer({ name: 'bulk-delete', version: '1.0.0' }, { requestState: { verify: requestStateCodec.verify } });
+
+  async function confirmDelete(path: string): Promise<string> {
+    const answer = await ask.elicitInput({ message: `Delete ${path}?`, requestedSchema: CONFIRM });
+    if (answer.action !== 'accept' || answer.content?.confirm !== true) throw new Error(`kept ${path}`);
+    return path;
+  }
+
+  server.registerTool(
+    'delete_many',
+    { description: 'Delete several files, each confirmed', inputSchema: z.object({ paths: z.array(z.string()) }) },
+    withAsks(server.server, requestStateCodec, async ({ paths }) => {
+      const outcomes = await Promise.allSettled(paths.map(confirmDelete)).then(rethrowInputRequired);
+      const deleted: string[] = [];
+      for (const outcome of outcomes) {
+        if (outcome.status === 'fulfilled') deleted.push(outcome.value);
+        else auditLog.push(outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason));
+      }
+      return { content: [{ type: 'text', text: `deleted: ${deleted.join(', ') || 'nothing'}` }] };
+    }),
+  );
+
+  server.registerTool('audit_log', { description: 'Why files were kept' }, async () => ({
+    content: [{ type: 'text', text: auditLog.join('; ') || 'empty' }],
+  }));
+
+  return server;
+}
