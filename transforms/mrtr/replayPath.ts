@@ -168,7 +168,7 @@ function callsOfPassed(fn: FunctionNode, call: Node, analysis: MrtrAnalysis): { 
     return unfollowed(`the promises ${callee.getName()}() returns are not awaited together (Promise.all or Promise.allSettled), so an ask's signal would be an unhandled rejection`);
   }
   const hof = Node.isIdentifier(callee) ? projectFunctionOf(callee, analysis) : undefined;
-  if (!hof) return unfollowed('it is passed to a function the planner cannot read');
+  if (!hof) return unfollowed(`it is passed to ${Node.isPropertyAccessExpression(callee) ? `${callee.getName()}()` : oneLine(callee.getText())}, which is not a function declared in the project`);
   const named = namedDeclarationOf(fn);
   const index = call.getArguments().findIndex((argument) => {
     const value = unwrap(argument);
