@@ -1,0 +1,34 @@
+import { CreateMessageResultSchema, ElicitResultSchema, ListRootsResultSchema } from '@modelcontextprotocol/core';
+import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+const APPROVE = { type: 'object', properties: { approved: { type: 'boolean' } }, required: ['approved'] } as const;
+
+export function build() {
+  const server = new McpServer({ name: 'release', version: '3.1.0' });
+
+  // The shape the official v1->v2 codemod leaves for `server.request(...)`.
+  async function approve(step: string): Promise<boolean> {
+    const answer = await server.server.request({ method: 'elicitation/create', params: { message: `Run ${step}?`, requestedSchema: APPROVE } }, ElicitResultSchema);
+    return answer.action === 'accept' && answer.content?.approved === true;
+  }
+
+  async function notes(ctx: ServerContext, version: string): Promise<string> {
+    const reply = await ctx.mcpReq.send(
+      { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: `Release notes for ${version}` } }], maxTokens: 50 } },
+      CreateMessageResultSchema,
+    );
+    return reply.content.type === 'text' ? reply.content.text : '';
+  }
+
+  server.registerTool('release', { inputSchema: z.object({ version: z.string(), steps: z.array(z.string()) }) }, async ({ version, steps }, ctx) => {
+    const done: string[] = [];
+    for (const step of steps) {
+      if (await approve(step)) done.push(step);
+    }
+    const { roots } = await ctx.mcpReq.send({ method: 'roots/list' }, ListRootsResultSchema);
+    return { content: [{ type: 'text', text: `${version}: ${done.join(', ') || 'nothing'} in ${roots.length} roots; ${await notes(ctx, version)}` }] };
+  });
+
+  return server;
+}

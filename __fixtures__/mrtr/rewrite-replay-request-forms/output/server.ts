@@ -1,0 +1,48 @@
+import { CreateMessageResultSchema, ElicitResultSchema, ListRootsResultSchema } from '@modelcontextprotocol/core';
+import { McpServer, type ServerContext, createRequestStateCodec } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+import { ask, withAsks } from './mcp-mrtr-runtime.js';
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+const APPROVE = { type: 'object', properties: { approved: { type: 'boolean' } }, required: ['approved'] } as const;
+
+export function build() {
+  const server = new McpServer({ name: 'release', version: '3.1.0' }, { requestState: { verify: requestStateCodec.verify } });
+
+  // The shape the official v1->v2 codemod leaves for `server.request(...)`.
+  async function approve(step: string): Promise<boolean> {
+    const answer = await ask.request({ method: 'elicitation/create', params: { message: `Run ${step}?`, requestedSchema: APPROVE } }, ElicitResultSchema);
+    return answer.action === 'accept' && answer.content?.approved === true;
+  }
+
+  async function notes(ctx: ServerContext, version: string): Promise<string> {
+    const reply = await ask.request(
+      { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: `Release notes for ${version}` } }], maxTokens: 50 } },
+      CreateMessageResultSchema,
+    );
+    return reply.content.type === 'text' ? reply.content.text : '';
+  }
+
+  server.registerTool('release', { inputSchema: z.object({ version: z.string(), steps: z.array(z.string()) }) }, withAsks(server.server, requestStateCodec, async ({ version, steps }, ctx) => {
+    const done: string[] = [];
+    for (const step of steps) {
+      if (await approve(step)) done.push(step);
+    }
+    const { roots } = await ask.request({ method: 'roots/list' }, ListRootsResultSchema);
+    return { content: [{ type: 'text', text: `${version}: ${done.join(', ') || 'nothing'} in ${roots.length} roots; ${await notes(ctx, version)}` }] };
+  }));
+
+  return server;
+}
