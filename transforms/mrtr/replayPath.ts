@@ -40,34 +40,66 @@ const AWAITED_TOGETHER = ['all', 'allSettled'];
 
 const NON_CAPABLE_CONTEXTS: Record<string, Family> = { oninitialized: 'oninitialized', event: 'event', timer: 'timer' };
 
+/**
+ * What a walk has found between the ask and the node it has reached. It counts only when the walk reaches a
+ * capable handler: a path from `oninitialized` or a timer gets no guards (its ask fails there, and is reported).
+ */
+interface Trail {
+  reruns: Node[];
+  guards: CatchClause[];
+  handlerGuards: RejectionHandler[];
+  settled: CallExpression[];
+  capabilityReads: CallExpression[];
+  problem?: { reason: ReasonId; detail: string };
+}
+
 interface Pending {
   node: Node;
-  reruns: Node[];
+  trail: Trail;
   /** Inside a higher-order function reached through one of its calls: the walk resumes at that call, not at every caller. */
   resume?: { fn: FunctionNode; call: Node };
 }
+
+/** At most this many steps per ask: a call graph that needs more is not replayed. */
+const MAX_STEPS = 500;
 
 /**
  * Walk from the ask up through its callers to the handler registrations: the catch clauses, rejection handlers
  * and `Promise.allSettled` calls that would swallow the input-required signal, the capability reads, the
  * statements before each call that run again on a retry, and the calls from non-capable code (mixed callers).
- * A reason when the path holds a shape the runtime cannot keep; undefined when it leads nowhere the planner knows.
+ * A reason when a path to a capable handler holds a shape the runtime cannot keep; undefined when a path leads
+ * somewhere the planner does not know.
  */
 export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathResult {
   const result: ReplayPath = { registrations: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [], reruns: new Map(), calls: [], outside: [] };
-  const seen = new Map<Node, Set<Node | undefined>>();
-  const pending: Pending[] = [{ node: ask, reruns: [] }];
+  const seen = new Map<Node, Set<string>>();
+  const pending: Pending[] = [{ node: ask, trail: { reruns: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [] } }];
+  const commit = (trail: Trail, registration: Registration) => {
+    for (const g of trail.guards) if (!result.guards.includes(g)) result.guards.push(g);
+    for (const h of trail.handlerGuards) if (!result.handlerGuards.includes(h)) result.handlerGuards.push(h);
+    for (const c of trail.settled) if (!result.settled.includes(c)) result.settled.push(c);
+    for (const c of trail.capabilityReads) if (!result.capabilityReads.includes(c)) result.capabilityReads.push(c);
+    if (!result.registrations.includes(registration)) result.registrations.push(registration);
+    const list = result.reruns.get(registration) ?? [];
+    for (const s of trail.reruns) if (!list.includes(s)) list.push(s);
+    result.reruns.set(registration, list);
+  };
+  let steps = 0;
   while (pending.length > 0) {
-    const { node, reruns, resume } = pending.pop()!;
-    const visits = seen.get(node) ?? new Set();
-    if (visits.has(resume?.call)) continue;
-    visits.add(resume?.call);
+    if (++steps > MAX_STEPS) return undefined;
+    const { node, trail: before, resume } = pending.pop()!;
+    // The same node reached along another trail is walked again: its guards may differ.
+    const key = `${resume ? resume.call.getStart() : ''}|${signatureOf(before)}`;
+    const visits = seen.get(node) ?? new Set<string>();
+    if (visits.has(key)) continue;
+    visits.add(key);
     seen.set(node, visits);
     const fn = enclosingFunction(node);
     if (!fn) {
       result.outside.push({ node, family: 'startup' });
       continue;
     }
+    const trail: Trail = { ...before, reruns: [...before.reruns], guards: [...before.guards], handlerGuards: [...before.handlerGuards], settled: [...before.settled], capabilityReads: [...before.capabilityReads] };
     // Capability reads have no effect: they may run again (and now read the request's own capabilities).
     const reads = new Set<Node>();
     for (const read of fn.getDescendants().filter((d): d is CallExpression => Node.isCallExpression(d))) {
@@ -77,65 +109,50 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
       const receiver = analysis.origins.originOf(callee.getExpression());
       if (receiver?.role !== 'server') continue;
       reads.add(read);
-      if (!result.capabilityReads.includes(read)) result.capabilityReads.push(read);
+      trail.capabilityReads.push(read);
     }
-    const here = [...reruns];
+    const fail = (reason: ReasonId, detail: string) => {
+      trail.problem ??= { reason, detail };
+    };
     for (let current: Node = node; current !== fn; current = current.getParentOrThrow()) {
       const parent = current.getParentOrThrow();
       if (Node.isTryStatement(parent) && parent.getTryBlock() === current) {
         const clause = parent.getCatchClause();
-        if (clause) {
-          const binding = clause.getVariableDeclaration();
-          if (binding && !Node.isIdentifier(binding.getNameNode())) {
-            return { reason: 'signal-guard-unsupported', detail: `the catch clause at line ${clause.getStartLineNumber()} destructures the error; bind it to a name` };
-          }
-          if (!result.guards.includes(clause)) result.guards.push(clause);
-        }
+        const binding = clause?.getVariableDeclaration();
+        if (binding && !Node.isIdentifier(binding.getNameNode())) fail('signal-guard-unsupported', `the catch clause at line ${clause!.getStartLineNumber()} destructures the error; bind it to a name`);
+        else if (clause) trail.guards.push(clause);
       }
-      if (Node.isCallExpression(parent) && current !== parent.getExpression() && isPromiseCombinator(parent, 'allSettled')) {
-        if (!result.settled.includes(parent)) result.settled.push(parent);
-      }
+      if (Node.isCallExpression(parent) && current !== parent.getExpression() && isPromiseCombinator(parent, 'allSettled')) trail.settled.push(parent);
       if (Node.isCallExpression(parent) && current !== parent.getExpression() && isPromiseCombinator(parent, 'any')) {
-        return { reason: 'signal-guard-unsupported', detail: `Promise.any at line ${parent.getStartLineNumber()} settles on the first answer and drops the others' rejections` };
+        fail('signal-guard-unsupported', `Promise.any at line ${parent.getStartLineNumber()} settles on the first answer and drops the others' rejections`);
       }
       if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === current && ['catch', 'then'].includes(parent.getName())) {
         // `.then(ok)` lets the rejection through; the handler of `.catch(err)` and `.then(ok, err)` rethrows it first.
         const outer = parent.getParent();
         const handler = outer && Node.isCallExpression(outer) ? outer.getArguments()[parent.getName() === 'catch' ? 0 : 1] : undefined;
-        if (handler) {
-          const target = rejectionHandlerOf(handler, analysis);
-          if (!target) {
-            return { reason: 'signal-guard-unsupported', detail: `the rejection handler \`${oneLine(handler.getText())}\` at line ${handler.getStartLineNumber()} is not a function declared in the project` };
-          }
-          const first = target.getParameters()[0];
-          if (first && !Node.isIdentifier(first.getNameNode())) {
-            return { reason: 'signal-guard-unsupported', detail: `the rejection handler at line ${target.getStartLineNumber()} destructures the error; bind it to a name` };
-          }
-          if (!result.handlerGuards.includes(target)) result.handlerGuards.push(target);
-        }
+        const target = handler ? rejectionHandlerOf(handler, analysis) : undefined;
+        const first = target?.getParameters()[0];
+        if (handler && !target) fail('signal-guard-unsupported', `the rejection handler \`${oneLine(handler.getText())}\` at line ${handler.getStartLineNumber()} is not a function declared in the project`);
+        else if (target && first && !Node.isIdentifier(first.getNameNode())) fail('signal-guard-unsupported', `the rejection handler at line ${target.getStartLineNumber()} destructures the error; bind it to a name`);
+        else if (target) trail.handlerGuards.push(target);
       }
       if (Node.isBlock(parent) || Node.isSourceFile(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
         const statements = parent.getStatements();
         for (const statement of statements.slice(0, statements.indexOf(current as never))) {
-          if (!isReplaySafeStatement(statement, reads)) here.push(statement);
+          if (!isReplaySafeStatement(statement, reads)) trail.reruns.push(statement);
         }
       }
     }
     if (resume && resume.fn === fn) {
-      pending.push({ node: resume.call, reruns: here });
+      pending.push({ node: resume.call, trail });
       continue;
     }
     for (const use of analysis.usesOf(fn)) {
-      if (use.kind === 'call') pending.push({ node: use.call, reruns: here });
+      if (use.kind === 'call') pending.push({ node: use.call, trail });
       else if (use.kind === 'registered') {
-        if (!MRTR_CAPABLE_METHODS.has(use.registration.method)) {
-          result.outside.push({ node, family: use.registration.family });
-          continue;
-        }
-        if (!result.registrations.includes(use.registration)) result.registrations.push(use.registration);
-        const list = result.reruns.get(use.registration) ?? [];
-        for (const s of here) if (!list.includes(s)) list.push(s);
-        result.reruns.set(use.registration, list);
+        if (!MRTR_CAPABLE_METHODS.has(use.registration.method)) result.outside.push({ node, family: use.registration.family });
+        else if (trail.problem) return trail.problem;
+        else commit(trail, use.registration);
       } else if (use.kind === 'context') {
         const family = NON_CAPABLE_CONTEXTS[use.family];
         if (!family) return undefined;
@@ -143,7 +160,7 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
       } else if (use.kind === 'passed') {
         const next = callsOfPassed(fn, use.call, analysis);
         if ('reason' in next) return next;
-        for (const call of next.calls) pending.push({ node: call, reruns: here, ...(next.resume ? { resume: next.resume } : {}) });
+        for (const call of next.calls) pending.push({ node: call, trail, ...(next.resume ? { resume: next.resume } : {}) });
       } else return undefined;
     }
   }
@@ -187,6 +204,12 @@ function callsOfPassed(fn: FunctionNode, call: Node, analysis: MrtrAnalysis): { 
     else return unfollowed(`its parameter ${parameter.getName()} is used at line ${reference.getStartLineNumber()} other than by a direct call`);
   }
   return { calls, resume: { fn: hof, call } };
+}
+
+/** What distinguishes two trails for the walk above them: the guards found so far, and whether one failed. */
+function signatureOf(trail: Trail): string {
+  const nodes = [...trail.guards, ...trail.handlerGuards, ...trail.settled].map((n) => n.getStart());
+  return `${nodes.join(',')}|${trail.problem ? 'x' : ''}`;
 }
 
 /** `Promise.<name>(...)`. */

@@ -1,0 +1,53 @@
+import { McpServer, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import { workspaceFolders } from './workspace.js';
+import { withAsks } from './mcp-mrtr-runtime.js';
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+let cachedFolders: string[] = [];
+
+export function build() {
+  const server = new McpServer({ name: 'indexer', version: '0.9.0' }, { requestState: { verify: requestStateCodec.verify } });
+
+  server.registerTool('list_folders', { description: 'The folders the index covers' }, withAsks(server.server, requestStateCodec, async () => {
+    const folders = await workspaceFolders(server);
+    return { content: [{ type: 'text', text: folders.join('\n') || 'no folders' }] };
+  }));
+
+  server.registerResource('folders', 'index://folders', { mimeType: 'text/plain' }, withAsks(server.server, requestStateCodec, async (uri) => ({
+    contents: [{ uri: uri.href, text: (await workspaceFolders(server)).join('\n') }],
+  })));
+
+  // Warm the cache when a client connects (opt-in).
+  server.server.oninitialized = () => {
+    if (process.env.INDEXER_PRELOAD === '1') {
+      /* @mcp-mrtr-review caller-outside-request: this call reaches a helper whose ask was migrated with the replay strategy, from code that cannot answer input_required: the ask now throws here ("reached outside a handler wrapped with withAsks") */
+      workspaceFolders(server).then((folders) => (cachedFolders = folders), () => {});
+    }
+  };
+
+  return server;
+}
+
+/** Refresh the cache every hour, outside any request. */
+export function startRefresh(server: McpServer): NodeJS.Timeout {
+  return setInterval(async () => {
+    /* @mcp-mrtr-review caller-outside-request: this call reaches a helper whose ask was migrated with the replay strategy, from code that cannot answer input_required: the ask now throws here ("reached outside a handler wrapped with withAsks") */
+    cachedFolders = await workspaceFolders(server);
+  }, 3_600_000);
+}
+
+export function cached(): string[] {
+  return cachedFolders;
+}
