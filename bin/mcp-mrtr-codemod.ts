@@ -26,6 +26,7 @@ interface Flags {
   prettier?: boolean;
   v1ToV2: boolean;
   strategy: 'auto' | 'explicit' | 'replay';
+  runtimeDir?: string;
 }
 
 /** Repeatable list option: `--include a --include b` and `--include a,b` both give `[a, b]`. */
@@ -64,6 +65,7 @@ function buildProgram(): Command {
     )
     .option('--prettier', "format the changed files with prettier and the project's own prettier configuration")
     .option('--tsconfig <path>', 'tsconfig.json whose compiler options are used (default: <root>/tsconfig.json when present)')
+    .option('--runtime-dir <dir>', 'with the replay strategy: write the runtime module (mcp-mrtr-runtime) into this folder, relative to the target root (default: beside the file that constructs the server)')
     .option('--verbose', 'show every call chain, guards, messages and timing')
     .option('--quiet', 'print nothing but errors (a --report other than text, without --output, still goes to stdout)')
     .showHelpAfterError('(run with --help for usage)')
@@ -134,6 +136,7 @@ export async function main(argv: string[]): Promise<number> {
       prettier: flags.prettier,
       v1ToV2: flags.v1ToV2,
       strategy: flags.strategy,
+      ...(flags.runtimeDir !== undefined ? { runtimeDir: flags.runtimeDir } : {}),
       ...(progress && process.stderr.isTTY ? { onProgress: progress.update } : {}),
     };
     report = flags.dryRun ? await audit(options) : await migrate(options);

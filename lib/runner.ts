@@ -35,6 +35,12 @@ export interface AuditOptions {
    * `replay` (every site that replay can take).
    */
   strategy?: 'auto' | 'explicit' | 'replay';
+  /**
+   * Where the replay strategy writes its runtime module (`mcp-mrtr-runtime.{ts,js,mjs,cjs}`), relative to the target
+   * root (the folder report paths are relative to); every file that uses it imports it from there. Default: beside
+   * the file that constructs the server.
+   */
+  runtimeDir?: string;
   /** Called as the run advances (`parse`: files parsed; `analyse`: 0 then 1; `rewrite`: files rewritten); for progress bars. */
   onProgress?: (done: number, total: number, phase: ProgressPhase) => void;
 }
@@ -90,7 +96,7 @@ async function run(options: AuditOptions, mode: Report['mode'], texts?: PlannedT
     }
     progress(0, 1, 'analyse');
   }
-  const plan = auditFiles(project, candidates, options.strategy ? { strategy: options.strategy } : {});
+  const plan = auditFiles(project, candidates, { ...(options.strategy ? { strategy: options.strategy } : {}), ...(options.runtimeDir !== undefined ? { runtimeDir: runtimeDirOf(discovery.root, options.runtimeDir) } : {}) });
   progress?.(1, 1, 'analyse');
   const planned: PlannedTexts = texts ?? new Map();
   const outcomes = await applyPlan(discovery, plan.edits, mode === 'migrate', options, planned, step);
@@ -99,6 +105,16 @@ async function run(options: AuditOptions, mode: Report['mode'], texts?: PlannedT
   const files = new Map([...(plan.files ?? []), ...finish.files]);
   await applyFiles(discovery, files, plan.edits, mode === 'migrate', options, outcomes, texts);
   return buildReport(discovery, project, plan.sites, finish.findings, outcomes, mode);
+}
+
+/** The absolute runtime folder: inside the target root, so that the migration never writes outside what it was given. */
+function runtimeDirOf(root: string, runtimeDir: string): string {
+  const resolved = path.resolve(root, runtimeDir);
+  const relative = path.relative(root, resolved);
+  if (path.isAbsolute(runtimeDir) || relative.startsWith('..') || path.isAbsolute(relative)) {
+    throw new UsageError(`--runtime-dir must be a folder inside the target root ${root}, given relative to it: ${runtimeDir}`);
+  }
+  return resolved;
 }
 
 interface FileOutcome {
@@ -134,7 +150,11 @@ export async function applyFiles(
         if (parseError) throw new Error(`the generated file does not parse (${parseError}); not written`);
       }
       if (write) {
-        if (before === null) createFileAtomic(absPath, after);
+        if (before === null) {
+          // A runtime folder given with --runtime-dir may not exist yet.
+          fs.mkdirSync(path.dirname(absPath), { recursive: true });
+          createFileAtomic(absPath, after);
+        }
         else writeFileAtomic(absPath, after);
       }
       texts?.set(absPath, { before: before ?? '', after });

@@ -39,13 +39,17 @@ export function discoverFixtures(): Fixture[] {
   return fixtures;
 }
 
-/** What a folder fixture's `options.json` may ask for: a strategy, or the v1-to-v2 step first (as the CLI runs it). */
+/**
+ * What a folder fixture's `options.json` may ask for: a strategy, the v1-to-v2 step first (as the CLI runs it), or
+ * the replay runtime's folder.
+ */
 export interface FixtureOptions {
   strategy?: 'auto' | 'explicit' | 'replay';
   v1ToV2?: boolean;
+  runtimeDir?: string;
 }
 
-/** The run options a folder fixture asks for in its `options.json` (e.g. `{ "strategy": "explicit" }`). */
+/** The run options a folder fixture asks for in its `options.json` (e.g. `{ "strategy": "explicit" }`, `{ "runtimeDir": "generated" }`). */
 export function fixtureOptions(fixture: Fixture): FixtureOptions {
   const file = path.join(path.dirname(fixture.inputPath), 'options.json');
   return fixture.isFolder && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as FixtureOptions) : {};

@@ -55,6 +55,8 @@ export interface AuditFilesOptions {
    * `explicit` until the bundled examples' pinned reports are regenerated with replay.
    */
   strategy?: Strategy;
+  /** Absolute folder for the replay runtime module; default: beside the file that constructs the server. */
+  runtimeDir?: string;
 }
 
 /** Detect, classify and plan every push-style site in the given (already discovered) files, then derive the edits. */
@@ -144,6 +146,7 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
     analysis,
     options.strategy ?? 'auto',
     codecHosts,
+    options.runtimeDir,
   );
   const rewritten = new Set<ExplicitPlan | StepsPlan | ReplayPlan>();
   const files = new Map<string, string>();

@@ -90,6 +90,7 @@ export function planReplay(
   analysis: MrtrAnalysis,
   strategy: Strategy,
   codecHosts: Map<Node, import('ts-morph').SourceFile>,
+  runtimeDir?: string,
 ): Map<Node, ReplayVerdict> {
   const verdicts = new Map<Node, ReplayVerdict>();
   if (strategy === 'explicit') return verdicts;
@@ -133,7 +134,7 @@ export function planReplay(
           plan = { reason: 'state-codec-unwired', detail: `this server's requestState codec is declared in ${analysis.project.relative(host.getFilePath())}: export it from there and import it here, then run the tool again` };
         } else {
           const constructionFile = wiring.construction.getSourceFile().getFilePath();
-          const runtimePath = path.join(path.dirname(constructionFile), REPLAY_RUNTIME_NAME + runtimeExtension(constructionFile));
+          const runtimePath = path.join(runtimeDir ?? path.dirname(constructionFile), REPLAY_RUNTIME_NAME + runtimeExtension(constructionFile));
           plan = { replay: true, wiring, runtimePath, createRuntime: !fs.existsSync(runtimePath), askCalls: [], registrations: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [], reruns: new Map(), codecImports: [] };
         }
         plans.set(wiring.construction, plan);

@@ -1,0 +1,35 @@
+import { McpServer, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+import { confirm } from './lib/confirm.js';
+import { reasonFor } from './lib/nested/reason.js';
+import { clientCapabilities, withAsks } from './generated/mrtr/mcp-mrtr-runtime.js';
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+export function build() {
+  const server = new McpServer({ name: 'archive', version: '1.2.0' }, { requestState: { verify: requestStateCodec.verify } });
+
+  server.registerTool('archive', { inputSchema: z.object({ project: z.string() }) }, withAsks(server.server, requestStateCodec, async ({ project }) => {
+    if (!(await confirm(server, `Archive ${project}?`))) return { content: [{ type: 'text', text: 'kept' }] };
+    return { content: [{ type: 'text', text: `archived ${project}: ${await reasonFor(server, `archive ${project}`)}` }] };
+  }));
+
+  server.registerPrompt('why', { argsSchema: { action: z.string() } }, withAsks(server.server, requestStateCodec, async ({ action }) => {
+    const caps = clientCapabilities();
+    const text = caps?.sampling ? await reasonFor(server, action) : 'no reason';
+    return { messages: [{ role: 'user', content: { type: 'text', text } }] };
+  }));
+
+  return server;
+}
