@@ -35,4 +35,14 @@ describe('--strategy', () => {
     const bad = spawnSync(process.execPath, [CLI, '--dry-run', '--strategy', 'sometimes', SHARED_CONFIRM], { encoding: 'utf8' });
     expect(bad.status).not.toBe(0);
   });
+
+  it('--runtime-dir places the runtime module in a folder of the target root, and refuses one outside it', () => {
+    const run = spawnSync(process.execPath, [CLI, '--dry-run', '--report', 'json', '--strategy', 'auto', '--runtime-dir', 'src/generated', SHARED_CONFIRM], { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as { files: Array<{ file: string; status: string }> };
+    expect(report.files.filter((f) => f.status === 'changed').map((f) => f.file).sort()).toEqual(['confirm.ts', 'server.ts', 'src/generated/mcp-mrtr-runtime.ts']);
+    const outside = spawnSync(process.execPath, [CLI, '--dry-run', '--strategy', 'auto', '--runtime-dir', '../elsewhere', SHARED_CONFIRM], { encoding: 'utf8' });
+    expect(outside.status).toBe(2);
+    expect(outside.stderr).toContain('--runtime-dir');
+  });
 });

@@ -1,0 +1,18 @@
+'use strict';
+const { ask, isInputRequiredSignal } = require('../generated/mcp-mrtr-runtime.cjs');
+
+/** Ask the user before a destructive action; clients that cannot ask get a refusal. */
+async function confirmAction(server, message) {
+  try {
+    const result = await ask.elicitInput({
+      message,
+      requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+    });
+    return result.action === 'accept' && result.content && result.content.confirm === true;
+  } catch (err) {
+    if (isInputRequiredSignal(err)) throw err;
+    return false;
+  }
+}
+
+module.exports = { confirmAction };

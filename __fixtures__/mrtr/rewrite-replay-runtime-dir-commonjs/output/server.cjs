@@ -1,0 +1,33 @@
+'use strict';
+const { McpServer, createRequestStateCodec } = require('@modelcontextprotocol/server');
+const z = require('zod/v4');
+const { confirmAction } = require('./lib/confirm.cjs');
+const { withAsks } = require('./generated/mcp-mrtr-runtime.cjs');
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+function build() {
+  const server = new McpServer({ name: 'bookmarks', version: '0.4.0' }, { requestState: { verify: requestStateCodec.verify } });
+  server.registerTool('remove_bookmark', { inputSchema: z.object({ url: z.string() }) }, withAsks(server.server, requestStateCodec, async ({ url }) => {
+    if (!(await confirmAction(server, `Remove ${url}?`))) return { content: [{ type: 'text', text: 'Kept.' }] };
+    return { content: [{ type: 'text', text: `Removed ${url}.` }] };
+  }));
+  server.registerTool('clear_bookmarks', {}, withAsks(server.server, requestStateCodec, async () => {
+    if (!(await confirmAction(server, 'Remove every bookmark?'))) return { content: [{ type: 'text', text: 'Kept all.' }] };
+    return { content: [{ type: 'text', text: 'Removed all.' }] };
+  }));
+  return server;
+}
+
+module.exports = { build };
