@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
-const CONFIRM = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } as const;
+const CONFIRM = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
 const report = { warn: (error: unknown) => console.error(error) };
 
 export function build() {

@@ -2,10 +2,10 @@ import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 const CONFIRM = {
-  type: 'object',
-  properties: { confirm: { type: 'boolean', title: 'Confirm' } },
+  type: 'object' as const,
+  properties: { confirm: { type: 'boolean' as const, title: 'Confirm' } },
   required: ['confirm'],
-} as const;
+};
 
 // Why each file was kept: shown by the `audit_log` tool.
 const auditLog: string[] = [];

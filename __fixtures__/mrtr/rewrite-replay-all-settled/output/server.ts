@@ -16,10 +16,10 @@ const requestStateCodec = createRequestStateCodec({
 });
 
 const CONFIRM = {
-  type: 'object',
-  properties: { confirm: { type: 'boolean', title: 'Confirm' } },
+  type: 'object' as const,
+  properties: { confirm: { type: 'boolean' as const, title: 'Confirm' } },
   required: ['confirm'],
-} as const;
+};
 
 // Why each file was kept: shown by the `audit_log` tool.
 const auditLog: string[] = [];

@@ -148,7 +148,7 @@ async function request(request, resultSchema, _options) {
   const [capability, kind] = kinds[request.method];
   if (!round.capabilities?.[capability])
     throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
-  const question = request.method === 'roots/list' ? { method: 'roots/list' } : { method: request.method, params: request.params };
+  const question = (request.method === 'roots/list' ? { method: 'roots/list' } : { method: request.method, params: request.params });
   const answer = recall(round, kind, question);
   if (!isStandardSchema(resultSchema))
     return answer;

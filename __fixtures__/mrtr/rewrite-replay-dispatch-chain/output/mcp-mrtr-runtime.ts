@@ -193,16 +193,16 @@ type AskRequest =
  * the checks `elicitInput` and `createMessage` add (a client without the capability answered "Method not found",
  * accepted form content was not validated); the answer is parsed with the result schema when one is given.
  */
-function request<S extends StandardSchemaV1>(request: AskRequest, resultSchema: S, options?: unknown): Promise<StandardSchemaV1.InferOutput<S>>;
+function request<S extends StandardSchemaV1>(request: { method: AskRequest['method']; params?: object }, resultSchema: S, options?: unknown): Promise<StandardSchemaV1.InferOutput<S>>;
 function request(request: Extract<AskRequest, { method: 'elicitation/create' }>, options?: unknown): Promise<ElicitResult>;
 function request(request: Extract<AskRequest, { method: 'sampling/createMessage' }>, options?: unknown): Promise<CreateMessageResult>;
 function request(request: Extract<AskRequest, { method: 'roots/list' }>, options?: unknown): Promise<ListRootsResult>;
-async function request(request: AskRequest, resultSchema?: unknown, _options?: unknown): Promise<unknown> {
+async function request(request: { method: AskRequest['method']; params?: object }, resultSchema?: unknown, _options?: unknown): Promise<unknown> {
   const round = currentRound('ask.request()');
   const kinds = { 'elicitation/create': ['elicitation', 'elicit'], 'sampling/createMessage': ['sampling', 'sample'], 'roots/list': ['roots', 'roots'] } as const;
   const [capability, kind] = kinds[request.method];
   if (!round.capabilities?.[capability]) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
-  const question: Question = request.method === 'roots/list' ? { method: 'roots/list' } : ({ method: request.method, params: request.params } as Question);
+  const question = (request.method === 'roots/list' ? { method: 'roots/list' } : { method: request.method, params: request.params }) as Question;
   const answer = recall(round, kind, question);
   if (!isStandardSchema(resultSchema)) return answer;
   let validation = resultSchema['~standard'].validate(answer);

@@ -17,10 +17,10 @@ const requestStateCodec = createRequestStateCodec({
 });
 
 const CHOICE = {
-  type: 'object',
-  properties: { size: { type: 'string', enum: ['small', 'large'] } },
+  type: 'object' as const,
+  properties: { size: { type: 'string' as const, enum: ['small', 'large'] } },
   required: ['size'],
-} as const;
+};
 
 // Every failure a handler absorbed: shown by the `failures` tool.
 const failures: string[] = [];

@@ -2,7 +2,7 @@ import { CreateMessageResultSchema, ElicitResultSchema, ListRootsResultSchema } 
 import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
-const APPROVE = { type: 'object', properties: { approved: { type: 'boolean' } }, required: ['approved'] } as const;
+const APPROVE = { type: 'object' as const, properties: { approved: { type: 'boolean' as const } }, required: ['approved'] };
 
 export function build() {
   const server = new McpServer({ name: 'release', version: '3.1.0' });

@@ -16,7 +16,7 @@ const requestStateCodec = createRequestStateCodec({
   bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
 });
 
-const APPROVE = { type: 'object', properties: { approved: { type: 'boolean' } }, required: ['approved'] } as const;
+const APPROVE = { type: 'object' as const, properties: { approved: { type: 'boolean' as const } }, required: ['approved'] };
 
 export function build() {
   const server = new McpServer({ name: 'release', version: '3.1.0' }, { requestState: { verify: requestStateCodec.verify } });
