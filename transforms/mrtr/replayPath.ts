@@ -3,7 +3,7 @@ import type { Family } from '../../lib/model.js';
 import type { MrtrAnalysis } from './classify.js';
 import { MRTR_CAPABLE_METHODS } from './constants.js';
 import { enclosingFunction, namedDeclarationOf, type FunctionNode } from './functions.js';
-import type { Registration } from './handlers.js';
+import { templateCallbackOf, type Registration } from './handlers.js';
 import type { ReasonId } from './reasons.js';
 import { isReplaySafeStatement } from './replaySafe.js';
 import { unwrap } from './symbols.js';
@@ -145,6 +145,11 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
     }
     if (resume && resume.fn === fn) {
       pending.push({ node: resume.call, trail });
+      continue;
+    }
+    // A ResourceTemplate's `list`/`complete` callback answers another request.
+    if (templateCallbackOf(fn)) {
+      result.outside.push({ node, family: 'other-request' });
       continue;
     }
     for (const use of analysis.usesOf(fn)) {

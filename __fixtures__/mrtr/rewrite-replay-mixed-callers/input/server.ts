@@ -1,4 +1,4 @@
-import { McpServer } from '@modelcontextprotocol/server';
+import { McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import { workspaceFolders } from './workspace.js';
 
 let cachedFolders: string[] = [];
@@ -14,6 +14,16 @@ export function build() {
   server.registerResource('folders', 'index://folders', { mimeType: 'text/plain' }, async (uri) => ({
     contents: [{ uri: uri.href, text: (await workspaceFolders(server)).join('\n') }],
   }));
+
+  // One resource per folder: listing them asks for the roots too.
+  server.registerResource(
+    'folder',
+    new ResourceTemplate('index://folder/{uri}', {
+      list: async () => ({ resources: (await workspaceFolders(server)).map((uri) => ({ uri: `index://folder/${encodeURIComponent(uri)}`, name: uri })) }),
+    }),
+    { mimeType: 'text/plain' },
+    async (uri, { uri: folder }) => ({ contents: [{ uri: uri.href, text: `folder ${String(folder)}` }] }),
+  );
 
   // Warm the cache when a client connects (opt-in).
   server.server.oninitialized = () => {

@@ -1,4 +1,4 @@
-import { McpServer, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import { McpServer, ResourceTemplate, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { workspaceFolders } from './workspace.js';
 import { withAsks } from './mcp-mrtr-runtime.js';
 
@@ -28,6 +28,17 @@ export function build() {
   server.registerResource('folders', 'index://folders', { mimeType: 'text/plain' }, withAsks(server.server, requestStateCodec, async (uri) => ({
     contents: [{ uri: uri.href, text: (await workspaceFolders(server)).join('\n') }],
   })));
+
+  // One resource per folder: listing them asks for the roots too.
+  /* @mcp-mrtr-review caller-outside-request: this call reaches a helper whose ask was migrated with the replay strategy, from code that cannot answer input_required: the ask now throws here ("reached outside a handler wrapped with withAsks") */
+  server.registerResource(
+    'folder',
+    new ResourceTemplate('index://folder/{uri}', {
+      list: async () => ({ resources: (await workspaceFolders(server)).map((uri) => ({ uri: `index://folder/${encodeURIComponent(uri)}`, name: uri })) }),
+    }),
+    { mimeType: 'text/plain' },
+    async (uri, { uri: folder }) => ({ contents: [{ uri: uri.href, text: `folder ${String(folder)}` }] }),
+  );
 
   // Warm the cache when a client connects (opt-in).
   server.server.oninitialized = () => {
