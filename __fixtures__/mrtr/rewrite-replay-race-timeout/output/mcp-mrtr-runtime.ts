@@ -26,6 +26,8 @@ import {
   inputRequired,
   type ClientCapabilities,
   type CreateMessageRequestParams,
+  type CreateMessageRequestParamsBase,
+  type CreateMessageRequestParamsWithTools,
   type CreateMessageResult,
   type CreateMessageResultWithTools,
   type ElicitRequestFormParams,
@@ -165,14 +167,7 @@ export const ask = {
     }
     return answer;
   },
-  /** Was `server.createMessage(params)` / `ctx.mcpReq.requestSampling(params)`. */
-  async createMessage(params: CreateMessageRequestParams, _options?: unknown): Promise<CreateMessageResult & CreateMessageResultWithTools> {
-    const round = currentRound('ask.createMessage()');
-    // The old call sent the request anyway, and a client without the capability answered "Method not found".
-    if (!round.capabilities?.sampling) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
-    if ((params.tools || params.toolChoice) && !round.capabilities.sampling.tools) throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling tools capability.');
-    return recall(round, 'sample', { method: 'sampling/createMessage', params }) as CreateMessageResult & CreateMessageResultWithTools;
-  },
+  createMessage,
   /** Was `server.listRoots()`. */
   async listRoots(_params?: unknown, _options?: unknown): Promise<ListRootsResult> {
     const round = currentRound('ask.listRoots()');
@@ -181,6 +176,19 @@ export const ask = {
   },
   request,
 };
+
+/** Was `server.createMessage(params)` / `ctx.mcpReq.requestSampling(params)`; typed like the server's overloads. */
+function createMessage(params: CreateMessageRequestParamsBase, options?: unknown): Promise<CreateMessageResult>;
+function createMessage(params: CreateMessageRequestParamsWithTools, options?: unknown): Promise<CreateMessageResultWithTools>;
+function createMessage(params: CreateMessageRequestParams, options?: unknown): Promise<CreateMessageResult | CreateMessageResultWithTools>;
+async function createMessage(params: CreateMessageRequestParams, _options?: unknown): Promise<CreateMessageResult | CreateMessageResultWithTools> {
+  const round = currentRound('ask.createMessage()');
+  // The old call sent the request anyway, and a client without the capability answered "Method not found".
+  if (!round.capabilities?.sampling) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
+  if ((params.tools || params.toolChoice) && !round.capabilities.sampling.tools) throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling tools capability.');
+  checkToolMessages(params.messages);
+  return recall(round, 'sample', { method: 'sampling/createMessage', params }) as CreateMessageResult | CreateMessageResultWithTools;
+}
 
 /** What `server.request(...)` and `ctx.mcpReq.send(...)` sent: one of the three server->client requests. */
 type AskRequest =
@@ -213,6 +221,28 @@ async function request(request: { method: AskRequest['method']; params?: object 
 
 function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   return typeof value === 'object' && value !== null && '~standard' in value;
+}
+
+/** The old createMessage refused tool results that do not answer the tool uses of the message before them. */
+function checkToolMessages(messages: CreateMessageRequestParams['messages']): void {
+  type Block = { type: string; id?: unknown; toolUseId?: unknown };
+  const blocksOf = (message: CreateMessageRequestParams['messages'][number] | undefined): Block[] =>
+    message ? (Array.isArray(message.content) ? message.content : [message.content]) : [];
+  const last = blocksOf(messages[messages.length - 1]);
+  const previous = blocksOf(messages.length > 1 ? messages[messages.length - 2] : undefined);
+  const results = last.filter((block) => block.type === 'tool_result');
+  const uses = previous.filter((block) => block.type === 'tool_use');
+  if (results.length > 0) {
+    if (results.length !== last.length) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'The last message must contain only tool_result content if any is present');
+    if (uses.length === 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'tool_result blocks are not matching any tool_use from the previous message');
+  }
+  if (uses.length > 0) {
+    const useIds = new Set(uses.map((block) => block.id));
+    const resultIds = new Set(results.map((block) => block.toolUseId));
+    if (useIds.size !== resultIds.size || ![...useIds].every((id) => resultIds.has(id))) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'ids of tool_result blocks and tool_use blocks from previous message do not match');
+    }
+  }
 }
 
 function currentRound(what: string): Round {

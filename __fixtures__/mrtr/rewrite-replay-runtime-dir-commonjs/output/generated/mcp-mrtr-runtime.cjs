@@ -122,16 +122,7 @@ const ask = {
     }
     return answer;
   },
-  /** Was `server.createMessage(params)` / `ctx.mcpReq.requestSampling(params)`. */
-  async createMessage(params, _options) {
-    const round = currentRound('ask.createMessage()');
-    // The old call sent the request anyway, and a client without the capability answered "Method not found".
-    if (!round.capabilities?.sampling)
-      throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
-    if ((params.tools || params.toolChoice) && !round.capabilities.sampling.tools)
-      throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling tools capability.');
-    return recall(round, 'sample', { method: 'sampling/createMessage', params });
-  },
+  createMessage,
   /** Was `server.listRoots()`. */
   async listRoots(_params, _options) {
     const round = currentRound('ask.listRoots()');
@@ -141,6 +132,17 @@ const ask = {
   },
   request,
 };
+
+async function createMessage(params, _options) {
+  const round = currentRound('ask.createMessage()');
+  // The old call sent the request anyway, and a client without the capability answered "Method not found".
+  if (!round.capabilities?.sampling)
+    throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
+  if ((params.tools || params.toolChoice) && !round.capabilities.sampling.tools)
+    throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling tools capability.');
+  checkToolMessages(params.messages);
+  return recall(round, 'sample', { method: 'sampling/createMessage', params });
+}
 
 async function request(request, resultSchema, _options) {
   const round = currentRound('ask.request()');
@@ -162,6 +164,28 @@ async function request(request, resultSchema, _options) {
 
 function isStandardSchema(value) {
   return typeof value === 'object' && value !== null && '~standard' in value;
+}
+
+/** The old createMessage refused tool results that do not answer the tool uses of the message before them. */
+function checkToolMessages(messages) {
+  const blocksOf = (message) => message ? (Array.isArray(message.content) ? message.content : [message.content]) : [];
+  const last = blocksOf(messages[messages.length - 1]);
+  const previous = blocksOf(messages.length > 1 ? messages[messages.length - 2] : undefined);
+  const results = last.filter((block) => block.type === 'tool_result');
+  const uses = previous.filter((block) => block.type === 'tool_use');
+  if (results.length > 0) {
+    if (results.length !== last.length)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'The last message must contain only tool_result content if any is present');
+    if (uses.length === 0)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'tool_result blocks are not matching any tool_use from the previous message');
+  }
+  if (uses.length > 0) {
+    const useIds = new Set(uses.map((block) => block.id));
+    const resultIds = new Set(results.map((block) => block.toolUseId));
+    if (useIds.size !== resultIds.size || ![...useIds].every((id) => resultIds.has(id))) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'ids of tool_result blocks and tool_use blocks from previous message do not match');
+    }
+  }
 }
 
 function currentRound(what) {
