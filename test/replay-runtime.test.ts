@@ -60,6 +60,11 @@ export function build() {
     const root = await firstRoot();
     return { content: [{ type: 'text', text: [ok, summary, root].join(' ') }] };
   }));
+  // The raw request: its answer is parsed with the result schema, and accepted content is not checked against requestedSchema.
+  server.registerTool('raw', {}, withAsks(server.server, codec, async () => {
+    const answer = await ask.request({ method: 'elicitation/create', params: { message: 'Raw?', requestedSchema: CONFIRM } }, z.object({ action: z.literal('accept'), content: z.record(z.string(), z.unknown()) }));
+    return { content: [{ type: 'text', text: JSON.stringify(answer.content) }] };
+  }));
   server.registerTool('swallow', {}, withAsks(server.server, codec, async () => {
     let ok = false;
     try {
@@ -164,6 +169,18 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
         expect({ client, questions: transcript.questions.map((q) => q.method) }).toEqual({ client, questions: ['elicitation/create', 'sampling/createMessage', 'roots/list'] });
         expect({ client, results: transcript.results }).toEqual({ client, results: [{ content: [{ type: 'text', text: 'true tidy file:///work' }] }] });
       }
+    });
+
+    it('ask.request keeps the raw request: no content validation, the answer parsed with the result schema', async () => {
+      const mod = await loadFlavour(flavour);
+      const raw: Call = { kind: 'tool', name: 'raw', args: {} };
+      const first = await rawCall2026(mod, raw);
+      expect(first.inputRequests).toEqual({ elicit_1: { method: 'elicitation/create', params: expect.objectContaining({ message: 'Raw?' }) } });
+      const unchecked = await rawCall2026(mod, raw, { inputResponses: { elicit_1: { action: 'accept', content: { ok: 'not a boolean' } } }, requestState: first.requestState! });
+      expect(unchecked.content).toEqual([{ type: 'text', text: '{"ok":"not a boolean"}' }]);
+      const declined = await rawCall2026(mod, raw, { inputResponses: { elicit_1: { action: 'decline' } }, requestState: first.requestState! });
+      expect(declined.isError).toBe(true);
+      expect(JSON.stringify(declined.content)).toContain('Invalid elicitation/create result');
     });
 
     it('ends the round even when a catch without a guard swallows the signal', async () => {
