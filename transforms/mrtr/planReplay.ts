@@ -6,11 +6,12 @@ import { MRTR_CAPABLE_METHODS } from './constants.js';
 import type { PushCall } from './findPushCalls.js';
 import { referencesTo } from './functions.js';
 import type { Registration } from './handlers.js';
+import { paramsOf } from './planExplicit.js';
 import { wiringOf, type ServerWiring } from './planSteps.js';
 import type { ReasonId } from './reasons.js';
 import { traceReplayPath, type OutsideCall, type RejectionHandler, type ReplayPath } from './replayPath.js';
 import { REPLAY_RUNTIME_NAME, runtimeExtension } from './replayRuntime.js';
-import { sdkNameOf, unwrap } from './symbols.js';
+import { constValue, sdkNameOf, unwrap } from './symbols.js';
 
 /** How sites choose a strategy: `auto` uses replay where the explicit form does not apply. */
 export type Strategy = 'auto' | 'explicit' | 'replay';
@@ -196,6 +197,12 @@ function eligible({ call, chains, ignored }: ReplayCandidate): boolean {
   if (ignored || call.reason || call.sdk !== 'v2' || !Node.isCallExpression(call.node)) return false;
   const name = calleeName(call.node);
   if (!name || !(name in ASK_METHODS)) return false;
+  // A raw request replays only with params it can read, and never task-augmented (the client may answer with a task).
+  if (ASK_METHODS[name] === 'request' && call.kind !== 'roots') {
+    const params = paramsOf(call, name);
+    const value = params ? constValue(params) : undefined;
+    if (!value || !Node.isObjectLiteralExpression(value) || value.getProperty('task')) return false;
+  }
   // Chains are capped at 20 (see classify.ts): a capped list may miss a caller that is not wrapped.
   if (chains.length === 0 || chains.length >= 20) return false;
   const capable = (c: Chain) => c.registration && c.registration.sdk === 'v2' && MRTR_CAPABLE_METHODS.has(c.registration.method);
