@@ -44,6 +44,16 @@ export function build() {
     return { content: [{ type: 'text', text: `${item} (retried): ${answer.action}` }] };
   });
 
+  // The house blend needs no argument: the helper itself is what withRetry runs.
+  function askHouseBlend() {
+    return askSize('house blend');
+  }
+
+  server.registerTool('order_house_blend', {}, async () => {
+    const answer = await withRetry(askHouseBlend);
+    return { content: [{ type: 'text', text: `house blend: ${answer.action === 'accept' ? String(answer.content?.size) : answer.action}` }] };
+  });
+
   server.registerTool('failures', {}, async () => ({ content: [{ type: 'text', text: failures.join('; ') || 'none' }] }));
 
   return server;
