@@ -31,6 +31,8 @@ export interface JscodeshiftOptions {
   prettier?: boolean;
   /** `--strategy=auto|explicit|replay` as for the CLI (default `auto`). */
   strategy?: string;
+  /** `--runtime-dir=<dir>` as for the CLI: the replay runtime module's folder, relative to the analysed root. */
+  'runtime-dir'?: string;
   /** jscodeshift's own `--dry`: nothing is written, the generated runtime module included. */
   dry?: boolean;
   [option: string]: unknown;
@@ -53,7 +55,7 @@ const plans = new Map<string, Promise<RootPlan>>();
 async function transform(file: JscodeshiftFile, api: JscodeshiftApi = {}, options: JscodeshiftOptions = {}): Promise<string> {
   const absPath = path.resolve(file.path);
   const root = typeof options['mrtr-root'] === 'string' ? path.resolve(options['mrtr-root']) : findRoot(absPath);
-  const key = JSON.stringify([root, options.tsconfig ?? null, options.prettier === true, options.strategy ?? null]);
+  const key = JSON.stringify([root, options.tsconfig ?? null, options.prettier === true, options.strategy ?? null, options['runtime-dir'] ?? null]);
   let plan = await planOf(key, root, options);
   const planned = plan.texts.get(absPath);
   if (planned && planned.before !== file.source) {
@@ -88,6 +90,8 @@ function createOnce(file: string, text: string): void {
     if (fs.readFileSync(file, 'utf8') === text) return;
     throw new Error(`${file}: exists with other content; the plan needs the generated module there (move the file, or run the CLI)`);
   }
+  // A folder given with --runtime-dir may not exist yet.
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   const temp = `${file}.mrtr-${process.pid}.tmp`;
   fs.writeFileSync(temp, text, { flag: 'wx' });
   try {
@@ -109,6 +113,7 @@ function planOf(key: string, root: string, options: JscodeshiftOptions): Promise
       paths: [root],
       ...(typeof options.tsconfig === 'string' ? { tsconfig: options.tsconfig } : {}),
       ...(isStrategy(options.strategy) ? { strategy: options.strategy } : {}),
+      ...(typeof options['runtime-dir'] === 'string' ? { runtimeDir: options['runtime-dir'] } : {}),
       prettier: options.prettier === true,
     });
     plans.set(key, plan);
@@ -124,7 +129,7 @@ function isStrategy(value: unknown): value is 'auto' | 'explicit' | 'replay' {
   throw new Error(`--strategy=${String(value)}: expected auto, explicit or replay`);
 }
 
-function planInChild(auditOptions: { paths: string[]; tsconfig?: string; strategy?: string; prettier: boolean }): Promise<RootPlan> {
+function planInChild(auditOptions: { paths: string[]; tsconfig?: string; strategy?: string; runtimeDir?: string; prettier: boolean }): Promise<RootPlan> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [PLAN_SCRIPT], { stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];

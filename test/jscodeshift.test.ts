@@ -60,6 +60,17 @@ describe('jscodeshift entry', () => {
     });
   }
 
+  it('--runtime-dir places the runtime module where the CLI does, imported from there', () => {
+    const viaJscodeshift = copyOf('v2-notes-server');
+    const viaCli = copyOf('v2-notes-server');
+    expect(spawnSync(process.execPath, [CLI, '--quiet', '--no-v1-to-v2', '--runtime-dir', 'src/generated', viaCli], { encoding: 'utf8' }).status).toBe(0);
+    const run = jscodeshift(['--run-in-band', '--runtime-dir=src/generated', path.join(viaJscodeshift, 'src')]);
+    expect(run.status, run.stderr + run.stdout).toBe(0);
+    const tree = snapshotTree(viaJscodeshift);
+    expect(Object.keys(tree).filter((f) => f.includes('mcp-mrtr-runtime'))).toEqual(['src/generated/mcp-mrtr-runtime.ts']);
+    expect(tree).toEqual(snapshotTree(viaCli));
+  });
+
   it('changes nothing on a dry run, and nothing on a second run', () => {
     const dir = copyOf('v2-notes-server');
     const before = snapshotTree(dir);
