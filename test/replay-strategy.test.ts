@@ -1,10 +1,13 @@
 // Choosing the strategy (issue 5): auto (the default) and replay migrate asks in helpers, explicit leaves them for review,
 // and the CLI's --strategy reaches the planner.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../lib/runner.js';
-import { REPO_ROOT } from './support/fixtures.js';
+import { loadServerModule, runMigrated2025, runOriginal } from './support/equivalence.js';
+import { REPO_ROOT, discoverFixtures, expectedOutputs, readTree } from './support/fixtures.js';
 
 const SHARED_CONFIRM = path.join(REPO_ROOT, '__fixtures__', 'mrtr', 'rewrite-replay-shared-confirm', 'input');
 const DIRECT_ASK = path.join(REPO_ROOT, '__fixtures__', 'mrtr', 'rewrite-delete-confirmation.input.ts');
@@ -44,5 +47,37 @@ describe('--strategy', () => {
     const outside = spawnSync(process.execPath, [CLI, '--dry-run', '--strategy', 'auto', '--runtime-dir', '../elsewhere', SHARED_CONFIRM], { encoding: 'utf8' });
     expect(outside.status).toBe(2);
     expect(outside.stderr).toContain('--runtime-dir');
+  });
+});
+
+describe('mixed callers', () => {
+  // rewrite-replay-mixed-callers: the roots helper is replayed for its tool and resource; its opt-in oninitialized
+  // preload (INDEXER_PRELOAD=1) is a caller-outside-request, where the old call asked and the runtime's ask fails.
+  const fixture = discoverFixtures().find((f) => f.name === 'rewrite-replay-mixed-callers')!;
+  const write = (files: Record<string, string>) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-mixed-'));
+    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+    return path.join(dir, 'server.ts');
+  };
+  const roots = { roots: () => ({ roots: [{ uri: 'file:///work/api' }] }) };
+  const call = { kind: 'tool' as const, name: 'list_folders', args: {} };
+
+  it('asks nothing outside a request any more: the outside caller gets the clear error, the tool still answers', async () => {
+    process.env.INDEXER_PRELOAD = '1';
+    try {
+      const input = readTree(fixture.inputPath);
+      const original = await loadServerModule(write(input), { fresh: true });
+      const before = await runOriginal(original, 'v2', [call], roots);
+      // The old server asked for the roots once at initialize (the preload) and once in the tool.
+      expect(before.questions.map((q) => q.method)).toEqual(['roots/list', 'roots/list']);
+      expect((original.exports?.lastPreloadFailure as () => string | undefined)()).toBeUndefined();
+      const migrated = await loadServerModule(write(expectedOutputs(fixture, input)), { fresh: true });
+      const after = await runMigrated2025(migrated, [call], roots);
+      expect(after.questions.map((q) => q.method)).toEqual(['roots/list']);
+      expect(after.results).toEqual(before.results);
+      expect((migrated.exports?.lastPreloadFailure as () => string | undefined)()).toMatch(/ask\.listRoots\(\) was reached outside a handler wrapped with withAsks/);
+    } finally {
+      delete process.env.INDEXER_PRELOAD;
+    }
   });
 });

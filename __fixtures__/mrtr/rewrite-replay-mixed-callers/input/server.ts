@@ -2,6 +2,7 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/server';
 import { workspaceFolders } from './workspace.js';
 
 let cachedFolders: string[] = [];
+let preloadFailure: string | undefined;
 
 export function build() {
   const server = new McpServer({ name: 'indexer', version: '0.9.0' });
@@ -28,7 +29,10 @@ export function build() {
   // Warm the cache when a client connects (opt-in).
   server.server.oninitialized = () => {
     if (process.env.INDEXER_PRELOAD === '1') {
-      workspaceFolders(server).then((folders) => (cachedFolders = folders), () => {});
+      workspaceFolders(server).then(
+        (folders) => (cachedFolders = folders),
+        (error: unknown) => (preloadFailure = String(error)),
+      );
     }
   };
 
@@ -44,4 +48,9 @@ export function startRefresh(server: McpServer): NodeJS.Timeout {
 
 export function cached(): string[] {
   return cachedFolders;
+}
+
+/** Why the opt-in preload failed, if it did. */
+export function lastPreloadFailure(): string | undefined {
+  return preloadFailure;
 }

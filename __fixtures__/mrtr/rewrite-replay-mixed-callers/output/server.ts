@@ -16,6 +16,7 @@ const requestStateCodec = createRequestStateCodec({
 });
 
 let cachedFolders: string[] = [];
+let preloadFailure: string | undefined;
 
 export function build() {
   const server = new McpServer({ name: 'indexer', version: '0.9.0' }, { requestState: { verify: requestStateCodec.verify } });
@@ -44,7 +45,10 @@ export function build() {
   server.server.oninitialized = () => {
     if (process.env.INDEXER_PRELOAD === '1') {
       /* @mcp-mrtr-review caller-outside-request: this call reaches a helper whose ask was migrated with the replay strategy, from code that cannot answer input_required: the ask now throws here ("reached outside a handler wrapped with withAsks") */
-      workspaceFolders(server).then((folders) => (cachedFolders = folders), () => {});
+      workspaceFolders(server).then(
+        (folders) => (cachedFolders = folders),
+        (error: unknown) => (preloadFailure = String(error)),
+      );
     }
   };
 
@@ -61,4 +65,9 @@ export function startRefresh(server: McpServer): NodeJS.Timeout {
 
 export function cached(): string[] {
   return cachedFolders;
+}
+
+/** Why the opt-in preload failed, if it did. */
+export function lastPreloadFailure(): string | undefined {
+  return preloadFailure;
 }
