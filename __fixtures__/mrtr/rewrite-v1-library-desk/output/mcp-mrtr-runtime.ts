@@ -26,6 +26,8 @@ import {
   inputRequired,
   type ClientCapabilities,
   type CreateMessageRequestParams,
+  type CreateMessageRequestParamsBase,
+  type CreateMessageRequestParamsWithTools,
   type CreateMessageResult,
   type CreateMessageResultWithTools,
   type ElicitRequestFormParams,
@@ -35,6 +37,7 @@ import {
   type ListRootsResult,
   type RequestStateCodec,
   type ServerContext,
+  type StandardSchemaV1,
 } from '@modelcontextprotocol/server';
 
 type Question =
@@ -80,6 +83,15 @@ class InputRequiredSignal extends Error {
 /** True for the signal an unanswered ask throws: catch blocks between a handler and an ask rethrow it. */
 export function isInputRequiredSignal(error: unknown): boolean {
   return error instanceof InputRequiredSignal;
+}
+
+/**
+ * The results of `Promise.allSettled` with the signal of an unanswered ask rethrown: a `{ status: 'rejected' }`
+ * entry must not stand for a question the client has not been asked yet. Use it as `.then(rethrowInputRequired)`.
+ */
+export function rethrowInputRequired<T extends readonly PromiseSettledResult<unknown>[]>(results: T): T {
+  for (const result of results) if (result.status === 'rejected' && isInputRequiredSignal(result.reason)) throw result.reason;
+  return results;
 }
 
 /** A low-level server, for the 2025 era's client capabilities (declared once, at initialize). */
@@ -155,21 +167,83 @@ export const ask = {
     }
     return answer;
   },
-  /** Was `server.createMessage(params)` / `ctx.mcpReq.requestSampling(params)`. */
-  async createMessage(params: CreateMessageRequestParams, _options?: unknown): Promise<CreateMessageResult & CreateMessageResultWithTools> {
-    const round = currentRound('ask.createMessage()');
-    // The old call sent the request anyway, and a client without the capability answered "Method not found".
-    if (!round.capabilities?.sampling) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
-    if ((params.tools || params.toolChoice) && !round.capabilities.sampling.tools) throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling tools capability.');
-    return recall(round, 'sample', { method: 'sampling/createMessage', params }) as CreateMessageResult & CreateMessageResultWithTools;
-  },
+  createMessage,
   /** Was `server.listRoots()`. */
   async listRoots(_params?: unknown, _options?: unknown): Promise<ListRootsResult> {
     const round = currentRound('ask.listRoots()');
     if (!round.capabilities?.roots) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
     return recall(round, 'roots', { method: 'roots/list' }) as ListRootsResult;
   },
+  request,
 };
+
+/** Was `server.createMessage(params)` / `ctx.mcpReq.requestSampling(params)`; typed like the server's overloads. */
+function createMessage(params: CreateMessageRequestParamsBase, options?: unknown): Promise<CreateMessageResult>;
+function createMessage(params: CreateMessageRequestParamsWithTools, options?: unknown): Promise<CreateMessageResultWithTools>;
+function createMessage(params: CreateMessageRequestParams, options?: unknown): Promise<CreateMessageResult | CreateMessageResultWithTools>;
+async function createMessage(params: CreateMessageRequestParams, _options?: unknown): Promise<CreateMessageResult | CreateMessageResultWithTools> {
+  const round = currentRound('ask.createMessage()');
+  // The old call sent the request anyway, and a client without the capability answered "Method not found".
+  if (!round.capabilities?.sampling) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
+  if ((params.tools || params.toolChoice) && !round.capabilities.sampling.tools) throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling tools capability.');
+  checkToolMessages(params.messages);
+  return recall(round, 'sample', { method: 'sampling/createMessage', params }) as CreateMessageResult | CreateMessageResultWithTools;
+}
+
+/** What `server.request(...)` and `ctx.mcpReq.send(...)` sent: one of the three server->client requests. */
+type AskRequest =
+  | { method: 'elicitation/create'; params: ElicitRequestFormParams | ElicitRequestURLParams | Omit<ElicitRequestFormParams, 'mode'> }
+  | { method: 'sampling/createMessage'; params: CreateMessageRequestParams }
+  | { method: 'roots/list'; params?: Record<string, unknown> };
+
+/**
+ * Was `server.request({ method, params }, ResultSchema)` / `ctx.mcpReq.send(...)`: the raw request, so none of
+ * the checks `elicitInput` and `createMessage` add (a client without the capability answered "Method not found",
+ * accepted form content was not validated); the answer is parsed with the result schema when one is given.
+ */
+function request<S extends StandardSchemaV1>(request: { method: AskRequest['method']; params?: object }, resultSchema: S, options?: unknown): Promise<StandardSchemaV1.InferOutput<S>>;
+function request(request: Extract<AskRequest, { method: 'elicitation/create' }>, options?: unknown): Promise<ElicitResult>;
+function request(request: Extract<AskRequest, { method: 'sampling/createMessage' }>, options?: unknown): Promise<CreateMessageResult>;
+function request(request: Extract<AskRequest, { method: 'roots/list' }>, options?: unknown): Promise<ListRootsResult>;
+async function request(request: { method: AskRequest['method']; params?: object }, resultSchema?: unknown, _options?: unknown): Promise<unknown> {
+  const round = currentRound('ask.request()');
+  const kinds = { 'elicitation/create': ['elicitation', 'elicit'], 'sampling/createMessage': ['sampling', 'sample'], 'roots/list': ['roots', 'roots'] } as const;
+  const [capability, kind] = kinds[request.method];
+  if (!round.capabilities?.[capability]) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
+  const question = (request.method === 'roots/list' ? { method: 'roots/list' } : { method: request.method, params: request.params }) as Question;
+  const answer = recall(round, kind, question);
+  if (!isStandardSchema(resultSchema)) return answer;
+  let validation = resultSchema['~standard'].validate(answer);
+  if (validation instanceof Promise) validation = await validation;
+  if (validation.issues) throw new SdkError(SdkErrorCode.InvalidResult, `Invalid ${request.method} result: ${validation.issues.map((issue) => issue.message).join(', ')}`);
+  return validation.value;
+}
+
+function isStandardSchema(value: unknown): value is StandardSchemaV1 {
+  return typeof value === 'object' && value !== null && '~standard' in value;
+}
+
+/** The old createMessage refused tool results that do not answer the tool uses of the message before them. */
+function checkToolMessages(messages: CreateMessageRequestParams['messages']): void {
+  type Block = { type: string; id?: unknown; toolUseId?: unknown };
+  const blocksOf = (message: CreateMessageRequestParams['messages'][number] | undefined): Block[] =>
+    message ? (Array.isArray(message.content) ? message.content : [message.content]) : [];
+  const last = blocksOf(messages[messages.length - 1]);
+  const previous = blocksOf(messages.length > 1 ? messages[messages.length - 2] : undefined);
+  const results = last.filter((block) => block.type === 'tool_result');
+  const uses = previous.filter((block) => block.type === 'tool_use');
+  if (results.length > 0) {
+    if (results.length !== last.length) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'The last message must contain only tool_result content if any is present');
+    if (uses.length === 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'tool_result blocks are not matching any tool_use from the previous message');
+  }
+  if (uses.length > 0) {
+    const useIds = new Set(uses.map((block) => block.id));
+    const resultIds = new Set(results.map((block) => block.toolUseId));
+    if (useIds.size !== resultIds.size || ![...useIds].every((id) => resultIds.has(id))) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'ids of tool_result blocks and tool_use blocks from previous message do not match');
+    }
+  }
+}
 
 function currentRound(what: string): Round {
   const round = rounds.getStore();
