@@ -9,7 +9,7 @@ export function build() {
      * the result, so the explicit form (which expects the plain answer) does not apply.
      */
     server.registerTool('slow_form', { inputSchema: z.object({}) }, async (_args, ctx) => {
-        /* @mcp-mrtr-review no-strategy-yet: push-style request in an MRTR-capable handler; this version audits it but has no rewrite for it yet */
+        /* @mcp-mrtr-review task-augmented: a task-augmented request (`params.task`): the client answers with a task to poll, not with the result; the experimental tasks feature was removed in the v2 SDK (SEP-2663) and MRTR has no form for it */
         const response = await ctx.mcpReq.send(
             {
                 method: 'elicitation/create',

@@ -83,6 +83,7 @@ export function planExplicit(sites: HandlerSite[], analysis: MrtrAnalysis, repla
   const several = sites.length > 1;
   if (sites.some(({ call }) => call.sdk !== 'v2' || call.reason)) return several ? { reason: 'several-asks' } : undefined;
   const methods = sites.map(({ call }) => call.form.split('.').pop() ?? '');
+  if (!several && isTaskAugmented(sites[0]!.call, methods[0]!)) return { reason: 'task-augmented' };
   const builders = sites.map(({ call }, i) => builderOf(call, methods[i]!));
   if (builders.some((b) => !b)) return several ? { reason: 'several-asks' } : undefined;
   const registration = sites[0]!.chains[0]?.registration;
@@ -248,14 +249,19 @@ export function capabilityReadsIn(statements: Node[], analysis: MrtrAnalysis): N
   return reads;
 }
 
+/** A request with `params.task`: the client answers with a task to poll (the experimental tasks of SDK 1.x). */
+export function isTaskAugmented(call: PushCall, method: string): boolean {
+  const literal = paramsOf(call, method);
+  const value = literal ? constValue(literal) : undefined;
+  return !!value && Node.isObjectLiteralExpression(value) && !!value.getProperty('task');
+}
+
 export function builderOf(call: PushCall, method: string): Builder | undefined {
   // `send(request, CustomSchema)` expects another result shape (e.g. a task result): not the plain answer.
   const schema = Node.isCallExpression(call.node) && (method === 'send' || method === 'request' || method === 'sendRequest') ? call.node.getArguments()[1] : undefined;
   if (schema && !((simpleName(unwrap(schema)) ?? '') in RESULT_SCHEMA_KINDS)) return undefined;
   // Task-augmented requests (`task: { ttl }`) answer with a task, not the result: no explicit form.
-  const literal = paramsOf(call, method);
-  const value = literal ? constValue(literal) : undefined;
-  if (value && Node.isObjectLiteralExpression(value) && value.getProperty('task')) return undefined;
+  if (isTaskAugmented(call, method)) return undefined;
   if (call.kind === 'roots') return 'listRoots';
   if (call.kind === 'sampling') return 'createMessage';
   if (method === 'elicitInput' || method === 'send' || method === 'request') {

@@ -14,6 +14,11 @@ export const REASONS = {
     advice:
       'Leave it for the migration step of a later release, or migrate by hand: read the answer with inputResponse(ctx.mcpReq.inputResponses, key) and return inputRequired({ inputRequests: { key: inputRequired.elicit(...) } }) when it is missing.',
   },
+  'task-augmented': {
+    message: 'a task-augmented request (`params.task`): the client answers with a task to poll, not with the result; the experimental tasks feature was removed in the v2 SDK (SEP-2663) and MRTR has no form for it',
+    advice:
+      'Drop `task` from the params and read the result from the answer (the client answers within the MRTR round), then run the tool again; or keep the long-running work on your side and ask with a plain elicitation or sampling request.',
+  },
   'ask-in-helper': {
     message: 'the ask is in a helper the handler calls, not in the handler itself; the explicit rewrite covers asks written in the handler',
     advice:
