@@ -10,7 +10,7 @@ import { findPushCalls, type PushCall } from './findPushCalls.js';
 import { displayName, enclosingFunction } from './functions.js';
 import { findGuards, isIgnored } from './guards.js';
 import { markerEdit } from './insertMarker.js';
-import { builderOf, isDirectAsk, planExplicit, type ExplicitPlan, type ExplicitVerdict } from './planExplicit.js';
+import { builderOf, isDirectAsk, optionsArgumentOf, planExplicit, type ExplicitPlan, type ExplicitVerdict } from './planExplicit.js';
 import { isCompletionNotifier, planNotifier, rewriteNotifier, type NotifierPlan } from './planNotifier.js';
 import { planReplay, type ReplayPlan, type Strategy } from './planReplay.js';
 import { planSite, type Verdict } from './planSite.js';
@@ -174,6 +174,9 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
     // A reason can name what it found (e.g. the local that cannot travel in requestState).
     if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'steps' in explicit.plan && explicit.plan.notes.length > 0) site.notes = explicit.plan.notes;
     if (verdict.decision === 'review' && explicit && 'reason' in explicit && 'detail' in explicit && explicit.detail && explicit.reason === verdict.reason) site.message = `${site.message}: ${explicit.detail}`;
+    // The explicit form has no request to pass options to: say so rather than drop them silently.
+    const options = verdict.decision === 'rewritten' && verdict.strategy === 'explicit' ? optionsArgumentOf(call) : undefined;
+    if (options) site.notes = [...(site.notes ?? []), `the call's options are dropped (${oneLine(options.getText())}): the round returns input_required at once and the client answers on its retry, so there is no pending request to time out, cancel or report progress on`];
     sites.push(site);
     if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'replay' in explicit.plan) {
       const plan = explicit.plan;

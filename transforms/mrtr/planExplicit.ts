@@ -292,6 +292,13 @@ export function paramsOf(call: PushCall, method: string): Node | undefined {
   return call.kind === 'roots' ? undefined : first;
 }
 
+/** The request options of an ask (`elicitInput(params, { timeout })`, `send(request, Schema, options)`), if any. */
+export function optionsArgumentOf(call: PushCall): Node | undefined {
+  if (!Node.isCallExpression(call.node)) return undefined;
+  const method = call.form.split('.').pop() ?? '';
+  return call.node.getArguments()[method === 'send' || method === 'request' || method === 'sendRequest' ? 2 : 1];
+}
+
 /** `const x = await ask(...)` -> binding; `await ask(...);` -> undefined; anything else -> null. */
 export function bindingOf(statement: Node, ask: Node, analysis: MrtrAnalysis): Binding | undefined | null {
   const isAwaitOfAsk = (expr: Node | undefined) => !!expr && Node.isAwaitExpression(unwrapParens(expr)) && unwrap(unwrapParens(expr)) === ask;
