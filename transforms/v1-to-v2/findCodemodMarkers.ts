@@ -1,6 +1,10 @@
 import type { Finding } from '../../lib/model.js';
 import { V1_TO_V2_ID } from './runOfficialCodemod.js';
 
+/** The review item for a server connect that serves 2025-era clients only; its marker is the standard review marker. */
+export const SERVING_2025_ONLY = 'serving-2025-only';
+const SERVING_PATTERN = /@mcp-mrtr-review serving-2025-only:\s*(.*?)\s*(?:\*\/|$)/;
+
 /** The official codemod's marker: a site it recognised but left unchanged for a person to migrate. */
 const MARKER = '@mcp-codemod-error';
 const MARKER_PATTERN = /@mcp-codemod-error\s*(.*?)\s*(?:\*\/|$)/;
@@ -11,9 +15,15 @@ const MARKER_PATTERN = /@mcp-codemod-error\s*(.*?)\s*(?:\*\/|$)/;
  * marker is work left for a person until it is removed) and lines are those of the final text.
  */
 export function findCodemodMarkers(file: string, text: string): Finding[] {
-  if (!text.includes(MARKER)) return [];
+  if (!text.includes(MARKER) && !text.includes(SERVING_2025_ONLY)) return [];
   const findings: Finding[] = [];
   for (const [index, line] of text.split('\n').entries()) {
+    const serving = SERVING_PATTERN.exec(line);
+    if (serving) {
+      // The marker sits on its own line above the connect's statement: the finding points at that statement.
+      findings.push({ transform: V1_TO_V2_ID, reason: SERVING_2025_ONLY, decision: 'review', level: 'warning', file, line: index + 2, message: serving[1]! });
+      continue;
+    }
     const match = MARKER_PATTERN.exec(line);
     if (!match) continue;
     findings.push({

@@ -1,13 +1,15 @@
 import type { Finding } from '../../lib/model.js';
 import { V1_TO_V2_ID } from './runOfficialCodemod.js';
 
-/** The ranges added for packages the migrated code imports: MRTR (`inputRequired`) needs the v2 SDK at 2.4. */
+/** The ranges added for packages the migrated code imports: MRTR (`inputRequired`) needs the v2 SDK at 2.4 (`@modelcontextprotocol/node` 2.1 is the first for it). */
 export const ADDED_RANGES: Record<string, string> = {
   '@modelcontextprotocol/server': '^2.4.0',
   '@modelcontextprotocol/core': '^2.4.0',
   '@modelcontextprotocol/client': '^2.4.0',
-  '@modelcontextprotocol/express': '^2.4.0',
-  '@modelcontextprotocol/hono': '^2.4.0',
+  // The framework adapters version on their own (2.4.0 of server came with node 2.1, express and hono 2.0).
+  '@modelcontextprotocol/node': '^2.1.2',
+  '@modelcontextprotocol/express': '^2.0.2',
+  '@modelcontextprotocol/hono': '^2.0.2',
   zod: '^4.2.0',
 };
 

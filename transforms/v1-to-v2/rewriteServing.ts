@@ -1,6 +1,9 @@
 import { ts } from 'ts-morph';
 import { applyEdits, type TextEdit } from '../../lib/edits.js';
 import type { Finding } from '../../lib/model.js';
+import { REVIEW_MARKER } from '../mrtr/insertMarker.js';
+import { HTTP_TRANSPORTS, namedImportEdits, planHttpServing, transportNewOf, type HttpPlan } from './rewriteHttpServing.js';
+import { SERVING_2025_ONLY } from './findCodemodMarkers.js';
 import { V1_TO_V2_ID } from './runOfficialCodemod.js';
 
 const STDIO_MODULE = '@modelcontextprotocol/server/stdio';
@@ -22,32 +25,77 @@ export interface ServingOutcome {
 export function rewriteServing(file: string, text: string): ServingOutcome {
   const findings: Finding[] = [];
   // Only v2 code: a file the official codemod left on v1 keeps its v1 transport.
-  if (!text.includes('.connect(') || !text.includes('@modelcontextprotocol/server')) return { text, findings };
+  if (!text.includes('.connect(') || !/@modelcontextprotocol\/(?:server|node|express|hono)\b/.test(text)) return { text, findings };
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKindOf(file));
   const stdioImport = source.statements.find(
     (s): s is ts.ImportDeclaration => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === STDIO_MODULE,
   );
   const edits: TextEdit[] = [];
+  const imports: Record<string, string[]> = {};
   let rewrote = 0;
+  let httpRewrites = 0;
+  // Findings on code that stays in place: their lines are those of the text after the edits.
+  const moved: Array<{ finding: Finding; at: number }> = [];
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'connect' && node.arguments.length === 1) {
-      const plan = planStdio(source, node);
       const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-      if (plan && 'edits' in plan) {
+      const transportNew = transportNewOf(source, node);
+      const httpKind = transportNew && ts.isIdentifier(transportNew.expression) ? HTTP_TRANSPORTS[transportNew.expression.text] : undefined;
+      const plan: StdioPlan | HttpPlan = transportNew && httpKind ? planHttpServing(source, node, transportNew, httpKind) : planStdio(source, node);
+      if (plan && 'edits' in plan && 'route' in plan && httpRewrites > 0) {
+        // One createMcpHandler per file: a second HTTP route would need its own handler name and factory.
+        edits.push(...markerEdits(source, node, ADVICE_ONE_ROUTE));
+      } else if (plan && 'edits' in plan) {
         edits.push(...plan.edits);
         rewrote++;
-        findings.push(finding('served-by-serve-stdio', 'info', file, line, `served through serveStdio(() => ${plan.factory}): one instance per connection, 2026-era and 2025-era clients`));
+        if ('route' in plan) {
+          const http = plan as Extract<HttpPlan, { route: string }>;
+          httpRewrites++;
+          for (const [module, names] of Object.entries(http.imports)) imports[module] = [...(imports[module] ?? []), ...names];
+          const served = finding('served-by-mcp-handler', 'info', file, line, `${http.route}: 2026-era requests served by createMcpHandler(${plan.factory}, { legacy: 'reject' }) (a server per request); 2025-era requests (isLegacyRequest) keep this route's own code`);
+          findings.push(served);
+          moved.push({ finding: served, at: node.getStart(source) });
+        } else {
+          findings.push(finding('served-by-serve-stdio', 'info', file, line, `served through serveStdio(() => ${plan.factory}): one instance per connection, 2026-era and 2025-era clients`));
+        }
       } else if (plan) {
-        findings.push(finding('serving-2025-only', 'review', file, line, plan.advice));
+        // The finding is read back from this marker (findServingMarkers), so a later run still lists it.
+        edits.push(...markerEdits(source, node, plan.advice));
       }
       return;
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
-  if (rewrote === 0) return { text, findings };
-  edits.push(...importEdits(source, stdioImport, edits));
-  return { text: applyEdits(text, edits), findings };
+  if (edits.length === 0) return { text, findings };
+  if (rewrote > httpRewrites) edits.push(...importEdits(source, stdioImport, edits));
+  if (httpRewrites > 0) edits.push(...namedImportEdits(source, imports));
+  const result = applyEdits(text, edits);
+  for (const { finding: f, at } of moved) {
+    const shift = edits.filter((e) => e.end <= at).reduce((sum, e) => sum + e.text.length - (e.end - e.start), 0);
+    f.line = result.slice(0, at + shift).split('\n').length;
+  }
+  return { text: result, findings };
+}
+
+const ADVICE_ONE_ROUTE =
+  'server.connect(transport) serves 2025-era clients only, and this file already routes another request handler to createMcpHandler: route this one too ' +
+  "(isLegacyRequest(request) false -> a createMcpHandler(() => build(), { legacy: 'reject' }) of its own; true -> this sessionful code)";
+
+/**
+ * `/* @mcp-mrtr-review serving-2025-only: <advice> *\/` on its own line above the statement holding the connect
+ * (never inside a string: statements do not start in one); nothing when that statement already carries it.
+ */
+function markerEdits(source: ts.SourceFile, call: ts.CallExpression, advice: string): TextEdit[] {
+  let statement: ts.Node = call;
+  while (statement.parent && !(ts.isBlock(statement.parent) || ts.isSourceFile(statement.parent) || ts.isCaseClause(statement.parent) || ts.isDefaultClause(statement.parent) || ts.isModuleBlock(statement.parent))) statement = statement.parent;
+  const text = source.text;
+  const start = statement.getStart(source);
+  if (text.slice(statement.getFullStart(), start).includes(`${REVIEW_MARKER} ${SERVING_2025_ONLY}:`)) return [];
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, start))![0];
+  const newline = text.includes('\r\n') ? '\r\n' : '\n';
+  return [{ start: lineStart, end: lineStart, text: `${indent}/* ${REVIEW_MARKER} ${SERVING_2025_ONLY}: ${advice.replace(/\*\//g, '* /')} */${newline}` }];
 }
 
 type StdioPlan = { edits: TextEdit[]; factory: string } | { advice: string } | undefined;
@@ -57,7 +105,7 @@ function planStdio(source: ts.SourceFile, call: ts.CallExpression): StdioPlan {
   const receiver = (call.expression as ts.PropertyAccessExpression).expression;
   const transport = call.arguments[0]!;
   const transportConst = ts.isIdentifier(transport) ? constOf(source, transport.text) : undefined;
-  const transportNew = ts.isNewExpression(transport) ? transport : transportConst?.initializer && ts.isNewExpression(transportConst.initializer) ? transportConst.initializer : undefined;
+  const transportNew = transportNewOf(source, call);
   const transportClass = transportNew && ts.isIdentifier(transportNew.expression) ? transportNew.expression.text : undefined;
   if (transportClass !== 'StdioServerTransport') {
     if (transportClass && /ServerTransport$/.test(transportClass)) {

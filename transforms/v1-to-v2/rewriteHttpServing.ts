@@ -1,0 +1,405 @@
+import { ts } from 'ts-morph';
+import type { TextEdit } from '../../lib/edits.js';
+
+/** The Streamable HTTP server transports of the v2 SDK, as the official codemod names them, and where they come from. */
+export const HTTP_TRANSPORTS: Record<string, 'node' | 'web'> = {
+  NodeStreamableHTTPServerTransport: 'node',
+  WebStandardStreamableHTTPServerTransport: 'web',
+};
+
+const SERVER_MODULE = '@modelcontextprotocol/server';
+const NODE_MODULE = '@modelcontextprotocol/node';
+// The v1 transport's own DNS-rebinding checks: the 2026-era leg never reaches that transport.
+const TRANSPORT_HOST_CHECKS = ['enableDnsRebindingProtection', 'allowedHosts', 'allowedOrigins'];
+// Express body parsers that fill `req.body` before the route runs.
+const JSON_BODY_PARSERS = /\b(?:express\.json|bodyParser\.json|createMcpExpressApp|json)\(/;
+const HANDLER_NAMES = ['mcpHandler', 'modernMcpHandler'];
+
+export type HttpPlan = { edits: TextEdit[]; imports: Record<string, string[]>; factory: string; route: string } | { advice: string };
+
+type Framework = 'express' | 'hono' | 'node:http';
+
+/**
+ * Serve 2026-era clients next to an existing Streamable HTTP wiring (MRTR.md section 3): the official codemod keeps
+ * `server.connect(transport)` in the request handler, which serves 2025-era clients only. The request handler
+ * gains one branch, before its session/transport code and after any check it makes first: a request that
+ * `isLegacyRequest` does not classify as 2025-era goes to `createMcpHandler(() => build(), { legacy: 'reject' })`
+ * (one server per request from the same factory; mounted with `toNodeHandler` on node:http and Express), and every
+ * 2025-era request goes on to the code that was there, so 2025-era clients keep their sessions and their asks
+ * (`createMcpHandler` alone would serve them statelessly, and an instance that never saw their `initialize` cannot
+ * ask them anything). App-level middleware (auth, `hostHeaderValidation`, `createMcpExpressApp`) and route-level
+ * middleware run before the handler, so they cover both eras; Express's `req.auth` reaches handlers as
+ * `ctx.http.authInfo` through `toNodeHandler`.
+ *
+ * Rewritten when: the connect sits in the request handler itself (an Express/Hono route callback, or the
+ * listener of `createServer`), the server is `factory(...)` of a module-level function (inline or a const used
+ * only by `connect`/`close`) with plain arguments, the transport's options carry no host/origin checks of its own,
+ * and the handler hands the transport a body the branch can read too (Express: `req.body` behind a JSON parser;
+ * node:http: a const/let body declared before the session code; Hono: the raw request). Otherwise: advice.
+ */
+export function planHttpServing(source: ts.SourceFile, call: ts.CallExpression, transportNew: ts.NewExpression, kind: 'node' | 'web'): HttpPlan {
+  const transportClass = (transportNew.expression as ts.Identifier).text;
+  const wiring =
+    `server.connect(new ${transportClass}(...)) serves 2025-era clients only. Route each request: when isLegacyRequest(request) (from ${SERVER_MODULE}) is false, ` +
+    `serve it with createMcpHandler(() => build(), { legacy: 'reject' }) (mounted with toNodeHandler from ${NODE_MODULE} on node:http/Express, or its fetch on web-standard hosts), ` +
+    'otherwise go on to this sessionful code, so 2025-era clients keep their sessions and asks; put the branch after your auth and host/origin checks';
+  const review = (why: string): HttpPlan => ({ advice: `${wiring}. Not rewritten: ${why}` });
+
+  const options = transportNew.arguments?.[0];
+  if (options && !ts.isObjectLiteralExpression(options)) return review('the transport options are not an object literal, so its host/origin checks cannot be read');
+  const hostChecks = options?.properties.filter((p) => p.name && ts.isIdentifier(p.name) && TRANSPORT_HOST_CHECKS.includes(p.name.text)).map((p) => (p.name as ts.Identifier).text) ?? [];
+  if (hostChecks.length > 0) {
+    return review(
+      `the transport checks hosts/origins itself (${hostChecks.join(', ')}), which 2026-era requests would bypass: move them to middleware in front of the route ` +
+        '(hostHeaderValidation/originValidation from @modelcontextprotocol/express, @modelcontextprotocol/hono or @modelcontextprotocol/node), then run the tool again',
+    );
+  }
+
+  const handler = enclosingFunction(call);
+  if (!handler || !handler.body || !ts.isBlock(handler.body)) return review('the connect is not in a request handler with a block body');
+  const mount = mountOf(source, handler, kind);
+  if (!mount) return review('the connect is not directly in an Express or Hono route callback or a node:http createServer listener (a helper, a class, another framework)');
+  if (!handler.modifiers?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) return review('the request handler is not async');
+  const params = handler.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined));
+  const request = params[0];
+  const response = params[1];
+  if (!request || (mount.framework !== 'hono' && !response)) return review('the request handler does not name its request and response parameters');
+
+  const factory = factoryOf(source, call, handler);
+  if (typeof factory !== 'string') return review(factory.why);
+
+  const body = handler.body;
+  const at = body.statements.findIndex((s) => isServingStatement(s, call, source));
+  if (at === -1) return review('the session/transport code of the handler cannot be told apart');
+  const before = body.statements.slice(0, at);
+  const handleCalls = callsNamed(handler, 'handleRequest');
+  if (handleCalls.length === 0) return review('the handler never calls transport.handleRequest');
+
+  const name = HANDLER_NAMES.find((n) => !identifierUsed(source, n));
+  if (!name) return review(`${HANDLER_NAMES.join(' and ')} are already names in this file`);
+  for (const imported of ['createMcpHandler', 'isLegacyRequest', 'toNodeHandler', 'toWebRequest']) {
+    if (identifierUsed(source, imported) && !importsName(source, imported)) return review(`${imported} is already a name in this file`);
+  }
+
+  let branch: string[];
+  let mounted: string;
+  const imports: Record<string, string[]> = { [SERVER_MODULE]: ['createMcpHandler', 'isLegacyRequest'] };
+  if (mount.framework === 'hono') {
+    // The raw request's body is still unread here; isLegacyRequest reads a clone of it.
+    const parsed = parsedBodyOption(handleCalls, before, source);
+    if (parsed === null) return review('handleRequest is given a parsed body the branch cannot reach');
+    const raw = `${request}.req.raw`;
+    branch = [`if (!(await isLegacyRequest(${raw}${parsed ? `, ${parsed}` : ''}))) return ${name}.fetch(${raw}${parsed ? `, { parsedBody: ${parsed} }` : ''});`];
+    mounted = `createMcpHandler(${factory}, { legacy: 'reject' })`;
+  } else {
+    const parsed = mount.framework === 'express' ? expressBody(source, handleCalls, request) : nodeBody(handleCalls, before, source);
+    if (typeof parsed !== 'string') return review(parsed.why);
+    branch = [
+      `if (!(await isLegacyRequest(await toWebRequest(${request}, ${parsed}), ${parsed}))) {`,
+      `  await ${name}(${request}, ${response}, ${parsed});`,
+      '  return;',
+      '}',
+    ];
+    mounted = `toNodeHandler(createMcpHandler(${factory}, { legacy: 'reject' }))`;
+    imports[NODE_MODULE] = ['toNodeHandler', 'toWebRequest'];
+  }
+
+  const text = source.text;
+  const newline = text.includes('\r\n') ? '\r\n' : '\n';
+  const target = body.statements[at]!;
+  const indent = indentOf(text, target.getStart(source));
+  const comment = `// MCP 2026-07-28 requests go to createMcpHandler (a server per request); 2025-era ones (isLegacyRequest) go on to the code below.`;
+  const branchText = [comment, ...branch].map((line) => indent + line).join(newline) + newline;
+  const lineStart = text.lastIndexOf('\n', target.getStart(source) - 1) + 1;
+
+  const top = topLevelStatement(mount.statement);
+  const topIndent = indentOf(text, top.getStart(source));
+  const declaration = `${topIndent}// Serves MCP 2026-07-28 (MRTR) clients, one server per request from the same factory as the 2025-era route.${newline}${topIndent}const ${name} = ${mounted};${newline}${newline}`;
+  // Above the statement's own leading comments, which describe it.
+  const topStart = ts.getLeadingCommentRanges(text, top.getFullStart())?.[0]?.pos ?? top.getStart(source);
+  const topLineStart = text.lastIndexOf('\n', topStart - 1) + 1;
+  const edits: TextEdit[] = [
+    { start: topLineStart, end: topLineStart, text: declaration },
+    { start: lineStart, end: lineStart, text: branchText },
+  ];
+  return { edits, imports, factory, route: mount.route };
+}
+
+/** The nearest function around the connect call. */
+function enclosingFunction(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (ts.isArrowFunction(current) || ts.isFunctionExpression(current) || ts.isFunctionDeclaration(current) || ts.isMethodDeclaration(current)) return current;
+  }
+  return undefined;
+}
+
+interface Mount {
+  framework: Framework;
+  /** The call that registers the handler: `app.post('/mcp', ...)`, `createServer(...)`. */
+  statement: ts.Node;
+  route: string;
+}
+
+const ROUTE_METHODS = new Set(['post', 'all', 'use', 'get', 'put', 'patch', 'delete']);
+
+/**
+ * Where the handler is registered: as the last argument of `x.post(path, ..., handler)` (Express or Hono, told
+ * apart by the transport: a Node transport is handed `(req, res)`, a web-standard one a `Request`), or as the
+ * listener of `createServer(handler)`; directly, or through a const/function name.
+ */
+function mountOf(source: ts.SourceFile, handler: ts.FunctionLikeDeclaration, kind: 'node' | 'web'): Mount | undefined {
+  const registration = registrationOf(source, handler);
+  if (!registration || !ts.isCallExpression(registration)) return undefined;
+  const callee = registration.expression;
+  const last = registration.arguments[registration.arguments.length - 1];
+  const isHandlerArg = (arg: ts.Expression | undefined) => arg !== undefined && (arg === handler || (ts.isIdentifier(arg) && arg.text === nameOf(handler)));
+  if ((ts.isIdentifier(callee) && callee.text === 'createServer') || (ts.isPropertyAccessExpression(callee) && callee.name.text === 'createServer')) {
+    if (kind !== 'node' || !isHandlerArg(last)) return undefined;
+    return { framework: 'node:http', statement: registration, route: 'createServer' };
+  }
+  if (!ts.isPropertyAccessExpression(callee) || !ROUTE_METHODS.has(callee.name.text) || !isHandlerArg(last)) return undefined;
+  const path = registration.arguments[0];
+  if (!path || !ts.isStringLiteralLike(path)) return undefined;
+  const route = `${callee.getText(source)}('${path.text}')`;
+  return { framework: kind === 'node' ? 'express' : 'hono', statement: registration, route };
+}
+
+function registrationOf(source: ts.SourceFile, handler: ts.FunctionLikeDeclaration): ts.Node | undefined {
+  if (ts.isCallExpression(handler.parent)) return handler.parent;
+  const name = nameOf(handler);
+  if (!name) return undefined;
+  let found: ts.Node | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(node) && node.arguments.some((a) => ts.isIdentifier(a) && a.text === name) && !isInside(node, handler)) {
+      const callee = node.expression;
+      if ((ts.isPropertyAccessExpression(callee) && (ROUTE_METHODS.has(callee.name.text) || callee.name.text === 'createServer')) || (ts.isIdentifier(callee) && callee.text === 'createServer')) found = node;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** `const handle = async (req, res) => ...` or `async function handle(req, res)`: the name the handler is registered by. */
+function nameOf(handler: ts.FunctionLikeDeclaration): string | undefined {
+  if (ts.isFunctionDeclaration(handler)) return handler.name?.text;
+  if (ts.isVariableDeclaration(handler.parent) && ts.isIdentifier(handler.parent.name)) return handler.parent.name.text;
+  return undefined;
+}
+
+/**
+ * The factory for `createMcpHandler`: the connect's receiver is `f(...)` (or `await f(...)`), inline or through a
+ * const that nothing else in the handler uses but `connect` and `close`; `f` is declared or imported at the
+ * module's top level and its arguments are literals or module-level names (the factory runs outside the handler).
+ */
+function factoryOf(source: ts.SourceFile, call: ts.CallExpression, handler: ts.FunctionLikeDeclaration): string | { why: string } {
+  const receiver = (call.expression as ts.PropertyAccessExpression).expression;
+  let made: ts.Expression | undefined;
+  if (ts.isCallExpression(receiver)) made = receiver;
+  else if (ts.isIdentifier(receiver)) {
+    const declaration = localConst(handler, receiver.text);
+    if (!declaration?.initializer) return { why: `the server ${receiver.text} is not a const of the handler` };
+    const uses = identifiersIn(handler, receiver.text).filter((id) => id !== declaration.name);
+    const onlyServing = uses.every((id) => ts.isPropertyAccessExpression(id.parent) && id.parent.expression === id && ['connect', 'close'].includes(id.parent.name.text));
+    if (!onlyServing) return { why: `the handler uses the server ${receiver.text} for more than connect/close (a 2026-era request would get a server without it)` };
+    made = declaration.initializer;
+  }
+  if (made && ts.isAwaitExpression(made)) made = made.expression;
+  if (!made || !ts.isCallExpression(made) || !ts.isIdentifier(made.expression)) {
+    return { why: 'the server is not built by a function call (build it in a function that returns it, registrations included)' };
+  }
+  const callee = made.expression.text;
+  if (!isModuleLevelName(source, callee)) return { why: `${callee} is not declared or imported at the top level of the module` };
+  for (const argument of made.arguments) {
+    const plain = ts.isStringLiteral(argument) || ts.isNumericLiteral(argument) || argument.kind === ts.SyntaxKind.TrueKeyword || argument.kind === ts.SyntaxKind.FalseKeyword;
+    if (!plain && !(ts.isIdentifier(argument) && isModuleLevelName(source, argument.text))) return { why: `the argument ${argument.getText(source)} of ${callee}(...) is computed in the handler` };
+  }
+  return `() => ${made.getText(source)}`;
+}
+
+/**
+ * The first statement of the handler body that is about MCP serving: it names the session header, a session map
+ * or the transport, builds or connects the server, or hands the request to a transport. The statements above it
+ * are the handler's own checks (auth, host, path), which the new branch must not skip.
+ */
+function isServingStatement(statement: ts.Statement, call: ts.CallExpression, source: ts.SourceFile): boolean {
+  if (isInside(call, statement)) return true;
+  const text = statement.getText(source);
+  if (/mcp-session-id/i.test(text) || /\.handleRequest\(|\.connect\(|StreamableHTTPServerTransport\b|\btransports?\b|\bsessions?\b/.test(text)) return true;
+  const receiver = (call.expression as ts.PropertyAccessExpression).expression;
+  return ts.isIdentifier(receiver) && ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === receiver.text);
+}
+
+/** Express: `handleRequest(req, res, req.body)` behind a JSON body parser; `req.body` is what both legs read. */
+function expressBody(source: ts.SourceFile, handleCalls: ts.CallExpression[], request: string): string | { why: string } {
+  const bodyText = `${request}.body`;
+  const posted = handleCalls.filter((c) => c.arguments.length === 3);
+  if (posted.length === 0 || !posted.every((c) => c.arguments[2]!.getText(source) === bodyText)) {
+    return { why: `handleRequest is not given ${bodyText}: the branch would consume the request stream the transport reads` };
+  }
+  if (!JSON_BODY_PARSERS.test(source.text)) return { why: 'no JSON body parser (express.json()) fills req.body' };
+  return bodyText;
+}
+
+/** node:http: the body the handler read itself, a const/let above the session code that every handleRequest gets. */
+function nodeBody(handleCalls: ts.CallExpression[], before: ts.Statement[], source: ts.SourceFile): string | { why: string } {
+  const bodies = new Set(handleCalls.map((c) => c.arguments[2]?.getText(source)));
+  const [only] = [...bodies];
+  if (bodies.size !== 1 || !only || !/^[A-Za-z_$][\w$]*$/.test(only) || !before.some((s) => declares(s, only))) {
+    return { why: 'every handleRequest must get the request body the handler read above its session code (`const body = ...; transport.handleRequest(req, res, body)`): the branch cannot read the request stream twice' };
+  }
+  return only;
+}
+
+/** Hono: no parsed body (undefined), or a `{ parsedBody: x }` read above the session code; null when unreachable. */
+function parsedBodyOption(handleCalls: ts.CallExpression[], before: ts.Statement[], source: ts.SourceFile): string | undefined | null {
+  const found = new Set<string | undefined>();
+  for (const c of handleCalls) {
+    const options = c.arguments[1];
+    if (!options) {
+      found.add(undefined);
+      continue;
+    }
+    if (!ts.isObjectLiteralExpression(options)) return null;
+    const property = options.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'parsedBody');
+    if (!property) found.add(undefined);
+    else if (ts.isShorthandPropertyAssignment(property)) found.add('parsedBody');
+    else if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.initializer)) found.add(property.initializer.text);
+    else return null;
+  }
+  if (found.size !== 1) return null;
+  const [only] = [...found];
+  if (only !== undefined && !before.some((s) => declares(s, only))) return null;
+  return only;
+}
+
+function declares(statement: ts.Statement, name: string): boolean {
+  return ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name);
+}
+
+function localConst(scope: ts.Node, name: string): ts.VariableDeclaration | undefined {
+  let found: ts.VariableDeclaration | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name && ts.isVariableDeclarationList(node.parent) && node.parent.flags & ts.NodeFlags.Const) found = node;
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  return found;
+}
+
+function identifiersIn(scope: ts.Node, name: string): ts.Identifier[] {
+  const found: ts.Identifier[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && node.text === name) found.push(node);
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  return found;
+}
+
+function callsNamed(scope: ts.Node, method: string): ts.CallExpression[] {
+  const found: ts.CallExpression[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === method) found.push(node);
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  return found;
+}
+
+function isModuleLevelName(source: ts.SourceFile, name: string): boolean {
+  for (const statement of source.statements) {
+    if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name?.text === name) return true;
+    if (ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name)) return true;
+    if (ts.isImportDeclaration(statement) && importBindings(statement).includes(name)) return true;
+  }
+  return false;
+}
+
+function importBindings(statement: ts.ImportDeclaration): string[] {
+  const clause = statement.importClause;
+  if (!clause) return [];
+  const names = clause.name ? [clause.name.text] : [];
+  const bindings = clause.namedBindings;
+  if (bindings && ts.isNamespaceImport(bindings)) names.push(bindings.name.text);
+  if (bindings && ts.isNamedImports(bindings)) names.push(...bindings.elements.map((e) => e.name.text));
+  return names;
+}
+
+function importsName(source: ts.SourceFile, name: string): boolean {
+  return source.statements.some((s) => ts.isImportDeclaration(s) && importBindings(s).includes(name));
+}
+
+function identifierUsed(source: ts.SourceFile, name: string): boolean {
+  return identifiersIn(source, name).length > 0;
+}
+
+function isInside(node: ts.Node, container: ts.Node): boolean {
+  return node.pos >= container.pos && node.end <= container.end;
+}
+
+function topLevelStatement(node: ts.Node): ts.Statement {
+  let current = node;
+  while (current.parent && !ts.isSourceFile(current.parent)) current = current.parent;
+  return current as ts.Statement;
+}
+
+function indentOf(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart, offset))![0];
+}
+
+/**
+ * The `new X(...)` a connect's transport comes from: inline, or the const/let of that name (declared with it, or
+ * assigned it) in the function around the connect or at the module's top level.
+ */
+export function transportNewOf(source: ts.SourceFile, call: ts.CallExpression): ts.NewExpression | undefined {
+  const transport = call.arguments[0];
+  if (!transport) return undefined;
+  if (ts.isNewExpression(transport)) return transport;
+  if (!ts.isIdentifier(transport)) return undefined;
+  const scope = enclosingFunction(call) ?? source;
+  let found: ts.NewExpression | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === transport.text && node.initializer && ts.isNewExpression(node.initializer)) found = node.initializer;
+    else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && node.left.text === transport.text && ts.isNewExpression(node.right)) found = node.right;
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  if (!found && scope !== source) visit(source);
+  return found;
+}
+
+/**
+ * Add named imports: into the file's `import { ... } from 'module'` when there is one (not type-only), else as a
+ * new import after the last one, quoted like the file's other SDK imports.
+ */
+export function namedImportEdits(source: ts.SourceFile, wanted: Record<string, string[]>): TextEdit[] {
+  const edits: TextEdit[] = [];
+  const imports = source.statements.filter((s): s is ts.ImportDeclaration => ts.isImportDeclaration(s));
+  const sdkImport = imports.find((s) => ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text.startsWith('@modelcontextprotocol/'));
+  const quote = (sdkImport ?? imports[0])?.moduleSpecifier.getText(source).startsWith('"') ? '"' : "'";
+  const newline = source.text.includes('\r\n') ? '\r\n' : '\n';
+  const added: string[] = [];
+  for (const [module, names] of Object.entries(wanted)) {
+    const existing = imports.find((s) => ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === module && !s.importClause?.isTypeOnly && s.importClause?.namedBindings && ts.isNamedImports(s.importClause.namedBindings));
+    const bindings = existing?.importClause?.namedBindings as ts.NamedImports | undefined;
+    if (existing && bindings) {
+      const have = bindings.elements.map((e) => e.getText(source));
+      const missing = names.filter((n) => !bindings.elements.some((e) => e.name.text === n));
+      if (missing.length > 0) edits.push({ start: bindings.getStart(source), end: bindings.getEnd(), text: `{ ${[...have, ...missing].join(', ')} }` });
+    } else {
+      added.push(`import { ${names.join(', ')} } from ${quote}${module}${quote};`);
+    }
+  }
+  if (added.length > 0) {
+    const sdkImports = imports.filter((s) => ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text.startsWith('@modelcontextprotocol/'));
+    const last = sdkImports[sdkImports.length - 1] ?? imports[imports.length - 1];
+    const at = last ? last.getEnd() : 0;
+    edits.push({ start: at, end: at, text: last ? newline + added.join(newline) : added.join(newline) + newline });
+  }
+  return edits;
+}
