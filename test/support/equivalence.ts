@@ -49,8 +49,9 @@ import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioClientTransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StreamableHTTPServerTransport as StreamableHTTPServerTransportV1 } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -880,4 +881,115 @@ export function tamperRequestState(state: string): string {
   }
   const i = Math.floor(state.length / 2);
   return state.slice(0, i) + (state[i] === 'A' ? 'B' : 'A') + state.slice(i + 1);
+}
+
+/** A free loopback port (listen on 0, read it, close): the child process gets it as `PORT`. */
+async function freePort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+/** Wait until something accepts connections on the port (the child's HTTP server is up), or fail after `timeoutMs`. */
+async function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server process exited with ${child.exitCode} before listening`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`nothing listened on 127.0.0.1:${port} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export interface HttpEntry {
+  url: URL;
+  stop(): Promise<void>;
+}
+
+/**
+ * A server as its users run it over HTTP: `node <entry>` as a child process with `PORT` (a free loopback port) and
+ * `env`, serving at `http://127.0.0.1:<port><path>`. Its own wiring (framework, sessions, auth, host checks) is what
+ * answers; `stop` kills it.
+ */
+export async function startHttpEntry(entry: string, options: { env?: Record<string, string>; path?: string; timeoutMs?: number } = {}): Promise<HttpEntry> {
+  const port = await freePort();
+  const env = Object.fromEntries(Object.entries({ ...process.env, ...options.env, PORT: String(port) }).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  try {
+    await waitForPort(port, child, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  } catch (err) {
+    child.kill();
+    throw err;
+  }
+  return {
+    url: new URL(`http://127.0.0.1:${port}${options.path ?? '/mcp'}`),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill();
+      }),
+  };
+}
+
+/**
+ * Drive a server started by {@link startHttpEntry} over real loopback HTTP: the v1 SDK's client (`v1`), or the v2
+ * client in the 2025 era (`2025`, legacy negotiation) or the 2026 era (`2026`, auto negotiation, checked). `headers`
+ * go on every request (e.g. `authorization`); `fetch` replaces the client's (e.g. {@link fetchWithHost}).
+ */
+export async function runOverHttp(
+  url: URL,
+  era: 'v1' | '2025' | '2026',
+  calls: Call[],
+  script: ClientScript,
+  options: RunOptions & { headers?: Record<string, string>; fetch?: (url: string | URL, init?: RequestInit) => Promise<Response> } = {},
+): Promise<Transcript> {
+  const capabilities = options.capabilities ?? FULL_CAPABILITIES;
+  const recorder = new Recorder(script);
+  const transportOptions = { requestInit: { headers: options.headers ?? {} }, ...(options.fetch ? { fetch: options.fetch } : {}) };
+  const client = era === 'v1' ? v1Client(capabilities, recorder) : v2Client(capabilities, recorder, era === '2026' ? 'auto' : 'legacy');
+  const transport = era === 'v1' ? new StreamableHTTPClientTransportV1(url, transportOptions) : new StreamableHTTPClientTransport(url, transportOptions);
+  try {
+    await (client as unknown as Connectable).connect(transport);
+    if (client instanceof Client) expectEra(client, era);
+    await runCalls(client as unknown as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+  } finally {
+    await client.close().catch(() => {});
+  }
+  return recorder.transcript();
+}
+
+/**
+ * A `fetch` for SDK client transports that sends every request with the given `Host` header (the platform's fetch
+ * does not let a caller set it), over node:http: what a DNS-rebinding page's requests look like to the server.
+ * Response bodies are read whole (enough for answers that refuse the request).
+ */
+export function fetchWithHost(host: string): (url: string | URL, init?: RequestInit) => Promise<Response> {
+  return (url, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const headers: Record<string, string> = { ...Object.fromEntries(new Headers(init?.headers).entries()), host };
+      const request = http.request(new URL(url), { method: init?.method ?? 'GET', headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') responseHeaders.set(name, value);
+          const status = response.statusCode ?? 500;
+          resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: responseHeaders }));
+        });
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+      if (typeof init?.body === 'string') request.write(init.body);
+      request.end();
+    });
 }
