@@ -52,6 +52,7 @@ import { StreamableHTTPServerTransport as StreamableHTTPServerTransportV1 } from
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -971,22 +972,18 @@ export async function runOverHttp(
 /**
  * A `fetch` for SDK client transports that sends every request with the given `Host` header (the platform's fetch
  * does not let a caller set it), over node:http: what a DNS-rebinding page's requests look like to the server.
- * Response bodies are read whole (enough for answers that refuse the request).
+ * The response body streams (SSE included); the request's abort signal ends the exchange.
  */
 export function fetchWithHost(host: string): (url: string | URL, init?: RequestInit) => Promise<Response> {
   return (url, init) =>
     new Promise<Response>((resolve, reject) => {
       const headers: Record<string, string> = { ...Object.fromEntries(new Headers(init?.headers).entries()), host };
-      const request = http.request(new URL(url), { method: init?.method ?? 'GET', headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const responseHeaders = new Headers();
-          for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') responseHeaders.set(name, value);
-          const status = response.statusCode ?? 500;
-          resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: responseHeaders }));
-        });
-        response.on('error', reject);
+      const request = http.request(new URL(url), { method: init?.method ?? 'GET', headers, ...(init?.signal ? { signal: init.signal } : {}) }, (response) => {
+        const responseHeaders = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') responseHeaders.set(name, value);
+        const status = response.statusCode ?? 500;
+        const body = status === 204 || status === 304 ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>);
+        resolve(new Response(body, { status, headers: responseHeaders }));
       });
       request.on('error', reject);
       if (typeof init?.body === 'string') request.write(init.body);
