@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Report } from '../lib/model.js';
-import { migrate } from '../lib/runner.js';
+import { auditWithTexts, migrate } from '../lib/runner.js';
 import {
   compileTree,
   fetchWithHost,
@@ -518,6 +518,97 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
           await server.stop();
         }
       });
+    });
+  }
+
+  // Shapes around the fixtures': what is routed, and what is left to review with the reason in its advice.
+  const SERVER_TS = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function build(tenant?: string) {\n  return new McpServer({ name: tenant ?? 'x', version: '1.0.0' });\n}\n";
+  const EXPRESS_HEAD = [
+    "import express from 'express';",
+    "import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';",
+    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+    "import { build } from './server.js';",
+    'const app = express();',
+  ];
+  const STATELESS_BODY = ['  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });', '  await server.connect(transport);', '  await transport.handleRequest(req, res, req.body);'];
+  const SHAPES: Array<{ name: string; lines: string[]; expect: 'routed' | RegExp; contains?: string }> = [
+    {
+      name: 'route-level auth middleware stays in front: the branch goes inside the handler',
+      lines: [...EXPRESS_HEAD, 'app.use(express.json());', 'const requireToken: express.RequestHandler = (req, res, next) => next();', "app.post('/mcp', requireToken, async (req, res) => {", '  const server = build();', ...STATELESS_BODY, '});'],
+      expect: 'routed',
+      contains: "app.post('/mcp', requireToken, async (req, res) => {\n  // MCP 2026-07-28 requests go to createMcpHandler",
+    },
+    {
+      name: 'a handler registered by name',
+      lines: [...EXPRESS_HEAD, 'app.use(express.json());', 'const handleMcp = async (req: express.Request, res: express.Response) => {', '  const server = build();', ...STATELESS_BODY, '};', "app.post('/mcp', handleMcp);"],
+      expect: 'routed',
+      contains: "const mcpHandler = toNodeHandler(createMcpHandler(() => build(), { legacy: 'reject' }));\n\napp.post('/mcp', handleMcp);",
+    },
+    {
+      name: 'the connect in a helper',
+      lines: [...EXPRESS_HEAD, 'app.use(express.json());', 'async function open() {', '  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });', '  await build().connect(transport);', '  return transport;', '}', "app.post('/mcp', async (req, res) => {", '  await (await open()).handleRequest(req, res, req.body);', '});'],
+      expect: /not directly in an Express or Hono route callback/,
+    },
+    {
+      name: 'a server the handler adds to',
+      lines: [...EXPRESS_HEAD, 'app.use(express.json());', "app.post('/mcp', async (req, res) => {", '  const server = build();', "  server.registerTool('extra', {}, async () => ({ content: [] }));", ...STATELESS_BODY, '});'],
+      expect: /uses the server server for more than connect\/close/,
+    },
+    {
+      name: 'a server built inline',
+      lines: [...EXPRESS_HEAD, 'app.use(express.json());', "app.post('/mcp', async (req, res) => {", "  const server = new McpServer({ name: 'x', version: '1.0.0' });", ...STATELESS_BODY, '});'],
+      expect: /not built by a function call/,
+    },
+    {
+      name: 'a factory argument computed in the handler',
+      lines: [...EXPRESS_HEAD, 'app.use(express.json());', "app.post('/mcp', async (req, res) => {", "  const server = build(String(req.headers['x-tenant']));", ...STATELESS_BODY, '});'],
+      expect: /the argument String\(req\.headers\['x-tenant'\]\) of build\(\.\.\.\) is computed in the handler/,
+    },
+    {
+      name: 'no JSON body parser',
+      lines: [...EXPRESS_HEAD, "app.post('/mcp', async (req, res) => {", '  const server = build();', ...STATELESS_BODY, '});'],
+      expect: /no JSON body parser/,
+    },
+    {
+      name: 'node:http handing the transport the unread stream',
+      lines: [
+        "import { createServer } from 'node:http';",
+        "import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';",
+        "import { build } from './server.js';",
+        'createServer(async (req, res) => {',
+        '  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });',
+        '  await build().connect(transport);',
+        '  await transport.handleRequest(req, res);',
+        '}).listen(3000);',
+      ],
+      expect: /every handleRequest must get the request body the handler read above its session code/,
+    },
+    {
+      name: 'a second route in the same file',
+      lines: [...EXPRESS_HEAD, 'app.use(express.json());', "app.post('/mcp', async (req, res) => {", '  const server = build();', ...STATELESS_BODY, '});', "app.post('/other', async (req, res) => {", '  const server = build();', ...STATELESS_BODY, '});'],
+      expect: /this file already routes another request handler to createMcpHandler/,
+    },
+  ];
+  for (const shape of SHAPES) {
+    it(`${shape.expect === 'routed' ? 'routes' : 'reviews'}: ${shape.name}`, async () => {
+      const dir = tempTree({
+        'package.json': JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } }, null, 2) + '\n',
+        'src/server.ts': SERVER_TS,
+        'src/index.ts': [...shape.lines, ''].join('\n'),
+      });
+      const { report, texts } = await auditWithTexts({ paths: [dir], v1ToV2: true });
+      const serving = (report.findings ?? []).filter((f) => f.reason === 'served-by-mcp-handler' || f.reason === 'serving-2025-only');
+      const planned = texts.get(path.join(dir, 'src', 'index.ts'))?.after ?? '';
+      if (shape.expect === 'routed') {
+        expect(serving.map((f) => f.reason)).toEqual(['served-by-mcp-handler']);
+        expect(planned).toContain(shape.contains!);
+      } else {
+        const reviews = serving.filter((f) => f.reason === 'serving-2025-only');
+        expect(reviews).toHaveLength(1);
+        expect(reviews[0]!.message).toMatch(shape.expect);
+        expect(planned.split('\n')[reviews[0]!.line - 2]).toContain('/* @mcp-mrtr-review serving-2025-only: ');
+        expect(planned.split('\n')[reviews[0]!.line - 1]).toMatch(/\.connect\(/);
+      }
     });
   }
 

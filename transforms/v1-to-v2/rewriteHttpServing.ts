@@ -37,7 +37,7 @@ type Framework = 'express' | 'hono' | 'node:http';
  * and the handler hands the transport a body the branch can read too (Express: `req.body` behind a JSON parser;
  * node:http: a const/let body declared before the session code; Hono: the raw request). Otherwise: advice.
  */
-export function planHttpServing(source: ts.SourceFile, call: ts.CallExpression, transportNew: ts.NewExpression, kind: 'node' | 'web'): HttpPlan {
+export function planHttpServing(source: ts.SourceFile, call: ts.CallExpression, transportNew: ts.NewExpression, kind: 'node' | 'web'): HttpPlan | undefined {
   const transportClass = (transportNew.expression as ts.Identifier).text;
   const wiring =
     `server.connect(new ${transportClass}(...)) serves 2025-era clients only. Route each request: when isLegacyRequest(request) (from ${SERVER_MODULE}) is false, ` +
@@ -57,6 +57,8 @@ export function planHttpServing(source: ts.SourceFile, call: ts.CallExpression, 
 
   const handler = enclosingFunction(call);
   if (!handler || !handler.body || !ts.isBlock(handler.body)) return review('the connect is not in a request handler with a block body');
+  // Already routed by era (a file the official codemod still sees as v1 is migrated again on every run).
+  if (handler.body.getText(source).includes('isLegacyRequest(')) return undefined;
   const mount = mountOf(source, handler, kind);
   if (!mount) return review('the connect is not directly in an Express or Hono route callback or a node:http createServer listener (a helper, a class, another framework)');
   if (!handler.modifiers?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) return review('the request handler is not async');
