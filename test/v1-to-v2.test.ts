@@ -584,6 +584,22 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
       expect: /every handleRequest must get the request body the handler read above its session code/,
     },
     {
+      name: 'an access check below the session code',
+      lines: [
+        ...EXPRESS_HEAD,
+        'app.use(express.json());',
+        "app.post('/mcp', async (req, res) => {",
+        '  const server = build();',
+        "  if (req.headers.authorization !== 'Bearer t') {",
+        '    res.status(401).end();',
+        '    return;',
+        '  }',
+        ...STATELESS_BODY,
+        '});',
+      ],
+      expect: /checks access \(auth, host, 401\/403\) in `if \(req\.headers\.authorization !== 'Bearer t'\) \{`, below the start of its session code/,
+    },
+    {
       name: 'a second route in the same file',
       lines: [...EXPRESS_HEAD, 'app.use(express.json());', "app.post('/mcp', async (req, res) => {", '  const server = build();', ...STATELESS_BODY, '});', "app.post('/other', async (req, res) => {", '  const server = build();', ...STATELESS_BODY, '});'],
       expect: /this file already routes another request handler to createMcpHandler/,

@@ -14,6 +14,8 @@ const TRANSPORT_HOST_CHECKS = ['enableDnsRebindingProtection', 'allowedHosts', '
 // Express body parsers that fill `req.body` before the route runs.
 const JSON_BODY_PARSERS = /\b(?:express\.json|bodyParser\.json|createMcpExpressApp|json)\(/;
 const HANDLER_NAMES = ['mcpHandler', 'modernMcpHandler'];
+// Access decisions in a handler: auth headers and info, Host checks, 401/403 answers.
+const ACCESS_CHECK = /\bauthorization\b|\.auth\b|headers\.host\b|header\(\s*['"]host['"]|\b40[13]\b|forbidden|unauthori[sz]ed/i;
 
 export type HttpPlan = { edits: TextEdit[]; imports: Record<string, string[]>; factory: string; route: string } | { advice: string };
 
@@ -74,6 +76,13 @@ export function planHttpServing(source: ts.SourceFile, call: ts.CallExpression, 
   const at = body.statements.findIndex((s) => isServingStatement(s, call, source));
   if (at === -1) return review('the session/transport code of the handler cannot be told apart');
   const before = body.statements.slice(0, at);
+  // A check the 2026-era branch would skip: access decided below the place the branch goes.
+  const late = body.statements.slice(at).find((st) => ACCESS_CHECK.test(st.getText(source)));
+  if (late) {
+    const firstLine = late.getText(source).split(/\r?\n/)[0]!.trim();
+    const snippet = firstLine.length > 60 ? `${firstLine.slice(0, 57)}...` : firstLine;
+    return review(`the handler checks access (auth, host, 401/403) in \`${snippet}\`, below the start of its session code, where 2026-era requests would skip it: move the check above the session code or into middleware, then run the tool again`);
+  }
   const handleCalls = callsNamed(handler, 'handleRequest');
   if (handleCalls.length === 0) return review('the handler never calls transport.handleRequest');
 
