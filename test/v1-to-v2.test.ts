@@ -379,6 +379,30 @@ describe('v1 module-level server served over stdio', () => {
     }
   });
 
+  it('a stdio transport held in a function\'s own variable is a review item (its declaration would outlive the connect), not a silent miss', async () => {
+    const dir = tempTree({
+      'package.json': JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } }, null, 2) + '\n',
+      'src/index.ts': [
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
+        'function build() {',
+        "  return new McpServer({ name: 'x', version: '1.0.0' });",
+        '}',
+        'async function main() {',
+        '  const transport = new StdioServerTransport();',
+        '  await build().connect(transport);',
+        '}',
+        'await main();',
+        '',
+      ].join('\n'),
+    });
+    const { report, texts } = await auditWithTexts({ paths: [dir], v1ToV2: true });
+    const review = (report.findings ?? []).filter((f) => f.decision === 'review');
+    expect(review.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual(['src/index.ts:9 serving-2025-only']);
+    expect(review[0]!.message).toContain('serveStdio(() => build())');
+    expect(texts.get(path.join(dir, 'src', 'index.ts'))?.after.split('\n')[7]).toMatch(/^  \/\* @mcp-mrtr-review serving-2025-only: /);
+  });
+
   it('an exported module-level server is not wrapped: a review item with the advice', () => {
     const dir = tempTree({
       'package.json': JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } }, null, 2) + '\n',

@@ -85,6 +85,11 @@ export function planHttpServing(source: ts.SourceFile, call: ts.CallExpression, 
   }
   const handleCalls = callsNamed(handler, 'handleRequest');
   if (handleCalls.length === 0) return review('the handler never calls transport.handleRequest');
+  // The transport must be handed this handler's own request (and response): the branch hands the same to createMcpHandler.
+  const handed = mount.framework === 'hono' ? [`${request}.req.raw`] : [request, response!];
+  if (!handleCalls.every((c) => handed.every((text, i) => c.arguments[i]?.getText(source) === text))) {
+    return review(`handleRequest is not given the handler's own ${handed.join(', ')}`);
+  }
 
   const name = HANDLER_NAMES.find((n) => !identifierUsed(source, n));
   if (!name) return review(`${HANDLER_NAMES.join(' and ')} are already names in this file`);

@@ -121,6 +121,8 @@ function planStdio(source: ts.SourceFile, call: ts.CallExpression): StdioPlan {
     'server.connect(new StdioServerTransport()) serves 2025-era clients only: build the server in a function (registrations included) and serve it with ' +
     "serveStdio(() => build()) from '@modelcontextprotocol/server/stdio'";
   if ((transportNew?.arguments?.length ?? 0) > 0) return { advice };
+  // A transport held in a let or a function's own variable: its declaration cannot be removed with the connect.
+  if (ts.isIdentifier(transport) && !transportConst) return { advice };
   if (transportConst && usesOf(source, transportConst.name).length !== 2) return { advice };
   const statement = statementOf(call);
   if (!statement || !isSimpleConnectStatement(statement, call)) return { advice };
