@@ -398,9 +398,9 @@ describe('v1 module-level server served over stdio', () => {
     });
     const { report, texts } = await auditWithTexts({ paths: [dir], v1ToV2: true });
     const review = (report.findings ?? []).filter((f) => f.decision === 'review');
-    expect(review.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual(['src/index.ts:9 serving-2025-only']);
+    expect(review.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual(['src/index.ts:10 serving-2025-only']);
     expect(review[0]!.message).toContain('serveStdio(() => build())');
-    expect(texts.get(path.join(dir, 'src', 'index.ts'))?.after.split('\n')[7]).toMatch(/^  \/\* @mcp-mrtr-review serving-2025-only: /);
+    expect(texts.get(path.join(dir, 'src', 'index.ts'))?.after.split('\n')[8]).toMatch(/^  \/\* @mcp-mrtr-review serving-2025-only: /);
   });
 
   it('an exported module-level server is not wrapped: a review item with the advice', () => {
