@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from "@modelcontextprotocol/server";
+import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, type CreateMessageResult } from "@modelcontextprotocol/server";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { z } from 'zod';
 
@@ -46,7 +46,7 @@ export function build(): McpServer {
           maxTokens: 200,
         }) } });
       }
-      const result = resultResponse.result;
+      const result = resultResponse.result as CreateMessageResult;
       // v2 types a sampling result's content as one block or a list (sampling with tools); v1 as one block.
       const reply = result.content;
       return text(!Array.isArray(reply) && reply.type === 'text' ? reply.text : '(no text)');
