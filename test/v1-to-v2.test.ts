@@ -652,6 +652,41 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
     });
   }
 
+  it("routes a route behind the v1 requireBearerAuth (left in front of both eras), and package.json gets the package the official codemod points it at", async () => {
+    const dir = tempTree({
+      'package.json': JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2', express: '^5.1.0' } }, null, 2) + '\n',
+      'src/server.ts': SERVER_TS,
+      'src/index.ts': [
+        "import express from 'express';",
+        "import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';",
+        "import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';",
+        "import { build } from './server.js';",
+        "const verifier = { verifyAccessToken: async (token: string) => ({ token, clientId: 'c', scopes: [] }) };",
+        'const app = express();',
+        'app.use(express.json());',
+        "app.post('/mcp', requireBearerAuth({ verifier }), async (req, res) => {",
+        '  const server = build();',
+        ...STATELESS_BODY,
+        '});',
+        '',
+      ].join('\n'),
+    });
+    const { report, texts } = await auditWithTexts({ paths: [dir], v1ToV2: true });
+    expect((report.findings ?? []).filter((f) => f.decision === 'review' || f.reason === 'served-by-mcp-handler').map((f) => `${f.file} ${f.reason}`)).toEqual([
+      'src/index.ts codemod-error-marker',
+      'src/index.ts served-by-mcp-handler',
+    ]);
+    const planned = texts.get(path.join(dir, 'src', 'index.ts'))?.after ?? '';
+    expect(planned).toMatch(/\*\/\napp\.post\('\/mcp', requireBearerAuth\(\{ verifier \}\), async \(req, res\) => \{\n  \/\/ MCP 2026-07-28 requests go to createMcpHandler/);
+    const manifest = JSON.parse(texts.get(path.join(dir, 'package.json'))?.after ?? '{}') as { dependencies: Record<string, string> };
+    expect(manifest.dependencies).toEqual({
+      '@modelcontextprotocol/node': '^2.1.2',
+      '@modelcontextprotocol/server': '^2.4.0',
+      '@modelcontextprotocol/server-legacy': '^2.3.1',
+      express: '^5.1.0',
+    });
+  });
+
   it('leaves wiring it cannot route safely to review, with a marker above the connect (once) and advice naming what to add', () => {
     const dir = tempTree({
       'package.json': JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } }, null, 2) + '\n',

@@ -10,6 +10,8 @@ export const ADDED_RANGES: Record<string, string> = {
   '@modelcontextprotocol/node': '^2.1.2',
   '@modelcontextprotocol/express': '^2.0.2',
   '@modelcontextprotocol/hono': '^2.0.2',
+  // Where the official codemod sends v1 auth-server and SSE code (its markers ask for a re-point; until then it must install).
+  '@modelcontextprotocol/server-legacy': '^2.3.1',
   zod: '^4.2.0',
 };
 
