@@ -2,7 +2,8 @@ import { ts } from 'ts-morph';
 import { applyEdits, type TextEdit } from '../../lib/edits.js';
 import type { Finding } from '../../lib/model.js';
 import { REVIEW_MARKER } from '../mrtr/insertMarker.js';
-import { HTTP_TRANSPORTS, namedImportEdits, planHttpServing, transportNewOf, type HttpPlan } from './rewriteHttpServing.js';
+import { addNamedImports } from './addNamedImports.js';
+import { HTTP_TRANSPORTS, planHttpServing, transportNewOf, type HttpPlan } from './rewriteHttpServing.js';
 import { SERVING_2025_ONLY } from './findCodemodMarkers.js';
 import { V1_TO_V2_ID } from './runOfficialCodemod.js';
 
@@ -59,7 +60,7 @@ export function rewriteServing(file: string, text: string): ServingOutcome {
           findings.push(finding('served-by-serve-stdio', 'info', file, line, `served through serveStdio(() => ${plan.factory}): one instance per connection, 2026-era and 2025-era clients`));
         }
       } else if (plan) {
-        // The finding is read back from this marker (findServingMarkers), so a later run still lists it.
+        // The finding is read back from this marker (findCodemodMarkers), so a later run still lists it.
         edits.push(...markerEdits(source, node, plan.advice));
       }
       return;
@@ -69,7 +70,7 @@ export function rewriteServing(file: string, text: string): ServingOutcome {
   visit(source);
   if (edits.length === 0) return { text, findings };
   if (rewrote > httpRewrites) edits.push(...importEdits(source, stdioImport, edits));
-  if (httpRewrites > 0) edits.push(...namedImportEdits(source, imports));
+  if (httpRewrites > 0) edits.push(...addNamedImports(source, imports));
   const result = applyEdits(text, edits);
   for (const { finding: f, at } of moved) {
     const shift = edits.filter((e) => e.end <= at).reduce((sum, e) => sum + e.text.length - (e.end - e.start), 0);
@@ -91,8 +92,10 @@ function markerEdits(source: ts.SourceFile, call: ts.CallExpression, advice: str
   while (statement.parent && !(ts.isBlock(statement.parent) || ts.isSourceFile(statement.parent) || ts.isCaseClause(statement.parent) || ts.isDefaultClause(statement.parent) || ts.isModuleBlock(statement.parent))) statement = statement.parent;
   const text = source.text;
   const start = statement.getStart(source);
-  if (text.slice(statement.getFullStart(), start).includes(`${REVIEW_MARKER} ${SERVING_2025_ONLY}:`)) return [];
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const lineAbove = text.slice(text.lastIndexOf('\n', lineStart - 2) + 1, lineStart);
+  const marker = `${REVIEW_MARKER} ${SERVING_2025_ONLY}:`;
+  if (text.slice(statement.getFullStart(), start).includes(marker) || lineAbove.includes(marker)) return [];
   const indent = /^[ \t]*/.exec(text.slice(lineStart, start))![0];
   const newline = text.includes('\r\n') ? '\r\n' : '\n';
   return [{ start: lineStart, end: lineStart, text: `${indent}/* ${REVIEW_MARKER} ${SERVING_2025_ONLY}: ${advice.replace(/\*\//g, '* /')} */${newline}` }];
