@@ -563,10 +563,10 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
       contains: "app.post('/mcp', requireToken, async (req, res) => {\n  // MCP 2026-07-28 requests go to createMcpHandler",
     },
     {
-      name: 'a handler registered by name',
-      lines: [...EXPRESS_HEAD, 'app.use(express.json());', 'const handleMcp = async (req: express.Request, res: express.Response) => {', '  const server = build();', ...STATELESS_BODY, '};', "app.post('/mcp', handleMcp);"],
+      name: 'a handler registered by name, on a path constant',
+      lines: [...EXPRESS_HEAD, 'app.use(express.json());', "const MCP_PATH = '/mcp';", 'const handleMcp = async (req: express.Request, res: express.Response) => {', '  const server = build();', ...STATELESS_BODY, '};', 'app.post(MCP_PATH, handleMcp);'],
       expect: 'routed',
-      contains: "const mcpHandler = toNodeHandler(createMcpHandler(() => build(), { legacy: 'reject' }));\n\napp.post('/mcp', handleMcp);",
+      contains: "const mcpHandler = toNodeHandler(createMcpHandler(() => build(), { legacy: 'reject' }));\n\napp.post(MCP_PATH, handleMcp);",
     },
     {
       name: 'the connect in a helper',

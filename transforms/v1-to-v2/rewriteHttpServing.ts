@@ -174,9 +174,9 @@ function mountOf(source: ts.SourceFile, handler: ts.FunctionLikeDeclaration, kin
     return { framework: 'node:http', statement: registration, route: 'createServer' };
   }
   if (!ts.isPropertyAccessExpression(callee) || !ROUTE_METHODS.has(callee.name.text) || !isHandlerArg(last)) return undefined;
-  const path = registration.arguments[0];
-  if (!path || !ts.isStringLiteralLike(path)) return undefined;
-  const route = `${callee.getText(source)}('${path.text}')`;
+  // The path as written (a literal or a constant), or none (`app.use(handler)`).
+  const path = registration.arguments.length > 1 ? registration.arguments[0]!.getText(source) : '';
+  const route = `${callee.getText(source)}(${path})`;
   return { framework: kind === 'node' ? 'express' : 'hono', statement: registration, route };
 }
 
