@@ -226,6 +226,7 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
       const wiring = codecEdits(plan.wiring, codec, style);
       for (const edit of [...rewrite.edits, ...wiring.codecFile]) addEdit(absPath, edit);
       for (const edit of wiring.constructionFile) addEdit(constructionFile.getFilePath(), edit);
+      for (const { file, edit } of wiring.via) addEdit(file, edit);
       imports.set(absPath, new Set([...(imports.get(absPath) ?? []), ...rewrite.imports, ...wiring.imports]));
       for (const ask of plan.asks) {
         const schema = Node.isCallExpression(ask.call.node) ? ask.call.node.getArguments()[1] : undefined;

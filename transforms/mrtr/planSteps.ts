@@ -45,6 +45,13 @@ export interface ServerWiring {
   importDeclaration?: ImportDeclaration;
   /** A codec already declared and wired in the handler's file: reused as it is. */
   existing?: string;
+  /**
+   * When the server's file reaches the handler's file only through other files (`index.ts` imports
+   * `tools/index.ts`, which imports `tools/pay.ts`): each of those files, in order, with its import of the
+   * next one. Each re-exports the codec (`export { codec } from './pay.js'`), so it travels along imports that
+   * exist already: no new import edge, so no new cycle.
+   */
+  via?: ImportDeclaration[];
 }
 
 /** What a step runs after its ask (or on entry, for the start and join steps) until the next step. */
@@ -548,12 +555,39 @@ export function wiringOf(registration: Registration, analysis: MrtrAnalysis): Se
   if (construction.getSourceFile() === codecFile) return { construction, codecFile };
   // Another file: the codec is exported from the handler's file and imported where the server is built,
   // which already imports the handler's file (so no new import cycle appears).
-  const importDeclaration = construction
-    .getSourceFile()
-    .getImportDeclarations()
-    .find((d) => !d.isTypeOnly() && d.getNamedImports().length > 0 && d.getModuleSpecifierSourceFile() === codecFile);
-  if (!importDeclaration) return { detail: `export a requestState codec from ${analysis.project.relative(codecFile.getFilePath())}, import it in ${analysis.project.relative(construction.getSourceFile().getFilePath())} and add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}` };
-  return { construction, codecFile, importDeclaration };
+  const chain = importChain(construction.getSourceFile(), codecFile, analysis);
+  if (!chain) return { detail: `export a requestState codec from ${analysis.project.relative(codecFile.getFilePath())}, import it in ${analysis.project.relative(construction.getSourceFile().getFilePath())} and add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}` };
+  const [importDeclaration, ...via] = chain;
+  return { construction, codecFile, importDeclaration: importDeclaration!, ...(via.length > 0 ? { via } : {}) };
+}
+
+/**
+ * The shortest path of value imports from `from` to `to` (at most four files deep), as the import declarations
+ * along it: the first names imports (it gains the codec's name), the others re-export it.
+ */
+function importChain(from: SourceFile, to: SourceFile, analysis: MrtrAnalysis): ImportDeclaration[] | undefined {
+  const valueImports = (file: SourceFile) =>
+    file.getImportDeclarations().filter((d) => !d.isTypeOnly() && !d.getNamespaceImport() && d.getModuleSpecifierValue().startsWith('.'));
+  const targetOf = (d: ImportDeclaration) => analysis.project.loadModule(d.getSourceFile().getFilePath(), d.getModuleSpecifierValue());
+  const first = valueImports(from).filter((d) => d.getNamedImports().length > 0);
+  const direct = first.find((d) => targetOf(d) === to);
+  if (direct) return [direct];
+  let frontier: ImportDeclaration[][] = first.map((d) => [d]);
+  const seen = new Set<SourceFile>([from]);
+  for (let depth = 1; depth < 4 && frontier.length > 0; depth++) {
+    const next: ImportDeclaration[][] = [];
+    for (const path of frontier) {
+      const file = targetOf(path[path.length - 1]!);
+      if (!file || seen.has(file)) continue;
+      seen.add(file);
+      for (const d of valueImports(file)) {
+        if (targetOf(d) === to) return [...path, d];
+        next.push([...path, d]);
+      }
+    }
+    frontier = next;
+  }
+  return undefined;
 }
 
 /** The `new McpServer(...)` an expression holds: a local `const`, or a parameter every caller passes one (followed up to 3 calls). */

@@ -121,6 +121,7 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
   ordered.set(codecFile.getFilePath(), [...(ordered.get(codecFile.getFilePath()) ?? []), ...wiring.codecFile]);
   const construction = plan.wiring.construction.getSourceFile().getFilePath();
   ordered.set(construction, [...(ordered.get(construction) ?? []), ...wiring.constructionFile]);
+  for (const { file, edit } of wiring.via) ordered.set(file, [...(ordered.get(file) ?? []), edit]);
   imports.set(codecFile.getFilePath(), wiring.imports);
 
   const constructionFile = plan.wiring.construction.getSourceFile();

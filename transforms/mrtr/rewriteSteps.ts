@@ -273,7 +273,7 @@ function pascal(name: string): string {
 export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle): CodecEdits {
   const { quote: q, indentUnit: u, eol } = style;
   const end = style.semicolon ? ';' : '';
-  if (wiring.existing) return { codecFile: [], constructionFile: [], imports: [] };
+  if (wiring.existing) return { codecFile: [], constructionFile: [], via: [], imports: [] };
   const sourceFile = wiring.codecFile;
   const text = sourceFile.getFullText();
   const secret = freshName(text, 'requestStateSecret');
@@ -320,7 +320,17 @@ export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle
     const last = named[named.length - 1]!;
     constructionFile.push({ start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` });
   }
-  return { codecFile, constructionFile, imports: ['createRequestStateCodec', ...(style.typescript ? ['type ServerContext'] : [])] };
+  // Each file between re-exports it from the next, in that file's own style, after its imports.
+  const via = (wiring.via ?? []).map((declaration) => {
+    const file = declaration.getSourceFile();
+    const fileText = file.getFullText();
+    const fileEol = fileText.includes('\r\n') ? '\r\n' : '\n';
+    const semicolon = declaration.getText().trimEnd().endsWith(';') ? ';' : '';
+    const statement = `export { ${codec} } from ${declaration.getModuleSpecifier().getText()}${semicolon}`;
+    const at = insertionPoint(file);
+    return { file: file.getFilePath(), edit: { start: at, end: at, text: at === 0 ? `${statement}${fileEol}` : `${fileEol}${statement}` } };
+  });
+  return { codecFile, constructionFile, via, imports: ['createRequestStateCodec', ...(style.typescript ? ['type ServerContext'] : [])] };
 }
 
 export interface CodecEdits {
@@ -328,6 +338,8 @@ export interface CodecEdits {
   codecFile: TextEdit[];
   /** Edits of the file that builds the server (the same file, or the one that imports the handler's file). */
   constructionFile: TextEdit[];
+  /** Re-exports in the files between the two, keyed by file. */
+  via: Array<{ file: string; edit: TextEdit }>;
   /** SDK names the codec file needs. */
   imports: string[];
 }
