@@ -570,15 +570,17 @@ function importChain(from: SourceFile, to: SourceFile, analysis: MrtrAnalysis): 
     file.getImportDeclarations().filter((d) => !d.isTypeOnly() && !d.getNamespaceImport() && d.getModuleSpecifierValue().startsWith('.'));
   const targetOf = (d: ImportDeclaration) => analysis.project.loadModule(d.getSourceFile().getFilePath(), d.getModuleSpecifierValue());
   const first = valueImports(from).filter((d) => d.getNamedImports().length > 0);
-  const direct = first.find((d) => targetOf(d) === to);
+  // The direct import first, from the program as it stands (no file parsed for it).
+  const direct = first.find((d) => d.getModuleSpecifierSourceFile() === to);
   if (direct) return [direct];
   let frontier: ImportDeclaration[][] = first.map((d) => [d]);
   const seen = new Set<SourceFile>([from]);
-  for (let depth = 1; depth < 4 && frontier.length > 0; depth++) {
+  // Bounded: each file on the way is parsed, and a large tree's barrel files import a lot.
+  for (let depth = 1; depth < 4 && frontier.length > 0 && seen.size < 200; depth++) {
     const next: ImportDeclaration[][] = [];
     for (const path of frontier) {
       const file = targetOf(path[path.length - 1]!);
-      if (!file || seen.has(file)) continue;
+      if (!file || seen.has(file) || seen.size >= 200) continue;
       seen.add(file);
       for (const d of valueImports(file)) {
         if (targetOf(d) === to) return [...path, d];
