@@ -689,14 +689,18 @@ export async function rawCall2026(
  * child gets this process's environment (MCP_REQUEST_STATE_SECRET included) plus `env`.
  */
 export async function runOverStdio(entry: string, era: 'v1' | '2025' | '2026', calls: Call[], script: ClientScript, options: RunOptions & { env?: Record<string, string> } = {}): Promise<Transcript> {
-  const capabilities = options.capabilities ?? FULL_CAPABILITIES;
-  const recorder = new Recorder(script);
   const env = Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter((e): e is [string, string] => typeof e[1] === 'string'));
   const params = { command: process.execPath, args: [entry], env, stderr: 'inherit' as const };
+  return runWithTransport(era, calls, script, options, () => (era === 'v1' ? new StdioClientTransportV1(params) : new StdioClientTransport(params)));
+}
+
+/** The SDK client of an era (v1, or v2 in the 2025 or 2026 era) over a transport: connect, make the calls, close. */
+async function runWithTransport(era: 'v1' | '2025' | '2026', calls: Call[], script: ClientScript, options: RunOptions, transportOf: () => unknown): Promise<Transcript> {
+  const capabilities = options.capabilities ?? FULL_CAPABILITIES;
+  const recorder = new Recorder(script);
   const client = era === 'v1' ? v1Client(capabilities, recorder) : v2Client(capabilities, recorder, era === '2026' ? 'auto' : 'legacy');
-  const transport = era === 'v1' ? new StdioClientTransportV1(params) : new StdioClientTransport(params);
   try {
-    await (client as unknown as Connectable).connect(transport);
+    await (client as unknown as Connectable).connect(transportOf());
     if (client instanceof Client) expectEra(client, era);
     await runCalls(client as unknown as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
   } finally {
@@ -954,19 +958,10 @@ export async function runOverHttp(
   script: ClientScript,
   options: RunOptions & { headers?: Record<string, string>; fetch?: (url: string | URL, init?: RequestInit) => Promise<Response> } = {},
 ): Promise<Transcript> {
-  const capabilities = options.capabilities ?? FULL_CAPABILITIES;
-  const recorder = new Recorder(script);
   const transportOptions = { requestInit: { headers: options.headers ?? {} }, ...(options.fetch ? { fetch: options.fetch } : {}) };
-  const client = era === 'v1' ? v1Client(capabilities, recorder) : v2Client(capabilities, recorder, era === '2026' ? 'auto' : 'legacy');
-  const transport = era === 'v1' ? new StreamableHTTPClientTransportV1(url, transportOptions) : new StreamableHTTPClientTransport(url, transportOptions);
-  try {
-    await (client as unknown as Connectable).connect(transport);
-    if (client instanceof Client) expectEra(client, era);
-    await runCalls(client as unknown as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
-  } finally {
-    await client.close().catch(() => {});
-  }
-  return recorder.transcript();
+  return runWithTransport(era, calls, script, options, () =>
+    era === 'v1' ? new StreamableHTTPClientTransportV1(url, transportOptions) : new StreamableHTTPClientTransport(url, transportOptions),
+  );
 }
 
 /**

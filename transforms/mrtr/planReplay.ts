@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Node, SyntaxKind, type CallExpression, type CatchClause, type NewExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression, type NewExpression, type SourceFile } from 'ts-morph';
 import type { Chain, MrtrAnalysis } from './classify.js';
 import { MRTR_CAPABLE_METHODS } from './constants.js';
 import type { PushCall } from './findPushCalls.js';
@@ -9,7 +9,7 @@ import type { Registration } from './handlers.js';
 import { paramsOf } from './planExplicit.js';
 import { wiringOf, type ServerWiring } from './planSteps.js';
 import type { ReasonId } from './reasons.js';
-import { traceReplayPath, type OutsideCall, type RejectionHandler, type ReplayPath } from './replayPath.js';
+import { traceReplayPath, type OutsideCall, type ReplayEdits, type ReplayPath } from './replayPath.js';
 import { REPLAY_RUNTIME_NAME, runtimeExtension } from './replayRuntime.js';
 import { constValue, sdkNameOf, unwrap } from './symbols.js';
 
@@ -46,7 +46,7 @@ const REPLAYABLE: ReadonlySet<string> = new Set([
 ]);
 
 /** One plan per server: every replayed handler of a server shares its codec and runtime module. */
-export interface ReplayPlan {
+export interface ReplayPlan extends ReplayEdits {
   replay: true;
   wiring: ServerWiring;
   /** Absolute path of the runtime module, beside the server's construction. */
@@ -54,18 +54,6 @@ export interface ReplayPlan {
   /** False when the project already holds the runtime (a later run): it is not written again. */
   createRuntime: boolean;
   askCalls: Array<{ call: CallExpression; method: AskMethod }>;
-  /** The registrations whose callbacks are wrapped with `withAsks`. */
-  registrations: Registration[];
-  /** Catch clauses between a handler and an ask: they rethrow the input-required signal first. */
-  guards: CatchClause[];
-  /** `.catch(err)` / `.then(ok, err)` handlers between a handler and an ask: they rethrow the signal first. */
-  handlerGuards: RejectionHandler[];
-  /** `Promise.allSettled(...)` calls between a handler and an ask: their results rethrow the signal. */
-  settled: CallExpression[];
-  /** `server.getClientCapabilities()` reads on the path: they read the request's own capabilities instead. */
-  capabilityReads: CallExpression[];
-  /** Per registration: statements with effects that now run again on each round. */
-  reruns: Map<Registration, Node[]>;
   /** Other files registering handlers of this server: they import the codec from `wiring.codecFile`. */
   codecImports: SourceFile[];
 }

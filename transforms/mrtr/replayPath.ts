@@ -18,14 +18,23 @@ export interface OutsideCall {
   family: Family;
 }
 
-export interface ReplayPath {
+/** What replay changes on the way from the handlers to an ask (a server's plan gathers these over its asks). */
+export interface ReplayEdits {
+  /** The registrations whose callbacks are wrapped with `withAsks`. */
   registrations: Registration[];
+  /** Catch clauses between a handler and an ask: they rethrow the input-required signal first. */
   guards: CatchClause[];
+  /** `.catch(err)` / `.then(ok, err)` handlers between a handler and an ask: they rethrow the signal first. */
   handlerGuards: RejectionHandler[];
-  /** `Promise.allSettled(...)` calls between a handler and an ask: a rejected signal in their results is rethrown. */
+  /** `Promise.allSettled(...)` calls between a handler and an ask: their results rethrow the signal. */
   settled: CallExpression[];
+  /** `server.getClientCapabilities()` reads on the path: they read the request's own capabilities instead. */
   capabilityReads: CallExpression[];
+  /** Per registration: statements with effects that now run again on each round. */
   reruns: Map<Registration, Node[]>;
+}
+
+export interface ReplayPath extends ReplayEdits {
   /** The ask and every call that leads to it. */
   calls: Node[];
   outside: OutsideCall[];
