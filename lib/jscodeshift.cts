@@ -92,7 +92,7 @@ function createOnce(file: string, text: string): void {
   }
   // A folder given with --runtime-dir may not exist yet.
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.mrtr-${process.pid}.tmp`;
+  const temp = `${file}.mrtr-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;
   fs.writeFileSync(temp, text, { flag: 'wx' });
   try {
     fs.linkSync(temp, file);
