@@ -66,10 +66,18 @@ export function isReplaySafeExpression(node: Node | undefined, allowed: Readonly
     if (Node.isIdentifier(callee)) return PURE_FUNCTIONS.has(callee.getText()) && args;
     if (Node.isPropertyAccessExpression(callee)) {
       if (PURE_STATICS.has(callee.getText())) return args;
+      // `ArgsSchema.parse(args)`: validating the request's own arguments (a zod-style schema, by its name) gives
+      // the same value, or the same error, on every round: the client retries with the same arguments.
+      if (isSchemaValidation(callee)) return args;
       return PURE_METHODS.has(callee.getName()) && isReplaySafeExpression(callee.getExpression(), allowed) && args;
     }
   }
   return false;
+}
+
+function isSchemaValidation(callee: Node & { getName(): string; getExpression(): Node }): boolean {
+  const schema = callee.getExpression();
+  return (callee.getName() === 'parse' || callee.getName() === 'safeParse') && Node.isIdentifier(schema) && /^[A-Za-z_$][\w$]*Schema$/.test(schema.getText());
 }
 
 function isComputedSafe(name: Node, allowed: ReadonlySet<Node>): boolean {
