@@ -58,6 +58,18 @@ function tempTree(files: Record<string, string>): string {
   return dir;
 }
 
+/** The migrated tree equals the expected one (UPDATE_FIXTURES=1 rewrites the expected tree first: read its diff). */
+function expectTree(output: Record<string, string>, expected: string): void {
+  if (UPDATE) {
+    fs.rmSync(expected, { recursive: true, force: true });
+    for (const [file, text] of Object.entries(output)) {
+      fs.mkdirSync(path.dirname(path.join(expected, file)), { recursive: true });
+      fs.writeFileSync(path.join(expected, file), text);
+    }
+  }
+  expect(output).toEqual(readTree(expected));
+}
+
 afterEach(() => {
   for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -107,14 +119,7 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
     expect(report.files.filter((f) => f.status === 'changed').map((f) => f.file)).toEqual(['package.json', 'src/index.ts', 'src/server.ts']);
     expect(report.findings?.filter((f) => f.decision === 'review').map((f) => `${f.file} ${f.transform}/${f.reason}`)).toEqual(['package.json v1-to-v2/zod-raised']);
     const output = readTree(dir);
-    if (UPDATE) {
-      fs.rmSync(EXPECTED, { recursive: true, force: true });
-      for (const [file, text] of Object.entries(output)) {
-        fs.mkdirSync(path.dirname(path.join(EXPECTED, file)), { recursive: true });
-        fs.writeFileSync(path.join(EXPECTED, file), text);
-      }
-    }
-    expect(output).toEqual(readTree(EXPECTED));
+    expectTree(output, EXPECTED);
     const manifest = JSON.parse(output['package.json']!) as { dependencies: Record<string, string> };
     expect(manifest.dependencies).toEqual({ '@modelcontextprotocol/server': '^2.4.0', zod: '^4.2.0' });
 
@@ -251,14 +256,7 @@ describe('v1 server with shared helpers, migrated by one command', () => {
     expect(report.files.filter((f) => f.status === 'error')).toEqual([]);
     expect(report.sites.map((s) => `${s.file}:${s.line} ${s.decision} ${s.strategy}`)).toEqual(['src/helpers/confirm.ts:7 rewritten replay', 'src/helpers/summarize.ts:6 rewritten replay']);
     const output = readTree(dir);
-    if (UPDATE) {
-      fs.rmSync(HELPERS_EXPECTED, { recursive: true, force: true });
-      for (const [file, text] of Object.entries(output)) {
-        fs.mkdirSync(path.dirname(path.join(HELPERS_EXPECTED, file)), { recursive: true });
-        fs.writeFileSync(path.join(HELPERS_EXPECTED, file), text);
-      }
-    }
-    expect(output).toEqual(readTree(HELPERS_EXPECTED));
+    expectTree(output, HELPERS_EXPECTED);
     expect(output['src/index.ts']).toContain('serveStdio(() => build());');
     const again = await migrate({ paths: [dir], v1ToV2: true, strategy: 'auto' });
     expect(again.files.filter((f) => f.status !== 'unchanged')).toEqual([]);
@@ -346,14 +344,7 @@ describe('v1 module-level server served over stdio', () => {
     expect(report.sites.map((s) => `${s.file}:${s.line} ${s.decision}`)).toEqual(['src/index.ts:9 rewritten']);
     expect(report.findings?.map((f) => `${f.file} ${f.reason}`)).toContain('src/index.ts served-by-serve-stdio');
     const output = readTree(dir);
-    if (UPDATE) {
-      fs.rmSync(MODULE_EXPECTED, { recursive: true, force: true });
-      for (const [file, text] of Object.entries(output)) {
-        fs.mkdirSync(path.dirname(path.join(MODULE_EXPECTED, file)), { recursive: true });
-        fs.writeFileSync(path.join(MODULE_EXPECTED, file), text);
-      }
-    }
-    expect(output).toEqual(readTree(MODULE_EXPECTED));
+    expectTree(output, MODULE_EXPECTED);
     expect(output['src/index.ts']).toMatch(/^function build\(\): McpServer \{$/m);
     expect(output['src/index.ts']).toMatch(/^serveStdio\(\(\) => build\(\)\);$/m);
     const again = run(['--report', 'json', dir]);
@@ -476,14 +467,7 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
         const notes = (report.findings ?? []).filter((f) => f.reason === 'served-by-mcp-handler' || f.reason === 'serving-2025-only');
         expect(notes.map((f) => `${f.file} ${f.reason} ${f.message.split(':')[0]}`)).toEqual([`src/index.ts served-by-mcp-handler ${c.route}`]);
         const output = readTree(dir);
-        if (UPDATE) {
-          fs.rmSync(expected, { recursive: true, force: true });
-          for (const [file, text] of Object.entries(output)) {
-            fs.mkdirSync(path.dirname(path.join(expected, file)), { recursive: true });
-            fs.writeFileSync(path.join(expected, file), text);
-          }
-        }
-        expect(output).toEqual(readTree(expected));
+        expectTree(output, expected);
         // The note's line is the connect's line in the migrated file.
         expect(output['src/index.ts']!.split('\n')[notes[0]!.line - 1]).toContain('.connect(');
         // The dry run's patch, applied, gives exactly what the migration wrote.
