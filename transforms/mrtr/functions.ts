@@ -193,3 +193,9 @@ function relatedDeclarations(project: AnalysisProject, declaration: Node): Node[
   }
   return out;
 }
+
+/** Source text on one line, shortened to `max` characters, for report messages and notes. */
+export function oneLine(text: string, max = 120): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
+}

@@ -7,7 +7,7 @@ import { addImportsEdit, removeImportsEdits } from './addImports.js';
 import { MrtrAnalysis, type Chain } from './classify.js';
 import { PREFILTER_WORDS, TRANSFORM_ID } from './constants.js';
 import { findPushCalls, type PushCall } from './findPushCalls.js';
-import { displayName, enclosingFunction } from './functions.js';
+import { displayName, enclosingFunction, oneLine } from './functions.js';
 import { findGuards, isIgnored } from './guards.js';
 import { markerEdit } from './insertMarker.js';
 import { builderOf, isDirectAsk, optionsArgumentOf, planExplicit, type ExplicitPlan, type ExplicitVerdict } from './planExplicit.js';
@@ -309,9 +309,4 @@ function usedOutside(sourceFile: SourceFile, name: string, replaced: Node[]): bo
 function messageFor(reason: keyof typeof REASONS, sdk: Site['sdk']): string {
   const message = REASONS[reason].message;
   return reason === 'no-strategy-yet' && sdk === 'v1' ? `${message} (SDK v1 file: the v2 SDK is needed first)` : message;
-}
-
-function oneLine(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 120 ? `${flat.slice(0, 117)}...` : flat;
 }

@@ -2,7 +2,7 @@ import { Node, type ArrowFunction, type CallExpression, type CatchClause, type F
 import type { Family } from '../../lib/model.js';
 import type { MrtrAnalysis } from './classify.js';
 import { MRTR_CAPABLE_METHODS } from './constants.js';
-import { enclosingFunction, namedDeclarationOf, type FunctionNode } from './functions.js';
+import { enclosingFunction, namedDeclarationOf, oneLine, type FunctionNode } from './functions.js';
 import { templateCallbackOf, type Registration } from './handlers.js';
 import type { ReasonId } from './reasons.js';
 import { isReplaySafeStatement } from './replaySafe.js';
@@ -141,7 +141,7 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
         const handler = outer && Node.isCallExpression(outer) ? outer.getArguments()[parent.getName() === 'catch' ? 0 : 1] : undefined;
         const target = handler ? rejectionHandlerOf(handler, analysis) : undefined;
         const first = target?.getParameters()[0];
-        if (handler && !target) fail('signal-guard-unsupported', `the rejection handler \`${oneLine(handler.getText())}\` at line ${handler.getStartLineNumber()} is not a function declared in the project`);
+        if (handler && !target) fail('signal-guard-unsupported', `the rejection handler \`${oneLine(handler.getText(), 60)}\` at line ${handler.getStartLineNumber()} is not a function declared in the project`);
         else if (target && first && !Node.isIdentifier(first.getNameNode())) fail('signal-guard-unsupported', `the rejection handler at line ${target.getStartLineNumber()} destructures the error; bind it to a name`);
         else if (target) trail.handlerGuards.push(target);
       }
@@ -188,7 +188,7 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
  * the parameter, and the walk goes on from that body back to this one call.
  */
 function callsOfPassed(fn: FunctionNode, call: Node, analysis: MrtrAnalysis): { calls: Node[]; resume?: { fn: FunctionNode; call: Node } } | { reason: ReasonId; detail: string } {
-  const unfollowed = (why: string) => ({ reason: 'callback-not-followed' as const, detail: `${oneLine(call.getText())} at line ${call.getStartLineNumber()}: ${why}` });
+  const unfollowed = (why: string) => ({ reason: 'callback-not-followed' as const, detail: `${oneLine(call.getText(), 60)} at line ${call.getStartLineNumber()}: ${why}` });
   if (!Node.isCallExpression(call)) return unfollowed('a constructor receives it');
   const callee = unwrap(call.getExpression());
   if (Node.isPropertyAccessExpression(callee) && MAPPING_METHODS.has(callee.getName())) {
@@ -199,7 +199,7 @@ function callsOfPassed(fn: FunctionNode, call: Node, analysis: MrtrAnalysis): { 
     return unfollowed(`the promises ${callee.getName()}() returns are not awaited together (Promise.all or Promise.allSettled), so an ask's signal would be an unhandled rejection`);
   }
   const hof = Node.isIdentifier(callee) ? projectFunctionOf(callee, analysis) : undefined;
-  if (!hof) return unfollowed(`it is passed to ${Node.isPropertyAccessExpression(callee) ? `${callee.getName()}()` : oneLine(callee.getText())}, which is not a function declared in the project`);
+  if (!hof) return unfollowed(`it is passed to ${Node.isPropertyAccessExpression(callee) ? `${callee.getName()}()` : oneLine(callee.getText(), 60)}, which is not a function declared in the project`);
   const named = namedDeclarationOf(fn);
   const index = call.getArguments().findIndex((argument) => {
     const value = unwrap(argument);
@@ -253,9 +253,4 @@ function projectFunctionOf(name: Node, analysis: MrtrAnalysis): RejectionHandler
     if (statement?.getDeclarationKind() === 'const' && value && (Node.isArrowFunction(value) || Node.isFunctionExpression(value))) return value;
   }
   return undefined;
-}
-
-function oneLine(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 60 ? `${flat.slice(0, 57)}...` : flat;
 }
