@@ -153,9 +153,9 @@ const SOURCE_EXTENSIONS = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 /**
  * Compile a server module (`.ts`/`.js`, exporting `build()`) and import it.
  *
- * Node caches an ES module by URL, so two loads of the same sources share module-level state; with
- * `fresh: true` the entry module is imported under a new URL (a `?instance=` query) and so starts with
- * its own state (the modules it imports are still shared, as are CommonJS modules).
+ * Node caches a module by its path, so two loads of the same sources share module-level state; with
+ * `fresh: true` the compiled tree is copied to a dir of its own first, so the entry and every module it
+ * imports (a store of tool definitions, CommonJS modules too) start with their own state.
  *
  * Every source file under `options.root` (default: the file's own folder) is transpiled with
  * `ts.transpileModule` (ES2022; ESM, or CommonJS for `.cjs`/`.cts` and `"type": "commonjs"` folders) into a
@@ -186,8 +186,17 @@ export function compileTree(root: string): string {
   return outDir;
 }
 
-/** Distinguishes fresh instances of one compiled ES module (see `fresh`). */
+/** Distinguishes fresh instances of one compiled tree (see `fresh`). */
 let instanceCounter = 0;
+const instancesRoot = path.join(os.tmpdir(), 'mcp-mrtr-equivalence-instances', crypto.randomUUID());
+
+/** A private copy of a compiled tree (its node_modules link kept), removed when the process exits. */
+function freshCopyOf(outDir: string): string {
+  if (instanceCounter === 0) process.once('exit', () => fs.rmSync(instancesRoot, { recursive: true, force: true }));
+  const copy = path.join(instancesRoot, `${path.basename(outDir)}-${++instanceCounter}`);
+  fs.cpSync(outDir, copy, { recursive: true, verbatimSymlinks: true });
+  return copy;
+}
 
 /** Compiled modules live under `<tmpdir>/mcp-mrtr-equivalence/<content hash>/`, reused while the sources are unchanged. */
 const CACHE_ROOT = path.join(os.tmpdir(), 'mcp-mrtr-equivalence');
@@ -205,8 +214,11 @@ async function compileAndImport(file: string, root: string, fresh: boolean): Pro
   if (!fs.existsSync(path.join(outDir, '.complete'))) compileInto(outDir, root, sources, packageType);
 
   const { outName, module } = outputFor(path.relative(root, file), packageType);
-  const entry = path.join(outDir, outName);
-  const url = pathToFileURL(entry).href + (fresh ? `?instance=${++instanceCounter}` : '');
+  // A fresh instance loads every module of the tree anew (module state in a store the entry imports included):
+  // from its own copy of the compiled tree.
+  const instanceDir = fresh ? freshCopyOf(outDir) : outDir;
+  const entry = path.join(instanceDir, outName);
+  const url = pathToFileURL(entry).href;
   const ns = (await import(/* @vite-ignore */ url)) as Record<string, unknown>;
   const build = typeof ns.build === 'function' ? ns.build : (ns.default as Record<string, unknown> | undefined)?.build;
   if (typeof build !== 'function') throw new Error(`${file} does not export build()`);

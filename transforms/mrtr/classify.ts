@@ -1,4 +1,13 @@
-import { Node, SyntaxKind } from 'ts-morph';
+import {
+  Node,
+  SyntaxKind,
+  type BindingElement,
+  type CallExpression,
+  type NewExpression,
+  type ParameterDeclaration,
+  type PropertyAccessExpression,
+  type VariableDeclaration,
+} from 'ts-morph';
 import type { Family, Frame } from '../../lib/model.js';
 import type { AnalysisProject } from '../../lib/project.js';
 import { EVENT_METHODS, EVENT_PROPERTIES, TIMER_FUNCTIONS } from './constants.js';
@@ -7,12 +16,13 @@ import {
   enclosingFunction,
   isFunctionNode,
   namedDeclarationOf,
+  projectFunctionOf,
   referencesTo,
   type FunctionNode,
 } from './functions.js';
-import { isAssignmentTo, registrationOf, templateCallbackOf, type Registration } from './handlers.js';
+import { elementContextIndex, isAssignmentTo, registrationOf, templateCallbackOf, type Registration } from './handlers.js';
 import { OriginResolver, type OriginHooks } from './origins.js';
-import { declarationsOf, simpleName, unwrap } from './symbols.js';
+import { declarationsOf, simpleName, stringValue, unwrap } from './symbols.js';
 
 /** One way a site is reached: the entry family and the frames from the entry down to the site's function. */
 export interface Chain {
@@ -20,16 +30,21 @@ export interface Chain {
   frames: Frame[];
   /** The registration the chain starts at, when it starts at a handler (the planner groups sites by it). */
   registration?: Registration;
+  /** When that registration is a loop's, the element object whose handler the chain goes through. */
+  element?: Node;
 }
 
 type Use =
   | { kind: 'call'; call: Node }
-  | { kind: 'registered'; registration: Registration }
+  /** `element`: the object the callback came in, when a loop registers each element's (it names the registration). */
+  | { kind: 'registered'; registration: Registration; element?: Node }
   | { kind: 'context'; family: 'oninitialized' | 'event' | 'timer'; name: string; node: Node }
   | { kind: 'passed'; call: Node }
   | { kind: 'unresolved'; node: Node };
 
 const MAX_CHAINS = 20;
+/** Steps a value is followed (aliases, factories, literals, loops, parameters) before it counts as unresolved. */
+const MAX_FLOW_DEPTH = 16;
 
 /**
  * Answers "where does this code run?" for the functions holding push-style calls: follows each function to
@@ -94,8 +109,9 @@ export class MrtrAnalysis implements OriginHooks {
     switch (use.kind) {
       case 'registered': {
         const r = use.registration;
-        const name = r.method === r.name ? r.method : `${r.method} ${r.name}`;
-        return [{ family: r.family, frames: [{ ...this.frameAt(r.call, name), family: r.family, method: r.method }], registration: r }];
+        const registered = elementNameOf(r, use.element) ?? r.name;
+        const name = r.method === registered ? r.method : `${r.method} ${registered}`;
+        return [{ family: r.family, frames: [{ ...this.frameAt(r.call, name), family: r.family, method: r.method }], registration: r, ...(use.element ? { element: use.element } : {}) }];
       }
       case 'context':
         return [{ family: use.family, frames: [{ ...this.frameAt(use.node, use.name), family: use.family }] }];
@@ -123,13 +139,16 @@ export class MrtrAnalysis implements OriginHooks {
       }
     }
     if (!named || Node.isPropertyAssignment(named.declaration) || Node.isBinaryExpression(named.declaration)) uses.push(...this.usesOfValue(fn));
+    // `{ name: 'x', async handler(args) { ... } }`: the method is the `handler` part of its object.
+    const literal = fn.getParent();
+    if (named && Node.isMethodDeclaration(fn) && literal && Node.isObjectLiteralExpression(literal)) uses.push(...this.usesOfPart(literal, [named.name], 0, literal));
     this.usesMemo.set(fn, uses);
     return uses;
   }
 
   /** How a value (a function, or a name for one) is used where it appears. */
   private usesOfValue(value: Node, depth = 0): Use[] {
-    if (depth > 6) return [{ kind: 'unresolved', node: value }];
+    if (depth > MAX_FLOW_DEPTH) return [{ kind: 'unresolved', node: value }];
     let expr = value;
     let parent = expr.getParent();
     while (parent && (Node.isParenthesizedExpression(parent) || Node.isAsExpression(parent) || Node.isSatisfiesExpression(parent) || Node.isNonNullExpression(parent))) {
@@ -192,8 +211,8 @@ export class MrtrAnalysis implements OriginHooks {
       const uses = this.usesOf(factory).flatMap((use) => (use.kind === 'call' ? this.usesOfValue(use.call, depth + 1) : []));
       return uses.length > 0 ? uses : [{ kind: 'unresolved', node: expr }];
     }
-    if (Node.isPropertyAssignment(parent) || Node.isShorthandPropertyAssignment(parent) || Node.isArrayLiteralExpression(parent)) {
-      return this.usesThroughMap(Node.isArrayLiteralExpression(parent) ? parent : parent.getParentOrThrow(), depth);
+    if (Node.isPropertyAssignment(parent) || Node.isShorthandPropertyAssignment(parent) || Node.isArrayLiteralExpression(parent) || Node.isSpreadElement(parent)) {
+      return this.usesOfPart(expr, [], depth);
     }
     if (Node.isExportAssignment(parent) || Node.isExportSpecifier(parent)) return [];
     return [{ kind: 'unresolved', node: expr }];
@@ -209,35 +228,129 @@ export class MrtrAnalysis implements OriginHooks {
     return uses.filter((use) => use.kind === 'registered' || use.kind === 'context');
   }
 
-  /** A function stored in an object map or array: `handlers[name](args)` and `handlers.x(args)` call it. */
-  private usesThroughMap(literal: Node, depth: number): Use[] {
-    let holder = literal.getParent();
-    while (holder && (Node.isAsExpression(holder) || Node.isSatisfiesExpression(holder) || Node.isParenthesizedExpression(holder))) holder = holder.getParent();
-    if (!holder) return [];
-    if (Node.isVariableDeclaration(holder) || Node.isPropertyDeclaration(holder)) {
-      const uses: Use[] = [];
-      for (const reference of referencesTo(this.project, holder, holder.getName())) {
-        if (isTypePosition(reference)) continue;
-        let access: Node = reference;
-        const up = reference.getParent();
-        if (up && Node.isPropertyAccessExpression(up) && up.getNameNode() === reference) access = up;
-        const outer = access.getParent();
-        if (outer && (Node.isElementAccessExpression(outer) || Node.isPropertyAccessExpression(outer)) && outer.getExpression() === access) {
-          uses.push(...this.usesOfValue(outer, depth + 1));
-        } else if (outer && Node.isCallExpression(outer) && outer.getArguments().includes(access)) {
-          uses.push({ kind: 'passed', call: outer });
-        }
-      }
-      return uses.length > 0 ? uses : [{ kind: 'unresolved', node: literal }];
+  /**
+   * Uses of a function stored inside another value: `path` leads from `value` to it (`['handler']`: the
+   * `handler` of an object; `[ELEMENT, 'handler']`: that of each element of an array). The value is followed
+   * through variables and destructuring, exports, factories' results, spreads, `Object.values`/`entries`,
+   * loops over it (`for (const tool of TOOLS)`, `TOOLS.forEach((tool) => ...)`) and the parameters of project
+   * functions it is passed to, until code reads the function itself (`tool.handler`, `handlers[name]`): that
+   * read's use is the function's use (`server.registerTool(tool.name, tool.config, tool.handler)` registers it).
+   */
+  private usesOfPart(value: Node, path: readonly PathStep[], depth: number, element?: Node): Use[] {
+    if (depth > MAX_FLOW_DEPTH) return [{ kind: 'unresolved', node: value }];
+    let expr = value;
+    let parent = expr.getParent();
+    while (parent && (isTransparent(parent) || (path.length > 0 && Node.isAwaitExpression(parent)))) {
+      expr = parent;
+      parent = parent.getParent();
     }
-    if (Node.isCallExpression(holder) || Node.isNewExpression(holder)) return [{ kind: 'passed', call: holder }];
+    if (!parent) return [];
+    // Inside a bigger literal: the path grows by the key, or by "an element".
+    if ((Node.isPropertyAssignment(parent) && parent.getInitializer() === expr) || Node.isShorthandPropertyAssignment(parent)) {
+      const key = propertyKeyOf(parent);
+      const literal = parent.getParentOrThrow();
+      return key === undefined ? [{ kind: 'unresolved', node: parent }] : this.usesOfPart(literal, [key, ...path], depth + 1, path.length === 0 ? literal : element);
+    }
+    if (Node.isArrayLiteralExpression(parent)) return this.usesOfPart(parent, [ELEMENT, ...path], depth + 1, element);
+    if (Node.isSpreadElement(parent) || Node.isSpreadAssignment(parent)) {
+      const outer = parent.getParentOrThrow();
+      const spreadable = Node.isArrayLiteralExpression(outer) ? path[0] === ELEMENT : Node.isObjectLiteralExpression(outer) && path[0] !== ELEMENT;
+      return spreadable && path.length > 0 ? this.usesOfPart(outer, path, depth + 1, element) : [{ kind: 'unresolved', node: parent }];
+    }
+    if (path.length === 0) {
+      // The object the function came in names what the registration registers (`registerTool(tool.name, ...)`).
+      const uses = this.usesOfValue(expr, depth);
+      return element ? uses.map((use) => (use.kind === 'registered' ? { ...use, element } : use)) : uses;
+    }
+    const [step, ...rest] = path as [PathStep, ...PathStep[]];
+    if (isInspection(parent, expr)) return [];
+    if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === expr) {
+      if (step !== ELEMENT) return parent.getName() === step ? this.usesOfPart(parent, rest, depth + 1, element) : [];
+      return this.usesOfArrayMethod(parent, rest, depth, element);
+    }
+    if (Node.isElementAccessExpression(parent) && parent.getExpression() === expr) {
+      const argument = parent.getArgumentExpression();
+      const key = argument && Node.isNumericLiteral(unwrap(argument)) ? unwrap(argument).getText() : stringValue(argument);
+      // `TOOLS[0]`, `entry[1]`, `handlers[name]`: a computed key may be any part.
+      return step === ELEMENT || key === undefined || key === step ? this.usesOfPart(parent, rest, depth + 1, element) : [];
+    }
+    if (Node.isForOfStatement(parent) && parent.getExpression() === expr) {
+      const declaration = parent.getInitializer();
+      const variable = Node.isVariableDeclarationList(declaration) ? declaration.getDeclarations()[0] : undefined;
+      return step === ELEMENT && variable ? this.usesOfBinding(variable, rest, depth, element) : [{ kind: 'unresolved', node: parent }];
+    }
+    if (Node.isVariableDeclaration(parent) && parent.getInitializer() === expr) return this.usesOfBinding(parent, path, depth, element);
+    if (Node.isReturnStatement(parent) || (Node.isArrowFunction(parent) && parent.getBody() === expr)) {
+      // `function fileTools(server) { return [...] }`: the value flows to each call's result.
+      const factory = Node.isReturnStatement(parent) ? enclosingFunction(parent) : parent;
+      const uses = factory ? this.usesOf(factory).flatMap((use) => (use.kind === 'call' ? this.usesOfPart(use.call, path, depth + 1, element) : [])) : [];
+      return uses.length > 0 ? uses : [{ kind: 'unresolved', node: expr }];
+    }
+    if ((Node.isCallExpression(parent) || Node.isNewExpression(parent)) && parent.getArguments().includes(expr)) {
+      return this.usesAsArgument(parent, expr, path, depth, element);
+    }
     // `module.exports = { helper }` / `export default { helper }`: importers' uses are found through the export.
-    if (Node.isBinaryExpression(holder) && isCommonJsExport(holder.getLeft())) return [];
-    if (Node.isExportAssignment(holder)) return [];
-    if (Node.isPropertyAssignment(holder) || Node.isArrayLiteralExpression(holder)) {
-      return this.usesThroughMap(Node.isArrayLiteralExpression(holder) ? holder : holder.getParentOrThrow(), depth + 1);
+    if (Node.isBinaryExpression(parent) && isCommonJsExport(parent.getLeft())) return [];
+    if (Node.isExportAssignment(parent) || Node.isExportSpecifier(parent)) return [];
+    return [{ kind: 'unresolved', node: expr }];
+  }
+
+  /** `TOOLS.forEach((tool) => ...)`, `TOOLS.filter(...)`, `TOOLS.find(...)`: where the elements go. */
+  private usesOfArrayMethod(access: PropertyAccessExpression, rest: PathStep[], depth: number, element?: Node): Use[] {
+    const call = access.getParent();
+    // `TOOLS.length` reads no element.
+    if (!call || !Node.isCallExpression(call) || call.getExpression() !== access) return [];
+    const method = access.getName();
+    const known = ELEMENT_CALLBACK_METHODS.has(method) || SAME_ELEMENTS_METHODS.has(method) || ONE_ELEMENT_METHODS.has(method);
+    if (!known) return [{ kind: 'unresolved', node: call }];
+    const uses: Use[] = [];
+    if (ELEMENT_CALLBACK_METHODS.has(method)) {
+      const callback = call.getArguments()[0] ? unwrap(call.getArguments()[0]!) : undefined;
+      const parameter = callback && isFunctionNode(callback) ? callback.getParameters()[0] : undefined;
+      if (parameter && Node.isParameterDeclaration(parameter)) uses.push(...this.usesOfBinding(parameter, rest, depth, element));
+      else if (callback) uses.push({ kind: 'unresolved', node: call });
     }
-    return [{ kind: 'unresolved', node: literal }];
+    if (SAME_ELEMENTS_METHODS.has(method)) uses.push(...this.usesOfPart(call, [ELEMENT, ...rest], depth + 1, element));
+    if (ONE_ELEMENT_METHODS.has(method)) uses.push(...this.usesOfPart(call, rest, depth + 1, element));
+    return uses;
+  }
+
+  /** Uses of the part `path` of what a variable, parameter or destructuring element holds. */
+  private usesOfBinding(binding: VariableDeclaration | ParameterDeclaration | BindingElement, path: readonly PathStep[], depth: number, element?: Node): Use[] {
+    const name = binding.getNameNode();
+    if (Node.isIdentifier(name)) {
+      return referencesTo(this.project, binding, name.getText())
+        .filter((reference) => !isTypePosition(reference) && !isAssignmentTarget(reference))
+        .flatMap((reference) => this.usesOfPart(reference, path, depth + 1, element));
+    }
+    const [step, ...rest] = path;
+    if (step === undefined) return [{ kind: 'unresolved', node: binding }];
+    if (Node.isObjectBindingPattern(name)) {
+      if (step === ELEMENT) return [{ kind: 'unresolved', node: binding }];
+      const elements = name.getElements();
+      const named = elements.find((e) => !e.getDotDotDotToken() && (e.getPropertyNameNode()?.getText().replace(/^['"]|['"]$/g, '') ?? e.getName()) === step);
+      const spread = elements.find((e) => e.getDotDotDotToken());
+      if (named) return this.usesOfBinding(named, rest, depth + 1, element);
+      return spread ? this.usesOfBinding(spread, path, depth + 1, element) : [];
+    }
+    // `const [name, handler] = entry`, `for (const [name, handler] of Object.entries(handlers))`.
+    const elements = name.getElements();
+    const chosen = elements.filter((e, index): e is BindingElement => Node.isBindingElement(e) && (step === ELEMENT || String(index) === step));
+    return chosen.flatMap((e) => (e.getDotDotDotToken() ? [{ kind: 'unresolved' as const, node: e }] : this.usesOfBinding(e, rest, depth + 1, element)));
+  }
+
+  /** A value holding the function passed to a call: `Object.values/entries(map)`, a project function's parameter, else the call. */
+  private usesAsArgument(call: CallExpression | NewExpression, argument: Node, path: readonly PathStep[], depth: number, element?: Node): Use[] {
+    const callee = unwrap(call.getExpression());
+    const [step, ...rest] = path;
+    if (Node.isPropertyAccessExpression(callee) && callee.getExpression().getText() === 'Object' && step !== ELEMENT) {
+      if (callee.getName() === 'values') return this.usesOfPart(call, [ELEMENT, ...rest], depth + 1, element);
+      if (callee.getName() === 'entries') return this.usesOfPart(call, [ELEMENT, '1', ...rest], depth + 1, element);
+    }
+    const fn = Node.isIdentifier(callee) ? projectFunctionOf(this.project, callee) : undefined;
+    const parameter = fn?.getParameters()[call.getArguments().indexOf(argument)];
+    if (parameter && Node.isParameterDeclaration(parameter) && !parameter.isRestParameter()) return this.usesOfBinding(parameter, path, depth + 1, element);
+    return [{ kind: 'passed', call }];
   }
 
   contextParameterOf(fn: FunctionNode): { index: number; sdk: Registration['sdk'] } | undefined {
@@ -245,10 +358,22 @@ export class MrtrAnalysis implements OriginHooks {
     if (memo !== undefined) return memo ?? undefined;
     this.contextMemo.set(fn, null);
     let found: { index: number; sdk: Registration['sdk'] } | undefined;
-    for (const registration of this.registrationsOf(fn)) {
+    const registrations = this.registrationsOf(fn);
+    for (const registration of registrations) {
       if (registration.contextIndex !== undefined) {
         found = { index: registration.contextIndex, sdk: registration.sdk };
         break;
+      }
+    }
+    // A handler in a list of definitions that a loop registers: its context position comes from its own definition.
+    if (registrations.length === 0) {
+      for (const use of this.usesOf(fn)) {
+        if (use.kind !== 'registered' || !use.element) continue;
+        const index = elementContextIndex(use.registration, use.element, fn);
+        if (index !== undefined) {
+          found = { index, sdk: use.registration.sdk };
+          break;
+        }
       }
     }
     this.contextMemo.set(fn, found ?? null);
@@ -288,6 +413,52 @@ export class MrtrAnalysis implements OriginHooks {
   declarationsOf(node: Node): Node[] {
     return declarationsOf(this.project, node);
   }
+}
+
+/** A step from a value to a function stored in it: a property key, or any element of an array. */
+type PathStep = string | typeof ELEMENT;
+const ELEMENT = Symbol('element');
+
+/** Array methods whose callback receives each element (its first parameter). */
+const ELEMENT_CALLBACK_METHODS: ReadonlySet<string> = new Set(['forEach', 'map', 'flatMap', 'filter', 'find', 'findLast', 'some', 'every']);
+/** Array methods whose result holds the same elements. */
+const SAME_ELEMENTS_METHODS: ReadonlySet<string> = new Set(['filter', 'slice', 'concat', 'toSorted', 'toReversed', 'sort', 'reverse']);
+/** Array methods whose result is one of the elements. */
+const ONE_ELEMENT_METHODS: ReadonlySet<string> = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
+
+/** Wrappers that hand their operand on unchanged. */
+function isTransparent(node: Node): boolean {
+  return Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node) || Node.isNonNullExpression(node);
+}
+
+/** The key of `key: value` / `key` in an object literal, when it is written out. */
+function propertyKeyOf(property: Node): string | undefined {
+  if (Node.isShorthandPropertyAssignment(property)) return property.getName();
+  if (!Node.isPropertyAssignment(property)) return undefined;
+  const name = property.getNameNode();
+  if (Node.isIdentifier(name) || Node.isNumericLiteral(name)) return name.getText();
+  if (Node.isStringLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name)) return name.getLiteralValue();
+  return undefined;
+}
+
+/**
+ * `server.registerTool(tool.name, tool.config, tool.handler)` in a loop over tool definitions: the name the
+ * element gives (`{ name: 'delete_file', ... }`), for the report.
+ */
+function elementNameOf(registration: Registration, element: Node | undefined): string | undefined {
+  const first = (registration.call as CallExpression).getArguments()[0];
+  const read = first ? unwrap(first) : undefined;
+  if (!element || !Node.isObjectLiteralExpression(element) || !read) return undefined;
+  if (Node.isPropertyAccessExpression(read)) {
+    const property = element.getProperty(read.getName());
+    return property && Node.isPropertyAssignment(property) ? stringValue(property.getInitializer()) : undefined;
+  }
+  // `for (const [name, prompt] of Object.entries(PROMPTS)) server.registerPrompt(name, ...)`: the entry's key.
+  const binding = Node.isIdentifier(read) ? read.getSymbol()?.getDeclarations()[0] : undefined;
+  const pattern = binding?.getParent();
+  const entry = element.getParent();
+  if (!binding || !pattern || !Node.isArrayBindingPattern(pattern) || pattern.getElements()[0] !== binding || !entry) return undefined;
+  return propertyKeyOf(entry);
 }
 
 function startupChain(project: AnalysisProject, node: Node): Chain {

@@ -1,6 +1,6 @@
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type ArrowFunction, type FunctionDeclaration, type FunctionExpression, type SourceFile } from 'ts-morph';
 import type { AnalysisProject } from '../../lib/project.js';
-import { declarationsOf, identifierAt, importedModuleOf, wordOffsets } from './symbols.js';
+import { declarationsOf, identifierAt, importedModuleOf, unwrap, wordOffsets } from './symbols.js';
 
 export type FunctionNode = Node & { getParameters(): Node[]; getBody?(): Node | undefined };
 
@@ -14,6 +14,25 @@ export function isFunctionNode(node: Node): node is FunctionNode {
     Node.isGetAccessorDeclaration(node) ||
     Node.isSetAccessorDeclaration(node)
   );
+}
+
+/** A function declared in an analysed file under a name: `function f() {}` or `const f = () => ...`. */
+export type ProjectFunction = ArrowFunction | FunctionExpression | FunctionDeclaration;
+
+/** The function a name refers to, when it is declared in an analysed file (`function f() {}` or `const f = () => ...`). */
+export function projectFunctionOf(project: AnalysisProject, name: Node): ProjectFunction | undefined {
+  const declarations = declarationsOf(project, name);
+  if (declarations.length !== 1) return undefined;
+  const declaration = declarations[0]!;
+  if (declaration.getSourceFile().isDeclarationFile() || declaration.getSourceFile().isInNodeModules()) return undefined;
+  if (Node.isFunctionDeclaration(declaration) && declaration.getBody()) return declaration;
+  if (Node.isVariableDeclaration(declaration)) {
+    const statement = declaration.getVariableStatement();
+    const init = declaration.getInitializer();
+    const value = init ? unwrap(init) : undefined;
+    if (statement?.getDeclarationKind() === 'const' && value && (Node.isArrowFunction(value) || Node.isFunctionExpression(value))) return value;
+  }
+  return undefined;
 }
 
 /** The innermost function holding a node (not the node itself), or undefined at module level. */

@@ -29,8 +29,24 @@ export interface Registration {
 
 const HANDLER_SETTERS = new Set(['setRequestHandler', 'setNotificationHandler']);
 
-/** If `call` is an SDK registration on a proven server, what it registers. */
+const registrations = new WeakMap<OriginResolver, Map<Node, Registration>>();
+
+/**
+ * If `call` is an SDK registration on a proven server, what it registers. One object per call: a loop that
+ * registers several handlers (`for (const tool of TOOLS) server.registerTool(...)`) is one registration to wrap.
+ */
 export function registrationOf(call: Node, origins: OriginResolver): Registration | undefined {
+  let memo = registrations.get(origins);
+  if (!memo) registrations.set(origins, (memo = new Map()));
+  const known = memo.get(call);
+  if (known) return known;
+  // Only found registrations are kept: a receiver not proven yet (inside a cycle of the proof) may be later.
+  const registration = computeRegistration(call, origins);
+  if (registration) memo.set(call, registration);
+  return registration;
+}
+
+function computeRegistration(call: Node, origins: OriginResolver): Registration | undefined {
   if (!Node.isCallExpression(call)) return undefined;
   const callee = unwrap(call.getExpression());
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
@@ -88,6 +104,26 @@ function lastCallbackArgument(args: Node[]): Node | undefined {
     if (isFunctionNode(arg) || Node.isIdentifier(arg) || Node.isPropertyAccessExpression(arg) || Node.isCallExpression(arg)) return args[i];
   }
   return undefined;
+}
+
+/**
+ * Where the handler context sits in the handler `fn` a loop registers from the object `element`
+ * (`server.registerTool(tool.name, tool.config, tool.handler)`): the registration's arguments read as the
+ * element's own properties (`tool.config` is the element's `config`), the callback as `fn`.
+ */
+export function elementContextIndex(registration: Registration, element: Node, fn: Node): number | undefined {
+  if (registration.contextIndex !== undefined) return registration.contextIndex;
+  const call = registration.call;
+  const callee = Node.isCallExpression(call) ? unwrap(call.getExpression()) : undefined;
+  if (!callee || !Node.isPropertyAccessExpression(callee) || !Node.isCallExpression(call) || !Node.isObjectLiteralExpression(element)) return undefined;
+  const args = call.getArguments().map((arg) => {
+    if (arg === registration.callback) return fn;
+    const read = unwrap(arg);
+    const property = Node.isPropertyAccessExpression(read) ? element.getProperty(read.getName()) : undefined;
+    const value = property && Node.isPropertyAssignment(property) ? property.getInitializer() : undefined;
+    return value ?? arg;
+  });
+  return contextIndexOf(callee.getName(), args, fn);
 }
 
 /**

@@ -194,7 +194,8 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
         if (edit) addEdit(outside.node.getSourceFile().getFilePath(), edit);
       }
       // Code before an ask runs again on each round: the report names it per handler.
-      const reruns = [...new Set(chains.flatMap((c) => (c.registration ? (plan.reruns.get(c.registration) ?? []) : [])))];
+      // A loop's one registration serves each element's handler: only the statements on this site's own path count.
+      const reruns = [...new Set(chains.flatMap((c) => (c.registration ? (plan.reruns.get(c.registration) ?? []).filter((s) => !c.element || isOnChain(s, c, project)) : [])))];
       if (reruns.length > 0) site.notes = reruns.map((s) => `runs again on each round: ${project.relative(s.getSourceFile().getFilePath())}:${s.getStartLineNumber()} ${oneLine(s.getText())}`);
       if (rewritten.has(plan)) continue;
       rewritten.add(plan);
@@ -309,4 +310,14 @@ function usedOutside(sourceFile: SourceFile, name: string, replaced: Node[]): bo
 function messageFor(reason: keyof typeof REASONS, sdk: Site['sdk']): string {
   const message = REASONS[reason].message;
   return reason === 'no-strategy-yet' && sdk === 'v1' ? `${message} (SDK v1 file: the v2 SDK is needed first)` : message;
+}
+
+/** Whether a statement sits in one of the functions a chain goes through (directly or in a callback inside one). */
+function isOnChain(statement: Node, chain: Chain, project: AnalysisProject): boolean {
+  const file = project.relative(statement.getSourceFile().getFilePath());
+  for (let fn = enclosingFunction(statement); fn; fn = enclosingFunction(fn)) {
+    const line = fn.getStartLineNumber();
+    if (chain.frames.some((frame) => frame.file === file && frame.line === line)) return true;
+  }
+  return false;
 }

@@ -1,15 +1,15 @@
-import { Node, type ArrowFunction, type CallExpression, type CatchClause, type FunctionDeclaration, type FunctionExpression } from 'ts-morph';
+import { Node, type CallExpression, type CatchClause } from 'ts-morph';
 import type { Family } from '../../lib/model.js';
 import type { MrtrAnalysis } from './classify.js';
 import { MRTR_CAPABLE_METHODS } from './constants.js';
-import { enclosingFunction, namedDeclarationOf, oneLine, type FunctionNode } from './functions.js';
+import { enclosingFunction, namedDeclarationOf, oneLine, projectFunctionOf, type FunctionNode, type ProjectFunction } from './functions.js';
 import { templateCallbackOf, type Registration } from './handlers.js';
 import type { ReasonId } from './reasons.js';
 import { isReplaySafeStatement } from './replaySafe.js';
 import { unwrap } from './symbols.js';
 
 /** A function that receives a rejection: it rethrows the input-required signal first. */
-export type RejectionHandler = ArrowFunction | FunctionExpression | FunctionDeclaration;
+export type RejectionHandler = ProjectFunction;
 
 /** A call that reaches a replayed ask from a path that cannot answer input_required (a mixed caller). */
 export interface OutsideCall {
@@ -198,7 +198,7 @@ function callsOfPassed(fn: FunctionNode, call: Node, analysis: MrtrAnalysis): { 
     if (outer && Node.isCallExpression(outer) && outer.getArguments().includes(holder as never) && AWAITED_TOGETHER.some((name) => isPromiseCombinator(outer, name))) return { calls: [call] };
     return unfollowed(`the promises ${callee.getName()}() returns are not awaited together (Promise.all or Promise.allSettled), so an ask's signal would be an unhandled rejection`);
   }
-  const hof = Node.isIdentifier(callee) ? projectFunctionOf(callee, analysis) : undefined;
+  const hof = Node.isIdentifier(callee) ? projectFunctionOf(analysis.project, callee) : undefined;
   if (!hof) return unfollowed(`it is passed to ${Node.isPropertyAccessExpression(callee) ? `${callee.getName()}()` : oneLine(callee.getText(), 60)}, which is not a function declared in the project`);
   const named = namedDeclarationOf(fn);
   const index = call.getArguments().findIndex((argument) => {
@@ -236,21 +236,5 @@ function isPromiseCombinator(call: CallExpression, name: string): boolean {
 function rejectionHandlerOf(handler: Node, analysis: MrtrAnalysis): RejectionHandler | undefined {
   const value = unwrap(handler);
   if (Node.isArrowFunction(value) || Node.isFunctionExpression(value)) return value;
-  return Node.isIdentifier(value) ? projectFunctionOf(value, analysis) : undefined;
-}
-
-/** The function a name refers to, when it is declared in an analysed file (`function f() {}` or `const f = () => ...`). */
-function projectFunctionOf(name: Node, analysis: MrtrAnalysis): RejectionHandler | undefined {
-  const declarations = analysis.declarationsOf(name);
-  if (declarations.length !== 1) return undefined;
-  const declaration = declarations[0]!;
-  if (declaration.getSourceFile().isDeclarationFile() || declaration.getSourceFile().isInNodeModules()) return undefined;
-  if (Node.isFunctionDeclaration(declaration) && declaration.getBody()) return declaration;
-  if (Node.isVariableDeclaration(declaration)) {
-    const statement = declaration.getVariableStatement();
-    const init = declaration.getInitializer();
-    const value = init ? unwrap(init) : undefined;
-    if (statement?.getDeclarationKind() === 'const' && value && (Node.isArrowFunction(value) || Node.isFunctionExpression(value))) return value;
-  }
-  return undefined;
+  return Node.isIdentifier(value) ? projectFunctionOf(analysis.project, value) : undefined;
 }
