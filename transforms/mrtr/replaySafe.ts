@@ -9,7 +9,11 @@ const PURE_STATICS = new Set(['JSON.stringify', 'Object.keys', 'Object.values', 
 const PURE_METHODS = new Set([
   'toString', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'slice', 'substring', 'padStart', 'padEnd',
   'includes', 'startsWith', 'endsWith', 'indexOf', 'join', 'split', 'replace', 'replaceAll', 'concat', 'at', 'toFixed',
+  // Map, Set, URLSearchParams and Headers membership (`get` is left out: HTTP clients' `get` sends a request).
+  'has',
 ]);
+/** Array methods that call their callback on the elements now: pure when the callback's body is. */
+const CALLBACK_METHODS = new Set(['find', 'findIndex', 'findLast', 'findLastIndex', 'some', 'every', 'filter', 'map', 'flatMap']);
 
 /**
  * True when evaluating the expression again on a retry is harmless: it has no effect and gives the same
@@ -69,10 +73,27 @@ export function isReplaySafeExpression(node: Node | undefined, allowed: Readonly
       // `ArgsSchema.parse(args)`: validating the request's own arguments (a zod-style schema, by its name) gives
       // the same value, or the same error, on every round: the client retries with the same arguments.
       if (isSchemaValidation(callee)) return args;
+      // `TOOLS.find((t) => t.name === name)`, `items.map((i) => `${i.id}`)`: the callback runs now, so its body counts.
+      if (CALLBACK_METHODS.has(callee.getName())) {
+        return isReplaySafeExpression(callee.getExpression(), allowed) && node.getArguments().every((e) => isPureCallback(e, allowed));
+      }
       return PURE_METHODS.has(callee.getName()) && isReplaySafeExpression(callee.getExpression(), allowed) && args;
     }
   }
   return false;
+}
+
+/** A callback written in place whose body is replay-safe (an expression, or replay-safe statements), or another pure argument. */
+function isPureCallback(node: Node, allowed: ReadonlySet<Node>): boolean {
+  if (!Node.isArrowFunction(node) && !Node.isFunctionExpression(node)) return !isFunctionValued(node) && isReplaySafeExpression(node, allowed);
+  if (node.isAsync() || (Node.isFunctionExpression(node) && node.isGenerator())) return false;
+  const body = node.getBody();
+  return Node.isBlock(body) ? body.getStatements().every((s) => isReplaySafeStatement(s, allowed)) : isReplaySafeExpression(body, allowed);
+}
+
+/** A name that may hold a function with effects (`items.map(save)`): not provably pure. */
+function isFunctionValued(node: Node): boolean {
+  return Node.isIdentifier(node) || Node.isPropertyAccessExpression(node);
 }
 
 function isSchemaValidation(callee: Node & { getName(): string; getExpression(): Node }): boolean {
