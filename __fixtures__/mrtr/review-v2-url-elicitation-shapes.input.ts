@@ -48,6 +48,15 @@ export function build() {
     return { content: [{ type: 'text', text: answer.action }] };
   });
 
+  // The elicitation is a const declared before the throw: the rewrite needs it written in place.
+  server.registerTool('link_bank', { inputSchema: z.object({ user: z.string() }) }, async ({ user }) => {
+    if (!linked.has(user)) {
+      const elicitation = { mode: 'url' as const, message: 'Link your bank first.', url: 'https://billing.example.com/bank' };
+      throw new UrlElicitationRequiredError([elicitation]);
+    }
+    return { content: [{ type: 'text', text: `Bank of ${user} linked.` }] };
+  });
+
   // A notifier whose handler asks nothing: the URL flow it completes started elsewhere.
   server.registerTool('resume_link', { inputSchema: z.object({ id: z.string() }) }, async ({ id }) => {
     const notify = server.server.createElicitationCompletionNotifier(id);

@@ -24,7 +24,7 @@ export function build() {
   // Two URLs in one error: one ask per key, by hand.
   server.registerTool('link_accounts', { inputSchema: z.object({ user: z.string() }) }, async ({ user }) => {
     if (!linked.has(user)) {
-      /* @mcp-mrtr-review url-error-shape: the UrlElicitationRequiredError is not thrown directly with one literal URL elicitation ({ mode: 'url', message, url }), or its elicitationId is computed with effects; that cannot become one inputRequired.elicitUrl ask */
+      /* @mcp-mrtr-review url-error-shape: this UrlElicitationRequiredError is not in the shape that becomes one inputRequired.elicitUrl ask (thrown where it is built, with one { mode: 'url', message, url } written in place, its elicitationId computed without effects): it throws 2 elicitations: one tool call can ask one URL this way */
       throw new UrlElicitationRequiredError([
         { mode: 'url', message: 'Link your bank.', url: 'https://bank.example.com/link' },
         { mode: 'url', message: 'Link your card.', url: 'https://billing.example.com/link' },
@@ -51,6 +51,16 @@ export function build() {
       throw new UrlElicitationRequiredError([{ mode: 'url', message: 'Link a card first.', url: 'https://billing.example.com/link' }]);
     }
     return { content: [{ type: 'text', text: answer.action }] };
+  });
+
+  // The elicitation is a const declared before the throw: the rewrite needs it written in place.
+  server.registerTool('link_bank', { inputSchema: z.object({ user: z.string() }) }, async ({ user }) => {
+    if (!linked.has(user)) {
+      const elicitation = { mode: 'url' as const, message: 'Link your bank first.', url: 'https://billing.example.com/bank' };
+      /* @mcp-mrtr-review url-error-shape: this UrlElicitationRequiredError is not in the shape that becomes one inputRequired.elicitUrl ask (thrown where it is built, with one { mode: 'url', message, url } written in place, its elicitationId computed without effects): its elicitation (`elicitation`) is not an object literal written in the throw: write { mode: 'url', message, url } there */
+      throw new UrlElicitationRequiredError([elicitation]);
+    }
+    return { content: [{ type: 'text', text: `Bank of ${user} linked.` }] };
   });
 
   // A notifier whose handler asks nothing: the URL flow it completes started elsewhere.

@@ -1,7 +1,7 @@
 import { Node, SyntaxKind } from 'ts-morph';
 import type { MrtrAnalysis } from './classify.js';
 import type { PushCall } from './findPushCalls.js';
-import { enclosingFunction, type FunctionNode } from './functions.js';
+import { enclosingFunction, oneLine, type FunctionNode } from './functions.js';
 import type { Registration } from './handlers.js';
 import { contextOf, handlerOf, isDirectAsk, type ExplicitPlan, type HandlerSite } from './planExplicit.js';
 import type { ReasonId } from './reasons.js';
@@ -29,7 +29,7 @@ export interface UrlErrorPlan {
   droppable: string[];
 }
 
-export type UrlErrorVerdict = { plan: UrlErrorPlan } | { reason: ReasonId } | undefined;
+export type UrlErrorVerdict = { plan: UrlErrorPlan } | { reason: ReasonId; detail?: string } | undefined;
 
 /** The message `UrlElicitationRequiredError` has when none is given (SDK 2.4, one elicitation). */
 export const DEFAULT_URL_ERROR_MESSAGE = 'URL elicitation required';
@@ -61,7 +61,8 @@ export function planUrlError(site: HandlerSite, analysis: MrtrAnalysis): UrlErro
   if (registration.method !== 'tools/call' || !callee || !(callee.getName() in REGISTRATIONS)) return { reason: 'url-error-not-tool' };
   const construct = call.node;
   const statement = construct.getParent();
-  if (!Node.isNewExpression(construct) || !statement || !Node.isThrowStatement(statement)) return { reason: 'url-error-shape' };
+  const shape = (detail: string) => ({ reason: 'url-error-shape' as const, detail });
+  if (!Node.isNewExpression(construct) || !statement || !Node.isThrowStatement(statement)) return shape('the error is built here but thrown elsewhere (or not thrown): throw it where it is built');
   const fn = handler as FunctionNode;
   for (let node: Node | undefined = statement; node && node !== fn; node = node.getParent()) {
     const parent = node.getParent();
@@ -69,32 +70,34 @@ export function planUrlError(site: HandlerSite, analysis: MrtrAnalysis): UrlErro
   }
   if (enclosingFunction(statement) !== fn) return { reason: 'ask-in-helper' };
   const [list, message, ...rest] = construct.getArguments();
-  if (!list || rest.length > 0 || !Node.isArrayLiteralExpression(list) || list.getElements().length !== 1) return { reason: 'url-error-shape' };
+  if (!list || rest.length > 0) return shape('it takes its elicitations and an optional message, nothing else');
+  if (!Node.isArrayLiteralExpression(list)) return shape(`its elicitations (\`${oneLine(list.getText(), 40)}\`) are not an array written in the throw`);
+  if (list.getElements().length !== 1) return shape(`it throws ${list.getElements().length} elicitations: one tool call can ask one URL this way`);
   const element = list.getElements()[0]!;
-  if (!Node.isObjectLiteralExpression(element)) return { reason: 'url-error-shape' };
+  if (!Node.isObjectLiteralExpression(element)) return shape(`its elicitation (\`${oneLine(element.getText(), 40)}\`) is not an object literal written in the throw: write { mode: 'url', message, url } there`);
   const members: Node[] = [];
   const dropped: Node[] = [construct.getExpression()];
   const names = new Set<string>();
   for (const property of element.getProperties()) {
-    if (!Node.isPropertyAssignment(property) && !Node.isShorthandPropertyAssignment(property)) return { reason: 'url-error-shape' };
+    if (!Node.isPropertyAssignment(property) && !Node.isShorthandPropertyAssignment(property)) return shape(`its elicitation has \`${oneLine(property.getText(), 40)}\`: only message, url, mode and elicitationId written out`);
     const name = property.getName();
     names.add(name);
     if (name === 'message' || name === 'url') {
       members.push(property);
     } else if (name === 'mode') {
       const value = Node.isPropertyAssignment(property) ? stringValue(property.getInitializer()) : undefined;
-      if (value !== 'url') return { reason: 'url-error-shape' };
+      if (value !== 'url') return shape("its elicitation's mode is not the literal 'url'");
       dropped.push(property);
     } else if (name === 'elicitationId') {
       // 2026-07-28 has no elicitationId: its expression is no longer evaluated, which must change nothing.
       const value = Node.isPropertyAssignment(property) ? property.getInitializer() : undefined;
-      if (value && !isReplaySafeExpression(value) && !isRandomId(value)) return { reason: 'url-error-shape' };
+      if (value && !isReplaySafeExpression(value) && !isRandomId(value)) return shape(`its elicitationId (\`${oneLine(value.getText(), 40)}\`) is computed with effects, which would no longer run`);
       dropped.push(property);
     } else {
-      return { reason: 'url-error-shape' };
+      return shape(`its elicitation has a property ${name}: only message, url, mode and elicitationId`);
     }
   }
-  if (!names.has('message') || !names.has('url')) return { reason: 'url-error-shape' };
+  if (!names.has('message') || !names.has('url')) return shape(`its elicitation has no ${names.has('message') ? 'url' : 'message'}`);
   // The old message was built on every attempt, the new one only when the user declines: it must be pure.
   if (message && !isReplaySafeExpression(message)) return { reason: 'repeated-effects' };
   const context = contextOf(fn, analysis);

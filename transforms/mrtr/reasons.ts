@@ -58,7 +58,7 @@ export const REASONS = {
     advice: 'Declare the requestedSchema as an object literal or a const in the same file (JSON Schema, or a zod schema), then run the tool again.',
   },
   'url-error-shape': {
-    message: 'the UrlElicitationRequiredError is not thrown directly with one literal URL elicitation ({ mode: \'url\', message, url }), or its elicitationId is computed with effects; that cannot become one inputRequired.elicitUrl ask',
+    message: 'this UrlElicitationRequiredError is not in the shape that becomes one inputRequired.elicitUrl ask (thrown where it is built, with one { mode: \'url\', message, url } written in place, its elicitationId computed without effects)',
     advice:
       'Throw one elicitation per tool call, written in place as `throw new UrlElicitationRequiredError([{ mode: \'url\', message, url }])`, then run the tool again; or migrate by hand: return inputRequired({ inputRequests: { key: inputRequired.elicitUrl({ message, url }) } }) while the user has not finished, one key per URL.',
   },
