@@ -52,6 +52,8 @@ export function build() {
   server.registerTool('link_bank', { inputSchema: z.object({ user: z.string() }) }, async ({ user }) => {
     if (!linked.has(user)) {
       const elicitation = { mode: 'url' as const, message: 'Link your bank first.', url: 'https://billing.example.com/bank' };
+      // A marker an earlier version wrote, with its message of then: this run brings the message up to date.
+      /* @mcp-mrtr-review url-error-shape: the UrlElicitationRequiredError is not thrown directly with one literal URL elicitation ({ mode: 'url', message, url }), or its elicitationId is computed with effects; that cannot become one inputRequired.elicitUrl ask */
       throw new UrlElicitationRequiredError([elicitation]);
     }
     return { content: [{ type: 'text', text: `Bank of ${user} linked.` }] };

@@ -57,6 +57,7 @@ export function build() {
   server.registerTool('link_bank', { inputSchema: z.object({ user: z.string() }) }, async ({ user }) => {
     if (!linked.has(user)) {
       const elicitation = { mode: 'url' as const, message: 'Link your bank first.', url: 'https://billing.example.com/bank' };
+      // A marker an earlier version wrote, with its message of then: this run brings the message up to date.
       /* @mcp-mrtr-review url-error-shape: this UrlElicitationRequiredError is not in the shape that becomes one inputRequired.elicitUrl ask (thrown where it is built, with one { mode: 'url', message, url } written in place, its elicitationId computed without effects): its elicitation (`elicitation`) is not an object literal written in the throw: write { mode: 'url', message, url } there */
       throw new UrlElicitationRequiredError([elicitation]);
     }

@@ -9,7 +9,7 @@ import { PREFILTER_WORDS, TRANSFORM_ID } from './constants.js';
 import { findPushCalls, type PushCall } from './findPushCalls.js';
 import { displayName, enclosingFunction, oneLine } from './functions.js';
 import { findGuards, isIgnored } from './guards.js';
-import { markerEdit } from './insertMarker.js';
+import { markerEdit, staleMarkerEdits } from './insertMarker.js';
 import { builderOf, isDirectAsk, optionsArgumentOf, planExplicit, type ExplicitPlan, type ExplicitVerdict } from './planExplicit.js';
 import { isCompletionNotifier, planNotifier, rewriteNotifier, type NotifierPlan } from './planNotifier.js';
 import { planReplay, type ReplayPlan, type Strategy } from './planReplay.js';
@@ -160,9 +160,13 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
   const legacy = new Map<string, Array<{ name: string; replaced: Node[] }>>();
   const addEdit = (absPath: string, edit: TextEdit) => {
     const list = edits.get(absPath) ?? [];
-    if (!list.some((e) => e.start === edit.start && e.end === edit.end && e.text === edit.text)) list.push(edit);
+    // Two sites of one statement may both update its marker: the first one's update stands.
+    const replaced = edit.end > edit.start && list.some((e) => e.start === edit.start && e.end === edit.end);
+    if (!replaced && !list.some((e) => e.start === edit.start && e.end === edit.end && e.text === edit.text)) list.push(edit);
     edits.set(absPath, list);
   };
+  // Sites rewritten now that an earlier run marked for review: their markers go (unless an edit covers them).
+  const rewrittenSites: Array<{ absPath: string; node: Node }> = [];
   const ordinals = new Map<string, number>();
   const outsideSeen = new Set<Node>();
   for (const { absPath, call, chains, guards, ignored } of found) {
@@ -178,6 +182,7 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
     const options = verdict.decision === 'rewritten' && verdict.strategy === 'explicit' ? optionsArgumentOf(call) : undefined;
     if (options) site.notes = [...(site.notes ?? []), `the call's options are dropped (${oneLine(options.getText())}): the round returns input_required at once and the client answers on its retry, so there is no pending request to time out, cancel or report progress on`];
     sites.push(site);
+    if (verdict.decision === 'rewritten') rewrittenSites.push({ absPath, node: call.node });
     if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'replay' in explicit.plan) {
       const plan = explicit.plan;
       // Each call reaching the replayed ask from code that cannot answer input_required is a review item of its own.
@@ -250,6 +255,11 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
     } else if (verdict.decision === 'review') {
       const edit = markerEdit(call.node, site.reason!, site.message!);
       if (edit) addEdit(absPath, edit);
+    }
+  }
+  for (const { absPath, node } of rewrittenSites) {
+    for (const edit of staleMarkerEdits(node)) {
+      if (!(edits.get(absPath) ?? []).some((e) => e.start < edit.end && edit.start < e.end)) addEdit(absPath, edit);
     }
   }
   for (const [absPath, names] of imports) {
