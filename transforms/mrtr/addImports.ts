@@ -10,6 +10,7 @@ export const SERVER_MODULE = '@modelcontextprotocol/server';
  * (or `require` destructuring in CommonJS), else a new import (or require) after the last one.
  */
 export function addImportsEdit(sourceFile: SourceFile, names: string[], style: FileStyle): TextEdit | undefined {
+  if (names.length === 0) return undefined;
   const { quote: q, semicolon } = style;
   const end = semicolon ? ';' : '';
   for (const declaration of sourceFile.getImportDeclarations()) {

@@ -119,7 +119,7 @@ export function planReplay(
         // One codec per server: the first file whose handlers need it declares it (step functions included).
         const host = codecHosts.get(wiring.construction) ?? wiring.codecFile;
         codecHosts.set(wiring.construction, host);
-        if (host !== wiring.codecFile) {
+        if (host !== wiring.codecFile && !wiring.existingFrom) {
           plan = { reason: 'state-codec-unwired', detail: `this server's requestState codec is declared in ${analysis.project.relative(host.getFilePath())}: export it from there and import it here, then run the tool again` };
         } else {
           const constructionFile = wiring.construction.getSourceFile().getFilePath();
@@ -139,7 +139,7 @@ export function planReplay(
           verdict = { reason: 'state-codec-unwired', detail: `the handlers of this server are registered in several files; declare its requestState codec in ${analysis.project.relative(plan.wiring.codecFile.getFilePath())}, export it and run the tool again` };
           break;
         }
-        if (plan.wiring.existing) {
+        if (plan.wiring.existing && !plan.wiring.existingFrom) {
           verdict = { reason: 'state-codec-unwired', detail: `import this server's requestState codec from ${analysis.project.relative(plan.wiring.codecFile.getFilePath())} here and run the tool again` };
           break;
         }

@@ -43,8 +43,10 @@ export interface ServerWiring {
   codecFile: SourceFile;
   /** When the server is built in another file: that file's import of the handler's file, which gains the codec. */
   importDeclaration?: ImportDeclaration;
-  /** A codec already declared and wired in the handler's file: reused as it is. */
+  /** A codec already declared and wired (in the handler's file, or in `existingFrom`): reused as it is. */
   existing?: string;
+  /** The module of its own that declares that codec (`state.ts`, importing no project file): handler files import it. */
+  existingFrom?: SourceFile;
   /**
    * When the server's file reaches the handler's file only through other files (`index.ts` imports
    * `tools/index.ts`, which imports `tools/pay.ts`): each of those files, in order, with its import of the
@@ -546,10 +548,13 @@ export function wiringOf(registration: Registration, analysis: MrtrAnalysis): Se
     const verify = /^requestState\s*:\s*\{\s*verify\s*:\s*([A-Za-z_$][\w$]*)\.verify\s*,?\s*\}$/.exec(existing.getText());
     const codec = verify?.[1];
     const declared = codec ? construction.getSourceFile().getVariableDeclaration(codec) : undefined;
-    if (!codec || !declared || !/^createRequestStateCodec\(/.test(declared.getInitializer()?.getText() ?? '') || construction.getSourceFile() !== registration.call.getSourceFile()) {
-      return { detail: `the server at ${where} already configures requestState; its verify must be the codec that mints this handler's state` };
+    if (codec && declared && isCodecDeclaration(declared) && construction.getSourceFile() === registration.call.getSourceFile()) {
+      return { construction, codecFile: registration.call.getSourceFile(), existing: codec };
     }
-    return { construction, codecFile: registration.call.getSourceFile(), existing: codec };
+    // Declared in a module of its own (`import { requestStateCodec } from './state.js'`): the handlers import it too.
+    const module = codec ? codecModuleOf(construction.getSourceFile(), codec, analysis) : undefined;
+    if (codec && module) return { construction, codecFile: registration.call.getSourceFile(), existing: codec, existingFrom: module };
+    return { detail: `the server at ${where} already configures requestState; its verify must be the codec that mints this handler's state: declare that codec (createRequestStateCodec) in a module of its own that imports no other project file, export it, import it where the server is built, and run the tool again` };
   }
   const codecFile = registration.call.getSourceFile();
   if (construction.getSourceFile() === codecFile) return { construction, codecFile };
@@ -559,6 +564,24 @@ export function wiringOf(registration: Registration, analysis: MrtrAnalysis): Se
   if (!chain) return { detail: `export a requestState codec from ${analysis.project.relative(codecFile.getFilePath())}, import it in ${analysis.project.relative(construction.getSourceFile().getFilePath())} and add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}` };
   const [importDeclaration, ...via] = chain;
   return { construction, codecFile, importDeclaration: importDeclaration!, ...(via.length > 0 ? { via } : {}) };
+}
+
+/** `const codec = createRequestStateCodec(...)`. */
+function isCodecDeclaration(declaration: import('ts-morph').VariableDeclaration): boolean {
+  return /^createRequestStateCodec\(/.test(declaration.getInitializer()?.getText() ?? '');
+}
+
+/**
+ * The module a codec name is imported from (unaliased, by a relative import) when that module declares and
+ * exports it and imports no project file itself: any file can import it without creating a cycle.
+ */
+function codecModuleOf(file: SourceFile, name: string, analysis: MrtrAnalysis): SourceFile | undefined {
+  const declaration = file.getImportDeclarations().find((d) => !d.isTypeOnly() && d.getModuleSpecifierValue().startsWith('.') && d.getNamedImports().some((n) => n.getName() === name && !n.getAliasNode() && !n.isTypeOnly()));
+  const module = declaration ? analysis.project.loadModule(file.getFilePath(), declaration.getModuleSpecifierValue()) : undefined;
+  const codec = module?.getVariableDeclaration(name);
+  if (!module || !codec || !isCodecDeclaration(codec) || !codec.getVariableStatement()?.hasExportKeyword()) return undefined;
+  const importsProject = module.getImportDeclarations().some((d) => d.getModuleSpecifierValue().startsWith('.')) || /\brequire\(\s*['"]\./.test(module.getFullText());
+  return importsProject ? undefined : module;
 }
 
 /**

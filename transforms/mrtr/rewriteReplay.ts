@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import { indentAt, lineEndingOf, type TextEdit } from '../../lib/edits.js';
 import type { ReplayPlan } from './planReplay.js';
 import { REPLAY_RUNTIME_NAME, replayRuntimeSource } from './replayRuntime.js';
 import { freshName, styleOf } from './rewriteExplicit.js';
-import { codecEdits, insertionPoint } from './rewriteSteps.js';
+import { codecEdits, insertionPoint, isCommonJs, namedImportEdit, specifierOf } from './rewriteSteps.js';
 
 export interface ReplayRewrite {
   /** Edits per absolute file path. */
@@ -102,13 +101,11 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
   for (const [file, list] of edits) if (!ordered.has(file)) ordered.set(file, list);
   // Files registering handlers of the server outside the codec's file import it from there.
   for (const file of plan.codecImports) {
-    const text = file.getFullText();
-    const style = styleOf(text, file.getFilePath());
-    const end = style.semicolon ? ';' : '';
-    const specifier = specifierOf(file, plan.wiring.codecFile.getFilePath());
-    const statement = isCommonJs(file) ? `const { ${codec} } = require(${style.quote}${specifier}${style.quote})${end}` : `import { ${codec} } from ${style.quote}${specifier}${style.quote}${end}`;
-    const anchor = insertionPoint(file);
-    const edit = { start: anchor, end: anchor, text: anchor === 0 ? `${statement}${lineEndingOf(text)}` : `${lineEndingOf(text)}${statement}` };
+    // From the codec's own module when the user declared it in one, else from the file that declares it now.
+    const from = plan.wiring.existingFrom ?? plan.wiring.codecFile;
+    if (file.getImportDeclarations().some((d) => d.getModuleSpecifierSourceFile() === from && d.getNamedImports().some((n) => n.getName() === codec && !n.getAliasNode()))) continue;
+    const edit = namedImportEdit(file, codec, from.getFilePath());
+    const anchor = edit.start;
     const key = file.getFilePath();
     const list = ordered.get(key) ?? [];
     // After the runtime import, which shares the insertion point.
@@ -144,22 +141,6 @@ function runtimeImportEdit(file: SourceFile, names: Map<string, string>, runtime
   const statement = cjs ? `const { ${list} } = require(${q}${specifier}${q})${end}` : `import { ${list} } from ${q}${specifier}${q}${end}`;
   const anchor = insertionPoint(file);
   return { start: anchor, end: anchor, text: anchor === 0 ? `${statement}${eol}` : `${eol}${statement}` };
-}
-
-/** The runtime module as this file names relative modules (with `.js` under NodeNext, as its other imports do). */
-function specifierOf(file: SourceFile, runtimePath: string): string {
-  let relative = path.relative(path.dirname(file.getFilePath()), runtimePath).split(path.sep).join('/');
-  if (!relative.startsWith('.')) relative = `./${relative}`;
-  const emitted = relative.replace(/\.ts$/, '.js').replace(/\.mts$/, '.mjs').replace(/\.cts$/, '.cjs');
-  const specifiers = [...file.getImportDeclarations().map((d) => d.getModuleSpecifierValue()), ...[...file.getFullText().matchAll(/\brequire\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!)].filter((s) => s.startsWith('.'));
-  const extensionless = specifiers.length > 0 && specifiers.every((s) => !/\.[cm]?[jt]sx?$/.test(s));
-  return extensionless ? emitted.replace(/\.[cm]?js$/, '') : emitted;
-}
-
-function isCommonJs(file: SourceFile): boolean {
-  if (/\.c[jt]s$/.test(file.getFilePath())) return true;
-  if (/\.m[jt]s$/.test(file.getFilePath())) return false;
-  return file.getImportDeclarations().length === 0 && /\brequire\(/.test(file.getFullText());
 }
 
 /** `name`, or `name2`, `name3`, ... when the file already declares or uses that identifier (comments and strings do not count). */

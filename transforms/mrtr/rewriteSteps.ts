@@ -1,8 +1,9 @@
+import path from 'node:path';
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
-import type { TextEdit } from '../../lib/edits.js';
+import { lineEndingOf, type TextEdit } from '../../lib/edits.js';
 import type { Ask } from './planExplicit.js';
 import type { CarriedLocal, ServerWiring, StepsPlan } from './planSteps.js';
-import { answerValue, capabilitiesOf, dedent, freshName, viewNameOf, requestBuilder, validationLines, widenReturnType, within, type ExplicitRewrite, type FileStyle } from './rewriteExplicit.js';
+import { answerValue, capabilitiesOf, dedent, freshName, viewNameOf, requestBuilder, styleOf, validationLines, widenReturnType, within, type ExplicitRewrite, type FileStyle } from './rewriteExplicit.js';
 
 const VIEW_KIND = { elicit: 'elicit', elicitUrl: 'elicit', createMessage: 'sampling', listRoots: 'roots' } as const;
 
@@ -273,7 +274,13 @@ function pascal(name: string): string {
 export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle): CodecEdits {
   const { quote: q, indentUnit: u, eol } = style;
   const end = style.semicolon ? ';' : '';
-  if (wiring.existing) return { codecFile: [], constructionFile: [], via: [], imports: [] };
+  if (wiring.existing) {
+    // A codec the user declared in a module of its own: the handlers' file imports it from there (once).
+    const from = wiring.existingFrom;
+    const imported = from && wiring.codecFile.getImportDeclarations().some((d) => d.getModuleSpecifierSourceFile() === from && d.getNamedImports().some((n) => n.getName() === codec && !n.getAliasNode()));
+    const codecFile = from && from !== wiring.codecFile && !imported ? [namedImportEdit(wiring.codecFile, codec, from.getFilePath())] : [];
+    return { codecFile, constructionFile: [], via: [], imports: [] };
+  }
   const sourceFile = wiring.codecFile;
   const text = sourceFile.getFullText();
   const secret = freshName(text, 'requestStateSecret');
@@ -359,4 +366,31 @@ export function insertionPoint(sourceFile: SourceFile): number {
     if (text.startsWith('#!')) point = text.indexOf('\n') === -1 ? text.length : text.indexOf('\n');
   }
   return point;
+}
+
+/** The runtime module as this file names relative modules (with `.js` under NodeNext, as its other imports do). */
+export function specifierOf(file: SourceFile, runtimePath: string): string {
+  let relative = path.relative(path.dirname(file.getFilePath()), runtimePath).split(path.sep).join('/');
+  if (!relative.startsWith('.')) relative = `./${relative}`;
+  const emitted = relative.replace(/\.ts$/, '.js').replace(/\.mts$/, '.mjs').replace(/\.cts$/, '.cjs');
+  const specifiers = [...file.getImportDeclarations().map((d) => d.getModuleSpecifierValue()), ...[...file.getFullText().matchAll(/\brequire\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!)].filter((s) => s.startsWith('.'));
+  const extensionless = specifiers.length > 0 && specifiers.every((s) => !/\.[cm]?[jt]sx?$/.test(s));
+  return extensionless ? emitted.replace(/\.[cm]?js$/, '') : emitted;
+}
+
+export function isCommonJs(file: SourceFile): boolean {
+  if (/\.c[jt]s$/.test(file.getFilePath())) return true;
+  if (/\.m[jt]s$/.test(file.getFilePath())) return false;
+  return file.getImportDeclarations().length === 0 && /\brequire\(/.test(file.getFullText());
+}
+
+/** `import { name } from './module.js'` (or the `require` form) after the file's last import, in its own style. */
+export function namedImportEdit(file: SourceFile, name: string, modulePath: string): TextEdit {
+  const text = file.getFullText();
+  const style = styleOf(text, file.getFilePath());
+  const end = style.semicolon ? ';' : '';
+  const specifier = specifierOf(file, modulePath);
+  const statement = isCommonJs(file) ? `const { ${name} } = require(${style.quote}${specifier}${style.quote})${end}` : `import { ${name} } from ${style.quote}${specifier}${style.quote}${end}`;
+  const anchor = insertionPoint(file);
+  return { start: anchor, end: anchor, text: anchor === 0 ? `${statement}${lineEndingOf(text)}` : `${lineEndingOf(text)}${statement}` };
 }
