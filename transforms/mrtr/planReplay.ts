@@ -135,7 +135,7 @@ export function planReplay(
       if (plan.wiring.codecFile !== wiring.codecFile) {
         // Handlers registered in several files: the codec is exported from the first (which the server's file
         // imports) and imported where the others are registered.
-        if (!plan.wiring.importDeclaration && !plan.wiring.existing) {
+        if (!plan.wiring.importDeclaration && !plan.wiring.requireDeclaration && !plan.wiring.existing) {
           verdict = { reason: 'state-codec-unwired', detail: `the handlers of this server are registered in several files; declare its requestState codec in ${analysis.project.relative(plan.wiring.codecFile.getFilePath())}, export it and run the tool again` };
           break;
         }

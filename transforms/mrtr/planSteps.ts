@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, type Block, type IfStatement, type ImportDeclaration, type NewExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, type Block, type IfStatement, type ImportDeclaration, type NewExpression, type SourceFile, type VariableDeclaration } from 'ts-morph';
 import type { MrtrAnalysis } from './classify.js';
 import { referencesTo, type FunctionNode } from './functions.js';
 import type { Registration } from './handlers.js';
@@ -22,7 +22,7 @@ import {
 } from './planExplicit.js';
 import type { ReasonId } from './reasons.js';
 import { isReplaySafeExpression } from './replaySafe.js';
-import { sdkNameOf, unwrap } from './symbols.js';
+import { sdkNameOf, stringValue, unwrap } from './symbols.js';
 
 /** A local that is live across an ask: it travels in requestState and is restored on the round that resumes there. */
 export interface CarriedLocal {
@@ -43,6 +43,8 @@ export interface ServerWiring {
   codecFile: SourceFile;
   /** When the server is built in another file: that file's import of the handler's file, which gains the codec. */
   importDeclaration?: ImportDeclaration;
+  /** The same in CommonJS: `const { registerTools } = require('./tools.cjs')` gains the codec's name. */
+  requireDeclaration?: VariableDeclaration;
   /** A codec already declared and wired (in the handler's file, or in `existingFrom`): reused as it is. */
   existing?: string;
   /** The module of its own that declares that codec (`state.ts`, importing no project file): handler files import it. */
@@ -561,9 +563,26 @@ export function wiringOf(registration: Registration, analysis: MrtrAnalysis): Se
   // Another file: the codec is exported from the handler's file and imported where the server is built,
   // which already imports the handler's file (so no new import cycle appears).
   const chain = importChain(construction.getSourceFile(), codecFile, analysis);
+  const required = chain ? undefined : requireOf(construction.getSourceFile(), codecFile, analysis);
+  if (required) return { construction, codecFile, requireDeclaration: required };
   if (!chain) return { detail: `export a requestState codec from ${analysis.project.relative(codecFile.getFilePath())}, import it in ${analysis.project.relative(construction.getSourceFile().getFilePath())} and add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}` };
   const [importDeclaration, ...via] = chain;
   return { construction, codecFile, importDeclaration: importDeclaration!, ...(via.length > 0 ? { via } : {}) };
+}
+
+/** `const { registerTools } = require('./tools.cjs')` in a CommonJS file, when it loads `to` at the top level. */
+function requireOf(from: SourceFile, to: SourceFile, analysis: MrtrAnalysis): VariableDeclaration | undefined {
+  for (const statement of from.getVariableStatements()) {
+    for (const declaration of statement.getDeclarations()) {
+      const init = declaration.getInitializer();
+      const call = init ? unwrap(init) : undefined;
+      if (!call || !Node.isCallExpression(call) || call.getExpression().getText() !== 'require') continue;
+      const specifier = stringValue(call.getArguments()[0]);
+      if (!specifier?.startsWith('.') || !Node.isObjectBindingPattern(declaration.getNameNode())) continue;
+      if (analysis.project.loadModule(from.getFilePath(), specifier) === to) return declaration;
+    }
+  }
+  return undefined;
 }
 
 /** `const codec = createRequestStateCodec(...)`. */

@@ -286,6 +286,8 @@ export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle
   const secret = freshName(text, 'requestStateSecret');
   const bindParam = style.typescript ? '(ctx: ServerContext)' : '(ctx)';
   const exported = wiring.importDeclaration ? 'export ' : '';
+  // CommonJS: exported after everything else, so a later `module.exports = { ... }` does not drop it.
+  const exportsLine = wiring.requireDeclaration ? `${eol}module.exports.${codec} = ${codec}${end}${eol}` : undefined;
   const declaration = [
     `// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed`,
     `// with ${STATE_SECRET_ENV} (at least 32 bytes, the same on every server instance), expires, and is bound to the`,
@@ -302,6 +304,7 @@ export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle
   ].join(eol);
   const anchor = insertionPoint(sourceFile);
   const codecFile: TextEdit[] = [{ start: anchor, end: anchor, text: anchor === 0 ? `${declaration}${eol}${eol}` : `${eol}${eol}${declaration}` }];
+  if (exportsLine) codecFile.push({ start: text.length, end: text.length, text: text.endsWith('\n') ? exportsLine.slice(eol.length) : exportsLine });
   // The construction's file, in its own style (it may be another file).
   const target = wiring.construction.getSourceFile();
   const targetText = target.getFullText();
@@ -320,6 +323,13 @@ export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle
       const propertyIndent = /^[ \t]*/.exec(targetText.slice(targetText.lastIndexOf('\n', first.getStart() - 1) + 1))![0];
       constructionFile.push({ start: first.getStart(), end: first.getStart(), text: multiline ? `${verify},${targetEol}${propertyIndent}` : `${verify}, ` });
     }
+  }
+  if (wiring.requireDeclaration) {
+    // `const { registerTools } = require('./tools.cjs')` gains the codec.
+    const pattern = wiring.requireDeclaration.getNameNode();
+    const elements = Node.isObjectBindingPattern(pattern) ? pattern.getElements() : [];
+    const last = elements[elements.length - 1];
+    if (last) constructionFile.push({ start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` });
   }
   if (wiring.importDeclaration) {
     // `import { registerNoteTools } from './tools.js'` gains the codec.

@@ -1,0 +1,18 @@
+'use strict';
+const { ask, isInputRequiredSignal } = require('./mcp-mrtr-runtime.cjs');
+
+/** Ask before a destructive action; a client that cannot ask, or a failed question, confirms nothing. */
+async function confirmAction(server, message) {
+  try {
+    const result = await ask.elicitInput({
+      message,
+      requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+    });
+    return result.action === 'accept' && result.content && result.content.confirm === true;
+  } catch (err) {
+    if (isInputRequiredSignal(err)) throw err;
+    return false;
+  }
+}
+
+module.exports = { confirmAction };

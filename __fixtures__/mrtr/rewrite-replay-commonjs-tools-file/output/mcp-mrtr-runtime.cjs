@@ -1,0 +1,239 @@
+'use strict';
+
+// The replay runtime of MRTR (multi round-trip requests), written once into this project by mcp-mrtr-codemod.
+// It is yours: read it, keep it under version control, change it.
+//
+// Since MCP 2026-07-28 a server can no longer send its own requests (elicitation, sampling, roots) to the
+// client while it handles a tool call, prompt or resource read: it answers `input_required` with its
+// questions, and the client retries the same request with the answers. A handler wrapped with
+// `withAsks` keeps its asks where they were (`await ask.elicitInput(params)`): the first time a round
+// reaches an ask whose answer is not known, the round ends with `inputRequired`; the retry runs the handler
+// again from the top, and the same ask returns the recorded answer.
+//
+// Caveat: code before an ask runs again on every round. The migration report lists, per handler, the
+// statements with effects that now run again.
+//
+// Answers recorded so far travel in requestState, signed with the server's codec (createRequestStateCodec);
+// each is bound to a fingerprint of the question it answered, so a changed question is asked again and is
+// never given a stale answer.
+const { AsyncLocalStorage } = require('node:async_hooks');
+const { createHash } = require('node:crypto');
+const { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, fromJsonSchema, inputRequired } = require('@modelcontextprotocol/server');
+
+const rounds = new AsyncLocalStorage();
+
+/** Thrown by an ask whose answer is not known yet; `withAsks` turns it into `inputRequired`. */
+class InputRequiredSignal extends Error {
+  key;
+  constructor(key) {
+    super(`input required: ${key} (an ask ends this round; catch blocks must rethrow this, see isInputRequiredSignal)`);
+    this.key = key;
+    this.name = 'InputRequiredSignal';
+  }
+}
+
+/** True for the signal an unanswered ask throws: catch blocks between a handler and an ask rethrow it. */
+function isInputRequiredSignal(error) {
+  return error instanceof InputRequiredSignal;
+}
+
+/**
+ * The results of `Promise.allSettled` with the signal of an unanswered ask rethrown: a `{ status: 'rejected' }`
+ * entry must not stand for a question the client has not been asked yet. Use it as `.then(rethrowInputRequired)`.
+ */
+function rethrowInputRequired(results) {
+  for (const result of results)
+    if (result.status === 'rejected' && isInputRequiredSignal(result.reason))
+      throw result.reason;
+  return results;
+}
+
+/**
+ * Wrap a tool, prompt or resource handler whose asks (possibly in helpers it calls) use `ask`. The handler's
+ * context is its last argument; `server` is the low-level server (`mcpServer.server`); `codec` is the
+ * server's requestState codec (the one its `requestState.verify` uses).
+ */
+function withAsks(server, codec, handler) {
+  const wrapped = async (...args) => {
+    const ctx = args[args.length - 1];
+    const state = ctx.mcpReq.requestState()?.replay;
+    const answers = { ...state?.answers };
+    // This round's answers count only for the questions the last round asked (the signed state says which).
+    const responses = ctx.mcpReq.inputResponses ?? {};
+    for (const [key, question] of Object.entries(state?.asked ?? {})) {
+      if (responses[key] !== undefined)
+        answers[key] = { question, answer: responses[key] };
+    }
+    // The request's own client capabilities (2026 era), else what initialize declared (2025 era).
+    const envelope = ctx.mcpReq.envelope;
+    const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
+    const round = { ctx, capabilities, answers, reached: 0, missing: [] };
+    let result;
+    try {
+      result = await rounds.run(round, () => handler(...args));
+    }
+    catch (error) {
+      if (round.missing.length === 0)
+        throw error;
+    }
+    // A round that reached an unanswered ask ends here, even when a catch swallowed the signal.
+    if (round.missing.length === 0)
+      return result;
+    const inputRequests = {};
+    for (const { key, question } of round.missing)
+      inputRequests[key] = requestOf(question);
+    const asked = Object.fromEntries(round.missing.map(({ key, fingerprint }) => [key, fingerprint]));
+    const payload = { replay: { answers, asked } };
+    return inputRequired({ inputRequests, requestState: await codec.mint(payload, ctx) });
+  };
+  return wrapped;
+}
+
+/** The client capabilities of the request being handled (what the old `getClientCapabilities()` read). */
+function clientCapabilities() {
+  return currentRound('clientCapabilities()').capabilities;
+}
+
+/** The asks: the old server->client requests, same parameters and results, inside a `withAsks` handler. */
+const ask = {
+  /** Was `server.elicitInput(params)` / `ctx.mcpReq.elicitInput(params)`. Request options no longer apply. */
+  async elicitInput(params, _options) {
+    const round = currentRound('ask.elicitInput()');
+    const elicitation = round.capabilities?.elicitation;
+    // The old call threw these for clients without the capability (existing fallbacks catch them).
+    if (params.mode === 'url' && !elicitation?.url)
+      throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support url elicitation.');
+    if (params.mode !== 'url' && (!elicitation || (!elicitation.form && elicitation.url))) {
+      throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support form elicitation.');
+    }
+    // A URL elicitation's id may be new on every run: the question is its message and URL.
+    const question = {
+      method: 'elicitation/create',
+      params: params.mode === 'url' ? { mode: 'url', message: params.message, url: params.url } : { ...params, mode: 'form' },
+    };
+    const answer = recall(round, 'elicit', question);
+    // The old call validated accepted form content against requestedSchema.
+    if (params.mode !== 'url' && answer.action === 'accept' && answer.content && 'requestedSchema' in params) {
+      const validation = fromJsonSchema(params.requestedSchema)['~standard'].validate(answer.content);
+      if (!(validation instanceof Promise) && validation.issues) {
+        const problems = validation.issues.map((issue) => issue.message).join(', ');
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
+      }
+    }
+    return answer;
+  },
+  createMessage,
+  /** Was `server.listRoots()`. */
+  async listRoots(_params, _options) {
+    const round = currentRound('ask.listRoots()');
+    if (!round.capabilities?.roots)
+      throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
+    return recall(round, 'roots', { method: 'roots/list' });
+  },
+  request,
+};
+
+async function createMessage(params, _options) {
+  const round = currentRound('ask.createMessage()');
+  // The old call sent the request anyway, and a client without the capability answered "Method not found".
+  if (!round.capabilities?.sampling)
+    throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
+  if ((params.tools || params.toolChoice) && !round.capabilities.sampling.tools)
+    throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling tools capability.');
+  checkToolMessages(params.messages);
+  return recall(round, 'sample', { method: 'sampling/createMessage', params });
+}
+
+async function request(request, resultSchema, _options) {
+  const round = currentRound('ask.request()');
+  const kinds = { 'elicitation/create': ['elicitation', 'elicit'], 'sampling/createMessage': ['sampling', 'sample'], 'roots/list': ['roots', 'roots'] };
+  const [capability, kind] = kinds[request.method];
+  if (!round.capabilities?.[capability])
+    throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
+  const question = (request.method === 'roots/list' ? { method: 'roots/list' } : { method: request.method, params: request.params });
+  const answer = recall(round, kind, question);
+  if (!isStandardSchema(resultSchema))
+    return answer;
+  let validation = resultSchema['~standard'].validate(answer);
+  if (validation instanceof Promise)
+    validation = await validation;
+  if (validation.issues)
+    throw new SdkError(SdkErrorCode.InvalidResult, `Invalid ${request.method} result: ${validation.issues.map((issue) => issue.message).join(', ')}`);
+  return validation.value;
+}
+
+function isStandardSchema(value) {
+  return typeof value === 'object' && value !== null && '~standard' in value;
+}
+
+/** The old createMessage refused tool results that do not answer the tool uses of the message before them. */
+function checkToolMessages(messages) {
+  const blocksOf = (message) => message ? (Array.isArray(message.content) ? message.content : [message.content]) : [];
+  const last = blocksOf(messages[messages.length - 1]);
+  const previous = blocksOf(messages.length > 1 ? messages[messages.length - 2] : undefined);
+  const results = last.filter((block) => block.type === 'tool_result');
+  const uses = previous.filter((block) => block.type === 'tool_use');
+  if (results.length > 0) {
+    if (results.length !== last.length)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'The last message must contain only tool_result content if any is present');
+    if (uses.length === 0)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'tool_result blocks are not matching any tool_use from the previous message');
+  }
+  if (uses.length > 0) {
+    const useIds = new Set(uses.map((block) => block.id));
+    const resultIds = new Set(results.map((block) => block.toolUseId));
+    if (useIds.size !== resultIds.size || ![...useIds].every((id) => resultIds.has(id))) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'ids of tool_result blocks and tool_use blocks from previous message do not match');
+    }
+  }
+}
+
+function currentRound(what) {
+  const round = rounds.getStore();
+  if (!round) {
+    throw new Error(`${what} was reached outside a handler wrapped with withAsks: since MCP 2026-07-28 a server can ask the client only while it answers a tool call, prompt or resource read`);
+  }
+  return round;
+}
+
+/** The recorded answer to the round's next ask, if it answered this very question; else end the round. */
+function recall(round, kind, question) {
+  round.reached += 1;
+  const key = `${kind}_${round.reached}`;
+  const fingerprint = fingerprintOf(question);
+  const recorded = round.answers[key];
+  if (recorded && recorded.question === fingerprint)
+    return recorded.answer;
+  round.missing.push({ key, question, fingerprint });
+  throw new InputRequiredSignal(key);
+}
+
+function requestOf(question) {
+  switch (question.method) {
+    case 'elicitation/create': {
+      const { params } = question;
+      return params.mode === 'url' ? inputRequired.elicitUrl({ message: params.message, url: params.url }) : inputRequired.elicit(params);
+    }
+    case 'sampling/createMessage':
+      return inputRequired.createMessage(question.params);
+    case 'roots/list':
+      return inputRequired.listRoots();
+  }
+}
+
+/** sha256 of the question in a canonical JSON form (object keys sorted). */
+function fingerprintOf(question) {
+  return createHash('sha256').update(canonicalJson(question)).digest('base64url').slice(0, 22);
+}
+
+function canonicalJson(value) {
+  if (Array.isArray(value))
+    return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+module.exports = { ask, clientCapabilities, isInputRequiredSignal, rethrowInputRequired, withAsks };

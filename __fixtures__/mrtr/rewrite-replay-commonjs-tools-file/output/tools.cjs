@@ -1,0 +1,33 @@
+'use strict';
+const z = require('zod/v4');
+const { confirmAction } = require('./confirm.cjs');
+const { createRequestStateCodec } = require('@modelcontextprotocol/server');
+const { withAsks } = require('./mcp-mrtr-runtime.cjs');
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
+// with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
+// request method and the authenticated client.
+const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+if (new TextEncoder().encode(requestStateSecret).length < 32) {
+  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
+}
+const requestStateCodec = createRequestStateCodec({
+  key: requestStateSecret,
+  ttlSeconds: 600,
+  bind: (ctx) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+});
+
+const bookmarks = new Set(['https://example.com', 'https://modelcontextprotocol.io']);
+
+function registerBookmarkTools(server) {
+  server.registerTool('remove_bookmark', { inputSchema: z.object({ url: z.string() }) }, withAsks(server.server, requestStateCodec, async ({ url }) => {
+    if (!bookmarks.has(url)) return { content: [{ type: 'text', text: `No bookmark ${url}.` }], isError: true };
+    if (!(await confirmAction(server, `Remove ${url}?`))) return { content: [{ type: 'text', text: 'Kept.' }] };
+    bookmarks.delete(url);
+    return { content: [{ type: 'text', text: `Removed ${url}.` }] };
+  }));
+  server.registerTool('list_bookmarks', {}, async () => ({ content: [{ type: 'text', text: [...bookmarks].join('\n') }] }));
+}
+
+module.exports = { registerBookmarkTools };
+module.exports.requestStateCodec = requestStateCodec;
