@@ -230,10 +230,13 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
       const style = styleOf(sourceFile.getFullText(), absPath);
       const rewrite = rewriteSteps(plan, style, codec);
       const wiring = codecEdits(plan.wiring, codec, style);
-      for (const edit of [...rewrite.edits, ...wiring.codecFile]) addEdit(absPath, edit);
+      for (const edit of rewrite.edits) addEdit(absPath, edit);
+      // The codec's file is the handler's, or the server's when the handler's file imports that (a module singleton).
+      for (const edit of wiring.codecFile) addEdit(codeFile.getFilePath(), edit);
       for (const edit of wiring.constructionFile) addEdit(constructionFile.getFilePath(), edit);
       for (const { file, edit } of wiring.via) addEdit(file, edit);
-      imports.set(absPath, new Set([...(imports.get(absPath) ?? []), ...rewrite.imports, ...wiring.imports]));
+      imports.set(absPath, new Set([...(imports.get(absPath) ?? []), ...rewrite.imports]));
+      imports.set(codeFile.getFilePath(), new Set([...(imports.get(codeFile.getFilePath()) ?? []), ...wiring.imports]));
       for (const ask of plan.asks) {
         const schema = Node.isCallExpression(ask.call.node) ? ask.call.node.getArguments()[1] : undefined;
         if (schema && Node.isIdentifier(schema)) legacy.set(absPath, [...(legacy.get(absPath) ?? []), { name: schema.getText(), replaced: plan.statements }]);

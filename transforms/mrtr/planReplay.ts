@@ -132,6 +132,11 @@ export function planReplay(
         verdict = plan;
         break;
       }
+      // Another file that imports the server's module: its import gains the codec too.
+      for (const importer of wiring.importers ?? []) {
+        const importers = (plan.wiring.importers ??= []);
+        if (!importers.includes(importer)) importers.push(importer);
+      }
       if (plan.wiring.codecFile !== wiring.codecFile) {
         // Handlers registered in several files: the codec is exported from the first (which the server's file
         // imports) and imported where the others are registered.

@@ -22,7 +22,7 @@ import {
 } from './planExplicit.js';
 import type { ReasonId } from './reasons.js';
 import { isReplaySafeExpression } from './replaySafe.js';
-import { sdkNameOf, stringValue, unwrap } from './symbols.js';
+import { declarationsOf, sdkNameOf, stringValue, unwrap } from './symbols.js';
 
 /** A local that is live across an ask: it travels in requestState and is restored on the round that resumes there. */
 export interface CarriedLocal {
@@ -45,6 +45,11 @@ export interface ServerWiring {
   importDeclaration?: ImportDeclaration;
   /** The same in CommonJS: `const { registerTools } = require('./tools.cjs')` gains the codec's name. */
   requireDeclaration?: VariableDeclaration;
+  /**
+   * A module singleton (`export const server = new McpServer(...)` in server.ts, tools registered in files that
+   * import it): the codec is declared in the server's file, and each such file's import of it gains the codec.
+   */
+  importers?: ImportDeclaration[];
   /** A codec already declared and wired (in the handler's file, or in `existingFrom`): reused as it is. */
   existing?: string;
   /** The module of its own that declares that codec (`state.ts`, importing no project file): handler files import it. */
@@ -565,6 +570,8 @@ export function wiringOf(registration: Registration, analysis: MrtrAnalysis): Se
   const chain = importChain(construction.getSourceFile(), codecFile, analysis);
   const required = chain ? undefined : requireOf(construction.getSourceFile(), codecFile, analysis);
   if (required) return { construction, codecFile, requireDeclaration: required };
+  const importer = chain ? undefined : namedImportOf(codecFile, construction.getSourceFile());
+  if (importer) return { construction, codecFile: construction.getSourceFile(), importers: [importer] };
   if (!chain) return { detail: `export a requestState codec from ${analysis.project.relative(codecFile.getFilePath())}, import it in ${analysis.project.relative(construction.getSourceFile().getFilePath())} and add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}` };
   const [importDeclaration, ...via] = chain;
   return { construction, codecFile, importDeclaration: importDeclaration!, ...(via.length > 0 ? { via } : {}) };
@@ -583,6 +590,11 @@ function requireOf(from: SourceFile, to: SourceFile, analysis: MrtrAnalysis): Va
     }
   }
   return undefined;
+}
+
+/** `import { server } from './server.js'` in `from`, naming imports of `to` (so the codec's name can join them). */
+function namedImportOf(from: SourceFile, to: SourceFile): ImportDeclaration | undefined {
+  return from.getImportDeclarations().find((d) => !d.isTypeOnly() && d.getNamedImports().length > 0 && d.getModuleSpecifierSourceFile() === to);
 }
 
 /** `const codec = createRequestStateCodec(...)`. */
@@ -639,7 +651,8 @@ function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number)
   const node = unwrap(expression);
   if (Node.isNewExpression(node)) return node;
   if (!Node.isIdentifier(node) || depth > 3) return undefined;
-  const declarations = node.getSymbol()?.getDeclarations() ?? [];
+  // Through imports too: `import { server } from './server.js'` (a module singleton) is the `const` it exports.
+  const declarations = declarationsOf(analysis.project, node);
   const declaration = declarations.length === 1 ? declarations[0] : undefined;
   if (declaration && Node.isVariableDeclaration(declaration)) {
     const init = declaration.getInitializer();

@@ -285,7 +285,7 @@ export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle
   const text = sourceFile.getFullText();
   const secret = freshName(text, 'requestStateSecret');
   const bindParam = style.typescript ? '(ctx: ServerContext)' : '(ctx)';
-  const exported = wiring.importDeclaration ? 'export ' : '';
+  const exported = wiring.importDeclaration || wiring.importers ? 'export ' : '';
   // CommonJS: exported after everything else, so a later `module.exports = { ... }` does not drop it.
   const exportsLine = wiring.requireDeclaration ? `${eol}module.exports.${codec} = ${codec}${end}${eol}` : undefined;
   const declaration = [
@@ -337,6 +337,12 @@ export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle
     const last = named[named.length - 1]!;
     constructionFile.push({ start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` });
   }
+  // Files that register handlers and import the server's file: `import { server } from './server.js'` gains the codec.
+  const importers = (wiring.importers ?? []).map((declaration) => {
+    const named = declaration.getNamedImports();
+    const last = named[named.length - 1]!;
+    return { file: declaration.getSourceFile().getFilePath(), edit: { start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` } };
+  });
   // Each file between re-exports it from the next, in that file's own style, after its imports.
   const via = (wiring.via ?? []).map((declaration) => {
     const file = declaration.getSourceFile();
@@ -347,7 +353,7 @@ export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle
     const at = insertionPoint(file);
     return { file: file.getFilePath(), edit: { start: at, end: at, text: at === 0 ? `${statement}${fileEol}` : `${fileEol}${statement}` } };
   });
-  return { codecFile, constructionFile, via, imports: ['createRequestStateCodec', ...(style.typescript ? ['type ServerContext'] : [])] };
+  return { codecFile, constructionFile, via: [...via, ...importers], imports: ['createRequestStateCodec', ...(style.typescript ? ['type ServerContext'] : [])] };
 }
 
 export interface CodecEdits {
