@@ -142,6 +142,19 @@ export class MrtrAnalysis implements OriginHooks {
     // `{ name: 'x', async handler(args) { ... } }`: the method is the `handler` part of its object.
     const literal = fn.getParent();
     if (named && Node.isMethodDeclaration(fn) && literal && Node.isObjectLiteralExpression(literal)) uses.push(...this.usesOfPart(literal, [named.name], 0, literal));
+    // `class DeleteTool { async execute(args, ctx) { ... } }`: each `new DeleteTool()` carries it as its `execute`
+    // part, wherever the instance goes (a list of tools that a loop registers).
+    const owner = named && Node.isPropertyDeclaration(named.declaration) ? named.declaration.getParent() : literal;
+    if (named && owner && Node.isClassDeclaration(owner) && (Node.isMethodDeclaration(fn) || Node.isPropertyDeclaration(named.declaration))) {
+      const isStatic = (named.declaration as { isStatic?: () => boolean }).isStatic?.() ?? false;
+      const className = owner.getName();
+      if (className && !isStatic) {
+        for (const reference of referencesTo(this.project, owner, className)) {
+          const created = reference.getParent();
+          if (created && Node.isNewExpression(created) && created.getExpression() === reference) uses.push(...this.usesOfPart(created, [named.name], 0));
+        }
+      }
+    }
     this.usesMemo.set(fn, uses);
     return uses;
   }
