@@ -278,6 +278,7 @@ export class MrtrAnalysis implements OriginHooks {
     const [step, ...rest] = path as [PathStep, ...PathStep[]];
     if (isInspection(parent, expr)) return [];
     if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === expr) {
+      if (step === MAP_VALUE) return this.usesOfMapMethod(parent, rest, depth, element);
       if (step !== ELEMENT) return parent.getName() === step ? this.usesOfPart(parent, rest, depth + 1, element) : [];
       return this.usesOfArrayMethod(parent, rest, depth, element);
     }
@@ -290,12 +291,17 @@ export class MrtrAnalysis implements OriginHooks {
     if (Node.isForOfStatement(parent) && parent.getExpression() === expr) {
       const declaration = parent.getInitializer();
       const variable = Node.isVariableDeclarationList(declaration) ? declaration.getDeclarations()[0] : undefined;
+      // `for (const [name, tool] of TOOL_MAP)`: a Map iterates its [key, value] entries.
+      if (step === MAP_VALUE && variable) return this.usesOfBinding(variable, ['1', ...rest], depth, element);
       return step === ELEMENT && variable ? this.usesOfBinding(variable, rest, depth, element) : [{ kind: 'unresolved', node: parent }];
     }
     if (Node.isVariableDeclaration(parent) && parent.getInitializer() === expr) return this.usesOfBinding(parent, path, depth, element);
     if (Node.isReturnStatement(parent) || (Node.isArrowFunction(parent) && parent.getBody() === expr)) {
       // `function fileTools(server) { return [...] }`: the value flows to each call's result.
       const factory = Node.isReturnStatement(parent) ? enclosingFunction(parent) : parent;
+      // `TOOLS.map((t) => [t.name, t])`: what the callback returns is each element of the result.
+      const mapped = factory ? mappingCallOf(factory) : undefined;
+      if (mapped) return this.usesOfPart(mapped.call, mapped.flat ? path : [ELEMENT, ...path], depth + 1, element);
       const uses = factory ? this.usesOf(factory).flatMap((use) => (use.kind === 'call' ? this.usesOfPart(use.call, path, depth + 1, element) : [])) : [];
       return uses.length > 0 ? uses : [{ kind: 'unresolved', node: expr }];
     }
@@ -328,6 +334,23 @@ export class MrtrAnalysis implements OriginHooks {
     return uses;
   }
 
+  /** `TOOL_MAP.get(name)`, `TOOL_MAP.values()`, `TOOL_MAP.forEach((tool) => ...)`: where a Map's values go. */
+  private usesOfMapMethod(access: PropertyAccessExpression, rest: PathStep[], depth: number, element?: Node): Use[] {
+    const call = access.getParent();
+    const method = access.getName();
+    if (!call || !Node.isCallExpression(call) || call.getExpression() !== access) return method === 'size' ? [] : [{ kind: 'unresolved', node: access }];
+    if (method === 'get') return this.usesOfPart(call, rest, depth + 1, element);
+    if (method === 'values') return this.usesOfPart(call, [ELEMENT, ...rest], depth + 1, element);
+    if (method === 'entries') return this.usesOfPart(call, [ELEMENT, '1', ...rest], depth + 1, element);
+    if (method === 'forEach') {
+      const callback = call.getArguments()[0] ? unwrap(call.getArguments()[0]!) : undefined;
+      const parameter = callback && isFunctionNode(callback) ? callback.getParameters()[0] : undefined;
+      return parameter && Node.isParameterDeclaration(parameter) ? this.usesOfBinding(parameter, rest, depth, element) : [{ kind: 'unresolved', node: call }];
+    }
+    // `has`, `keys`, `set`, `delete`, `clear` read no value.
+    return ['has', 'keys', 'set', 'delete', 'clear'].includes(method) ? [] : [{ kind: 'unresolved', node: call }];
+  }
+
   /** Uses of the part `path` of what a variable, parameter or destructuring element holds. */
   private usesOfBinding(binding: VariableDeclaration | ParameterDeclaration | BindingElement, path: readonly PathStep[], depth: number, element?: Node): Use[] {
     const name = binding.getNameNode();
@@ -356,7 +379,11 @@ export class MrtrAnalysis implements OriginHooks {
   private usesAsArgument(call: CallExpression | NewExpression, argument: Node, path: readonly PathStep[], depth: number, element?: Node): Use[] {
     const callee = unwrap(call.getExpression());
     const [step, ...rest] = path;
-    if (Node.isPropertyAccessExpression(callee) && callee.getExpression().getText() === 'Object' && step !== ELEMENT) {
+    // `new Map(entries)`: each entry's value (`[key, value]`) is a value of the map.
+    if (Node.isNewExpression(call) && callee.getText() === 'Map' && call.getArguments()[0] === argument && step === ELEMENT && (rest[0] === ELEMENT || rest[0] === '1')) {
+      return this.usesOfPart(call, [MAP_VALUE, ...rest.slice(1)], depth + 1, element);
+    }
+    if (Node.isPropertyAccessExpression(callee) && callee.getExpression().getText() === 'Object' && step !== ELEMENT && step !== MAP_VALUE) {
       if (callee.getName() === 'values') return this.usesOfPart(call, [ELEMENT, ...rest], depth + 1, element);
       if (callee.getName() === 'entries') return this.usesOfPart(call, [ELEMENT, '1', ...rest], depth + 1, element);
     }
@@ -429,8 +456,10 @@ export class MrtrAnalysis implements OriginHooks {
 }
 
 /** A step from a value to a function stored in it: a property key, or any element of an array. */
-type PathStep = string | typeof ELEMENT;
+type PathStep = string | typeof ELEMENT | typeof MAP_VALUE;
 const ELEMENT = Symbol('element');
+/** Any value of a `Map` (`new Map(TOOLS.map((t) => [t.name, t]))`): read by `get`, `values`, `forEach`, `for...of`. */
+const MAP_VALUE = Symbol('map value');
 
 /** Array methods whose callback receives each element (its first parameter). */
 const ELEMENT_CALLBACK_METHODS: ReadonlySet<string> = new Set(['forEach', 'map', 'flatMap', 'filter', 'find', 'findLast', 'some', 'every']);
@@ -438,6 +467,17 @@ const ELEMENT_CALLBACK_METHODS: ReadonlySet<string> = new Set(['forEach', 'map',
 const SAME_ELEMENTS_METHODS: ReadonlySet<string> = new Set(['filter', 'slice', 'concat', 'toSorted', 'toReversed', 'sort', 'reverse']);
 /** Array methods whose result is one of the elements. */
 const ONE_ELEMENT_METHODS: ReadonlySet<string> = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
+
+/** The `items.map(fn)` / `items.flatMap(fn)` call a function literal is the callback of. */
+function mappingCallOf(fn: Node): { call: CallExpression; flat: boolean } | undefined {
+  let holder: Node = fn;
+  while (holder.getParent() && isTransparent(holder.getParentOrThrow())) holder = holder.getParentOrThrow();
+  const call = holder.getParent();
+  if (!call || !Node.isCallExpression(call) || call.getArguments()[0] !== holder) return undefined;
+  const callee = unwrap(call.getExpression());
+  if (!Node.isPropertyAccessExpression(callee) || !['map', 'flatMap'].includes(callee.getName())) return undefined;
+  return { call, flat: callee.getName() === 'flatMap' };
+}
 
 /** Wrappers that hand their operand on unchanged. */
 function isTransparent(node: Node): boolean {

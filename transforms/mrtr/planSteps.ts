@@ -656,7 +656,13 @@ function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number)
   const declaration = declarations.length === 1 ? declarations[0] : undefined;
   if (declaration && Node.isVariableDeclaration(declaration)) {
     const init = declaration.getInitializer();
-    return init ? constructionOf(init, analysis, depth) : undefined;
+    if (init) return constructionOf(init, analysis, depth);
+    // `let server: Server;` ... `server = new Server(...)` (assigned once, e.g. in build()).
+    const assigned = referencesTo(analysis.project, declaration, declaration.getName()).flatMap((reference) => {
+      const parent = reference.getParent();
+      return parent && Node.isBinaryExpression(parent) && parent.getLeft() === reference && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken ? [parent.getRight()] : [];
+    });
+    return assigned.length === 1 ? constructionOf(assigned[0]!, analysis, depth + 1) : undefined;
   }
   if (declaration && Node.isParameterDeclaration(declaration) && Node.isIdentifier(declaration.getNameNode())) {
     const fn = declaration.getParent();
