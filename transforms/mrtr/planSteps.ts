@@ -52,7 +52,10 @@ export interface ServerWiring {
   importers?: ImportDeclaration[];
   /** A codec already declared and wired (in the handler's file, or in `existingFrom`): reused as it is. */
   existing?: string;
-  /** The module of its own that declares that codec (`state.ts`, importing no project file): handler files import it. */
+  /**
+   * The module that declares that codec, when it is not the handler's file: a module of its own (`state.ts`,
+   * importing no project file), or the server's file that the handler's file imports already. Handler files import it.
+   */
   existingFrom?: SourceFile;
   /**
    * When the server's file reaches the handler's file only through other files (`index.ts` imports
@@ -557,6 +560,13 @@ export function wiringOf(registration: Registration, analysis: MrtrAnalysis): Se
     const declared = codec ? construction.getSourceFile().getVariableDeclaration(codec) : undefined;
     if (codec && declared && isCodecDeclaration(declared) && construction.getSourceFile() === registration.call.getSourceFile()) {
       return { construction, codecFile: registration.call.getSourceFile(), existing: codec };
+    }
+    // Declared and exported in the server's file, which the handlers' file imports already (a module singleton).
+    const handlersFile = registration.call.getSourceFile();
+    // (Not when the server's file also reaches the handlers' file: in that cycle a top-level registration would run first.)
+    const singleton = namedImportOf(handlersFile, construction.getSourceFile()) && !importChain(construction.getSourceFile(), handlersFile, analysis);
+    if (codec && declared && isCodecDeclaration(declared) && declared.getVariableStatement()?.hasExportKeyword() && singleton) {
+      return { construction, codecFile: handlersFile, existing: codec, existingFrom: construction.getSourceFile() };
     }
     // Declared in a module of its own (`import { requestStateCodec } from './state.js'`): the handlers import it too.
     const module = codec ? codecModuleOf(construction.getSourceFile(), codec, analysis) : undefined;

@@ -277,8 +277,13 @@ export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle
   if (wiring.existing) {
     // A codec the user declared in a module of its own: the handlers' file imports it from there (once).
     const from = wiring.existingFrom;
-    const imported = from && wiring.codecFile.getImportDeclarations().some((d) => d.getModuleSpecifierSourceFile() === from && d.getNamedImports().some((n) => n.getName() === codec && !n.getAliasNode()));
-    const codecFile = from && from !== wiring.codecFile && !imported ? [namedImportEdit(wiring.codecFile, codec, from.getFilePath())] : [];
+    const declarations = from ? wiring.codecFile.getImportDeclarations().filter((d) => !d.isTypeOnly() && d.getModuleSpecifierSourceFile() === from) : [];
+    const imported = declarations.some((d) => d.getNamedImports().some((n) => n.getName() === codec && !n.getAliasNode()));
+    if (!from || from === wiring.codecFile || imported) return { codecFile: [], constructionFile: [], via: [], imports: [] };
+    // `import { server } from './server.js'` gains it; else a new import of it.
+    const named = declarations.find((d) => d.getNamedImports().length > 0)?.getNamedImports();
+    const last = named?.[named.length - 1];
+    const codecFile = last ? [{ start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` }] : [namedImportEdit(wiring.codecFile, codec, from.getFilePath())];
     return { codecFile, constructionFile: [], via: [], imports: [] };
   }
   const sourceFile = wiring.codecFile;
