@@ -35,8 +35,9 @@ export interface Chain {
 }
 
 type Use =
-  | { kind: 'call'; call: Node }
-  /** `element`: the object the callback came in, when a loop registers each element's (it names the registration). */
+  /** `element`: the definition object the called function came in (`tool.handler(args)` in a loop over definitions). */
+  | { kind: 'call'; call: Node; element?: Node }
+  /** `element`: the object (or class of the instance) the callback came in, when a loop registers each element's (it names the registration). */
   | { kind: 'registered'; registration: Registration; element?: Node }
   | { kind: 'context'; family: 'oninitialized' | 'event' | 'timer'; name: string; node: Node }
   | { kind: 'passed'; call: Node }
@@ -90,7 +91,8 @@ export class MrtrAnalysis implements OriginHooks {
     }
     const chains: Chain[] = [];
     for (const use of uses) {
-      for (const prefix of this.chainsOfUse(use)) {
+      for (const found of this.chainsOfUse(use)) {
+        const prefix = use.kind === 'call' && use.element ? withElement(found, use.call, use.element) : found;
         const last = prefix.frames[prefix.frames.length - 1];
         // A callback assigned to `server.oninitialized` is both the entry and the function: one frame.
         const tail = own.filter((frame) => !(last && last.line === frame.line && last.file === frame.file && last.name === frame.name));
@@ -151,7 +153,7 @@ export class MrtrAnalysis implements OriginHooks {
       if (className && !isStatic) {
         for (const reference of referencesTo(this.project, owner, className)) {
           const created = reference.getParent();
-          if (created && Node.isNewExpression(created) && created.getExpression() === reference) uses.push(...this.usesOfPart(created, [named.name], 0));
+          if (created && Node.isNewExpression(created) && created.getExpression() === reference) uses.push(...this.usesOfPart(created, [named.name], 0, owner));
         }
       }
     }
@@ -273,7 +275,7 @@ export class MrtrAnalysis implements OriginHooks {
     if (path.length === 0) {
       // The object the function came in names what the registration registers (`registerTool(tool.name, ...)`).
       const uses = this.usesOfValue(expr, depth);
-      return element ? uses.map((use) => (use.kind === 'registered' ? { ...use, element } : use)) : uses;
+      return element ? uses.map((use) => (use.kind === 'registered' || use.kind === 'call' ? { ...use, element } : use)) : uses;
     }
     const [step, ...rest] = path as [PathStep, ...PathStep[]];
     if (isInspection(parent, expr)) return [];
@@ -501,7 +503,13 @@ function propertyKeyOf(property: Node): string | undefined {
 function elementNameOf(registration: Registration, element: Node | undefined): string | undefined {
   const first = (registration.call as CallExpression).getArguments()[0];
   const read = first ? unwrap(first) : undefined;
-  if (!element || !Node.isObjectLiteralExpression(element) || !read) return undefined;
+  if (!element || !read) return undefined;
+  // Instances of a class (`new DeleteTool()`): the class's own `name = 'delete_thing'`.
+  if (Node.isClassDeclaration(element) && Node.isPropertyAccessExpression(read)) {
+    const property = element.getProperty(read.getName());
+    return property && !property.isStatic() ? stringValue(property.getInitializer()) : undefined;
+  }
+  if (!Node.isObjectLiteralExpression(element)) return undefined;
   if (Node.isPropertyAccessExpression(read)) {
     const property = element.getProperty(read.getName());
     return property && Node.isPropertyAssignment(property) ? stringValue(property.getInitializer()) : undefined;
@@ -512,6 +520,22 @@ function elementNameOf(registration: Registration, element: Node | undefined): s
   const entry = element.getParent();
   if (!binding || !pattern || !Node.isArrayBindingPattern(pattern) || pattern.getElements()[0] !== binding || !entry) return undefined;
   return propertyKeyOf(entry);
+}
+
+/**
+ * A chain through a loop's registration whose callback calls the element's function (`async (args) =>
+ * tool.handler(args)` for each `tool`): named after that element, and limited to it (for its reruns).
+ */
+function withElement(chain: Chain, call: Node, element: Node): Chain {
+  const callee = Node.isCallExpression(call) ? unwrap(call.getExpression()) : undefined;
+  const first = chain.registration ? (chain.registration.call as CallExpression).getArguments()[0] : undefined;
+  const read = first ? unwrap(first) : undefined;
+  // The registration names the same loop variable the call goes through (`tool.name` ... `tool.handler(...)`).
+  if (!chain.registration || !callee || !Node.isPropertyAccessExpression(callee) || !read || !Node.isPropertyAccessExpression(read) || read.getExpression().getText() !== callee.getExpression().getText()) return chain;
+  const name = elementNameOf(chain.registration, element);
+  const [head, ...rest] = chain.frames;
+  if (!name || !head) return chain;
+  return { ...chain, frames: [{ ...head, name: `${chain.registration.method} ${name}` }, ...rest], element };
 }
 
 function startupChain(project: AnalysisProject, node: Node): Chain {
