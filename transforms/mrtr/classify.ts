@@ -1,13 +1,4 @@
-import {
-  Node,
-  SyntaxKind,
-  type BindingElement,
-  type CallExpression,
-  type NewExpression,
-  type ParameterDeclaration,
-  type PropertyAccessExpression,
-  type VariableDeclaration,
-} from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression } from 'ts-morph';
 import type { Family, Frame } from '../../lib/model.js';
 import type { AnalysisProject } from '../../lib/project.js';
 import { EVENT_METHODS, EVENT_PROPERTIES, TIMER_FUNCTIONS } from './constants.js';
@@ -16,13 +7,21 @@ import {
   enclosingFunction,
   isFunctionNode,
   namedDeclarationOf,
-  projectFunctionOf,
   referencesTo,
   type FunctionNode,
 } from './functions.js';
 import { elementContextIndex, isAssignmentTo, registrationOf, templateCallbackOf, type Registration } from './handlers.js';
 import { OriginResolver, type OriginHooks } from './origins.js';
 import { declarationsOf, simpleName, stringValue, unwrap } from './symbols.js';
+import {
+  MAX_FLOW_DEPTH,
+  PartUses,
+  isAssignmentTarget,
+  isCommonJsExport,
+  isInspection,
+  isTypePosition,
+  propertyKeyOf,
+} from './valueUses.js';
 
 /** One way a site is reached: the entry family and the frames from the entry down to the site's function. */
 export interface Chain {
@@ -34,7 +33,7 @@ export interface Chain {
   element?: Node;
 }
 
-type Use =
+export type Use =
   /** `element`: the definition object the called function came in (`tool.handler(args)` in a loop over definitions). */
   | { kind: 'call'; call: Node; element?: Node }
   /** `element`: the object (or class of the instance) the callback came in, when a loop registers each element's (it names the registration). */
@@ -44,8 +43,6 @@ type Use =
   | { kind: 'unresolved'; node: Node };
 
 const MAX_CHAINS = 20;
-/** Steps a value is followed (aliases, factories, literals, loops, parameters) before it counts as unresolved. */
-const MAX_FLOW_DEPTH = 16;
 
 /**
  * Answers "where does this code run?" for the functions holding push-style calls: follows each function to
@@ -54,6 +51,7 @@ const MAX_FLOW_DEPTH = 16;
  */
 export class MrtrAnalysis implements OriginHooks {
   readonly origins: OriginResolver;
+  private readonly parts: PartUses = new PartUses(this);
   private readonly chainMemo = new Map<Node, Chain[] | null>();
   private readonly usesMemo = new Map<Node, Use[]>();
   private readonly contextMemo = new Map<Node, { index: number; sdk: Registration['sdk'] } | null>();
@@ -143,7 +141,7 @@ export class MrtrAnalysis implements OriginHooks {
     if (!named || Node.isPropertyAssignment(named.declaration) || Node.isBinaryExpression(named.declaration)) uses.push(...this.usesOfValue(fn));
     // `{ name: 'x', async handler(args) { ... } }`: the method is the `handler` part of its object.
     const literal = fn.getParent();
-    if (named && Node.isMethodDeclaration(fn) && literal && Node.isObjectLiteralExpression(literal)) uses.push(...this.usesOfPart(literal, [named.name], 0, literal));
+    if (named && Node.isMethodDeclaration(fn) && literal && Node.isObjectLiteralExpression(literal)) uses.push(...this.parts.usesOfPart(literal, [named.name], 0, literal));
     // `class DeleteTool { async execute(args, ctx) { ... } }`: each `new DeleteTool()` carries it as its `execute`
     // part, wherever the instance goes (a list of tools that a loop registers).
     const owner = named && Node.isPropertyDeclaration(named.declaration) ? named.declaration.getParent() : literal;
@@ -153,7 +151,7 @@ export class MrtrAnalysis implements OriginHooks {
       if (className && !isStatic) {
         for (const reference of referencesTo(this.project, owner, className)) {
           const created = reference.getParent();
-          if (created && Node.isNewExpression(created) && created.getExpression() === reference) uses.push(...this.usesOfPart(created, [named.name], 0, owner));
+          if (created && Node.isNewExpression(created) && created.getExpression() === reference) uses.push(...this.parts.usesOfPart(created, [named.name], 0, owner));
         }
       }
     }
@@ -161,8 +159,8 @@ export class MrtrAnalysis implements OriginHooks {
     return uses;
   }
 
-  /** How a value (a function, or a name for one) is used where it appears. */
-  private usesOfValue(value: Node, depth = 0): Use[] {
+  /** How a value (a function, or a name for one) is used where it appears (also for the part flow, valueUses.ts). */
+  usesOfValue(value: Node, depth = 0): Use[] {
     if (depth > MAX_FLOW_DEPTH) return [{ kind: 'unresolved', node: value }];
     let expr = value;
     let parent = expr.getParent();
@@ -227,7 +225,7 @@ export class MrtrAnalysis implements OriginHooks {
       return uses.length > 0 ? uses : [{ kind: 'unresolved', node: expr }];
     }
     if (Node.isPropertyAssignment(parent) || Node.isShorthandPropertyAssignment(parent) || Node.isArrayLiteralExpression(parent) || Node.isSpreadElement(parent)) {
-      return this.usesOfPart(expr, [], depth);
+      return this.parts.usesOfPart(expr, [], depth);
     }
     if (Node.isExportAssignment(parent) || Node.isExportSpecifier(parent)) return [];
     return [{ kind: 'unresolved', node: expr }];
@@ -241,158 +239,6 @@ export class MrtrAnalysis implements OriginHooks {
     if (!outer || !Node.isCallExpression(outer) || !outer.getArguments().includes(expr)) return [];
     const uses = this.usesOfValue(expr, 1);
     return uses.filter((use) => use.kind === 'registered' || use.kind === 'context');
-  }
-
-  /**
-   * Uses of a function stored inside another value: `path` leads from `value` to it (`['handler']`: the
-   * `handler` of an object; `[ELEMENT, 'handler']`: that of each element of an array). The value is followed
-   * through variables and destructuring, exports, factories' results, spreads, `Object.values`/`entries`,
-   * loops over it (`for (const tool of TOOLS)`, `TOOLS.forEach((tool) => ...)`) and the parameters of project
-   * functions it is passed to, until code reads the function itself (`tool.handler`, `handlers[name]`): that
-   * read's use is the function's use (`server.registerTool(tool.name, tool.config, tool.handler)` registers it).
-   */
-  private usesOfPart(value: Node, path: readonly PathStep[], depth: number, element?: Node): Use[] {
-    if (depth > MAX_FLOW_DEPTH) return [{ kind: 'unresolved', node: value }];
-    let expr = value;
-    let parent = expr.getParent();
-    while (parent && (isTransparent(parent) || (path.length > 0 && Node.isAwaitExpression(parent)))) {
-      expr = parent;
-      parent = parent.getParent();
-    }
-    if (!parent) return [];
-    // Inside a bigger literal: the path grows by the key, or by "an element".
-    if ((Node.isPropertyAssignment(parent) && parent.getInitializer() === expr) || Node.isShorthandPropertyAssignment(parent)) {
-      const key = propertyKeyOf(parent);
-      const literal = parent.getParentOrThrow();
-      return key === undefined ? [{ kind: 'unresolved', node: parent }] : this.usesOfPart(literal, [key, ...path], depth + 1, path.length === 0 ? literal : element);
-    }
-    if (Node.isArrayLiteralExpression(parent)) return this.usesOfPart(parent, [ELEMENT, ...path], depth + 1, element);
-    if (Node.isSpreadElement(parent) || Node.isSpreadAssignment(parent)) {
-      const outer = parent.getParentOrThrow();
-      const spreadable = Node.isArrayLiteralExpression(outer) ? path[0] === ELEMENT : Node.isObjectLiteralExpression(outer) && path[0] !== ELEMENT;
-      return spreadable && path.length > 0 ? this.usesOfPart(outer, path, depth + 1, element) : [{ kind: 'unresolved', node: parent }];
-    }
-    if (path.length === 0) {
-      // The object the function came in names what the registration registers (`registerTool(tool.name, ...)`).
-      const uses = this.usesOfValue(expr, depth);
-      return element ? uses.map((use) => (use.kind === 'registered' || use.kind === 'call' ? { ...use, element } : use)) : uses;
-    }
-    const [step, ...rest] = path as [PathStep, ...PathStep[]];
-    if (isInspection(parent, expr)) return [];
-    if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === expr) {
-      if (step === MAP_VALUE) return this.usesOfMapMethod(parent, rest, depth, element);
-      if (step !== ELEMENT) return parent.getName() === step ? this.usesOfPart(parent, rest, depth + 1, element) : [];
-      return this.usesOfArrayMethod(parent, rest, depth, element);
-    }
-    if (Node.isElementAccessExpression(parent) && parent.getExpression() === expr) {
-      const argument = parent.getArgumentExpression();
-      const key = argument && Node.isNumericLiteral(unwrap(argument)) ? unwrap(argument).getText() : stringValue(argument);
-      // `TOOLS[0]`, `entry[1]`, `handlers[name]`: a computed key may be any part.
-      return step === ELEMENT || key === undefined || key === step ? this.usesOfPart(parent, rest, depth + 1, element) : [];
-    }
-    if (Node.isForOfStatement(parent) && parent.getExpression() === expr) {
-      const declaration = parent.getInitializer();
-      const variable = Node.isVariableDeclarationList(declaration) ? declaration.getDeclarations()[0] : undefined;
-      // `for (const [name, tool] of TOOL_MAP)`: a Map iterates its [key, value] entries.
-      if (step === MAP_VALUE && variable) return this.usesOfBinding(variable, ['1', ...rest], depth, element);
-      return step === ELEMENT && variable ? this.usesOfBinding(variable, rest, depth, element) : [{ kind: 'unresolved', node: parent }];
-    }
-    if (Node.isVariableDeclaration(parent) && parent.getInitializer() === expr) return this.usesOfBinding(parent, path, depth, element);
-    if (Node.isReturnStatement(parent) || (Node.isArrowFunction(parent) && parent.getBody() === expr)) {
-      // `function fileTools(server) { return [...] }`: the value flows to each call's result.
-      const factory = Node.isReturnStatement(parent) ? enclosingFunction(parent) : parent;
-      // `TOOLS.map((t) => [t.name, t])`: what the callback returns is each element of the result.
-      const mapped = factory ? mappingCallOf(factory) : undefined;
-      if (mapped) return this.usesOfPart(mapped.call, mapped.flat ? path : [ELEMENT, ...path], depth + 1, element);
-      const uses = factory ? this.usesOf(factory).flatMap((use) => (use.kind === 'call' ? this.usesOfPart(use.call, path, depth + 1, element) : [])) : [];
-      return uses.length > 0 ? uses : [{ kind: 'unresolved', node: expr }];
-    }
-    if ((Node.isCallExpression(parent) || Node.isNewExpression(parent)) && parent.getArguments().includes(expr)) {
-      return this.usesAsArgument(parent, expr, path, depth, element);
-    }
-    // `module.exports = { helper }` / `export default { helper }`: importers' uses are found through the export.
-    if (Node.isBinaryExpression(parent) && isCommonJsExport(parent.getLeft())) return [];
-    if (Node.isExportAssignment(parent) || Node.isExportSpecifier(parent)) return [];
-    return [{ kind: 'unresolved', node: expr }];
-  }
-
-  /** `TOOLS.forEach((tool) => ...)`, `TOOLS.filter(...)`, `TOOLS.find(...)`: where the elements go. */
-  private usesOfArrayMethod(access: PropertyAccessExpression, rest: PathStep[], depth: number, element?: Node): Use[] {
-    const call = access.getParent();
-    // `TOOLS.length` reads no element.
-    if (!call || !Node.isCallExpression(call) || call.getExpression() !== access) return [];
-    const method = access.getName();
-    const known = ELEMENT_CALLBACK_METHODS.has(method) || SAME_ELEMENTS_METHODS.has(method) || ONE_ELEMENT_METHODS.has(method);
-    if (!known) return [{ kind: 'unresolved', node: call }];
-    const uses: Use[] = [];
-    if (ELEMENT_CALLBACK_METHODS.has(method)) {
-      const callback = call.getArguments()[0] ? unwrap(call.getArguments()[0]!) : undefined;
-      const parameter = callback && isFunctionNode(callback) ? callback.getParameters()[0] : undefined;
-      if (parameter && Node.isParameterDeclaration(parameter)) uses.push(...this.usesOfBinding(parameter, rest, depth, element));
-      else if (callback) uses.push({ kind: 'unresolved', node: call });
-    }
-    if (SAME_ELEMENTS_METHODS.has(method)) uses.push(...this.usesOfPart(call, [ELEMENT, ...rest], depth + 1, element));
-    if (ONE_ELEMENT_METHODS.has(method)) uses.push(...this.usesOfPart(call, rest, depth + 1, element));
-    return uses;
-  }
-
-  /** `TOOL_MAP.get(name)`, `TOOL_MAP.values()`, `TOOL_MAP.forEach((tool) => ...)`: where a Map's values go. */
-  private usesOfMapMethod(access: PropertyAccessExpression, rest: PathStep[], depth: number, element?: Node): Use[] {
-    const call = access.getParent();
-    const method = access.getName();
-    if (!call || !Node.isCallExpression(call) || call.getExpression() !== access) return method === 'size' ? [] : [{ kind: 'unresolved', node: access }];
-    if (method === 'get') return this.usesOfPart(call, rest, depth + 1, element);
-    if (method === 'values') return this.usesOfPart(call, [ELEMENT, ...rest], depth + 1, element);
-    if (method === 'entries') return this.usesOfPart(call, [ELEMENT, '1', ...rest], depth + 1, element);
-    if (method === 'forEach') {
-      const callback = call.getArguments()[0] ? unwrap(call.getArguments()[0]!) : undefined;
-      const parameter = callback && isFunctionNode(callback) ? callback.getParameters()[0] : undefined;
-      return parameter && Node.isParameterDeclaration(parameter) ? this.usesOfBinding(parameter, rest, depth, element) : [{ kind: 'unresolved', node: call }];
-    }
-    // `has`, `keys`, `set`, `delete`, `clear` read no value.
-    return ['has', 'keys', 'set', 'delete', 'clear'].includes(method) ? [] : [{ kind: 'unresolved', node: call }];
-  }
-
-  /** Uses of the part `path` of what a variable, parameter or destructuring element holds. */
-  private usesOfBinding(binding: VariableDeclaration | ParameterDeclaration | BindingElement, path: readonly PathStep[], depth: number, element?: Node): Use[] {
-    const name = binding.getNameNode();
-    if (Node.isIdentifier(name)) {
-      return referencesTo(this.project, binding, name.getText())
-        .filter((reference) => !isTypePosition(reference) && !isAssignmentTarget(reference))
-        .flatMap((reference) => this.usesOfPart(reference, path, depth + 1, element));
-    }
-    const [step, ...rest] = path;
-    if (step === undefined) return [{ kind: 'unresolved', node: binding }];
-    if (Node.isObjectBindingPattern(name)) {
-      if (step === ELEMENT) return [{ kind: 'unresolved', node: binding }];
-      const elements = name.getElements();
-      const named = elements.find((e) => !e.getDotDotDotToken() && (e.getPropertyNameNode()?.getText().replace(/^['"]|['"]$/g, '') ?? e.getName()) === step);
-      const spread = elements.find((e) => e.getDotDotDotToken());
-      if (named) return this.usesOfBinding(named, rest, depth + 1, element);
-      return spread ? this.usesOfBinding(spread, path, depth + 1, element) : [];
-    }
-    // `const [name, handler] = entry`, `for (const [name, handler] of Object.entries(handlers))`.
-    const elements = name.getElements();
-    const chosen = elements.filter((e, index): e is BindingElement => Node.isBindingElement(e) && (step === ELEMENT || String(index) === step));
-    return chosen.flatMap((e) => (e.getDotDotDotToken() ? [{ kind: 'unresolved' as const, node: e }] : this.usesOfBinding(e, rest, depth + 1, element)));
-  }
-
-  /** A value holding the function passed to a call: `Object.values/entries(map)`, a project function's parameter, else the call. */
-  private usesAsArgument(call: CallExpression | NewExpression, argument: Node, path: readonly PathStep[], depth: number, element?: Node): Use[] {
-    const callee = unwrap(call.getExpression());
-    const [step, ...rest] = path;
-    // `new Map(entries)`: each entry's value (`[key, value]`) is a value of the map.
-    if (Node.isNewExpression(call) && callee.getText() === 'Map' && call.getArguments()[0] === argument && step === ELEMENT && (rest[0] === ELEMENT || rest[0] === '1')) {
-      return this.usesOfPart(call, [MAP_VALUE, ...rest.slice(1)], depth + 1, element);
-    }
-    if (Node.isPropertyAccessExpression(callee) && callee.getExpression().getText() === 'Object' && step !== ELEMENT && step !== MAP_VALUE) {
-      if (callee.getName() === 'values') return this.usesOfPart(call, [ELEMENT, ...rest], depth + 1, element);
-      if (callee.getName() === 'entries') return this.usesOfPart(call, [ELEMENT, '1', ...rest], depth + 1, element);
-    }
-    const fn = Node.isIdentifier(callee) ? projectFunctionOf(this.project, callee) : undefined;
-    const parameter = fn?.getParameters()[call.getArguments().indexOf(argument)];
-    if (parameter && Node.isParameterDeclaration(parameter) && !parameter.isRestParameter()) return this.usesOfBinding(parameter, path, depth + 1, element);
-    return [{ kind: 'passed', call }];
   }
 
   contextParameterOf(fn: FunctionNode): { index: number; sdk: Registration['sdk'] } | undefined {
@@ -457,45 +303,6 @@ export class MrtrAnalysis implements OriginHooks {
   }
 }
 
-/** A step from a value to a function stored in it: a property key, or any element of an array. */
-type PathStep = string | typeof ELEMENT | typeof MAP_VALUE;
-const ELEMENT = Symbol('element');
-/** Any value of a `Map` (`new Map(TOOLS.map((t) => [t.name, t]))`): read by `get`, `values`, `forEach`, `for...of`. */
-const MAP_VALUE = Symbol('map value');
-
-/** Array methods whose callback receives each element (its first parameter). */
-const ELEMENT_CALLBACK_METHODS: ReadonlySet<string> = new Set(['forEach', 'map', 'flatMap', 'filter', 'find', 'findLast', 'some', 'every']);
-/** Array methods whose result holds the same elements. */
-const SAME_ELEMENTS_METHODS: ReadonlySet<string> = new Set(['filter', 'slice', 'concat', 'toSorted', 'toReversed', 'sort', 'reverse']);
-/** Array methods whose result is one of the elements. */
-const ONE_ELEMENT_METHODS: ReadonlySet<string> = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
-
-/** The `items.map(fn)` / `items.flatMap(fn)` call a function literal is the callback of. */
-function mappingCallOf(fn: Node): { call: CallExpression; flat: boolean } | undefined {
-  let holder: Node = fn;
-  while (holder.getParent() && isTransparent(holder.getParentOrThrow())) holder = holder.getParentOrThrow();
-  const call = holder.getParent();
-  if (!call || !Node.isCallExpression(call) || call.getArguments()[0] !== holder) return undefined;
-  const callee = unwrap(call.getExpression());
-  if (!Node.isPropertyAccessExpression(callee) || !['map', 'flatMap'].includes(callee.getName())) return undefined;
-  return { call, flat: callee.getName() === 'flatMap' };
-}
-
-/** Wrappers that hand their operand on unchanged. */
-function isTransparent(node: Node): boolean {
-  return Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node) || Node.isNonNullExpression(node);
-}
-
-/** The key of `key: value` / `key` in an object literal, when it is written out. */
-function propertyKeyOf(property: Node): string | undefined {
-  if (Node.isShorthandPropertyAssignment(property)) return property.getName();
-  if (!Node.isPropertyAssignment(property)) return undefined;
-  const name = property.getNameNode();
-  if (Node.isIdentifier(name) || Node.isNumericLiteral(name)) return name.getText();
-  if (Node.isStringLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name)) return name.getLiteralValue();
-  return undefined;
-}
-
 /**
  * `server.registerTool(tool.name, tool.config, tool.handler)` in a loop over tool definitions: the name the
  * element gives (`{ name: 'delete_file', ... }`), for the report.
@@ -543,53 +350,12 @@ function startupChain(project: AnalysisProject, node: Node): Chain {
   return { family: 'startup', frames: [{ name: '<module>', file, line: node.getStartLineNumber(), family: 'startup' }] };
 }
 
-const COMPARISONS = new Set([
-  SyntaxKind.EqualsEqualsToken,
-  SyntaxKind.EqualsEqualsEqualsToken,
-  SyntaxKind.ExclamationEqualsToken,
-  SyntaxKind.ExclamationEqualsEqualsToken,
-  SyntaxKind.InstanceOfKeyword,
-]);
-
-/** Uses that only look at a function value (`!handler`, `typeof h`, `h === undefined`, `if (h)`) and never run it. */
-function isInspection(parent: Node, expr: Node): boolean {
-  if (Node.isPrefixUnaryExpression(parent) && parent.getOperatorToken() === SyntaxKind.ExclamationToken) return true;
-  if (Node.isTypeOfExpression(parent)) return true;
-  if (Node.isBinaryExpression(parent) && COMPARISONS.has(parent.getOperatorToken().getKind())) return true;
-  if ((Node.isIfStatement(parent) || Node.isWhileStatement(parent)) && parent.getExpression() === expr) return true;
-  if (Node.isConditionalExpression(parent) && parent.getCondition() === expr) return true;
-  return false;
-}
-
-/** The left side of `x = ...`: a write, not a use of the value. */
-function isAssignmentTarget(reference: Node): boolean {
-  const parent = reference.getParent();
-  return !!parent && Node.isBinaryExpression(parent) && parent.getLeft() === reference && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken;
-}
-
 function isExported(fn: Node): boolean {
   const named = namedDeclarationOf(fn);
   const declaration = named?.declaration;
   if (!declaration) return false;
   const statement = Node.isVariableDeclaration(declaration) ? declaration.getVariableStatement() : declaration;
   return !!statement && ((statement as { hasExportKeyword?: () => boolean }).hasExportKeyword?.() ?? false);
-}
-
-/** `module.exports`, `module.exports.x`, `exports.x`. */
-function isCommonJsExport(left: Node): boolean {
-  const text = left.getText().replace(/\s+/g, '');
-  return text === 'module.exports' || text.startsWith('module.exports.') || text.startsWith('exports.');
-}
-
-function isTypePosition(reference: Node): boolean {
-  const parent = reference.getParent();
-  if (!parent) return false;
-  return (
-    Node.isTypeReference(parent) ||
-    Node.isExpressionWithTypeArguments(parent) ||
-    Node.isTypeQuery(parent) ||
-    (Node.isQualifiedName(parent) && parent.getFirstAncestorByKind(SyntaxKind.TypeReference) !== undefined)
-  );
 }
 
 function dedupe(chains: Chain[]): Chain[] {

@@ -1,17 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Node, SyntaxKind, type CallExpression, type NewExpression, type SourceFile } from 'ts-morph';
+import { Node, type CallExpression, type SourceFile } from 'ts-morph';
 import type { Chain, MrtrAnalysis } from './classify.js';
 import { MRTR_CAPABLE_METHODS } from './constants.js';
 import type { PushCall } from './findPushCalls.js';
-import { referencesTo } from './functions.js';
-import type { Registration } from './handlers.js';
 import { paramsOf } from './planExplicit.js';
-import { wiringOf, type ServerWiring } from './planSteps.js';
+import { classWiringOf, wiringOf, type ServerWiring } from './planWiring.js';
 import type { ReasonId } from './reasons.js';
 import { traceReplayPath, type OutsideCall, type ReplayEdits, type ReplayPath } from './replayPath.js';
 import { REPLAY_RUNTIME_NAME, runtimeExtension } from './replayRuntime.js';
-import { constValue, sdkNameOf, unwrap } from './symbols.js';
+import { constValue, unwrap } from './symbols.js';
 
 /** How sites choose a strategy: `auto` uses replay where the explicit form does not apply. */
 export type Strategy = 'auto' | 'explicit' | 'replay';
@@ -205,63 +203,4 @@ function eligible({ call, chains, ignored }: ReplayCandidate): boolean {
 function calleeName(call: CallExpression): string | undefined {
   const callee = unwrap(call.getExpression());
   return Node.isPropertyAccessExpression(callee) ? callee.getName() : undefined;
-}
-
-/**
- * The server a class registers its tools on (`this.server.registerTool(...)`): the `new McpServer(...)` passed to
- * the one `new Tools(server)` of the class, through a constructor parameter (a parameter property, or assigned to
- * `this.server`). The codec is declared in the class's file, which must be the construction's file or one it imports.
- */
-function classWiringOf(registration: Registration, analysis: MrtrAnalysis): ServerWiring | undefined {
-  const callee = unwrap((registration.call as CallExpression).getExpression());
-  if (!Node.isPropertyAccessExpression(callee)) return undefined;
-  const receiver = unwrap(callee.getExpression());
-  if (!Node.isPropertyAccessExpression(receiver) || receiver.getExpression().getKind() !== SyntaxKind.ThisKeyword) return undefined;
-  const property = receiver.getName();
-  const cls = receiver.getFirstAncestorByKind(SyntaxKind.ClassDeclaration);
-  const constructor = cls?.getConstructors()[0];
-  const className = cls?.getName();
-  if (!cls || !constructor || !className) return undefined;
-  const parameters = constructor.getParameters();
-  let index = parameters.findIndex((p) => p.getName() === property && p.isParameterProperty());
-  if (index === -1) {
-    // `constructor(server) { this.server = server; }`
-    const assigned = constructor.getDescendantsOfKind(SyntaxKind.BinaryExpression).find((b) => b.getLeft().getText() === `this.${property}` && b.getOperatorToken().getKind() === SyntaxKind.EqualsToken);
-    index = assigned ? parameters.findIndex((p) => p.getName() === assigned.getRight().getText()) : -1;
-  }
-  if (index === -1) return undefined;
-  const constructions = new Set<NewExpression>();
-  for (const reference of referencesTo(analysis.project, cls, className)) {
-    const created = reference.getParent();
-    if (!created || !Node.isNewExpression(created) || created.getExpression() !== reference) continue;
-    const argument = created.getArguments()[index];
-    const construction = argument ? newServerOf(argument) : undefined;
-    if (!construction) return undefined;
-    constructions.add(construction);
-  }
-  if (constructions.size !== 1) return undefined;
-  const construction = [...constructions][0]!;
-  const sdk = sdkNameOf(analysis.project, construction.getExpression());
-  if (!sdk || sdk.name !== 'McpServer' || sdk.major !== 'v2') return undefined;
-  const args = construction.getArguments();
-  const options = args[1] ? unwrap(args[1]) : undefined;
-  if (args.length > 2 || (options && (!Node.isObjectLiteralExpression(options) || options.getProperty('requestState')))) return undefined;
-  const codecFile = registration.call.getSourceFile();
-  if (construction.getSourceFile() === codecFile) return { construction, codecFile };
-  const importDeclaration = construction
-    .getSourceFile()
-    .getImportDeclarations()
-    .find((d) => !d.isTypeOnly() && d.getNamedImports().length > 0 && d.getModuleSpecifierSourceFile() === codecFile);
-  return importDeclaration ? { construction, codecFile, importDeclaration } : undefined;
-}
-
-/** The `new McpServer(...)` an argument holds: written in place, or a `const` initialised with it. */
-function newServerOf(argument: Node): NewExpression | undefined {
-  const node = unwrap(argument);
-  if (Node.isNewExpression(node)) return node;
-  if (!Node.isIdentifier(node)) return undefined;
-  const declarations = node.getSymbol()?.getDeclarations() ?? [];
-  const declaration = declarations.length === 1 ? declarations[0] : undefined;
-  const init = declaration && Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
-  return init && Node.isNewExpression(unwrap(init)) ? (unwrap(init) as NewExpression) : undefined;
 }

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
 import { lineEndingOf, type TextEdit } from '../../lib/edits.js';
 import type { Ask } from './planExplicit.js';
-import type { CarriedLocal, ServerWiring, StepsPlan } from './planSteps.js';
+import type { CarriedLocal, StepsPlan } from './planSteps.js';
+import type { ServerWiring } from './planWiring.js';
 import { answerValue, capabilitiesOf, dedent, freshName, viewNameOf, requestBuilder, styleOf, validationLines, widenReturnType, within, type ExplicitRewrite, type FileStyle } from './rewriteExplicit.js';
 
 const VIEW_KIND = { elicit: 'elicit', elicitUrl: 'elicit', createMessage: 'sampling', listRoots: 'roots' } as const;
