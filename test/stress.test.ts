@@ -41,7 +41,7 @@ afterAll(() => {
 describe('stress corpus', () => {
   it('covers every family, form, depth and shape', () => {
     expect(planted.length).toBeGreaterThan(250);
-    for (const key of ['family', 'form', 'depth', 'shape', 'sdk'] as const) {
+    for (const key of ['family', 'form', 'depth', 'shape', 'sdk', 'registration'] as const) {
       expect(new Set(planted.map((s) => s[key])).size).toBeGreaterThan(1);
     }
   });
@@ -72,6 +72,13 @@ describe('stress corpus', () => {
     const directPlain = planted.filter((p) => p.depth === 0 && p.sdk === 'v2' && p.shape === 'plain' && MRTR_CAPABLE.has(p.family));
     expect(directPlain.length).toBeGreaterThan(4);
     for (const p of directPlain) expect(rewritten.map((s) => `${s.file}:${s.line}`)).toContain(`${p.file}:${p.line}`);
+    // A v2 tool registered by a loop over a tool list is replayed there, directly or through a helper.
+    const looped = planted.filter((p) => p.registration === 'loop' && p.sdk === 'v2');
+    expect(looped.length).toBeGreaterThan(4);
+    for (const p of looped) {
+      const site = planned.sites.find((s) => s.file === p.file && s.line === p.line);
+      expect({ at: `${p.file}:${p.line}`, decision: site?.decision, strategy: site?.strategy, family: site?.family }).toEqual({ at: `${p.file}:${p.line}`, decision: 'rewritten', strategy: 'replay', family: 'tools/call' });
+    }
   });
 
   it('migrates exactly the planned changes, and a second run changes nothing', async () => {

@@ -1,6 +1,7 @@
 /**
  * The stress corpus: every combination of handler family x call form x helper depth x error-handling
- * shape (shapes in full at depths 0 and 1, one rotating shape deeper), one push-style site per server
+ * shape (shapes in full at depths 0 and 1, one rotating shape deeper; tools near the handler once more as
+ * an entry of a tool list registered by a loop), one push-style site per server
  * file, written as strict, compiling TypeScript against the real SDKs. The generator returns what it
  * planted, so a test can check that every site is found, placed and classified.
  */
@@ -15,6 +16,8 @@ export const FAMILIES: Family[] = ['tools/call', 'prompts/get', 'resources/read'
 export const FORMS: Form[] = ['ctx-elicit', 'ctx-sample', 'server-elicit', 'server-sample', 'server-roots'];
 export const SHAPES: Shape[] = ['plain', 'try-catch', 'promise-catch', 'race', 'capability-check'];
 export const DEPTHS = [0, 1, 2, 3];
+/** How a tool is registered: directly, or as an entry of a tool list a loop registers. */
+export type Registration = 'direct' | 'loop';
 export const MRTR_CAPABLE: ReadonlySet<Family> = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
 export interface PlantedSite {
@@ -29,6 +32,7 @@ export interface PlantedSite {
   depth: number;
   shape: Shape;
   sdk: 'v1' | 'v2';
+  registration: Registration;
 }
 
 const KIND: Record<Form, PlantedSite['kind']> = {
@@ -98,7 +102,7 @@ interface Generated {
   site: PlantedSite;
 }
 
-function generateOne(index: number, family: Family, form: Form, depth: number, shape: Shape, sdk: 'v1' | 'v2'): Generated {
+function generateOne(index: number, family: Family, form: Form, depth: number, shape: Shape, sdk: 'v1' | 'v2', registration: Registration): Generated {
   const name = `s${String(index).padStart(3, '0')}`;
   const entry = `servers/${name}.ts`;
   const helperFile = `helpers/${name}-deep.ts`;
@@ -120,7 +124,7 @@ function generateOne(index: number, family: Family, form: Form, depth: number, s
   const locate = (file: string, lines: string[]) => {
     const { ask } = askOf(form, arg);
     const at = lines.findIndex((l) => l.includes(ask.slice(0, ask.indexOf('('))));
-    site = { entry, file, line: at + 1, kind, family, form, depth, shape, sdk };
+    site = { entry, file, line: at + 1, kind, family, form, depth, shape, sdk, registration };
   };
 
   // Helpers: step1 .. step<depth>; the last one (in its own module from depth 2 on) asks.
@@ -148,6 +152,13 @@ function generateOne(index: number, family: Family, form: Form, depth: number, s
   const toolResult = (t: string) => `return { content: [{ type: 'text' as const, text: ${t} }] };`;
   switch (family) {
     case 'tools/call':
+      if (registration === 'loop') {
+        // A list of tool definitions, registered by one loop.
+        lines.push('const tools = [', '  {', `    name: '${name}',`, `    config: { description: 'stress ${name}' },`, `    handler: async (${usesCtx ? 'ctx: ServerContext' : ''}) => {`);
+        lines.push(...indent(body(`{ content: [{ type: 'text' as const, text: 'skipped' }] }`, toolResult), '      '), '    },', '  },', '];', '');
+        lines.push('for (const tool of tools) {', '  server.registerTool(tool.name, tool.config, tool.handler);', '}');
+        break;
+      }
       lines.push(`server.registerTool('${name}', { description: 'stress ${name}' }, async (${usesCtx ? 'ctx' : ''}) => {`);
       lines.push(...indent(body(`{ content: [{ type: 'text' as const, text: 'skipped' }] }`, toolResult), '  '), '});');
       break;
@@ -207,15 +218,19 @@ export function generateStressCorpus(dir: string): { files: string[]; sites: Pla
       for (const depth of DEPTHS) {
         const shapes = depth <= 1 ? SHAPES : [SHAPES[(index + depth) % SHAPES.length]!];
         for (const shape of shapes) {
-          // ctx forms are v2 only; server forms alternate between the two SDK majors.
-          const sdk = form.startsWith('ctx-') || index % 3 !== 0 ? 'v2' : 'v1';
-          const { files, site } = generateOne(index++, family, form, depth, shape, sdk);
-          for (const [file, text] of files) {
-            fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-            fs.writeFileSync(path.join(dir, file), text);
-            written.push(file);
+          // Tools near the handler also come as entries of a tool list that a loop registers.
+          const registrations: Registration[] = family === 'tools/call' && depth <= 1 && (shape === 'plain' || shape === 'try-catch') ? ['direct', 'loop'] : ['direct'];
+          for (const registration of registrations) {
+            // ctx forms are v2 only; server forms alternate between the two SDK majors.
+            const sdk = form.startsWith('ctx-') || index % 3 !== 0 ? 'v2' : 'v1';
+            const { files, site } = generateOne(index++, family, form, depth, shape, sdk, registration);
+            for (const [file, text] of files) {
+              fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+              fs.writeFileSync(path.join(dir, file), text);
+              written.push(file);
+            }
+            sites.push(site);
           }
-          sites.push(site);
         }
       }
     }
