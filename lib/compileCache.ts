@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
+import { threadId } from 'node:worker_threads';
 
 const MIN_BYTES = 256 * 1024;
 
@@ -34,8 +35,20 @@ interface CjsModuleClass {
   _extensions: Record<string, unknown>;
 }
 
+let enabledDir: string | undefined;
+
+/** The directory of the cache when this thread turned it on (the v1 step's worker thread then turns it on too). */
+export function compileCacheDir(): string | undefined {
+  return enabledDir;
+}
+
 /** Turn the cache on for modules loaded from now on (call before importing ts-morph). Returns the directory used, or undefined. */
 export function enableCompileCache(dir = defaultCacheDir()): string | undefined {
+  enabledDir = enableIn(dir);
+  return enabledDir;
+}
+
+function enableIn(dir: string): string | undefined {
   if (process.env.MCP_MRTR_NO_COMPILE_CACHE === '1' || process.env.NODE_DISABLE_COMPILE_CACHE === '1') return undefined;
   try {
     const Module = createRequire(import.meta.url)('node:module') as CjsModuleClass;
@@ -98,7 +111,8 @@ function installHook(Module: CjsModuleClass, dir: string): void {
   process.once('exit', () => {
     for (const { script, file } of pending) {
       try {
-        const temp = `${file}.${process.pid}.tmp`;
+        // The pid and the thread: the v1 step's worker thread shares the pid and may store the same file.
+        const temp = `${file}.${process.pid}-${threadId}.tmp`;
         fs.writeFileSync(temp, script.createCachedData(), { mode: 0o600 });
         fs.renameSync(temp, file);
       } catch {

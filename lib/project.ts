@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { Project, ts, type SourceFile } from 'ts-morph';
+import { Project, ts } from './tsMorph.cjs';
+import type { SourceFile } from 'ts-morph';
 import type { SourceFileEntry } from './files.js';
 
 const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];

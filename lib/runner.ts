@@ -1,15 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ts } from 'ts-morph';
-import { auditFiles, mayHoldSite } from '../transforms/mrtr/index.js';
-import { finishV1ToV2, planV1ToV2, withStepTexts, type V1ToV2Step } from '../transforms/v1-to-v2/index.js';
+// Types only: the TypeScript compiler and the analysis are loaded after discovery (see run), so that the v1
+// step's worker thread, started first, gets its files as early as possible.
+import type { ts } from 'ts-morph';
+import { finishV1ToV2, startV1ToV2, withStepTexts, type V1ToV2Step } from '../transforms/v1-to-v2/index.js';
+import { compileCacheDir } from './compileCache.js';
 import { newFileDiff, unifiedDiff } from './diff.js';
 import { applyEdits, type TextEdit } from './edits.js';
 import { discoverFiles, type DiscoveryResult } from './files.js';
 import { REPORT_SCHEMA_VERSION, type FileReport, type Finding, type Report, type Site, type Totals } from './model.js';
-import { AnalysisProject } from './project.js';
+import type { AnalysisProject } from './project.js';
 import { TOOL_NAME, TOOL_VERSION } from './version.js';
 import { createFileAtomic, writeFileAtomic } from './writeFileAtomic.js';
+
+let typescript: typeof ts | undefined;
+
+/** The TypeScript compiler (ts-morph's), loaded on first use. */
+async function loadTypeScript(): Promise<typeof ts> {
+  typescript ??= (await import('./tsMorph.cjs')).ts;
+  return typescript;
+}
 
 export interface AuditOptions {
   /** Files or directories to analyse. */
@@ -74,37 +84,46 @@ export async function auditWithTexts(options: AuditOptions): Promise<{ report: R
 
 async function run(options: AuditOptions, mode: Report['mode'], texts?: PlannedTexts): Promise<Report> {
   if (options.paths.length === 0) throw new UsageError('no path given: name the server repository or files to audit');
-  const discovery = await discoverFiles(options.paths, { include: options.include, exclude: options.exclude });
-  if (discovery.missing.length > 0) {
-    throw new UsageError(`path not found: ${discovery.missing.join(', ')}`);
-  }
-  if (discovery.files.length === 0 && discovery.problems.length === 0) {
-    throw new UsageError(`no source files (${'.ts .tsx .mts .cts .js .jsx .mjs .cjs'}) found under ${options.paths.join(', ')}`);
-  }
-  const compilerOptions = readCompilerOptions(discovery.root, options.tsconfig);
-  // The v1 step's output is what the MRTR transform analyses; diffs and writes still go from the disk text.
-  const step = options.v1ToV2 ? planV1ToV2(discovery.root, discovery.files) : undefined;
-  const analysed = withStepTexts(discovery.files, step);
-  const project = new AnalysisProject(discovery.root, analysed, compilerOptions);
-  const candidates = analysed.filter((f) => mayHoldSite(f.text)).map((f) => f.absPath);
-  const progress = options.onProgress;
-  if (progress) {
-    // Loading in the same order auditFiles does (it reuses loaded files) only makes the parse phase visible.
-    for (const [index, absPath] of candidates.entries()) {
-      project.load(absPath);
-      progress(index + 1, candidates.length, 'parse');
+  // The v1 step first: its worker thread loads the official codemod while the files are discovered here.
+  const v1Step = options.v1ToV2 ? startV1ToV2({ compileCacheDir: compileCacheDir() }) : undefined;
+  try {
+    const discovery = await discoverFiles(options.paths, { include: options.include, exclude: options.exclude });
+    if (discovery.missing.length > 0) {
+      throw new UsageError(`path not found: ${discovery.missing.join(', ')}`);
     }
-    progress(0, 1, 'analyse');
+    if (discovery.files.length === 0 && discovery.problems.length === 0) {
+      throw new UsageError(`no source files (${'.ts .tsx .mts .cts .js .jsx .mjs .cjs'}) found under ${options.paths.join(', ')}`);
+    }
+    // The step runs on its files while the compiler and the analysis load here.
+    const planning = v1Step?.plan(discovery.root, discovery.files);
+    const [ts, { auditFiles, mayHoldSite }, { AnalysisProject }] = await Promise.all([loadTypeScript(), import('../transforms/mrtr/index.js'), import('./project.js')]);
+    const compilerOptions = readCompilerOptions(ts, discovery.root, options.tsconfig);
+    // The v1 step's output is what the MRTR transform analyses; diffs and writes still go from the disk text.
+    const step = await planning;
+    const analysed = withStepTexts(discovery.files, step);
+    const project = new AnalysisProject(discovery.root, analysed, compilerOptions);
+    const candidates = analysed.filter((f) => mayHoldSite(f.text)).map((f) => f.absPath);
+    const progress = options.onProgress;
+    if (progress) {
+      // Loading in the same order auditFiles does (it reuses loaded files) only makes the parse phase visible.
+      for (const [index, absPath] of candidates.entries()) {
+        project.load(absPath);
+        progress(index + 1, candidates.length, 'parse');
+      }
+      progress(0, 1, 'analyse');
+    }
+    const plan = auditFiles(project, candidates, { ...(options.strategy ? { strategy: options.strategy } : {}), ...(options.runtimeDir !== undefined ? { runtimeDir: runtimeDirOf(discovery.root, options.runtimeDir) } : {}) });
+    progress?.(1, 1, 'analyse');
+    const planned: PlannedTexts = texts ?? new Map();
+    const outcomes = await applyPlan(discovery, plan.edits, mode === 'migrate', options, planned, step);
+    const finalTexts = new Map(discovery.files.map((entry) => [entry.absPath, planned.get(entry.absPath)?.after ?? entry.text]));
+    const finish = finishV1ToV2(discovery.root, finalTexts, step);
+    const files = new Map([...(plan.files ?? []), ...finish.files]);
+    await applyFiles(discovery, files, plan.edits, mode === 'migrate', options, outcomes, texts);
+    return buildReport(discovery, project, plan.sites, finish.findings, outcomes, mode);
+  } finally {
+    v1Step?.close();
   }
-  const plan = auditFiles(project, candidates, { ...(options.strategy ? { strategy: options.strategy } : {}), ...(options.runtimeDir !== undefined ? { runtimeDir: runtimeDirOf(discovery.root, options.runtimeDir) } : {}) });
-  progress?.(1, 1, 'analyse');
-  const planned: PlannedTexts = texts ?? new Map();
-  const outcomes = await applyPlan(discovery, plan.edits, mode === 'migrate', options, planned, step);
-  const finalTexts = new Map(discovery.files.map((entry) => [entry.absPath, planned.get(entry.absPath)?.after ?? entry.text]));
-  const finish = finishV1ToV2(discovery.root, finalTexts, step);
-  const files = new Map([...(plan.files ?? []), ...finish.files]);
-  await applyFiles(discovery, files, plan.edits, mode === 'migrate', options, outcomes, texts);
-  return buildReport(discovery, project, plan.sites, finish.findings, outcomes, mode);
 }
 
 /** The absolute runtime folder: inside the target root, so that the migration never writes outside what it was given. */
@@ -146,7 +165,7 @@ export async function applyFiles(
       const before = fs.existsSync(absPath) ? fs.readFileSync(absPath, 'utf8') : null;
       if (before === after) continue;
       if (/\.[cm]?[jt]sx?$/.test(absPath)) {
-        const parseError = firstParseError(absPath, after);
+        const parseError = firstParseError(await loadTypeScript(), absPath, after);
         if (parseError) throw new Error(`the generated file does not parse (${parseError}); not written`);
       }
       if (write) {
@@ -191,7 +210,7 @@ async function applyPlan(
       // Edits are offsets into the text the transform analysed: the v1 step's output when it changed the file.
       let after = applyEdits(step?.texts.get(entry.absPath) ?? entry.text, fileEdits);
       if (after === entry.text) continue;
-      const parseError = firstParseError(entry.absPath, after);
+      const parseError = firstParseError(await loadTypeScript(), entry.absPath, after);
       if (parseError) throw new Error(`the rewritten file does not parse (${parseError}); left unchanged`);
       if (options.prettier) after = await formatWithPrettier(entry.absPath, after);
       if (write) writeFileAtomic(entry.absPath, after);
@@ -212,8 +231,8 @@ async function formatWithPrettier(file: string, text: string): Promise<string> {
   return prettier.format(text, { ...config, filepath: file });
 }
 
-function firstParseError(fileName: string, text: string): string | undefined {
-  const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKindOf(fileName));
+function firstParseError(ts: typeof import('ts-morph').ts, fileName: string, text: string): string | undefined {
+  const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKindOf(ts, fileName));
   const diagnostics = (sourceFile as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
   const first = diagnostics[0];
   if (!first) return undefined;
@@ -221,14 +240,14 @@ function firstParseError(fileName: string, text: string): string | undefined {
   return `${line + 1}:${character + 1}: ${ts.flattenDiagnosticMessageText(first.messageText, ' ')}`;
 }
 
-function scriptKindOf(fileName: string): ts.ScriptKind {
+function scriptKindOf(ts: typeof import('ts-morph').ts, fileName: string): ts.ScriptKind {
   if (/\.tsx$/.test(fileName)) return ts.ScriptKind.TSX;
   if (/\.jsx$/.test(fileName)) return ts.ScriptKind.JSX;
   if (/\.[mc]?js$/.test(fileName)) return ts.ScriptKind.JS;
   return ts.ScriptKind.TS;
 }
 
-function readCompilerOptions(root: string, tsconfig: string | undefined): ts.CompilerOptions {
+function readCompilerOptions(ts: typeof import('ts-morph').ts, root: string, tsconfig: string | undefined): ts.CompilerOptions {
   const configPath = tsconfig ? path.resolve(tsconfig) : path.join(root, 'tsconfig.json');
   if (!fs.existsSync(configPath)) {
     if (tsconfig) throw new UsageError(`--tsconfig: file not found: ${tsconfig}`);

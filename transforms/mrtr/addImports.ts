@@ -1,4 +1,5 @@
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import type { SourceFile } from 'ts-morph';
 import type { TextEdit } from '../../lib/edits.js';
 import type { FileStyle } from './rewriteExplicit.js';
 import { requiredModuleOf } from './symbols.js';

@@ -1,4 +1,5 @@
-import { Node, SyntaxKind, type PropertyAccessExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import type { PropertyAccessExpression, SourceFile } from 'ts-morph';
 import type { SdkMajor, SiteKind } from '../../lib/model.js';
 import type { MrtrAnalysis } from './classify.js';
 import { PUSH_METHODS, REQUEST_METHOD_KINDS, REQUEST_SENDERS, RESULT_SCHEMA_KINDS, type Role } from './constants.js';

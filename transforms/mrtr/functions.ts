@@ -1,4 +1,5 @@
-import { Node, SyntaxKind, type ArrowFunction, type FunctionDeclaration, type FunctionExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import type { ArrowFunction, FunctionDeclaration, FunctionExpression, SourceFile } from 'ts-morph';
 import type { AnalysisProject } from '../../lib/project.js';
 import { declarationsOf, identifierAt, importedModuleOf, unwrap, wordOffsets } from './symbols.js';
 

@@ -1,4 +1,4 @@
-import { Node } from 'ts-morph';
+import { Node } from '../../lib/tsMorph.cjs';
 import { indentAt, lineEndingOf, type TextEdit } from '../../lib/edits.js';
 
 export const REVIEW_MARKER = '@mcp-mrtr-review';

@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, ts } from 'ts-morph';
+import { Node, SyntaxKind, ts } from '../../lib/tsMorph.cjs';
 import type { SdkMajor } from '../../lib/model.js';
 import type { AnalysisProject } from '../../lib/project.js';
 import { SDK_TYPE_ROLES, type Role } from './constants.js';

@@ -1,4 +1,5 @@
-import { Node, SyntaxKind, type IfStatement } from 'ts-morph';
+import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import type { IfStatement } from 'ts-morph';
 import type { MrtrAnalysis, Chain } from './classify.js';
 import type { PushCall } from './findPushCalls.js';
 import { enclosingFunction, referencesTo, type FunctionNode } from './functions.js';

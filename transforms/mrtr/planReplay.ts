@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Node, type CallExpression, type SourceFile } from 'ts-morph';
+import { Node } from '../../lib/tsMorph.cjs';
+import type { CallExpression, SourceFile } from 'ts-morph';
 import type { Chain, MrtrAnalysis } from './classify.js';
 import { MRTR_CAPABLE_METHODS } from './constants.js';
 import type { PushCall } from './findPushCalls.js';

@@ -1,4 +1,5 @@
-import { Node, SyntaxKind, type Block, type IfStatement } from 'ts-morph';
+import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import type { Block, IfStatement } from 'ts-morph';
 import type { MrtrAnalysis } from './classify.js';
 import type { FunctionNode } from './functions.js';
 import type { Registration } from './handlers.js';

@@ -1,4 +1,4 @@
-import { Node, SyntaxKind } from 'ts-morph';
+import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
 import type { MrtrAnalysis } from './classify.js';
 import type { PushCall } from './findPushCalls.js';
 import { enclosingFunction, oneLine, type FunctionNode } from './functions.js';

@@ -1,12 +1,5 @@
-import {
-  Node,
-  SyntaxKind,
-  type CallExpression,
-  type ImportDeclaration,
-  type NewExpression,
-  type SourceFile,
-  type VariableDeclaration,
-} from 'ts-morph';
+import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import type { CallExpression, ImportDeclaration, NewExpression, SourceFile, VariableDeclaration } from 'ts-morph';
 import type { MrtrAnalysis } from './classify.js';
 import { referencesTo, type FunctionNode } from './functions.js';
 import type { Registration } from './handlers.js';

@@ -1,4 +1,5 @@
-import { Node, type CallExpression, type CatchClause } from 'ts-morph';
+import { Node } from '../../lib/tsMorph.cjs';
+import type { CallExpression, CatchClause } from 'ts-morph';
 import type { Family } from '../../lib/model.js';
 import type { MrtrAnalysis } from './classify.js';
 import { MRTR_CAPABLE_METHODS } from './constants.js';

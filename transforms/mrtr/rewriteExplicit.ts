@@ -1,4 +1,4 @@
-import { Node } from 'ts-morph';
+import { Node } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
 import { singleBlockSampling, type Ask, type ExplicitPlan } from './planExplicit.js';
 

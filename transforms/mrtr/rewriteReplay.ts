@@ -1,4 +1,5 @@
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import type { SourceFile } from 'ts-morph';
 import { indentAt, lineEndingOf, type TextEdit } from '../../lib/edits.js';
 import type { ReplayPlan } from './planReplay.js';
 import { REPLAY_RUNTIME_NAME, replayRuntimeSource } from './replayRuntime.js';

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { Node, SyntaxKind, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import type { SourceFile } from 'ts-morph';
 import { lineEndingOf, type TextEdit } from '../../lib/edits.js';
 import type { Ask } from './planExplicit.js';
 import type { CarriedLocal, StepsPlan } from './planSteps.js';

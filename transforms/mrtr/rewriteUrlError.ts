@@ -1,4 +1,4 @@
-import { Node } from 'ts-morph';
+import { Node } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
 import type { UrlErrorPlan } from './planUrlError.js';
 import { dedent, freshName, type ExplicitRewrite, type FileStyle, widenReturnType } from './rewriteExplicit.js';

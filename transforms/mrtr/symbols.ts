@@ -1,4 +1,5 @@
-import { Node, SyntaxKind, ts, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, ts } from '../../lib/tsMorph.cjs';
+import type { SourceFile } from 'ts-morph';
 import type { AnalysisProject } from '../../lib/project.js';
 import { sdkMajorOfModule } from './constants.js';
 

@@ -1,13 +1,5 @@
-import {
-  Node,
-  SyntaxKind,
-  type BindingElement,
-  type CallExpression,
-  type NewExpression,
-  type ParameterDeclaration,
-  type PropertyAccessExpression,
-  type VariableDeclaration,
-} from 'ts-morph';
+import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import type { BindingElement, CallExpression, NewExpression, ParameterDeclaration, PropertyAccessExpression, VariableDeclaration } from 'ts-morph';
 import type { AnalysisProject } from '../../lib/project.js';
 import type { Use } from './classify.js';
 import { enclosingFunction, isFunctionNode, projectFunctionOf, referencesTo, type FunctionNode } from './functions.js';

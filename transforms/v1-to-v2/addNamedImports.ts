@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Finding } from '../../lib/model.js';
-import { V1_TO_V2_ID } from './runOfficialCodemod.js';
+import { V1_TO_V2_ID } from './ids.js';
 
 /** The review item for a server connect that serves 2025-era clients only; its marker is the standard review marker. */
 export const SERVING_2025_ONLY = 'serving-2025-only';

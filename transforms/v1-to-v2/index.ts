@@ -1,12 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { SourceFileEntry } from '../../lib/files.js';
 import type { Finding } from '../../lib/model.js';
 import { findCodemodMarkers } from './findCodemodMarkers.js';
+import { v1StepInputs } from './ids.js';
 import { planPackageJson } from './planPackageJson.js';
-import { runOfficialCodemod } from './runOfficialCodemod.js';
 
-export { mentionsV1Sdk, V1_TO_V2_ID } from './runOfficialCodemod.js';
+// Nothing here loads the official codemod or the TypeScript compiler: the runner imports this module before
+// discovery, and the step itself runs in a worker thread (see startV1ToV2).
+export { mentionsV1Sdk, v1StepInputs, V1_TO_V2_ID } from './ids.js';
 
 export interface V1ToV2Step {
   /** The official codemod's output per changed file (absolute path): what the MRTR transform analyses instead of the disk text. */
@@ -18,9 +22,78 @@ export interface V1ToV2Step {
 /**
  * The first step of a run over a v1 project: the official v1-to-v2 codemod over the files that name
  * `@modelcontextprotocol/sdk`, in memory as far as the target is concerned (nothing is written here).
+ * In this thread; the runner uses startV1ToV2.
  */
-export function planV1ToV2(root: string, files: SourceFileEntry[]): V1ToV2Step {
+export async function planV1ToV2(root: string, files: SourceFileEntry[]): Promise<V1ToV2Step> {
+  const { runOfficialCodemod } = await import('./runOfficialCodemod.js');
   return runOfficialCodemod(root, files);
+}
+
+export interface V1ToV2Runner {
+  /** Plan the step for these files (once per runner): the official codemod's output, as planV1ToV2 returns it. */
+  plan(root: string, files: SourceFileEntry[]): Promise<V1ToV2Step>;
+  /** Stop the worker if it is still running (the run failed, or the plan arrived): safe to call at any time. */
+  close(): void;
+}
+
+export interface StartOptions {
+  /** The V8 code cache directory this thread uses (lib/compileCache.ts): the worker loads its compiler through it too. */
+  compileCacheDir?: string;
+}
+
+/**
+ * Start the v1 step before anything else: a worker thread loads the official codemod and its TypeScript compiler
+ * while the caller discovers the files, runs it on the v1 files as soon as they are sent (`plan`), and meanwhile the
+ * caller loads its own compiler and parses the files the step leaves alone. The answer is the same as planV1ToV2's.
+ * Without the compiled worker script (the sources run under a test runner), or when no worker can be started, it
+ * plans in this thread. A worker that crashes or stops without an answer rejects `plan` with the reason.
+ */
+export function startV1ToV2(options: StartOptions = {}): V1ToV2Runner {
+  const inThread: V1ToV2Runner = { plan: (root, files) => planV1ToV2(root, files), close: () => {} };
+  const script = fileURLToPath(new URL('./stepWorker.js', import.meta.url));
+  if (process.env.MCP_MRTR_V1_STEP_IN_THREAD === '1' || !fs.existsSync(script)) return inThread;
+  let worker: Worker;
+  try {
+    worker = new Worker(script, { workerData: { compileCacheDir: options.compileCacheDir } });
+  } catch {
+    return inThread;
+  }
+  let settled = false;
+  let closed = false;
+  const answer = new Promise<V1ToV2Step>((resolve, reject) => {
+    worker.on('message', (message: { result?: V1ToV2Step; error?: string }) => {
+      settled = true;
+      if (message.result) resolve(message.result);
+      else reject(new Error(`the official v1-to-v2 codemod failed: ${message.error ?? 'no answer'}`));
+    });
+    worker.once('error', (error) => {
+      settled = true;
+      reject(new Error(`the official v1-to-v2 codemod's worker thread failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`the official v1-to-v2 codemod's worker thread stopped without an answer (exit code ${code})`));
+      settled = true;
+    });
+  });
+  // A failure matters only to a caller that plans (a run that failed before closes the worker).
+  answer.catch(() => {});
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    void worker.terminate();
+  };
+  return {
+    plan(root, files) {
+      const inputs = v1StepInputs(files);
+      if (inputs.length === 0) {
+        close();
+        return Promise.resolve({ texts: new Map(), findings: [], manifestWarnings: [] });
+      }
+      worker.postMessage({ root, files: inputs });
+      return answer.finally(close);
+    },
+    close,
+  };
 }
 
 /** The discovered files as the MRTR transform must see them: each file the step changed with its migrated text. */

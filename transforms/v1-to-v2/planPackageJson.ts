@@ -1,5 +1,5 @@
 import type { Finding } from '../../lib/model.js';
-import { V1_TO_V2_ID } from './runOfficialCodemod.js';
+import { V1_TO_V2_ID } from './ids.js';
 
 /** The ranges added for packages the migrated code imports: MRTR (`inputRequired`) needs the v2 SDK at 2.4 (`@modelcontextprotocol/node` 2.1 is the first for it). */
 export const ADDED_RANGES: Record<string, string> = {

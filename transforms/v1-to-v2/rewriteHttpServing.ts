@@ -1,4 +1,4 @@
-import { ts } from 'ts-morph';
+import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
 
 /** The Streamable HTTP server transports of the v2 SDK, as the official codemod names them, and where they come from. */

@@ -1,11 +1,11 @@
-import { ts } from 'ts-morph';
+import { ts } from '../../lib/tsMorph.cjs';
 import { applyEdits, type TextEdit } from '../../lib/edits.js';
 import type { Finding } from '../../lib/model.js';
 import { REVIEW_MARKER } from '../mrtr/insertMarker.js';
 import { addNamedImports } from './addNamedImports.js';
 import { HTTP_TRANSPORTS, planHttpServing, transportNewOf, type HttpPlan } from './rewriteHttpServing.js';
 import { SERVING_2025_ONLY } from './findCodemodMarkers.js';
-import { V1_TO_V2_ID } from './runOfficialCodemod.js';
+import { V1_TO_V2_ID } from './ids.js';
 
 const STDIO_MODULE = '@modelcontextprotocol/server/stdio';
 

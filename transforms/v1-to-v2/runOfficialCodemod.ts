@@ -1,20 +1,18 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { getMigration, run as runCodemod, type Diagnostic } from '@modelcontextprotocol/codemod';
+import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { SourceFileEntry } from '../../lib/files.js';
 import type { Finding } from '../../lib/model.js';
+import { V1_TO_V2_ID, v1StepInputs } from './ids.js';
 import { rewriteServing } from './rewriteServing.js';
 
-export const V1_TO_V2_ID = 'v1-to-v2';
+export { mentionsV1Sdk, V1_TO_V2_ID } from './ids.js';
 
-/** The v1 SDK package: every v1 import path starts with it (`@modelcontextprotocol/sdk/server/mcp.js`, ...). */
-const V1_PACKAGE = '@modelcontextprotocol/sdk';
-
-/** A file the official codemod has anything to do with: it names the v1 package (import, require, mock path). */
-export function mentionsV1Sdk(text: string): boolean {
-  return text.includes(V1_PACKAGE);
-}
+// Its CommonJS build (the same bundle as its ES one): importing the ES build makes Node scan ts-morph, which it
+// imports, with the CommonJS export lexer, a few hundred milliseconds of the v1 step's start (see lib/tsMorph.cts).
+const { getMigration, run: runCodemod } = createRequire(import.meta.url)('@modelcontextprotocol/codemod') as typeof import('@modelcontextprotocol/codemod');
 
 export interface V1ToV2Result {
   /** The official codemod's output for each file it changed (markers included), keyed by absolute path. */
@@ -35,7 +33,7 @@ export interface V1ToV2Result {
  * and the copy removed; the target is never written here: the runner applies the combined plan.
  */
 export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1ToV2Result {
-  const v1Files = files.filter((entry) => mentionsV1Sdk(entry.text) && !entry.file.startsWith('..'));
+  const v1Files = v1StepInputs(files);
   const result: V1ToV2Result = { texts: new Map(), findings: [], manifestWarnings: [] };
   if (v1Files.length === 0) return result;
   const migration = getMigration(V1_TO_V2_ID);
