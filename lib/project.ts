@@ -32,6 +32,10 @@ export class AnalysisProject {
   private readonly loaded = new Map<string, SourceFile>();
   private readonly mentionCache = new Map<string, SourceFileEntry[]>();
   readonly parseProblems = new Map<string, ParseProblem>();
+  /** Files parsed (and bound) ahead of `load`, by the compiler's path: see `prepare`. */
+  private readonly prepared = new Map<string, { text: string; node: ts.SourceFile }>();
+  private readonly compilerFactory: CompilerFactory;
+  private readonly standardizedPath: (absPath: string) => string;
 
   constructor(
     readonly root: string,
@@ -66,6 +70,58 @@ export class AnalysisProject {
         target: compilerOptions.target ?? ts.ScriptTarget.ES2022,
       },
     });
+    // `load` hands ts-morph a file's text to parse; a file `prepare` parsed already is handed over as it is. The
+    // parse is the one ts-morph would make (its own, through its document registry, with the same arguments): the
+    // compiler's file, and everything built on it, is the same as when it is parsed on load.
+    const context = (this.project as unknown as { _context: ProjectContext })._context;
+    this.compilerFactory = context.compilerFactory;
+    this.standardizedPath = (absPath) => context.fileSystemWrapper.getStandardizedAbsolutePath(absPath);
+    const parse = this.compilerFactory.createCompilerSourceFileFromText.bind(this.compilerFactory);
+    this.compilerFactory.createCompilerSourceFileFromText = (filePath, text, scriptKind) => {
+      const early = this.prepared.get(filePath);
+      if (early === undefined) return parse(filePath, text, scriptKind);
+      this.prepared.delete(filePath);
+      if (early.text !== text || scriptKind !== undefined) throw new Error(`${filePath}: prepared with another text`);
+      return early.node;
+    };
+  }
+
+  /**
+   * Work that does not wait for texts still to come (the v1 step's output, while its worker runs): the word index
+   * rows of every other file, and the parse and bind of `candidates` (files `load` will be asked for first). The
+   * result is the same as without it; only the time moves. `pending` files must get their final text from
+   * `replaceTexts` before anything else reads them.
+   */
+  prepare(candidates: string[], pending: ReadonlySet<string>): void {
+    this.indexRows(pending);
+    const options = this.project.getCompilerOptions();
+    const bind = (ts as unknown as { bindSourceFile(file: ts.SourceFile, options: ts.CompilerOptions): void }).bindSourceFile;
+    for (const absPath of candidates) {
+      const entry = this.entries.get(absPath);
+      // ts-morph strips a byte order mark before parsing; such a rare file is left to `load`.
+      if (!entry || pending.has(absPath) || this.loaded.has(absPath) || entry.text.charCodeAt(0) === 0xfeff) continue;
+      const filePath = this.standardizedPath(absPath);
+      if (this.prepared.has(filePath)) continue;
+      const node = this.compilerFactory.createCompilerSourceFileFromText(filePath, entry.text, undefined);
+      this.prepared.set(filePath, { text: entry.text, node });
+      // The checker binds each file of a program once (a bound file keeps its symbols): binding it now, with the
+      // program's options, is what the first symbol query would do. A file that does not parse is never in a program.
+      if (!(node as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics?.length) bind(node, options);
+    }
+  }
+
+  /** Give `pending` files (see `prepare`) their final texts: only before anything read them. */
+  replaceTexts(entries: SourceFileEntry[]): void {
+    const rows = this.wordIndex ? new Map(this.wordIndex.entries.map((entry, row) => [entry.absPath, row])) : undefined;
+    for (const entry of entries) {
+      const row = rows?.get(entry.absPath);
+      if (!this.entries.has(entry.absPath)) continue;
+      if (this.loaded.has(entry.absPath) || this.parseProblems.has(entry.absPath) || (row !== undefined && this.wordIndex!.filled[row] === 1) || this.mentionCache.size > 0 || this.computedImports !== undefined) {
+        throw new Error(`${entry.file}: its text was replaced after it was read`);
+      }
+      this.entries.set(entry.absPath, entry);
+      if (row !== undefined) this.wordIndex!.entries[row] = entry;
+    }
   }
 
   relative(absPath: string): string {
@@ -112,7 +168,25 @@ export class AnalysisProject {
     return this.computedImports;
   }
 
-  private wordIndex: { entries: SourceFileEntry[]; blooms: Uint32Array } | undefined;
+  private wordIndex: WordIndex | undefined;
+
+  /** The word index, with a row for every file but `skip` (those are filled on a later call). */
+  private indexRows(skip?: ReadonlySet<string>): WordIndex {
+    if (!this.wordIndex) {
+      const entries = [...this.entries.values()];
+      this.wordIndex = { entries, blooms: new Uint32Array(entries.length * BLOOM_WORDS), filled: new Uint8Array(entries.length), unfilled: entries.length };
+    }
+    const index = this.wordIndex;
+    if (index.unfilled > 0) {
+      for (let row = 0; row < index.entries.length; row++) {
+        if (index.filled[row] === 1 || skip?.has(index.entries[row]!.absPath)) continue;
+        fillRow(index.blooms, row, index.entries[row]!.text);
+        index.filled[row] = 1;
+        index.unfilled--;
+      }
+    }
+    return index;
+  }
 
   /**
    * Entries whose text holds `name` as a whole word. A Bloom filter of every file's words (built in one
@@ -121,8 +195,7 @@ export class AnalysisProject {
    * when a large tree is searched for many names.
    */
   private searchCorpus(name: string): SourceFileEntry[] {
-    this.wordIndex ??= buildWordIndex([...this.entries.values()]);
-    const { entries, blooms } = this.wordIndex;
+    const { entries, blooms } = this.indexRows();
     // The filter holds maximal runs of word characters: a name with others (a file stem like `tool-utils`) is searched in full.
     const filtered = name.length > 0 && [...name].every((c) => isWordChar(c.charCodeAt(0)));
     const [a, b] = bloomBits(wordHash(name, 0, name.length));
@@ -156,10 +229,18 @@ export class AnalysisProject {
     return target ? this.load(target) : undefined;
   }
 
+  /** Resolved specifiers by folder and specifier: every program rebuild resolves every file's imports again. */
+  private readonly resolved = new Map<string, string | undefined>();
+
   private resolvePath(fromFile: string, specifier: string): string | undefined {
     if (!specifier.startsWith('.')) return undefined;
-    const base = path.resolve(path.dirname(fromFile), specifier);
-    return moduleCandidates(base).find((candidate) => this.entries.has(candidate));
+    const dir = path.dirname(fromFile);
+    const key = `${dir}\0${specifier}`;
+    if (this.resolved.has(key)) return this.resolved.get(key);
+    const base = path.resolve(dir, specifier);
+    const found = moduleCandidates(base).find((candidate) => this.entries.has(candidate));
+    this.resolved.set(key, found);
+    return found;
   }
 
   private resolveRelative(containingFile: string, specifier: string): ts.ResolvedModuleFull | undefined {
@@ -173,24 +254,38 @@ export class AnalysisProject {
 const BLOOM_BITS = 4096;
 const BLOOM_WORDS = BLOOM_BITS / 32;
 
-function buildWordIndex(entries: SourceFileEntry[]): { entries: SourceFileEntry[]; blooms: Uint32Array } {
-  const blooms = new Uint32Array(entries.length * BLOOM_WORDS);
-  entries.forEach((entry, i) => {
-    const text = entry.text;
-    const base = i * BLOOM_WORDS;
-    let start = -1;
-    for (let at = 0; at <= text.length; at++) {
-      const word = at < text.length && isWordChar(text.charCodeAt(at));
-      if (word && start === -1) start = at;
-      else if (!word && start !== -1) {
-        const [a, b] = bloomBits(wordHash(text, start, at));
-        blooms[base + (a >>> 5)] |= 1 << (a & 31);
-        blooms[base + (b >>> 5)] |= 1 << (b & 31);
-        start = -1;
-      }
+interface WordIndex {
+  /** The analysed files, in order; row `i` of `blooms` is file `i`'s filter. */
+  entries: SourceFileEntry[];
+  blooms: Uint32Array;
+  filled: Uint8Array;
+  unfilled: number;
+}
+
+/** The Bloom filter row of one file's words. */
+function fillRow(blooms: Uint32Array, row: number, text: string): void {
+  const base = row * BLOOM_WORDS;
+  let start = -1;
+  for (let at = 0; at <= text.length; at++) {
+    const word = at < text.length && isWordChar(text.charCodeAt(at));
+    if (word && start === -1) start = at;
+    else if (!word && start !== -1) {
+      const [a, b] = bloomBits(wordHash(text, start, at));
+      blooms[base + (a >>> 5)] |= 1 << (a & 31);
+      blooms[base + (b >>> 5)] |= 1 << (b & 31);
+      start = -1;
     }
-  });
-  return { entries, blooms };
+  }
+}
+
+/** What `AnalysisProject` uses of ts-morph's project internals. */
+interface ProjectContext {
+  fileSystemWrapper: { getStandardizedAbsolutePath(path: string): string };
+  compilerFactory: CompilerFactory;
+}
+
+interface CompilerFactory {
+  createCompilerSourceFileFromText(filePath: string, text: string, scriptKind: ts.ScriptKind | undefined): ts.SourceFile;
 }
 
 /** FNV-1a over the UTF-16 code units of `text[start, end)`. */
@@ -216,19 +311,19 @@ function isWordChar(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 36 || code > 127;
 }
 
+const KNOWN_EXTENSIONS: Record<string, ts.Extension> = {
+  '.ts': ts.Extension.Ts,
+  '.tsx': ts.Extension.Tsx,
+  '.mts': ts.Extension.Mts,
+  '.cts': ts.Extension.Cts,
+  '.js': ts.Extension.Js,
+  '.jsx': ts.Extension.Jsx,
+  '.mjs': ts.Extension.Mjs,
+  '.cjs': ts.Extension.Cjs,
+};
+
 function extensionOf(file: string): ts.Extension {
-  const ext = path.extname(file);
-  const known: Record<string, ts.Extension> = {
-    '.ts': ts.Extension.Ts,
-    '.tsx': ts.Extension.Tsx,
-    '.mts': ts.Extension.Mts,
-    '.cts': ts.Extension.Cts,
-    '.js': ts.Extension.Js,
-    '.jsx': ts.Extension.Jsx,
-    '.mjs': ts.Extension.Mjs,
-    '.cjs': ts.Extension.Cjs,
-  };
-  return known[ext] ?? ts.Extension.Ts;
+  return KNOWN_EXTENSIONS[path.extname(file)] ?? ts.Extension.Ts;
 }
 
 function moduleCandidates(base: string): string[] {

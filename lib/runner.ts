@@ -3,7 +3,7 @@ import path from 'node:path';
 // Types only: the TypeScript compiler and the analysis are loaded after discovery (see run), so that the v1
 // step's worker thread, started first, gets its files as early as possible.
 import type { ts } from 'ts-morph';
-import { finishV1ToV2, startV1ToV2, withStepTexts, type V1ToV2Step } from '../transforms/v1-to-v2/index.js';
+import { finishV1ToV2, startV1ToV2, v1StepInputs, withStepTexts, type V1ToV2Step } from '../transforms/v1-to-v2/index.js';
 import { compileCacheDir } from './compileCache.js';
 import { newFileDiff, unifiedDiff } from './diff.js';
 import { applyEdits, type TextEdit } from './edits.js';
@@ -98,11 +98,16 @@ async function run(options: AuditOptions, mode: Report['mode'], texts?: PlannedT
     const planning = v1Step?.plan(discovery.root, discovery.files);
     const [ts, { auditFiles, mayHoldSite }, { AnalysisProject }] = await Promise.all([loadTypeScript(), import('../transforms/mrtr/index.js'), import('./project.js')]);
     const compilerOptions = readCompilerOptions(ts, discovery.root, options.tsconfig);
+    const project = new AnalysisProject(discovery.root, discovery.files, compilerOptions);
     // The v1 step's output is what the MRTR transform analyses; diffs and writes still go from the disk text.
+    // While the step runs, the files it does not read are indexed, and those that may hold a site parsed.
+    const pending = new Set(planning ? v1StepInputs(discovery.files).map((f) => f.absPath) : []);
+    const mayHold = new Map(discovery.files.filter((f) => !pending.has(f.absPath)).map((f) => [f.absPath, mayHoldSite(f.text)]));
+    if (planning) project.prepare([...mayHold].filter(([, may]) => may).map(([absPath]) => absPath), pending);
     const step = await planning;
     const analysed = withStepTexts(discovery.files, step);
-    const project = new AnalysisProject(discovery.root, analysed, compilerOptions);
-    const candidates = analysed.filter((f) => mayHoldSite(f.text)).map((f) => f.absPath);
+    project.replaceTexts(analysed.filter((f) => pending.has(f.absPath)));
+    const candidates = analysed.filter((f) => mayHold.get(f.absPath) ?? mayHoldSite(f.text)).map((f) => f.absPath);
     const progress = options.onProgress;
     if (progress) {
       // Loading in the same order auditFiles does (it reuses loaded files) only makes the parse phase visible.
