@@ -26,9 +26,12 @@ import { wordOffsets } from './symbols.js';
 
 export { TRANSFORM_ID } from './constants.js';
 
+/** Any of the prefilter words, as one pattern: one pass over a text rather than one per word. */
+const PREFILTER = new RegExp(PREFILTER_WORDS.map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'));
+
 /** The prefilter: a file without any of these words cannot hold a site and is never parsed. */
 export function mayHoldSite(text: string): boolean {
-  return PREFILTER_WORDS.some((word) => text.includes(word));
+  return PREFILTER.test(text);
 }
 
 export interface FilePlan {
