@@ -90,7 +90,10 @@ export function startV1ToV2(options: StartOptions = {}): V1ToV2Runner {
         return Promise.resolve({ texts: new Map(), findings: [], manifestWarnings: [] });
       }
       worker.postMessage({ root, files: inputs });
-      return answer.finally(close);
+      const planned = answer.finally(close);
+      // A caller that fails before it awaits the plan closes the worker: that rejection is nobody's to handle.
+      planned.catch(() => {});
+      return planned;
     },
     close,
   };
