@@ -73,7 +73,20 @@ function buildProgram(): Command {
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
 }
 
+/** Whether the command line asks for a run that starts with the v1 step (not --help, --version or --no-v1-to-v2). */
+function runsV1Step(argv: string[]): boolean {
+  const args = argv.slice(2);
+  return args.some((arg) => !arg.startsWith('-')) && !args.some((arg) => ['--no-v1-to-v2', '-h', '--help', '-V', '--version'].includes(arg));
+}
+
 export async function main(argv: string[]): Promise<number> {
+  if (runsV1Step(argv)) {
+    // The v1 step's worker first, so that it loads the official codemod while this thread does everything else;
+    // the code cache first, so that the worker loads its compiler through it too.
+    const { enableCompileCache } = await import('../lib/compileCache.js');
+    const { prestartV1ToV2 } = await import('../transforms/v1-to-v2/index.js');
+    prestartV1ToV2({ compileCacheDir: enableCompileCache() });
+  }
   const program = buildProgram();
   try {
     program.parse(argv);

@@ -35,17 +35,20 @@ interface CjsModuleClass {
   _extensions: Record<string, unknown>;
 }
 
-let enabledDir: string | undefined;
+let enabled: { dir: string | undefined } | undefined;
 
 /** The directory of the cache when this thread turned it on (the v1 step's worker thread then turns it on too). */
 export function compileCacheDir(): string | undefined {
-  return enabledDir;
+  return enabled?.dir;
 }
 
-/** Turn the cache on for modules loaded from now on (call before importing ts-morph). Returns the directory used, or undefined. */
+/**
+ * Turn the cache on for modules loaded from now on (call before importing ts-morph). Returns the directory used, or
+ * undefined. Once per thread: a later call returns the first one's answer.
+ */
 export function enableCompileCache(dir = defaultCacheDir()): string | undefined {
-  enabledDir = enableIn(dir);
-  return enabledDir;
+  enabled ??= { dir: enableIn(dir) };
+  return enabled.dir;
 }
 
 function enableIn(dir: string): string | undefined {

@@ -28,7 +28,8 @@ export function findGuards(site: Node): string[] {
     }
   }
   const scope = fn ?? site.getSourceFile();
-  const before = scope.getDescendantsOfKind(SyntaxKind.Identifier).some(
+  // Only a scope whose text names it can hold the identifier: most do not, and are not walked.
+  const before = scope.getFullText().includes('getClientCapabilities') && scope.getDescendantsOfKind(SyntaxKind.Identifier).some(
     (id) => id.getText() === 'getClientCapabilities' && id.getStart() < site.getStart(),
   );
   if (before) guards.add('capability-check');

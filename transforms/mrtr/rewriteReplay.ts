@@ -146,6 +146,8 @@ function runtimeImportEdit(file: SourceFile, names: Map<string, string>, runtime
 
 /** `name`, or `name2`, `name3`, ... when the file already declares or uses that identifier (comments and strings do not count). */
 function unusedIdentifier(file: SourceFile, name: string): string {
+  // An identifier's text is part of the file's text: a name the text does not hold is unused (no walk needed).
+  if (!file.getFullText().includes(name)) return name;
   const used = new Set(file.getDescendantsOfKind(SyntaxKind.Identifier).map((id) => id.getText()));
   if (!used.has(name)) return name;
   let n = 2;

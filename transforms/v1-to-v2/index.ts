@@ -49,6 +49,23 @@ export interface StartOptions {
  * plans in this thread. A worker that crashes or stops without an answer rejects `plan` with the reason.
  */
 export function startV1ToV2(options: StartOptions = {}): V1ToV2Runner {
+  const early = prestarted;
+  prestarted = undefined;
+  return early ?? startRunner(options);
+}
+
+let prestarted: V1ToV2Runner | undefined;
+
+/**
+ * Start the v1 step's worker before the run that will use it exists (the CLI does, first thing, unless the step is
+ * off): the next startV1ToV2 takes it. Until then it does not keep the process alive, so a run that never comes
+ * (a usage error) costs nothing but the start.
+ */
+export function prestartV1ToV2(options: StartOptions = {}): void {
+  prestarted ??= startRunner(options, { unref: true });
+}
+
+function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runner {
   const inThread: V1ToV2Runner = { plan: (root, files) => planV1ToV2(root, files), close: () => {} };
   const script = fileURLToPath(new URL('./stepWorker.js', import.meta.url));
   if (process.env.MCP_MRTR_V1_STEP_IN_THREAD === '1' || !fs.existsSync(script)) return inThread;
@@ -58,6 +75,7 @@ export function startV1ToV2(options: StartOptions = {}): V1ToV2Runner {
   } catch {
     return inThread;
   }
+  if (unref) worker.unref();
   let settled = false;
   let closed = false;
   const answer = new Promise<V1ToV2Step>((resolve, reject) => {
@@ -89,6 +107,7 @@ export function startV1ToV2(options: StartOptions = {}): V1ToV2Runner {
         close();
         return Promise.resolve({ texts: new Map(), findings: [], manifestWarnings: [] });
       }
+      worker.ref();
       worker.postMessage({ root, files: inputs });
       const planned = answer.finally(close);
       // A caller that fails before it awaits the plan closes the worker: that rejection is nobody's to handle.
