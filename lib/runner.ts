@@ -236,7 +236,23 @@ async function formatWithPrettier(file: string, text: string): Promise<string> {
   return prettier.format(text, { ...config, filepath: file });
 }
 
+/**
+ * Answers of firstParseError by script kind, declaration file or not, and text: the same generated module (the
+ * replay runtime beside each server) is checked once. Nothing else of the file name reaches the parser's answer.
+ */
+const parseChecks = new Map<string, string | undefined>();
+
 function firstParseError(ts: typeof import('ts-morph').ts, fileName: string, text: string): string | undefined {
+  const key = `${scriptKindOf(ts, fileName)}\0${/\.d\.[cm]?ts$/.test(fileName)}\0${text}`;
+  if (parseChecks.has(key)) return parseChecks.get(key);
+  const answer = parseErrorOf(ts, fileName, text);
+  // Only texts planned in this process are kept: a long-lived library user plans again with new texts.
+  if (parseChecks.size > 64) parseChecks.clear();
+  parseChecks.set(key, answer);
+  return answer;
+}
+
+function parseErrorOf(ts: typeof import('ts-morph').ts, fileName: string, text: string): string | undefined {
   const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKindOf(ts, fileName));
   const diagnostics = (sourceFile as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
   const first = diagnostics[0];
