@@ -1,4 +1,4 @@
-import { Node } from '../../lib/tsMorph.cjs';
+import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
 import type { CallExpression, CatchClause } from 'ts-morph';
 import type { Family } from '../../lib/model.js';
 import type { MrtrAnalysis } from './classify.js';
@@ -112,7 +112,9 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
     const trail: Trail = { ...before, reruns: [...before.reruns], guards: [...before.guards], handlerGuards: [...before.handlerGuards], settled: [...before.settled], capabilityReads: [...before.capabilityReads] };
     // Capability reads have no effect: they may run again (and now read the request's own capabilities).
     const reads = new Set<Node>();
-    for (const read of fn.getDescendants().filter((d): d is CallExpression => Node.isCallExpression(d))) {
+    // The calls in document order (the same as getDescendants() keeps of them: no JSDoc holds a call), found without
+    // wrapping every node of the function.
+    for (const read of fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
       const callee = unwrap(read.getExpression());
       if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'getClientCapabilities' || read.getArguments().length > 0) continue;
       if (enclosingFunction(read) !== fn) continue;

@@ -9,13 +9,18 @@ const SERVING_PATTERN = /@mcp-mrtr-review serving-2025-only:\s*(.*?)\s*(?:\*\/|$
 const MARKER = '@mcp-codemod-error';
 const MARKER_PATTERN = /@mcp-codemod-error\s*(.*?)\s*(?:\*\/|$)/;
 
+/** Whether a text can hold a marker findCodemodMarkers reports (most texts cannot: a cheap test before anything else). */
+export function mayHoldMarkers(text: string): boolean {
+  return text.includes(MARKER) || text.includes(SERVING_2025_ONLY);
+}
+
 /**
  * Every `@mcp-codemod-error` marker in a file's text, as a review finding at its line. Read from the text rather
  * than from the codemod's diagnostics so that a later run over the migrated tree reports the same items (a
  * marker is work left for a person until it is removed) and lines are those of the final text.
  */
 export function findCodemodMarkers(file: string, text: string): Finding[] {
-  if (!text.includes(MARKER) && !text.includes(SERVING_2025_ONLY)) return [];
+  if (!mayHoldMarkers(text)) return [];
   const findings: Finding[] = [];
   for (const [index, line] of text.split('\n').entries()) {
     const serving = SERVING_PATTERN.exec(line);

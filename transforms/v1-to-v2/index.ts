@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SourceFileEntry } from '../../lib/files.js';
 import type { Finding } from '../../lib/model.js';
-import { findCodemodMarkers } from './findCodemodMarkers.js';
+import { findCodemodMarkers, mayHoldMarkers } from './findCodemodMarkers.js';
 import { v1StepInputs } from './ids.js';
 import { planPackageJson } from './planPackageJson.js';
 
@@ -75,7 +75,6 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
   } catch {
     return inThread;
   }
-  if (unref) worker.unref();
   let settled = false;
   let closed = false;
   const answer = new Promise<V1ToV2Step>((resolve, reject) => {
@@ -95,6 +94,8 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
   });
   // A failure matters only to a caller that plans (a run that failed before closes the worker).
   answer.catch(() => {});
+  // After the listeners: adding a 'message' listener refs the worker again.
+  if (unref) worker.unref();
   const close = () => {
     if (closed) return;
     closed = true;
@@ -140,7 +141,7 @@ export interface V1ToV2Finish {
 export function finishV1ToV2(root: string, finalTexts: Map<string, string>, step: V1ToV2Step | undefined): V1ToV2Finish {
   const findings: Finding[] = [];
   const files = new Map<string, string>();
-  for (const [absPath, text] of finalTexts) findings.push(...findCodemodMarkers(relativeFile(root, absPath), text));
+  for (const [absPath, text] of finalTexts) if (mayHoldMarkers(text)) findings.push(...findCodemodMarkers(relativeFile(root, absPath), text));
   if (step) {
     findings.push(...step.findings);
     const manifestPath = path.join(root, 'package.json');
