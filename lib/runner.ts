@@ -84,6 +84,8 @@ export async function auditWithTexts(options: AuditOptions): Promise<{ report: R
 
 async function run(options: AuditOptions, mode: Report['mode'], texts?: PlannedTexts): Promise<Report> {
   if (options.paths.length === 0) throw new UsageError('no path given: name the server repository or files to audit');
+  // The parse checks' answers are kept for one run only (they hold whole texts; the library may run many times).
+  parseChecks.clear();
   // The v1 step first: its worker thread loads the official codemod while the files are discovered here.
   const v1Step = options.v1ToV2 ? startV1ToV2({ compileCacheDir: compileCacheDir() }) : undefined;
   try {
