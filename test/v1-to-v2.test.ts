@@ -25,6 +25,12 @@ import {
 import { FIXTURES_ROOT, readTree, REPO_ROOT, snapshotTree } from './support/fixtures.js';
 import { strictDiagnostics } from './support/typecheck.js';
 
+/** Strict type errors of every `.ts` file of a tree, against the installed SDKs. */
+function strictDiagnosticsOfTree(dir: string): string[] {
+  const files = Object.keys(readTree(dir)).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
+  return strictDiagnostics(files, REPO_ROOT);
+}
+
 // A v1 server (two asks in tool handlers, stdio serving, package.json on sdk 1.x and zod 3) migrated by one
 // command: the official v1-to-v2 codemod, then the MRTR transform, one plan. Expected tree: `expected/`
 // (UPDATE_FIXTURES=1 rewrites it; read its diff).
@@ -263,8 +269,7 @@ describe('v1 server with shared helpers, migrated by one command', () => {
   });
 
   it('compiles under strict TypeScript (NodeNext)', () => {
-    const files = Object.keys(readTree(HELPERS_EXPECTED)).filter((f) => f.endsWith('.ts')).map((f) => path.join(HELPERS_EXPECTED, f));
-    expect(strictDiagnostics(files, REPO_ROOT)).toEqual([]);
+    expect(strictDiagnosticsOfTree(HELPERS_EXPECTED)).toEqual([]);
   });
 
   it('answers as the v1 original over stdio (real child processes; v2 clients in the 2025 and 2026 eras)', async () => {
@@ -486,8 +491,7 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
       });
 
       it('compiles under strict TypeScript (NodeNext) against the installed v2 packages', () => {
-        const files = Object.keys(readTree(expected)).filter((f) => f.endsWith('.ts')).map((f) => path.join(expected, f));
-        expect(strictDiagnostics(files, REPO_ROOT)).toEqual([]);
+        expect(strictDiagnosticsOfTree(expected)).toEqual([]);
       });
 
       it('answers as the v1 original over real loopback HTTP: v1 client, v2 client in the 2025 era (sessions and asks kept), v2 client in the 2026 era', async () => {

@@ -294,35 +294,29 @@ function declares(statement: ts.Statement, name: string): boolean {
   return ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name);
 }
 
-function localConst(scope: ts.Node, name: string): ts.VariableDeclaration | undefined {
-  let found: ts.VariableDeclaration | undefined;
+/** The nodes under `scope` (itself included) that pass `test`, in source order. */
+function nodesUnder<T extends ts.Node>(scope: ts.Node, test: (node: ts.Node) => node is T): T[] {
+  const found: T[] = [];
   const visit = (node: ts.Node): void => {
-    if (found) return;
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name && ts.isVariableDeclarationList(node.parent) && node.parent.flags & ts.NodeFlags.Const) found = node;
+    if (test(node)) found.push(node);
     ts.forEachChild(node, visit);
   };
   visit(scope);
   return found;
+}
+
+function localConst(scope: ts.Node, name: string): ts.VariableDeclaration | undefined {
+  return nodesUnder(scope, (node): node is ts.VariableDeclaration =>
+    ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name && ts.isVariableDeclarationList(node.parent) && (node.parent.flags & ts.NodeFlags.Const) !== 0,
+  )[0];
 }
 
 function identifiersIn(scope: ts.Node, name: string): ts.Identifier[] {
-  const found: ts.Identifier[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && node.text === name) found.push(node);
-    ts.forEachChild(node, visit);
-  };
-  visit(scope);
-  return found;
+  return nodesUnder(scope, (node): node is ts.Identifier => ts.isIdentifier(node) && node.text === name);
 }
 
 function callsNamed(scope: ts.Node, method: string): ts.CallExpression[] {
-  const found: ts.CallExpression[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === method) found.push(node);
-    ts.forEachChild(node, visit);
-  };
-  visit(scope);
-  return found;
+  return nodesUnder(scope, (node): node is ts.CallExpression => ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === method);
 }
 
 function isModuleLevelName(source: ts.SourceFile, name: string): boolean {
