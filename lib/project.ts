@@ -84,6 +84,18 @@ export class AnalysisProject {
       if (early.text !== text || scriptKind !== undefined) throw new Error(`${filePath}: prepared with another text`);
       return early.node;
     };
+    // Each program rebuild (a file added) asks, for every file, which package.json scope holds it (its module format
+    // under NodeNext), and ts-morph's compiler host has no module resolution cache to keep the answers: every ask
+    // walked up to the root again. TypeScript's own cache keeps them for the run (the in-memory files never change;
+    // module names still resolve through resolveRelative). ts-morph hands its host to each rebuild through _reset.
+    const program = this.project.getProgram() as unknown as ProgramInternals;
+    const reset = program._reset.bind(program);
+    let cache: ts.ModuleResolutionCache | undefined;
+    program._reset = (rootNames, host) => {
+      cache ??= ts.createModuleResolutionCache(host.getCurrentDirectory(), (name) => host.getCanonicalFileName(name), this.project.getCompilerOptions());
+      host.getModuleResolutionCache ??= () => cache;
+      reset(rootNames, host);
+    };
   }
 
   /**
@@ -164,8 +176,45 @@ export class AnalysisProject {
 
   /** Whether any analysed file loads a module by a computed name (`import(\`./tools/${name}.js\`)`, `require(name)`). */
   hasComputedImports(): boolean {
-    this.computedImports ??= [...this.entries.values()].some((entry) => /\b(?:import|require)\(\s*[^'"\s)]/.test(entry.text));
+    this.computedImports ??= [...this.entries.values()].some((entry) => COMPUTED_IMPORT.test(entry.text));
     return this.computedImports;
+  }
+
+  /** What `sdkReach` reads of each text, kept per entry (an entry is replaced, not changed, when its text is). */
+  private readonly moduleFacts = new WeakMap<SourceFileEntry, ModuleFacts>();
+
+  /**
+   * The files that can hold a site: those connected by relative imports, in either direction and through any
+   * number of files, to a file that names an `@modelcontextprotocol` module. A receiver is proven from an SDK
+   * import only, through declarations, and declarations in another file are reached through relative imports
+   * only (packages never resolve, see the class comment): a file outside every such group cannot hold a site,
+   * so the runner does not parse it to look for one. Any quoted string that reads like a relative path counts
+   * as an import (a comment or a plain string only adds a link, never removes one).
+   * Undefined, every file counting, when names can cross files without an import: a file that is not a module
+   * (no `import`, `export`, `require(`, `exports`) shares its top-level names with every file, `declare global`
+   * adds to them, and a module loaded by a computed name (`import(\`./tools/${name}.js\`)`) links files no text shows.
+   */
+  sdkReach(): ReadonlySet<string> | undefined {
+    const entries = [...this.entries.values()];
+    const row = new Map(entries.map((entry, index) => [entry.absPath, index]));
+    const parent = entries.map((_, index) => index);
+    const find = (i: number): number => {
+      while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+      return i;
+    };
+    const seeds: number[] = [];
+    for (const [index, entry] of entries.entries()) {
+      let facts = this.moduleFacts.get(entry);
+      if (!facts) this.moduleFacts.set(entry, (facts = moduleFactsOf(entry.text)));
+      if (facts.sharesNames) return undefined;
+      if (facts.namesSdk) seeds.push(index);
+      for (const specifier of facts.relativeSpecifiers) {
+        const target = row.get(this.resolvePath(entry.absPath, specifier) ?? '');
+        if (target !== undefined) parent[find(index)] = find(target);
+      }
+    }
+    const reached = new Set(seeds.map(find));
+    return new Set(entries.filter((_, index) => reached.has(find(index))).map((entry) => entry.absPath));
   }
 
   private wordIndex: WordIndex | undefined;
@@ -250,6 +299,29 @@ export class AnalysisProject {
   }
 }
 
+interface ModuleFacts {
+  /** Quoted strings that read like relative module paths: `'./tools.js'`, `"../lib"`, `'.'`. */
+  relativeSpecifiers: string[];
+  /** The text names an `@modelcontextprotocol` package. */
+  namesSdk: boolean;
+  /** Names of this file reach others without an import (see `AnalysisProject.sdkReach`). */
+  sharesNames: boolean;
+}
+
+const RELATIVE_SPECIFIER = /(['"`])(\.\.?(?:\/[^'"`\r\n]*)?)\1/g;
+const MODULE_SYNTAX = /\b(?:import|export)\b|\brequire\s*\(|\bexports\b/;
+const COMPUTED_IMPORT = /\b(?:import|require)\(\s*[^'"\s)]/;
+
+function moduleFactsOf(text: string): ModuleFacts {
+  const relativeSpecifiers: string[] = [];
+  for (const match of text.matchAll(RELATIVE_SPECIFIER)) relativeSpecifiers.push(match[2]!);
+  return {
+    relativeSpecifiers,
+    namesSdk: text.includes('@modelcontextprotocol'),
+    sharesNames: !MODULE_SYNTAX.test(text) || text.includes('declare global') || COMPUTED_IMPORT.test(text),
+  };
+}
+
 /** 4096 bits per file: about 2% false positives for a file of 300 distinct words. */
 const BLOOM_BITS = 4096;
 const BLOOM_WORDS = BLOOM_BITS / 32;
@@ -289,6 +361,11 @@ function setBits(blooms: Uint32Array, base: number, hash: number): void {
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
+
+/** ts-morph's program wrapper: `_reset` takes the compiler host each rebuild uses. */
+interface ProgramInternals {
+  _reset(rootNames: readonly string[], host: ts.CompilerHost): void;
+}
 
 /** What `AnalysisProject` uses of ts-morph's project internals. */
 interface ProjectContext {

@@ -24,3 +24,34 @@ describe('AnalysisProject.filesMentioning', () => {
     expect(files('tool-utils')).toEqual(['a.ts']);
   });
 });
+
+describe('AnalysisProject.sdkReach', () => {
+  const reach = (entries: Array<[string, string]>) => {
+    const found = new AnalysisProject('/virtual', entries.map(([file, text]) => entry(file, text))).sdkReach();
+    return found && [...found].map((absPath) => absPath.slice('/virtual/'.length)).sort();
+  };
+  const files: Array<[string, string]> = [
+    ['server.ts', "import { McpServer } from '@modelcontextprotocol/server';\nimport { ask } from './tools/ask.js';\nexport const server = new McpServer({ name: 'n', version: '1' });\n"],
+    ['tools/ask.ts', "import { phrase } from '../text';\nexport const ask = (s: any) => s.createMessage(phrase);\n"],
+    ['text/index.ts', "export const phrase = 'hi';\n"],
+    ['notify.ts', "import { server } from './server.js';\nexport const roots = () => server.server.listRoots();\n"],
+    ['notify-user.ts', "import { roots } from \"./notify\";\nexport {};\n"],
+    ['mail/client.ts', "export class Mail { createMessage() { return 1; } }\nexport const sent = new Mail().createMessage();\n"],
+    ['mail/index.ts', "export * from './client.js';\n"],
+    ['lonely.ts', 'export const createMessage = () => 0;\n'],
+  ];
+
+  it('holds the files linked to one naming the SDK by relative imports, either way and through any number of files', () => {
+    expect(reach(files)).toEqual(['notify-user.ts', 'notify.ts', 'server.ts', 'text/index.ts', 'tools/ask.ts']);
+  });
+
+  it('is empty when no file names the SDK', () => {
+    expect(reach(files.filter(([file]) => !['server.ts'].includes(file)))).toEqual([]);
+  });
+
+  it('counts every file when names cross files without an import', () => {
+    expect(reach([...files, ['legacy.js', 'var counter = 0;\n']])).toBeUndefined();
+    expect(reach([...files, ['globals.ts', "import type { McpServer } from '@modelcontextprotocol/server';\ndeclare global { var mcp: McpServer }\nexport {};\n"]])).toBeUndefined();
+    expect(reach([...files, ['load.ts', 'export const load = (name: string) => import(`./tools/${name}.js`);\n']])).toBeUndefined();
+  });
+});
