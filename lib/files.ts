@@ -72,6 +72,8 @@ const SKIPPED_DIRECTORY_SET: ReadonlySet<string> = new Set(SKIPPED_DIRECTORIES);
 /** `.d.ts`, `.d.mts`, `.d.cts`, and TypeScript's arbitrary-extension declarations such as `.d.css.ts`. */
 const DECLARATION_FILE = /\.d(?:\.[^./]+)?\.[mc]?ts$/;
 const BINARY_SNIFF_BYTES = 8000;
+/** Larger than almost every source file, so that most are read in one call into one buffer. */
+const READ_BUFFER_BYTES = 64 * 1024;
 const IGNORE_CASE = process.platform === 'darwin' || process.platform === 'win32';
 
 /** A `.gitignore` (or `info/exclude`) as seen from the directory being walked. */
@@ -116,6 +118,8 @@ class Discovery {
   readonly visitedDirs = new Set<string>();
   readonly deferredLinks: DirTask[] = [];
   private readonly ignoreCache = new Map<string, Ignore | null>();
+  /** Shared by every read (one file at a time); grows only for a file larger than it. */
+  private readBuffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
 
   constructor(
     readonly root: string,
@@ -358,8 +362,8 @@ class Discovery {
   // --- reading ---------------------------------------------------------------------------------
 
   /**
-   * Read every candidate. Synchronous on purpose: for thousands of small files, open/fstat/read/close
-   * in a loop is several times faster than promise-based reads through the libuv thread pool.
+   * Read every candidate. Synchronous on purpose: for thousands of small files, open/read/close in a
+   * loop is several times faster than promise-based reads through the libuv thread pool.
    */
   readCandidates(maxFileBytes: number): SourceFileEntry[] {
     const files: SourceFileEntry[] = [];
@@ -370,25 +374,43 @@ class Discovery {
     return files;
   }
 
+  /**
+   * Most source files fit in one reusable buffer: they are read to the end without an fstat and
+   * without a Buffer of their own. Only a file that fills the probe is asked for its size; when that
+   * is above `maxFileBytes` it is reported without being read beyond the probe.
+   */
   private readOne(candidate: Candidate, maxFileBytes: number): SourceFileEntry | undefined {
     const { abs, file } = candidate;
-    let buffer: Buffer;
+    let buffer = this.readBuffer;
+    // At most maxFileBytes + 1 bytes: reaching the end of the file before the probe is full proves
+    // that it is within the limit.
+    const probe = maxFileBytes < buffer.length ? Math.max(0, Math.floor(maxFileBytes) + 1) : buffer.length;
+    let filled = 0;
     let fd: number | undefined;
     try {
       fd = fs.openSync(abs, 'r');
-      const size = fs.fstatSync(fd).size;
-      if (size > maxFileBytes) {
-        this.addProblem(abs, file, 'too-large', `file too large (${size} bytes, limit ${maxFileBytes}); skipped`);
-        return undefined;
-      }
-      buffer = Buffer.allocUnsafe(size);
-      let filled = 0;
-      while (filled < size) {
-        const n = fs.readSync(fd, buffer, filled, size - filled, filled);
-        if (n === 0) break; // shrank since fstat
+      while (filled < probe) {
+        const n = fs.readSync(fd, buffer, filled, probe - filled, filled);
+        if (n === 0) break;
         filled += n;
       }
-      if (filled < size) buffer = buffer.subarray(0, filled);
+      if (filled === probe) {
+        const size = fs.fstatSync(fd).size;
+        if (size > maxFileBytes) {
+          this.addProblem(abs, file, 'too-large', `file too large (${size} bytes, limit ${maxFileBytes}); skipped`);
+          return undefined;
+        }
+        if (size > buffer.length) {
+          const grown = Buffer.allocUnsafe(size);
+          buffer.copy(grown, 0, 0, filled);
+          buffer = this.readBuffer = grown;
+        }
+        while (filled < size) {
+          const n = fs.readSync(fd, buffer, filled, size - filled, filled);
+          if (n === 0) break; // shrank since fstat
+          filled += n;
+        }
+      }
     } catch (error) {
       const code = errorCode(error);
       if (code === 'ENOENT') {
@@ -408,16 +430,15 @@ class Discovery {
         }
       }
     }
-    const sniff = buffer.length > BINARY_SNIFF_BYTES ? buffer.subarray(0, BINARY_SNIFF_BYTES) : buffer;
-    if (sniff.includes(0)) {
+    if (buffer.subarray(0, Math.min(filled, BINARY_SNIFF_BYTES)).includes(0)) {
       this.addProblem(abs, file, 'binary', `binary file (NUL byte in the first ${BINARY_SNIFF_BYTES} bytes); skipped`);
       return undefined;
     }
     return {
       absPath: abs,
       file,
-      text: buffer.toString('utf8'), // Buffer decoding keeps a BOM as U+FEFF
-      bytes: buffer.length,
+      text: buffer.toString('utf8', 0, filled), // Buffer decoding keeps a BOM as U+FEFF
+      bytes: filled,
     };
   }
 }

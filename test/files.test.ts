@@ -349,6 +349,23 @@ describe('discoverFiles: file contents and problems', () => {
     expect(names(defaultLimit)).toEqual(['big.ts', 'edge.ts']);
   });
 
+  it('reads files larger than the read buffer whole, and measures them against maxFileBytes', async () => {
+    const big = 'x'.repeat(150_000); // larger than the 64 KiB read buffer
+    const mid = '/'.repeat(99_999) + '\n';
+    const dir = tree(tempDir(), { 'big.ts': big, 'mid.ts': mid, 'nul.ts': Buffer.concat([Buffer.alloc(7999, 0x61), Buffer.alloc(70_000)]) });
+    const result = await discoverFiles([dir], { maxFileBytes: 100_000 });
+    expect(names(result)).toEqual(['mid.ts']);
+    expect(result.files[0]!.text).toBe(mid);
+    expect(result.files[0]!.bytes).toBe(100_000);
+    expect(result.problems.map((p) => [p.file, p.kind, p.message])).toEqual([
+      ['big.ts', 'too-large', 'big.ts: file too large (150000 bytes, limit 100000); skipped'],
+      ['nul.ts', 'binary', 'nul.ts: binary file (NUL byte in the first 8000 bytes); skipped'],
+    ]);
+
+    const unlimited = await discoverFiles([dir], { maxFileBytes: Infinity });
+    expect(unlimited.files.find((f) => f.file === 'big.ts')!.text).toBe(big);
+  });
+
   it('keeps a UTF-8 BOM in the text and counts bytes', async () => {
     const dir = tree(tempDir(), { 'bom.ts': Buffer.from([0xef, 0xbb, 0xbf, 0x78]) });
     const result = await discoverFiles([dir]);
