@@ -291,10 +291,14 @@ class Discovery {
       if (ig) layers = [...layers, { ig, relDir: '' }];
     }
 
+    // `abs` and `real` are normalized (path.resolve, realpath, or built here) and an entry name has no
+    // separator, so joining one to the other is a concatenation.
+    const absPrefix = withTrailingSep(task.abs);
+    const realPrefix = withTrailingSep(task.real);
     const subdirs: DirTask[] = [];
     for (const entry of entries) {
       const name = entry.name;
-      const abs = path.join(task.abs, name);
+      const abs = absPrefix + name;
       const rel = task.rel ? `${task.rel}/${name}` : name;
 
       let isDir = entry.isDirectory();
@@ -333,14 +337,14 @@ class Discovery {
         if (isLink) {
           this.deferredLinks.push(child);
         } else {
-          child.real = path.join(task.real, name);
+          child.real = realPrefix + name;
           child.chain = { real: child.real, parent: task.chain };
           subdirs.push(child);
         }
       } else if (isFile) {
         if (!this.isWantedSourceName(name, rel)) continue;
         if (isIgnored(layers, name, false)) continue;
-        let real = path.join(task.real, name);
+        let real = realPrefix + name;
         if (isLink) {
           try {
             real = fs.realpathSync.native(abs);
@@ -450,10 +454,13 @@ function toPosix(p: string): string {
   return path.sep === '/' ? p : p.split(path.sep).join('/');
 }
 
+function withTrailingSep(dir: string): string {
+  return dir.endsWith(path.sep) ? dir : dir + path.sep;
+}
+
 function isAncestorOrSelf(ancestor: string, p: string): boolean {
   if (p === ancestor) return true;
-  const prefix = ancestor.endsWith(path.sep) ? ancestor : ancestor + path.sep;
-  return p.startsWith(prefix);
+  return p.startsWith(withTrailingSep(ancestor));
 }
 
 /** Whether `real` is, or is an ancestor of, a directory on the chain: following it would come back. */
