@@ -333,7 +333,7 @@ describe('discoverFiles: file contents and problems', () => {
     expect(result.problems[0]!.message).not.toContain('\n');
   });
 
-  it('reports files above maxFileBytes as too-large without reading them', async () => {
+  it('reports files above maxFileBytes as too-large without reading them past the limit', async () => {
     const dir = tree(tempDir(), {
       'big.ts': '01234567890', // 11 bytes
       'edge.ts': '0123456789', // 10 bytes: exactly the limit is fine
