@@ -50,7 +50,7 @@ export interface DiscoverOptions {
   include?: string[];
   /** picomatch globs against the root-relative posix path; a file matching any is dropped. */
   exclude?: string[];
-  /** Files larger than this are reported as `too-large` and not read. Default `MAX_FILE_BYTES`. */
+  /** Files larger than this are reported as `too-large` and not read past their first 64 KiB. Default `MAX_FILE_BYTES`. */
   maxFileBytes?: number;
 }
 
@@ -386,8 +386,8 @@ class Discovery {
   private readOne(candidate: Candidate, maxFileBytes: number): SourceFileEntry | undefined {
     const { abs, file } = candidate;
     let buffer = this.readBuffer;
-    // At most maxFileBytes + 1 bytes: reaching the end of the file before the probe is full proves
-    // that it is within the limit.
+    // The probe holds at most maxFileBytes + 1 bytes, so a file that ends before filling it is within
+    // the limit.
     const probe = maxFileBytes < buffer.length ? Math.max(0, Math.floor(maxFileBytes) + 1) : buffer.length;
     let filled = 0;
     let fd: number | undefined;
