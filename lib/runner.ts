@@ -5,13 +5,14 @@ import path from 'node:path';
 import type { ts } from 'ts-morph';
 import { finishV1ToV2, startV1ToV2, v1StepInputs, withStepTexts, type V1ToV2Step } from '../transforms/v1-to-v2/index.js';
 import { compileCacheDir } from './compileCache.js';
-import { newFileDiff, unifiedDiff } from './diff.js';
 import { applyEdits, type TextEdit } from './edits.js';
 import { discoverFiles, type DiscoveryResult } from './files.js';
 import { REPORT_SCHEMA_VERSION, type FileReport, type Finding, type Report, type Site, type Totals } from './model.js';
 import type { AnalysisProject } from './project.js';
 import { TOOL_NAME, TOOL_VERSION } from './version.js';
-import { createFileAtomic, writeFileAtomic } from './writeFileAtomic.js';
+// Not imported here: the diff writer (./diff.js: jsdiff, some twenty modules) and the atomic writes
+// (./writeFileAtomic.js), loaded where a run needs them (see diffOf), after discovery; a dry run without a
+// diff needs neither.
 
 let typescript: typeof ts | undefined;
 
@@ -181,6 +182,7 @@ export async function applyFiles(
         if (parseError) throw new Error(`the generated file does not parse (${parseError}); not written`);
       }
       if (write) {
+        const { createFileAtomic, writeFileAtomic } = await import('./writeFileAtomic.js');
         if (before === null) {
           // A runtime folder given with --runtime-dir may not exist yet.
           fs.mkdirSync(path.dirname(absPath), { recursive: true });
@@ -189,8 +191,7 @@ export async function applyFiles(
         else writeFileAtomic(absPath, after);
       }
       texts?.set(absPath, { before: before ?? '', after });
-      const diff = before === null ? newFileDiff(file, after) : unifiedDiff(file, before, after);
-      outcomes.set(absPath, { status: 'changed', file, created: before === null, ...(options.diff ? { diff } : {}) });
+      outcomes.set(absPath, { status: 'changed', file, created: before === null, ...(options.diff ? { diff: await diffOf(file, before, after) } : {}) });
     } catch (error) {
       const message = `${file}: ${error instanceof Error ? error.message : String(error)}`;
       outcomes.set(absPath, { status: 'error', file, problem: { kind: write ? 'write-error' : 'rewrite-error', message } });
@@ -225,15 +226,21 @@ async function applyPlan(
       const parseError = firstParseError(await loadTypeScript(), entry.absPath, after);
       if (parseError) throw new Error(`the rewritten file does not parse (${parseError}); left unchanged`);
       if (options.prettier) after = await formatWithPrettier(entry.absPath, after);
-      if (write) writeFileAtomic(entry.absPath, after);
+      if (write) (await import('./writeFileAtomic.js')).writeFileAtomic(entry.absPath, after);
       texts?.set(entry.absPath, { before: entry.text, after });
-      outcomes.set(entry.absPath, { status: 'changed', ...(options.diff ? { diff: unifiedDiff(entry.file, entry.text, after) } : {}) });
+      outcomes.set(entry.absPath, { status: 'changed', ...(options.diff ? { diff: await diffOf(entry.file, entry.text, after) } : {}) });
     } catch (error) {
       const message = `${entry.file}: ${error instanceof Error ? error.message : String(error)}`;
       outcomes.set(entry.absPath, { status: 'error', problem: { kind: write ? 'write-error' : 'rewrite-error', message } });
     }
   }
   return outcomes;
+}
+
+/** The diff of one file as git writes it (a new file when there was none before), jsdiff loaded on first use. */
+async function diffOf(file: string, before: string | null, after: string): Promise<string> {
+  const { newFileDiff, unifiedDiff } = await import('./diff.js');
+  return before === null ? newFileDiff(file, after) : unifiedDiff(file, before, after);
 }
 
 /** Prettier with the configuration the project itself uses for that file (`.prettierrc`, package.json, ...). */
