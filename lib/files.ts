@@ -17,9 +17,15 @@
  * Nothing is ever written.
  */
 import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
-import picomatch from 'picomatch';
+import type { Ignore } from 'ignore';
+
+// ignore and picomatch are CommonJS: required rather than imported, so that Node does not scan their source with its
+// CommonJS export lexer (an import does, on every run), and only when a walk needs them: ignore at the first ignore
+// file looked for, picomatch for --include / --exclude globs.
+const require = createRequire(import.meta.url);
+let ignoreFactory: typeof import('ignore') | undefined;
 
 export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'] as const;
 /** Directory names that are never walked into, wherever they appear (dependencies, VCS, build output, caches). */
@@ -154,10 +160,11 @@ class Discovery {
   loadIgnoreFile(file: string): Ignore | null {
     const cached = this.ignoreCache.get(file);
     if (cached !== undefined) return cached;
+    ignoreFactory ??= require('ignore') as typeof import('ignore');
     let ig: Ignore | null = null;
     try {
       const text = fs.readFileSync(file, 'utf8');
-      ig = ignore({ ignorecase: IGNORE_CASE, allowRelativePaths: true }).add(text);
+      ig = ignoreFactory({ ignorecase: IGNORE_CASE, allowRelativePaths: true }).add(text);
     } catch {
       ig = null;
     }
@@ -507,6 +514,7 @@ function errorMessage(error: unknown): string {
 function compileGlobs(globs: string[] | undefined): Matcher | undefined {
   const patterns = (globs ?? []).map((g) => g.replace(/\\/g, '/').replace(/^(?:\.\/)+/, '')).filter((g) => g !== '');
   if (patterns.length === 0) return undefined;
+  const picomatch = require('picomatch') as typeof import('picomatch');
   return picomatch(patterns, { dot: true });
 }
 
