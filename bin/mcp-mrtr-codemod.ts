@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import fs from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
+import { createRequire } from 'node:module';
+import type { Command } from 'commander';
 import type { Report } from '../lib/model.js';
 import { decideFailure, FAIL_ON_CHOICES, type FailOn } from '../lib/failOn.js';
 import { TOOL_NAME, TOOL_VERSION } from '../lib/version.js';
@@ -34,7 +35,15 @@ function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), ...value.split(',').map((v) => v.trim()).filter(Boolean)];
 }
 
-function buildProgram(): Command {
+/**
+ * commander, loaded in main after the v1 step's worker has started; and required, not imported: it is CommonJS, and
+ * importing it (through its ES module wrapper) makes Node scan it with the CommonJS export lexer.
+ */
+function loadCommander(): typeof import('commander') {
+  return createRequire(import.meta.url)('commander') as typeof import('commander');
+}
+
+function buildProgram({ Command, Option }: typeof import('commander')): Command {
   return new Command()
     .name(TOOL_NAME)
     .description(
@@ -87,11 +96,12 @@ export async function main(argv: string[]): Promise<number> {
     const { prestartV1ToV2 } = await import('../transforms/v1-to-v2/index.js');
     prestartV1ToV2({ compileCacheDir: enableCompileCache() });
   }
-  const program = buildProgram();
+  const commander = loadCommander();
+  const program = buildProgram(commander);
   try {
     program.parse(argv);
   } catch (error) {
-    if (error instanceof CommanderError) {
+    if (error instanceof commander.CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_OK;
       return EXIT_USAGE;
     }
