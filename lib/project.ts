@@ -204,31 +204,69 @@ export class AnalysisProject {
     };
     const seeds: number[] = [];
     for (const [index, entry] of entries.entries()) {
-      let facts = this.moduleFacts.get(entry);
-      if (!facts) this.moduleFacts.set(entry, (facts = moduleFactsOf(entry.text)));
+      const facts = this.moduleFactsOf(entry);
       if (facts.sharesNames) return undefined;
       if (facts.namesSdk) seeds.push(index);
-      for (const specifier of facts.relativeSpecifiers) {
-        const target = row.get(this.resolvePath(entry.absPath, specifier) ?? '');
-        if (target !== undefined) parent[find(index)] = find(target);
-      }
+      for (const link of facts.links) parent[find(index)] = find(row.get(link)!);
     }
     const reached = new Set(seeds.map(find));
     return new Set(entries.filter((_, index) => reached.has(find(index))).map((entry) => entry.absPath));
   }
 
+  private moduleFactsOf(entry: SourceFileEntry): ModuleFacts {
+    let facts = this.moduleFacts.get(entry);
+    if (!facts) {
+      const text = entry.text;
+      const links = new Set<string>();
+      for (RELATIVE_SPECIFIER.lastIndex = 0; ; ) {
+        const match = RELATIVE_SPECIFIER.exec(text);
+        if (!match) break;
+        const target = this.resolvePath(entry.absPath, match[2]!);
+        if (target !== undefined) links.add(target);
+      }
+      facts = {
+        links: [...links],
+        namesSdk: text.includes('@modelcontextprotocol'),
+        sharesNames: !MODULE_SYNTAX.test(text) || text.includes('declare global') || COMPUTED_IMPORT.test(text),
+      };
+      this.moduleFacts.set(entry, facts);
+    }
+    return facts;
+  }
+
+  private searchScope: { files: ReadonlySet<string> | undefined; rows?: Uint8Array } = { files: undefined };
+
+  /**
+   * Name searches (callers, references, importers: `filesMentioning`) look at these files only; undefined: at all.
+   * For the SDK's reach (see sdkReach), which is only given when every file is a module: a file that no relative
+   * import links to a declaration cannot name it, so the files outside are neither indexed nor parsed for a search.
+   */
+  limitSearchesTo(files: ReadonlySet<string> | undefined): void {
+    if (this.mentionCache.size > 0) throw new Error('the search scope changed after a search');
+    this.searchScope = { files };
+  }
+
+  /** 1 for each word index row that searches look at (see limitSearchesTo). */
+  private scopeRows(index: WordIndex): Uint8Array | undefined {
+    const scope = this.searchScope;
+    if (!scope.files) return undefined;
+    scope.rows ??= Uint8Array.from(index.entries, (entry) => (scope.files!.has(entry.absPath) ? 1 : 0));
+    return scope.rows;
+  }
+
   private wordIndex: WordIndex | undefined;
 
-  /** The word index, with a row for every file but `skip` (those are filled on a later call). */
+  /** The word index, with a row for every file searches look at but `skip` (those are filled on a later call). */
   private indexRows(skip?: ReadonlySet<string>): WordIndex {
     if (!this.wordIndex) {
       const entries = [...this.entries.values()];
       this.wordIndex = { entries, blooms: new Uint32Array(entries.length * BLOOM_WORDS), filled: new Uint8Array(entries.length), unfilled: entries.length };
     }
     const index = this.wordIndex;
+    const inScope = this.scopeRows(index);
     if (index.unfilled > 0) {
       for (let row = 0; row < index.entries.length; row++) {
-        if (index.filled[row] === 1 || skip?.has(index.entries[row]!.absPath)) continue;
+        if (index.filled[row] === 1 || inScope?.[row] === 0 || skip?.has(index.entries[row]!.absPath)) continue;
         fillRow(index.blooms, row, index.entries[row]!.text);
         index.filled[row] = 1;
         index.unfilled--;
@@ -244,12 +282,15 @@ export class AnalysisProject {
    * when a large tree is searched for many names.
    */
   private searchCorpus(name: string): SourceFileEntry[] {
-    const { entries, blooms } = this.indexRows();
+    const index = this.indexRows();
+    const { entries, blooms } = index;
+    const inScope = this.scopeRows(index);
     // The filter holds maximal runs of word characters: a name with others (a file stem like `tool-utils`) is searched in full.
     const filtered = name.length > 0 && [...name].every((c) => isWordChar(c.charCodeAt(0)));
     const [a, b] = bloomBits(wordHash(name, 0, name.length));
     const found: SourceFileEntry[] = [];
     for (let i = 0; i < entries.length; i++) {
+      if (inScope?.[i] === 0) continue;
       const base = i * BLOOM_WORDS;
       if (filtered && ((blooms[base + (a >>> 5)]! & (1 << (a & 31))) === 0 || (blooms[base + (b >>> 5)]! & (1 << (b & 31))) === 0)) continue;
       if (holdsWord(entries[i]!.text, name)) found.push(entries[i]!);
@@ -286,8 +327,8 @@ export class AnalysisProject {
     const dir = path.dirname(fromFile);
     const key = `${dir}\0${specifier}`;
     if (this.resolved.has(key)) return this.resolved.get(key);
-    const base = path.resolve(dir, specifier);
-    const found = moduleCandidates(base).find((candidate) => this.entries.has(candidate));
+    const base = path.sep === '/' ? resolveDotted(dir, specifier) : path.resolve(dir, specifier);
+    const found = firstModuleCandidate(base, (candidate) => this.entries.has(candidate));
     this.resolved.set(key, found);
     return found;
   }
@@ -300,8 +341,8 @@ export class AnalysisProject {
 }
 
 interface ModuleFacts {
-  /** Quoted strings that read like relative module paths: `'./tools.js'`, `"../lib"`, `'.'`. */
-  relativeSpecifiers: string[];
+  /** The analysed files that quoted strings reading like relative module paths (`'./tools.js'`, `"../lib"`, `'.'`) name. */
+  links: string[];
   /** The text names an `@modelcontextprotocol` package. */
   namesSdk: boolean;
   /** Names of this file reach others without an import (see `AnalysisProject.sdkReach`). */
@@ -312,15 +353,6 @@ const RELATIVE_SPECIFIER = /(['"`])(\.\.?(?:\/[^'"`\r\n]*)?)\1/g;
 const MODULE_SYNTAX = /\b(?:import|export)\b|\brequire\s*\(|\bexports\b/;
 const COMPUTED_IMPORT = /\b(?:import|require)\(\s*[^'"\s)]/;
 
-function moduleFactsOf(text: string): ModuleFacts {
-  const relativeSpecifiers: string[] = [];
-  for (const match of text.matchAll(RELATIVE_SPECIFIER)) relativeSpecifiers.push(match[2]!);
-  return {
-    relativeSpecifiers,
-    namesSdk: text.includes('@modelcontextprotocol'),
-    sharesNames: !MODULE_SYNTAX.test(text) || text.includes('declare global') || COMPUTED_IMPORT.test(text),
-  };
-}
 
 /** 4096 bits per file: about 2% false positives for a file of 300 distinct words. */
 const BLOOM_BITS = 4096;
@@ -415,18 +447,42 @@ function extensionOf(file: string): ts.Extension {
   return KNOWN_EXTENSIONS[path.extname(file)] ?? ts.Extension.Ts;
 }
 
-function moduleCandidates(base: string): string[] {
+/**
+ * `path.resolve(dir, specifier)` for an absolute, normalized posix `dir` and a specifier that starts with `./` or
+ * `../` steps (the usual import), without path.resolve's general normalization (a third of a large tree's
+ * link scan); anything else (`a/./b`, `a//b`, a trailing slash) goes to path.resolve.
+ */
+export function resolveDotted(dir: string, specifier: string): string {
+  let base = dir;
+  let rest = specifier;
+  for (;;) {
+    if (rest === '' || rest === '.') return base;
+    if (rest === '..') return path.dirname(base);
+    if (rest.startsWith('./')) rest = rest.slice(2);
+    else if (rest.startsWith('../')) {
+      base = path.dirname(base);
+      rest = rest.slice(3);
+    } else break;
+  }
+  if (rest.startsWith('/') || rest.includes('/.') || rest.includes('//') || rest.endsWith('/') || rest === '..' || rest.startsWith('.')) return path.resolve(dir, specifier);
+  return base === '/' ? `/${rest}` : `${base}/${rest}`;
+}
+
+/** The first of the paths `base` may name as a module (`./x.js` -> `./x.ts`, `./x`, `./x/index.ts`) that `exists`. */
+function firstModuleCandidate(base: string, exists: (candidate: string) => boolean): string | undefined {
   const ext = path.extname(base);
-  const out: string[] = [];
   const mapped = JS_TO_TS[ext];
   if (mapped) {
     const stem = base.slice(0, -ext.length);
-    for (const m of mapped) out.push(stem + m);
+    for (const m of mapped) if (exists(stem + m)) return stem + m;
   }
-  if (RESOLVE_EXTENSIONS.includes(ext)) out.push(base);
-  for (const e of RESOLVE_EXTENSIONS) out.push(base + e);
-  for (const e of RESOLVE_EXTENSIONS) out.push(path.join(base, 'index' + e));
-  return out;
+  if (RESOLVE_EXTENSIONS.includes(ext) && exists(base)) return base;
+  for (const e of RESOLVE_EXTENSIONS) if (exists(base + e)) return base + e;
+  for (const e of RESOLVE_EXTENSIONS) {
+    const index = path.join(base, 'index' + e);
+    if (exists(index)) return index;
+  }
+  return undefined;
 }
 
 function firstSyntaxError(sourceFile: SourceFile): Omit<ParseProblem, 'file'> | undefined {

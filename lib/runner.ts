@@ -105,16 +105,19 @@ async function run(options: AuditOptions, mode: Report['mode'], texts?: PlannedT
     // The v1 step's output is what the MRTR transform analyses; diffs and writes still go from the disk text.
     // While the step runs, the files it does not read are indexed, and those that may hold a site parsed.
     const pending = new Set(planning ? v1StepInputs(discovery.files).map((f) => f.absPath) : []);
-    // Files outside the SDK's reach (see sdkReach) cannot hold a site: they are not parsed to look for one.
+    // Files outside the SDK's reach (see sdkReach) cannot hold a site, nor name a declaration of a file that can:
+    // they are not parsed to look for one, nor indexed for name searches.
     const mayHold = new Map(discovery.files.filter((f) => !pending.has(f.absPath)).map((f) => [f.absPath, mayHoldSite(f.text)]));
     if (planning) {
       const reach = project.sdkReach();
+      project.limitSearchesTo(reach);
       project.prepare([...mayHold].filter(([absPath, may]) => may && (reach?.has(absPath) ?? true)).map(([absPath]) => absPath), pending);
     }
     const step = await planning;
     const analysed = withStepTexts(discovery.files, step);
     project.replaceTexts(analysed.filter((f) => pending.has(f.absPath)));
     const reach = project.sdkReach();
+    project.limitSearchesTo(reach);
     const candidates = analysed.filter((f) => (reach?.has(f.absPath) ?? true) && (mayHold.get(f.absPath) ?? mayHoldSite(f.text))).map((f) => f.absPath);
     const progress = options.onProgress;
     if (progress) {
