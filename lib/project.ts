@@ -196,22 +196,16 @@ export class AnalysisProject {
    */
   sdkReach(): ReadonlySet<string> | undefined {
     const entries = [...this.entries.values()];
-    const row = new Map(entries.map((entry, index) => [entry.absPath, index]));
-    const parent = entries.map((_, index) => index);
-    const find = (i: number): number => {
-      while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
-      return i;
-    };
-    const seeds: number[] = [];
-    for (const [index, entry] of entries.entries()) {
-      const facts = this.moduleFactsOf(entry);
-      if (facts.sharesNames) return undefined;
-      if (facts.namesSdk) seeds.push(index);
-      for (const link of facts.links) parent[find(index)] = find(row.get(link)!);
-    }
-    const reached = new Set(seeds.map(find));
-    return new Set(entries.filter((_, index) => reached.has(find(index))).map((entry) => entry.absPath));
+    const facts = entries.map((entry) => this.moduleFactsOf(entry));
+    // Asked again after the v1 step replaced its files' texts: the same links give the same answer.
+    const last = this.lastReach;
+    if (last && last.facts.length === facts.length && facts.every((f, index) => sameModuleFacts(f, last.facts[index]!))) return last.reach;
+    const reach = reachOf(entries, facts);
+    this.lastReach = { facts, reach };
+    return reach;
   }
+
+  private lastReach: { facts: ModuleFacts[]; reach: ReadonlySet<string> | undefined } | undefined;
 
   private moduleFactsOf(entry: SourceFileEntry): ModuleFacts {
     let facts = this.moduleFacts.get(entry);
@@ -353,6 +347,28 @@ const RELATIVE_SPECIFIER = /(['"`])(\.\.?(?:\/[^'"`\r\n]*)?)\1/g;
 const MODULE_SYNTAX = /\b(?:import|export)\b|\brequire\s*\(|\bexports\b/;
 const COMPUTED_IMPORT = /\b(?:import|require)\(\s*[^'"\s)]/;
 
+
+/** See AnalysisProject.sdkReach: the files in a group (linked by `links`, either way) with a file that names the SDK. */
+function reachOf(entries: SourceFileEntry[], facts: ModuleFacts[]): ReadonlySet<string> | undefined {
+  if (facts.some((f) => f.sharesNames)) return undefined;
+  const row = new Map(entries.map((entry, index) => [entry.absPath, index]));
+  const parent = entries.map((_, index) => index);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+    return i;
+  };
+  const seeds: number[] = [];
+  for (const [index, { namesSdk, links }] of facts.entries()) {
+    if (namesSdk) seeds.push(index);
+    for (const link of links) parent[find(index)] = find(row.get(link)!);
+  }
+  const reached = new Set(seeds.map(find));
+  return new Set(entries.filter((_, index) => reached.has(find(index))).map((entry) => entry.absPath));
+}
+
+function sameModuleFacts(a: ModuleFacts, b: ModuleFacts): boolean {
+  return a === b || (a.namesSdk === b.namesSdk && a.sharesNames === b.sharesNames && a.links.length === b.links.length && a.links.every((link, index) => link === b.links[index]));
+}
 
 /** 4096 bits per file: about 2% false positives for a file of 300 distinct words. */
 const BLOOM_BITS = 4096;

@@ -3,7 +3,7 @@ import path from 'node:path';
 // Types only: the TypeScript compiler and the analysis are loaded after discovery (see run), so that the v1
 // step's worker thread, started first, gets its files as early as possible.
 import type { ts } from 'ts-morph';
-import { finishV1ToV2, startV1ToV2, v1StepInputs, withStepTexts, type V1ToV2Step } from '../transforms/v1-to-v2/index.js';
+import { finishV1ToV2, scanForFinish, startV1ToV2, v1StepInputs, withStepTexts, type V1ToV2Step } from '../transforms/v1-to-v2/index.js';
 import { compileCacheDir } from './compileCache.js';
 import { applyEdits, type TextEdit } from './edits.js';
 import { discoverFiles, type DiscoveryResult } from './files.js';
@@ -113,6 +113,8 @@ async function run(options: AuditOptions, mode: Report['mode'], texts?: PlannedT
       project.limitSearchesTo(reach);
       project.prepare([...mayHold].filter(([absPath, may]) => may && (reach?.has(absPath) ?? true)).map(([absPath]) => absPath), pending);
     }
+    // And what the step's finish reads of the texts it does not change (a scan of every text, see finishV1ToV2).
+    const finishScans = planning ? new Map(discovery.files.filter((f) => !pending.has(f.absPath)).map((f) => [f.absPath, scanForFinish(f.text)])) : undefined;
     const step = await planning;
     const analysed = withStepTexts(discovery.files, step);
     project.replaceTexts(analysed.filter((f) => pending.has(f.absPath)));
@@ -133,7 +135,7 @@ async function run(options: AuditOptions, mode: Report['mode'], texts?: PlannedT
     const planned: PlannedTexts = texts ?? new Map();
     const outcomes = await applyPlan(discovery, plan.edits, mode === 'migrate', options, planned, step);
     const finalTexts = new Map(discovery.files.map((entry) => [entry.absPath, planned.get(entry.absPath)?.after ?? entry.text]));
-    const finish = finishV1ToV2(discovery.root, finalTexts, step);
+    const finish = finishV1ToV2(discovery.root, finalTexts, step, finishScans);
     const files = new Map([...(plan.files ?? []), ...finish.files]);
     await applyFiles(discovery, files, plan.edits, mode === 'migrate', options, outcomes, texts);
     return buildReport(discovery, project, plan.sites, finish.findings, outcomes, mode);

@@ -6,7 +6,7 @@ import type { SourceFileEntry } from '../../lib/files.js';
 import type { Finding } from '../../lib/model.js';
 import { findCodemodMarkers, mayHoldMarkers } from './findCodemodMarkers.js';
 import { v1StepInputs } from './ids.js';
-import { planPackageJson } from './planPackageJson.js';
+import { importedPackages, planPackageJson } from './planPackageJson.js';
 
 // Nothing here loads the official codemod or the TypeScript compiler: the runner imports this module before
 // discovery, and the step itself runs in a worker thread (see startV1ToV2).
@@ -134,20 +134,38 @@ export interface V1ToV2Finish {
   findings: Finding[];
 }
 
+/** What finishV1ToV2 reads of one text: the packages it imports, and whether it may hold a marker. */
+export interface FinishScan {
+  text: string;
+  packages: ReadonlySet<string>;
+  markers: boolean;
+}
+
+/** A text's FinishScan: made early (while the step runs) for the texts no step changes, finishV1ToV2 uses it when the final text is still that one. */
+export function scanForFinish(text: string): FinishScan {
+  return { text, packages: importedPackages(text), markers: mayHoldMarkers(text) };
+}
+
 /**
  * After the MRTR transform: the markers left in the final texts (review items), the step's own diagnostics, and
  * the package.json the final code needs (only when the step ran or the manifest still lists the v1 package).
+ * `early` holds scans of texts made before (by absolute path); only those whose text is the final one are used.
  */
-export function finishV1ToV2(root: string, finalTexts: Map<string, string>, step: V1ToV2Step | undefined): V1ToV2Finish {
+export function finishV1ToV2(root: string, finalTexts: Map<string, string>, step: V1ToV2Step | undefined, early?: ReadonlyMap<string, FinishScan>): V1ToV2Finish {
   const findings: Finding[] = [];
   const files = new Map<string, string>();
-  for (const [absPath, text] of finalTexts) if (mayHoldMarkers(text)) findings.push(...findCodemodMarkers(relativeFile(root, absPath), text));
+  const scans = new Map<string, FinishScan>();
+  for (const [absPath, text] of finalTexts) {
+    const made = early?.get(absPath);
+    scans.set(absPath, made !== undefined && made.text === text ? made : scanForFinish(text));
+  }
+  for (const [absPath, scan] of scans) if (scan.markers) findings.push(...findCodemodMarkers(relativeFile(root, absPath), scan.text));
   if (step) {
     findings.push(...step.findings);
     const manifestPath = path.join(root, 'package.json');
     const manifestText = readIfExists(manifestPath);
     if (manifestText !== undefined && (step.texts.size > 0 || manifestText.includes('"@modelcontextprotocol/sdk"'))) {
-      const plan = planPackageJson('package.json', manifestText, finalTexts.values(), step.manifestWarnings);
+      const plan = planPackageJson('package.json', manifestText, [...scans.values()].map((scan) => scan.packages), step.manifestWarnings);
       findings.push(...plan.findings);
       if (plan.text !== undefined) files.set(manifestPath, plan.text);
     }

@@ -45,7 +45,7 @@ export interface PackageJsonPlan {
  * added ranges are also below the 2.4 that MRTR needs.) The manifest's indentation, key order and final newline
  * are kept; a sorted section stays sorted.
  */
-export function planPackageJson(manifestFile: string, text: string, finalTexts: Iterable<string>, manifestWarnings: string[]): PackageJsonPlan {
+export function planPackageJson(manifestFile: string, text: string, importedByFile: Iterable<ReadonlySet<string>>, manifestWarnings: string[]): PackageJsonPlan {
   const findings: Finding[] = manifestWarnings.map((message) => ({
     transform: V1_TO_V2_ID,
     reason: 'manifest-warning',
@@ -63,7 +63,7 @@ export function planPackageJson(manifestFile: string, text: string, finalTexts: 
     return { text: undefined, added: [], removed: [], findings };
   }
   const imported = new Set<string>();
-  for (const finalText of finalTexts) for (const name of importedPackages(finalText)) imported.add(name);
+  for (const names of importedByFile) for (const name of names) imported.add(name);
   const sections = DEPENDENCY_SECTIONS.map((name) => manifest[name]).filter(isRecord);
   const declared = (name: string) => sections.some((section) => name in section);
   const added = Object.keys(ADDED_RANGES).filter((name) => imported.has(name) && !declared(name));
