@@ -21,8 +21,8 @@ export interface ParseProblem {
 /**
  * The set of files under analysis, parsed on demand.
  *
- * Only files that may hold a site are parsed up front; callers and imported modules are parsed when the
- * analysis asks for them (by name, through a cheap text index). Module resolution is switched off in the
+ * Only files that may hold a site are parsed up front (the runner asks `sdkReach` which can); callers and
+ * imported modules are parsed when the analysis asks for them (by name, through a cheap text index). Module resolution is switched off in the
  * compiler (`noResolve`, `noLib`) so that the answer never depends on what `node_modules` holds: a fresh
  * clone and an installed checkout are analysed the same way.
  */
