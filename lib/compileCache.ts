@@ -7,7 +7,8 @@
  * none or V8 rejected it (another Node version, other V8 flags, a changed file).
  *
  * The cache lives in a directory only this user can write (`<tmpdir>/mcp-mrtr-codemod-cache-<uid>`,
- * mode 0700, ownership checked): V8 trusts cached data, so nobody else may be able to plant it.
+ * mode 0700, ownership checked): V8 trusts cached data, so nobody else may be able to plant it. It holds
+ * one entry per module (by its path inside its package): a new one replaces the module's older entries.
  * `MCP_MRTR_NO_COMPILE_CACHE=1` (or Node's own `NODE_DISABLE_COMPILE_CACHE=1`) turns it off.
  * Any failure leaves ordinary compilation in place: the cache only ever makes a run faster.
  */
@@ -94,7 +95,8 @@ function installHook(Module: CjsModuleClass, dir: string): void {
     try {
       const stat = fs.statSync(filename);
       const key = `${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}-${filename}`;
-      cacheFile = path.join(dir, `${hash(key)}.v8cache`);
+      // The module's part first: a new entry for it (another install, size, mtime or Node) replaces the older ones.
+      cacheFile = path.join(dir, `${hash(moduleIdOf(filename))}-${hash(key)}.v8cache`);
       cachedData = readIfOwned(cacheFile);
     } catch {
       return original.call(this, content, filename, ...rest);
@@ -118,11 +120,38 @@ function installHook(Module: CjsModuleClass, dir: string): void {
         const temp = `${file}.${process.pid}-${threadId}.tmp`;
         fs.writeFileSync(temp, script.createCachedData(), { mode: 0o600 });
         fs.renameSync(temp, file);
+        removeOlderEntries(file);
       } catch {
         // a cache that cannot be written only means the next run compiles again
       }
     }
   });
+}
+
+/** A module by its path inside its package folder (`@ts-morph/common/dist/typescript.js`), the same for every install. */
+function moduleIdOf(filename: string): string {
+  const marker = `${path.sep}node_modules${path.sep}`;
+  const at = filename.lastIndexOf(marker);
+  return at === -1 ? filename : filename.slice(at + marker.length);
+}
+
+/**
+ * The entries of the same module under other keys (another install, an upgrade, another Node): without this the
+ * directory grew by a few megabytes with every install of the tool. Entries named the old way (no module part)
+ * go too. Two installs used in turn each compile once per turn.
+ */
+function removeOlderEntries(file: string): void {
+  const dir = path.dirname(file);
+  const name = path.basename(file);
+  const module = name.slice(0, name.indexOf('-') + 1);
+  for (const other of fs.readdirSync(dir)) {
+    if (other === name || !other.endsWith('.v8cache') || (other.includes('-') && !other.startsWith(module))) continue;
+    try {
+      fs.unlinkSync(path.join(dir, other));
+    } catch {
+      // another process may have removed it first
+    }
+  }
 }
 
 function mainModule(): unknown {
