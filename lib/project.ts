@@ -22,9 +22,9 @@ export interface ParseProblem {
  * The set of files under analysis, parsed on demand.
  *
  * Only files that may hold a site are parsed up front (the runner asks `sdkReach` which can); callers and
- * imported modules are parsed when the analysis asks for them (by name, through a cheap text index). Module resolution is switched off in the
- * compiler (`noResolve`, `noLib`) so that the answer never depends on what `node_modules` holds: a fresh
- * clone and an installed checkout are analysed the same way.
+ * imported modules are parsed when the analysis asks for them (by name, through a cheap text index). Module
+ * resolution is switched off in the compiler (`noResolve`, `noLib`) so that the answer never depends on what
+ * `node_modules` holds: a fresh clone and an installed checkout are analysed the same way.
  */
 export class AnalysisProject {
   readonly project: Project;
@@ -347,7 +347,6 @@ const RELATIVE_SPECIFIER = /(['"`])(\.\.?(?:\/[^'"`\r\n]*)?)\1/g;
 const MODULE_SYNTAX = /\b(?:import|export)\b|\brequire\s*\(|\bexports\b/;
 const COMPUTED_IMPORT = /\b(?:import|require)\(\s*[^'"\s)]/;
 
-
 /** See AnalysisProject.sdkReach: the files in a group (linked by `links`, either way) with a file that names the SDK. */
 function reachOf(entries: SourceFileEntry[], facts: ModuleFacts[]): ReadonlySet<string> | undefined {
   if (facts.some((f) => f.sharesNames)) return undefined;
@@ -480,7 +479,7 @@ export function resolveDotted(dir: string, specifier: string): string {
       rest = rest.slice(3);
     } else break;
   }
-  if (rest.startsWith('/') || rest.includes('/.') || rest.includes('//') || rest.endsWith('/') || rest === '..' || rest.startsWith('.')) return path.resolve(dir, specifier);
+  if (rest.startsWith('.') || rest.startsWith('/') || rest.includes('/.') || rest.includes('//') || rest.endsWith('/')) return path.resolve(dir, specifier);
   return base === '/' ? `/${rest}` : `${base}/${rest}`;
 }
 

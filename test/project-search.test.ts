@@ -1,6 +1,10 @@
-/** AnalysisProject's search by name (callers, importers): the word filter must never hide a file that holds the name. */
+/**
+ * AnalysisProject's search by name (callers, importers): the word filter must never hide a file that holds the name;
+ * the SDK's reach, which decides which files are parsed and searched; the fast path of its specifier resolution.
+ */
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AnalysisProject } from '../lib/project.js';
+import { AnalysisProject, resolveDotted } from '../lib/project.js';
 
 const entry = (file: string, text: string) => ({ absPath: `/virtual/${file}`, file, text, bytes: text.length });
 
@@ -53,5 +57,18 @@ describe('AnalysisProject.sdkReach', () => {
     expect(reach([...files, ['legacy.js', 'var counter = 0;\n']])).toBeUndefined();
     expect(reach([...files, ['globals.ts', "import type { McpServer } from '@modelcontextprotocol/server';\ndeclare global { var mcp: McpServer }\nexport {};\n"]])).toBeUndefined();
     expect(reach([...files, ['load.ts', 'export const load = (name: string) => import(`./tools/${name}.js`);\n']])).toBeUndefined();
+  });
+});
+
+describe('resolveDotted', () => {
+  it('is path.resolve for every mix of ./ and ../ steps, names, dots and slashes', () => {
+    const parts = ['.', '..', 'a', 'b.js', '', '.x', '..y', 'index'];
+    const specifiers = new Set<string>(['.', '..', './', '../']);
+    for (const p of parts) for (const q of parts) for (const r of parts) {
+      for (const specifier of [`${p}/${q}/${r}`, `${p}/${q}/${r}/`, `${p}/${q}`]) if (specifier.startsWith('.')) specifiers.add(specifier);
+    }
+    for (const dir of ['/', '/a', '/a/b/c']) {
+      for (const specifier of specifiers) expect([dir, specifier, resolveDotted(dir, specifier)]).toEqual([dir, specifier, path.posix.resolve(dir, specifier)]);
+    }
   });
 });

@@ -134,11 +134,11 @@ export interface V1ToV2Finish {
   findings: Finding[];
 }
 
-/** What finishV1ToV2 reads of one text: the packages it imports, and whether it may hold a marker. */
+/** What finishV1ToV2 reads of one text: whether it may hold a marker, and the packages it imports (when asked). */
 export interface FinishScan {
   text: string;
-  packages: ReadonlySet<string>;
   markers: boolean;
+  packages?: ReadonlySet<string>;
 }
 
 /** A text's FinishScan: made early (while the step runs) for the texts no step changes, finishV1ToV2 uses it when the final text is still that one. */
@@ -157,7 +157,7 @@ export function finishV1ToV2(root: string, finalTexts: Map<string, string>, step
   const scans = new Map<string, FinishScan>();
   for (const [absPath, text] of finalTexts) {
     const made = early?.get(absPath);
-    scans.set(absPath, made !== undefined && made.text === text ? made : scanForFinish(text));
+    scans.set(absPath, made !== undefined && made.text === text ? made : { text, markers: mayHoldMarkers(text) });
   }
   for (const [absPath, scan] of scans) if (scan.markers) findings.push(...findCodemodMarkers(relativeFile(root, absPath), scan.text));
   if (step) {
@@ -165,7 +165,7 @@ export function finishV1ToV2(root: string, finalTexts: Map<string, string>, step
     const manifestPath = path.join(root, 'package.json');
     const manifestText = readIfExists(manifestPath);
     if (manifestText !== undefined && (step.texts.size > 0 || manifestText.includes('"@modelcontextprotocol/sdk"'))) {
-      const plan = planPackageJson('package.json', manifestText, [...scans.values()].map((scan) => scan.packages), step.manifestWarnings);
+      const plan = planPackageJson('package.json', manifestText, [...scans.values()].map((scan) => scan.packages ?? importedPackages(scan.text)), step.manifestWarnings);
       findings.push(...plan.findings);
       if (plan.text !== undefined) files.set(manifestPath, plan.text);
     }
