@@ -106,12 +106,13 @@ async function run(options: AuditOptions, mode: Report['mode'], texts?: PlannedT
     // While the step runs, the files it does not read are indexed, and those that may hold a site parsed.
     const pending = new Set(planning ? v1StepInputs(discovery.files).map((f) => f.absPath) : []);
     // Files outside the SDK's reach (see sdkReach) cannot hold a site, nor name a declaration of a file that can:
-    // they are not parsed to look for one, nor indexed for name searches.
-    const mayHold = new Map(discovery.files.filter((f) => !pending.has(f.absPath)).map((f) => [f.absPath, mayHoldSite(f.text)]));
+    // they are not parsed to look for one, nor indexed for name searches, nor read by the prefilter.
+    const mayHold = new Map<string, boolean>();
     if (planning) {
       const reach = project.sdkReach();
       project.limitSearchesTo(reach);
-      project.prepare([...mayHold].filter(([absPath, may]) => may && (reach?.has(absPath) ?? true)).map(([absPath]) => absPath), pending);
+      for (const f of discovery.files) if (!pending.has(f.absPath) && (reach?.has(f.absPath) ?? true)) mayHold.set(f.absPath, mayHoldSite(f.text));
+      project.prepare([...mayHold].filter(([, may]) => may).map(([absPath]) => absPath), pending);
     }
     // And what the step's finish reads of the texts it does not change (a scan of every text, see finishV1ToV2).
     const finishScans = planning ? new Map(discovery.files.filter((f) => !pending.has(f.absPath)).map((f) => [f.absPath, scanForFinish(f.text)])) : undefined;

@@ -23,6 +23,8 @@ const SPECIFIER_PATTERN = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimp
 /** The packages among those we manage that a file's text imports (import, export from, import(), require()). */
 export function importedPackages(text: string): Set<string> {
   const found = new Set<string>();
+  // Every package named here is `zod` or under `@modelcontextprotocol/`: most texts name neither.
+  if (!text.includes('@modelcontextprotocol/') && !text.includes('zod')) return found;
   for (const match of text.matchAll(SPECIFIER_PATTERN)) {
     const name = match[1]!;
     if (name === V1_PACKAGE || name in ADDED_RANGES) found.add(name);
