@@ -10,7 +10,9 @@ import { AREAS, PACKAGES, SUBAREAS, WORDS_A, WORDS_B, makeRandom } from './tree/
 
 export function generateTree(root, total, seed) {
   const rnd = makeRandom(seed);
-  const MCP_MODULES = 6; // x 5 files = 30 = 1% of 3000
+  // 1% of the files are MCP code: modules of 5 files (50 files, 10 modules, in a 5,000-file tree), each in its own
+  // package while there are packages left (then a second `mcp2/` folder in each, and so on).
+  const MCP_MODULES = Math.max(1, Math.round(total / 100 / 5));
   const MCP_FILES = MCP_MODULES * 5;
   const ordinaryCount = total - MCP_FILES;
   const lookalikeCount = Math.round(total * 0.02);
@@ -53,13 +55,15 @@ export function generateTree(root, total, seed) {
     byPkg.set(file.pkg, earlier);
   });
   const sites = [];
-  const mcpPackages = rnd.shuffle(PACKAGES).slice(0, MCP_MODULES);
-  mcpPackages.forEach((pkg, index) => {
+  const mcpPackages = rnd.shuffle(PACKAGES);
+  for (let index = 0; index < MCP_MODULES; index++) {
+    const pkg = mcpPackages[index % mcpPackages.length];
+    const round = Math.floor(index / mcpPackages.length);
     const dep = rnd.pick(byPkg.get(pkg));
-    const mod = mcpModule(rnd, pkg, `packages/${pkg}/src/mcp`, dep, index);
+    const mod = mcpModule(rnd, pkg, `packages/${pkg}/src/${round === 0 ? 'mcp' : `mcp${round + 1}`}`, dep, index);
     files.push(...mod.files.map((m) => ({ ...m, mcp: true })));
     sites.push(...mod.sites);
-  });
+  }
 
   rmSync(root, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
