@@ -7,7 +7,8 @@
 // 1. Regenerates .bench/tree-<N>/ (default 5000 files) deterministically from a seeded PRNG: a
 //    monorepo of ordinary TypeScript where 1% of the files are MCP servers on the v1 SDK whose asks
 //    live in helpers, and 2% hold look-alikes (`request(`, `createMessage(`, `listRoots(` on other objects).
-// 2. Runs each tool as a child process over (a) that tree and (b) the bundled examples/: wall time
+// 2. Runs each tool as a child process over (a) that tree and (b) the bundled examples/ (with, beside our audit,
+//    the v1 step alone: bench/v1-step.mjs runs the official codemod on the v1 files as the audit does): wall time
 //    from spawn to exit, peak RSS and CPU time from the processes themselves (bench/peak-rss.cjs is
 //    preloaded with --require; jscodeshift's worker processes inherit it and are added up).
 //    The migration runs on a fresh copy of the target before every run (the copy is not timed).
@@ -25,6 +26,7 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_CLI = path.join(REPO, 'dist', 'bin', 'mcp-mrtr-codemod.js');
 const JSCODESHIFT = path.join(REPO, 'node_modules', 'jscodeshift', 'bin', 'jscodeshift.js');
 const IDENTITY = path.join(REPO, 'bench', 'identity-transform.cjs');
+const V1_STEP = path.join(REPO, 'bench', 'v1-step.mjs');
 const TARGETS = { auditSeconds: 3, auditRssMb: 400, minSpeedup: 10, migrateSeconds: 10 };
 
 function parseArgs(argv) {
@@ -139,6 +141,15 @@ async function runRow({ target, dir, tool, kind, args, work = dir, writes = fals
     row.ok = row.report !== null && result.signal === null && (result.code === 0 || result.code === 1);
     if (row.ok && writes) row.note = `${row.report.totals.filesChanged} files changed (${row.report.totals.rewritten} sites rewritten, ${row.report.totals.review} marked for review), exit ${result.code}`;
     else if (row.ok) row.note = `${row.report.totals.files} files, ${row.report.totals.filesParsed} parsed, ${row.report.totals.sites} sites, exit ${result.code}`;
+  } else if (kind === 'step') {
+    let step = null;
+    try {
+      step = JSON.parse(result.stdout.trim().split('\n').pop() ?? '');
+    } catch {
+      step = null;
+    }
+    row.ok = step !== null && result.signal === null && result.code === 0;
+    if (row.ok) row.note = `${step.v1Files} v1 files, ${step.changed} changed; the codemod's run alone took ${step.runS.toFixed(2)} s of the last run (the rest: Node's start, discovery, loading the compiler)`;
   } else if (kind === 'official') {
     row.ok = result.signal === null && (result.code === 0 || result.code === 1) && result.stdout.includes('@modelcontextprotocol/codemod');
     const changes = /Changes: (\d+) across (\d+) file/.exec(result.stdout);
@@ -178,6 +189,10 @@ for (const [key, target, dir] of [
   r.auditMrtr = ourBuilt
     ? await runRow({ target, dir, tool: 'ours: audit --no-v1-to-v2', kind: 'ours', args: [opts.cli, '--dry-run', '--no-v1-to-v2', '--report', 'json', '--quiet', dir] })
     : skipRow(target, dir, 'ours: audit --no-v1-to-v2', 'not built');
+  // The v1 step alone (the official codemod's run on the v1 files, one thread): the default audit's floor.
+  r.v1Step = ourBuilt
+    ? await runRow({ target, dir, tool: 'ours: v1 step alone (1 thread)', kind: 'step', args: [V1_STEP, path.resolve(path.dirname(opts.cli), '..'), dir] })
+    : skipRow(target, dir, 'ours: v1 step alone (1 thread)', 'not built');
   r.migrate = ourBuilt
     ? await runRow({ target, dir, work, writes: true, tool: 'ours: migration', kind: 'ours', args: [opts.cli, '--allow-dirty', '--report', 'json', '--quiet', work] })
     : skipRow(target, dir, 'ours: migration', 'not built');
