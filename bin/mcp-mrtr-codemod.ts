@@ -2,33 +2,13 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Command } from 'commander';
-import type { Report } from '../lib/model.js';
-import { decideFailure, FAIL_ON_CHOICES, type FailOn } from '../lib/failOn.js';
+import { checkWorkTree, earlyRunOptions, flagProblem, render, runOptionsOf, type Flags } from '../lib/cli.js';
+import { decideFailure, FAIL_ON_CHOICES } from '../lib/failOn.js';
 import { TOOL_NAME, TOOL_VERSION } from '../lib/version.js';
 
 const EXIT_OK = 0;
 const EXIT_FILE_ERRORS = 1;
 const EXIT_USAGE = 2;
-
-interface Flags {
-  dryRun?: boolean;
-  report: 'text' | 'json' | 'markdown' | 'sarif';
-  output?: string;
-  failOn: FailOn;
-  patch?: string;
-  linkBase?: string;
-  include?: string[];
-  exclude?: string[];
-  tsconfig?: string;
-  verbose?: boolean;
-  quiet?: boolean;
-  diff?: boolean;
-  allowDirty?: boolean;
-  prettier?: boolean;
-  v1ToV2: boolean;
-  strategy: 'auto' | 'explicit' | 'replay';
-  runtimeDir?: string;
-}
 
 /** Repeatable list option: `--include a --include b` and `--include a,b` both give `[a, b]`. */
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -82,19 +62,14 @@ function buildProgram({ Command, Option }: typeof import('commander')): Command 
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
 }
 
-/** Whether the command line asks for a run that starts with the v1 step (not --help, --version or --no-v1-to-v2). */
-function runsV1Step(argv: string[]): boolean {
-  const args = argv.slice(2);
-  return args.some((arg) => !arg.startsWith('-')) && !args.some((arg) => ['--no-v1-to-v2', '-h', '--help', '-V', '--version'].includes(arg));
-}
-
 export async function main(argv: string[]): Promise<number> {
-  if (runsV1Step(argv)) {
-    // The v1 step's worker first, so that it loads the official codemod while this thread does everything else;
-    // the code cache first, so that the worker loads its compiler through it too.
+  const early = earlyRunOptions(argv);
+  if (early) {
+    // The pre-steps first (the v1 step's worker loads the official codemod while this thread does everything
+    // else); the code cache before them, so that the worker loads its compiler through it too.
     const { enableCompileCache } = await import('../lib/compileCache.js');
-    const { prestartV1ToV2 } = await import('../transforms/v1-to-v2/index.js');
-    prestartV1ToV2({ compileCacheDir: enableCompileCache() });
+    const [{ prestartSteps }, { TRANSFORMS }] = await Promise.all([import('../lib/startup.js'), import('../transforms/index.js')]);
+    prestartSteps(TRANSFORMS, early, enableCompileCache());
   }
   const commander = loadCommander();
   const program = buildProgram(commander);
@@ -109,65 +84,27 @@ export async function main(argv: string[]): Promise<number> {
   }
   const flags = program.opts<Flags>();
   const paths = (program.processedArgs[0] as string[] | undefined) ?? [];
-  if (paths.length === 0) {
-    process.stderr.write(`${TOOL_NAME}: missing path: name the server repository or files to process, e.g. \`${TOOL_NAME} --dry-run .\`\n`);
-    return EXIT_USAGE;
-  }
-  if (flags.verbose && flags.quiet) {
-    process.stderr.write(`${TOOL_NAME}: --verbose and --quiet cannot be used together\n`);
-    return EXIT_USAGE;
-  }
+  const problem = flagProblem(flags, paths);
+  if (problem) return usage(problem);
   const started = performance.now();
-  if (!flags.dryRun && flags.diff) {
-    process.stderr.write(`${TOOL_NAME}: --diff needs --dry-run (a migration writes the files; review it with git diff)\n`);
-    return EXIT_USAGE;
-  }
-  if (!flags.dryRun && flags.patch) {
-    process.stderr.write(`${TOOL_NAME}: --patch needs --dry-run (a migration writes the files; get its patch with git diff)\n`);
-    return EXIT_USAGE;
-  }
   if (!flags.dryRun && !flags.allowDirty) {
-    // Before any work: the migration's diff must be reviewable on its own.
-    const { checkWorkTrees } = await import('../lib/gitCheck.js');
-    const states = checkWorkTrees(paths);
-    const dirty = states.filter((s) => s.repo && s.dirty.length > 0);
-    if (dirty.length > 0) {
-      const list = dirty.flatMap((s) => s.dirty.slice(0, 20).map((f) => `  ${s.repo}/${f}`)).join('\n');
-      process.stderr.write(`${TOOL_NAME}: the git work tree has uncommitted changes; commit or stash them, or pass --allow-dirty:\n${list}\n`);
-      return EXIT_USAGE;
-    }
-    if (states.some((s) => !s.repo) && !flags.quiet) {
-      process.stderr.write(`${TOOL_NAME}: warning: not inside a git repository; files are changed in place with no history to compare against\n`);
-    }
+    const tree = await checkWorkTree(paths, flags.quiet);
+    if (tree.error) return usage(tree.error);
+    if (tree.warning) process.stderr.write(`${TOOL_NAME}: ${tree.warning}\n`);
   }
   // Loaded here so that --help and --version do not pay for loading the TypeScript compiler; the code
   // cache first, so that the compiler is loaded through it.
   const { enableCompileCache } = await import('../lib/compileCache.js');
   enableCompileCache();
-  const { audit, migrate, UsageError } = await import('../lib/runner.js');
-  const { createProgressBar } = await import('../lib/progress.js');
+  const [{ audit, migrate, UsageError, TRANSFORMS }, { createProgressBar }] = await Promise.all([import('../api/index.js'), import('../lib/progress.js')]);
   // A bar only for a person watching a terminal: never in CI logs or pipes, never with --quiet.
   const progress = flags.quiet ? undefined : createProgressBar(process.stderr);
   let report;
   try {
-    const options = {
-      paths,
-      include: flags.include,
-      exclude: flags.exclude,
-      tsconfig: flags.tsconfig,
-      diff: flags.diff || flags.patch !== undefined,
-      prettier: flags.prettier,
-      v1ToV2: flags.v1ToV2,
-      strategy: flags.strategy,
-      ...(flags.runtimeDir !== undefined ? { runtimeDir: flags.runtimeDir } : {}),
-      ...(progress && process.stderr.isTTY ? { onProgress: progress.update } : {}),
-    };
+    const options = runOptionsOf(flags, paths, progress && process.stderr.isTTY ? progress.update : undefined);
     report = flags.dryRun ? await audit(options) : await migrate(options);
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`${TOOL_NAME}: ${error.message}\n`);
-      return EXIT_USAGE;
-    }
+    if (error instanceof UsageError) return usage(error.message);
     throw error;
   } finally {
     progress?.finish();
@@ -175,7 +112,7 @@ export async function main(argv: string[]): Promise<number> {
   const patch = report.files.map((f) => f.diff ?? '').join('');
   if (flags.diff) process.stdout.write(patch);
   if (flags.patch) fs.writeFileSync(flags.patch, patch);
-  const rendered = await render(report, flags);
+  const rendered = await render(report, flags, TRANSFORMS);
   if (flags.output) {
     fs.writeFileSync(flags.output, rendered);
   } else if (flags.diff) {
@@ -195,21 +132,10 @@ export async function main(argv: string[]): Promise<number> {
   return verdict.fail ? EXIT_FILE_ERRORS : EXIT_OK;
 }
 
-async function render(report: Report, flags: Flags): Promise<string> {
-  switch (flags.report) {
-    case 'json':
-      return (await import('../lib/report/toJson.js')).toJson(report);
-    case 'markdown': {
-      const { repoRelativePrefix } = await import('../lib/repoPath.js');
-      return (await import('../lib/report/toMarkdown.js')).toMarkdown(report, { linkPrefix: (flags.linkBase ?? '') + repoRelativePrefix(report.root) });
-    }
-    case 'sarif': {
-      const { repoRelativePrefix } = await import('../lib/repoPath.js');
-      return (await import('../lib/report/toSarif.js')).toSarif(report, { pathPrefix: repoRelativePrefix(report.root) });
-    }
-    default:
-      return (await import('../lib/report/toText.js')).toText(report, { verbose: flags.verbose });
-  }
+/** A usage error: one line on stderr, exit 2. */
+function usage(message: string): number {
+  process.stderr.write(`${TOOL_NAME}: ${message}\n`);
+  return EXIT_USAGE;
 }
 
 main(process.argv).then(

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../lib/model.js';
-import { migrate } from '../lib/runner.js';
+import { migrate } from '../api/index.js';
 import { REPO_ROOT, discoverFixtures, readTree } from './support/fixtures.js';
 
 const SKIP = new Set(['node_modules', 'dist']);

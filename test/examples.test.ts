@@ -9,7 +9,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../lib/model.js';
-import { audit, migrate } from '../lib/runner.js';
+import { audit, migrate } from '../api/index.js';
 import {
   loadServerModule,
   runMigrated2025,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { audit, migrate } from '../lib/runner.js';
+import { audit, migrate } from '../api/index.js';
 import { copyFixture, discoverFixtures, expectedOutputs, fixtureOptions, projectReport, snapshotTree, writeExpectedOutputs, readTree } from './support/fixtures.js';
 
 const UPDATE = process.env.UPDATE_FIXTURES === '1';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createProgressBar, renderProgress } from '../lib/progress.js';
-import { audit } from '../lib/runner.js';
+import { audit } from '../api/index.js';
 import { REPO_ROOT } from './support/fixtures.js';
 
 const CLI = path.join(REPO_ROOT, 'dist', 'bin', 'mcp-mrtr-codemod.js');

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { audit } from '../lib/runner.js';
+import { audit } from '../api/index.js';
 import { loadServerModule, runMigrated2025, runOriginal } from './support/equivalence.js';
 import { REPO_ROOT, discoverFixtures, expectedOutputs, readTree } from './support/fixtures.js';
 

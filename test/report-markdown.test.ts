@@ -4,7 +4,7 @@ import path from 'node:path';
 import { marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import type { Report, Site } from '../lib/model.js';
-import { toMarkdown } from '../lib/report/toMarkdown.js';
+import { toMarkdown } from '../api/index.js';
 import { REPO_ROOT } from './support/fixtures.js';
 
 const CLI = path.join(REPO_ROOT, 'dist', 'bin', 'mcp-mrtr-codemod.js');

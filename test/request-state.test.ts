@@ -3,7 +3,7 @@
 // handler cannot resume this one. Driven against the committed migrated outputs, with the real SDK on the wire.
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { audit } from '../lib/runner.js';
+import { audit } from '../api/index.js';
 import { loadServerModule, rawCall2026, type Call, type RawResult } from './support/equivalence.js';
 import { REPO_ROOT } from './support/fixtures.js';
 

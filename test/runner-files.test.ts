@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyFiles } from '../lib/runner.js';
+import { applyFiles } from '../lib/apply.js';
 
 const dirs: string[] = [];
 afterEach(() => {

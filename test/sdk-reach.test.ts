@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { audit } from '../lib/runner.js';
+import { audit } from '../api/index.js';
 import { REPO_ROOT } from './support/fixtures.js';
 
 const dirs: string[] = [];

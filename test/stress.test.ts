@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../lib/model.js';
-import { audit, migrate } from '../lib/runner.js';
+import { audit, migrate } from '../api/index.js';
 import { REPO_ROOT, projectReport, readTree } from './support/fixtures.js';
 import { MRTR_CAPABLE, generateStressCorpus, type Family, type PlantedSite } from './stress/generateCorpus.js';
 import { strictDiagnostics } from './support/typecheck.js';

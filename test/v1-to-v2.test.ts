@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Ajv } from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Report } from '../lib/model.js';
-import { auditWithTexts, migrate } from '../lib/runner.js';
+import { auditWithTexts, migrate } from '../api/index.js';
 import {
   compileTree,
   fetchWithHost,

@@ -1,5 +1,5 @@
 import type { Frame, Report, Site } from '../model.js';
-import { REASONS } from '../../transforms/mrtr/reasons.js';
+import { adviceOf, type TransformCatalogue } from '../transform.js';
 import { reasonUrl } from './links.js';
 
 export interface MarkdownOptions {
@@ -29,7 +29,7 @@ interface HandlerGroup {
  * reason id, advice), the rewritten sites, file problems, and what to do next. Long lists fold; the whole
  * stays under `maxLength`.
  */
-export function toMarkdown(report: Report, options: MarkdownOptions = {}): string {
+export function toMarkdown(report: Report, catalogues: readonly TransformCatalogue[], options: MarkdownOptions = {}): string {
   const prefix = options.linkPrefix ?? '';
   const foldAfter = options.foldAfter ?? DEFAULT_FOLD_AFTER;
   const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
@@ -68,7 +68,7 @@ export function toMarkdown(report: Report, options: MarkdownOptions = {}): strin
     const fold = review.length > foldAfter;
     let budget = maxLength - TAIL_RESERVE - head.join('\n').length - body.join('\n').length;
     for (const group of groupByHandler(review)) {
-      const items = group.sites.map((site) => reviewItem(site, link));
+      const items = group.sites.map((site) => reviewItem(site, link, catalogues));
       const title = group.entry ? `\`${group.entry.name}\` (${link(group.entry.file, group.entry.line)})` : '(no caller found)';
       const lines: string[] = [];
       if (fold) {
@@ -146,9 +146,9 @@ function groupByHandler(sites: Site[]): HandlerGroup[] {
   return [...groups.values()];
 }
 
-function reviewItem(site: Site, link: (file: string, line: number) => string): string {
+function reviewItem(site: Site, link: (file: string, line: number) => string, catalogues: readonly TransformCatalogue[]): string {
   const reason = site.reason ?? 'unknown';
-  const advice = (REASONS as Record<string, { advice: string } | undefined>)[reason]?.advice;
+  const advice = adviceOf(catalogues, site.transform, reason);
   const via = site.chain.length > 1 ? ` (via ${site.chain.slice(1).map((f) => `\`${f.name}\``).join(' → ')})` : '';
   const first = `- [ ] ${link(site.file, site.line)} ${site.kind} \`${site.form}\`${via}: [\`${site.transform}/${reason}\`](${reasonUrl(reason)}) ${inline(site.message ?? '')}`;
   return advice ? `${first}<br>\n  ${inline(advice)}` : first;

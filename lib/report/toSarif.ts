@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
-import type { Report, Site } from '../model.js';
-import { REASONS } from '../../transforms/mrtr/reasons.js';
+import type { Finding, Report, Site } from '../model.js';
+import type { ReasonInfo, RewriteRule, TransformCatalogue } from '../transform.js';
 import { README_URL, reasonUrl } from './links.js';
 
 export interface SarifOptions {
@@ -13,22 +14,32 @@ const SRCROOT = '%SRCROOT%';
 const SCHEMA_URL = 'https://json.schemastore.org/sarif-2.1.0.json';
 
 /**
- * The report as SARIF 2.1.0 for code scanning: one rule per reason id (`mrtr/<reason-id>`, help text and a link to
- * the README row), one result per review or skipped site (review at `warning`, skipped at `note`) and one `note`
- * per site the migration rewrites, so that a scan run before the migration shows everything it will touch.
- * `partialFingerprints` come from the site's stable id, so an alert survives unrelated edits to its file.
+ * The report as SARIF 2.1.0 for code scanning: one rule per reason id of each transform's catalogue
+ * (`<transform>/<reason-id>`, help text and a link to the README row) and one per transform that rewrites
+ * (`mrtr/rewrite`); one result per review or skipped site (review at `warning`, skipped at `note`), one `note` per
+ * site the migration rewrites (so that a scan run before the migration shows everything it will touch), and one
+ * result per finding of the other steps (the v1-to-v2 step's markers, warnings and notes) at its own level.
+ * `partialFingerprints` come from the site's stable id (a finding's: its transform, reason, file and message), so an
+ * alert survives unrelated edits to its file.
  */
-export function toSarif(report: Report, options: SarifOptions = {}): string {
+export function toSarif(report: Report, catalogues: readonly TransformCatalogue[], options: SarifOptions = {}): string {
   const prefix = options.pathPrefix ?? '';
-  const rules: ReportingDescriptor[] = [...Object.entries(REASONS).map(([reason, info]) => reasonRule('mrtr', reason, info)), REWRITE_RULE];
-  for (const site of report.sites) {
-    // A reason this release's catalogue does not list (a report from another version) still gets a rule.
-    const id = ruleOf(site);
-    if (!rules.some((r) => r.id === id)) {
-      rules.push({ id, name: id, shortDescription: { text: site.message ?? id }, helpUri: README_URL });
-    }
+  const rules: ReportingDescriptor[] = [];
+  for (const catalogue of catalogues) {
+    rules.push(...Object.entries(catalogue.reasons).map(([reason, info]) => reasonRule(catalogue.id, reason, info)));
+    if (catalogue.rewriteRule) rules.push(rewriteRule(catalogue.id, catalogue.rewriteRule));
   }
-  const results: Result[] = report.sites.map((site) => resultOf(site, prefix, rules.findIndex((r) => r.id === ruleOf(site))));
+  const findings = report.findings ?? [];
+  // A reason this release's catalogues do not list (a report from another version) still gets a rule.
+  for (const [id, text] of [...report.sites.map((site) => [ruleOf(site), site.message] as const), ...findings.map((f) => [findingRuleOf(f), f.message] as const)]) {
+    if (!rules.some((r) => r.id === id)) rules.push({ id, name: id, shortDescription: { text: text ?? id }, helpUri: README_URL });
+  }
+  const indexOf = (id: string) => rules.findIndex((r) => r.id === id);
+  const ordinals = new Map<string, number>();
+  const results: Result[] = [
+    ...report.sites.map((site) => resultOf(site, prefix, indexOf(ruleOf(site)))),
+    ...findings.map((finding) => findingResultOf(finding, prefix, indexOf(findingRuleOf(finding)), ordinals)),
+  ];
   const log: Log = {
     $schema: SCHEMA_URL,
     version: '2.1.0',
@@ -63,24 +74,21 @@ export function toSarif(report: Report, options: SarifOptions = {}): string {
   return JSON.stringify(log, null, 2) + '\n';
 }
 
-const REWRITE_RULE: ReportingDescriptor = {
-  id: 'mrtr/rewrite',
-  name: 'mrtr/rewrite',
-  shortDescription: { text: 'push-style request the migration rewrites to MRTR (inputRequired / inputResponse)' },
-  fullDescription: {
-    text: 'A push-style server->client request in an MRTR-capable handler that the migration rewrites: into the explicit MRTR form (write-once or step functions) or, for asks in helpers and other shapes, by replay (the ask keeps its place).',
-  },
-  help: {
-    text: 'Run the migration (npx mcp-mrtr-codemod .) and review its diff; the rewrite keeps every branch and the old validation. For replay, check that the statements the report lists as running again on each round are safe to repeat.',
-    markdown:
-      'Run the migration (`npx mcp-mrtr-codemod .`) and review its diff; the rewrite keeps every branch and the old validation. For replay, check that the statements the report lists as running again on each round are safe to repeat.',
-  },
-  helpUri: `${README_URL}#the-explicit-rewrite`,
-  defaultConfiguration: { level: 'note' },
-  properties: { tags: ['mcp', 'mrtr', 'migration'] },
-};
+function rewriteRule(transform: string, rule: RewriteRule): ReportingDescriptor {
+  const id = ruleIdOf(transform, 'rewrite');
+  return {
+    id,
+    name: id,
+    shortDescription: { text: rule.message },
+    fullDescription: { text: rule.description },
+    help: { text: rule.advice, markdown: rule.adviceMarkdown },
+    helpUri: `${README_URL}#${rule.helpAnchor}`,
+    defaultConfiguration: { level: 'note' },
+    properties: { tags: ['mcp', transform, 'migration'] },
+  };
+}
 
-function reasonRule(transform: string, reason: string, info: { message: string; advice: string }): ReportingDescriptor {
+function reasonRule(transform: string, reason: string, info: ReasonInfo): ReportingDescriptor {
   const id = ruleIdOf(transform, reason);
   return {
     id,
@@ -89,8 +97,8 @@ function reasonRule(transform: string, reason: string, info: { message: string; 
     fullDescription: { text: info.message },
     help: { text: info.advice, markdown: `${info.advice}\n\n[${id} in the README](${reasonUrl(reason)})` },
     helpUri: reasonUrl(reason),
-    defaultConfiguration: { level: reason === 'ignored' ? 'note' : 'warning' },
-    properties: { tags: ['mcp', 'mrtr', 'migration'] },
+    defaultConfiguration: { level: info.level ?? 'warning' },
+    properties: { tags: ['mcp', transform, 'migration'] },
   };
 }
 
@@ -99,7 +107,11 @@ function ruleIdOf(transform: string, reason: string): string {
 }
 
 function ruleOf(site: Site): string {
-  return site.decision === 'rewritten' ? REWRITE_RULE.id! : ruleIdOf(site.transform, site.reason ?? 'unknown');
+  return ruleIdOf(site.transform, site.decision === 'rewritten' ? 'rewrite' : (site.reason ?? 'unknown'));
+}
+
+function findingRuleOf(finding: Finding): string {
+  return ruleIdOf(finding.transform, finding.reason);
 }
 
 function resultOf(site: Site, prefix: string, ruleIndex: number): Result {
@@ -127,5 +139,22 @@ function resultOf(site: Site, prefix: string, ruleIndex: number): Result {
     // Site ids hash file, enclosing function and call text: stable across unrelated edits, as code scanning wants.
     partialFingerprints: { 'mrtrSiteId/v1': site.id },
     properties: { siteId: site.id, decision: site.decision, family: site.family, sdk: site.sdk, guards: site.guards },
+  };
+}
+
+function findingResultOf(finding: Finding, prefix: string, ruleIndex: number, ordinals: Map<string, number>): Result {
+  // Lines move with unrelated edits; the transform, reason, file and message (and an ordinal among equals) do not.
+  const base = `${finding.transform}|${finding.reason}|${finding.file}|${finding.message}`;
+  const ordinal = (ordinals.get(base) ?? 0) + 1;
+  ordinals.set(base, ordinal);
+  const id = `${finding.transform}-${createHash('sha1').update(`${base}|${ordinal}`).digest('hex').slice(0, 12)}`;
+  return {
+    ruleId: findingRuleOf(finding),
+    ruleIndex,
+    level: finding.level === 'info' ? 'note' : finding.level,
+    message: { text: finding.message },
+    locations: [{ physicalLocation: { artifactLocation: { uri: prefix + finding.file, uriBaseId: SRCROOT }, region: { startLine: finding.line } } }],
+    partialFingerprints: { 'mrtrFindingId/v1': id },
+    properties: { findingId: id, decision: finding.decision },
   };
 }

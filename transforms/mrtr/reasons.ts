@@ -1,12 +1,7 @@
+import type { ReasonInfo } from '../../lib/transform.js';
+
 // The reason catalogue: the source of truth for every reason id this transform reports.
 // The README's reason table is checked against this list by test/readme.test.ts.
-
-export interface ReasonInfo {
-  /** One line: what was found. */
-  message: string;
-  /** What the server author should do about it. */
-  advice: string;
-}
 
 export const REASONS = {
   'no-strategy-yet': {
@@ -150,6 +145,8 @@ export const REASONS = {
   ignored: {
     message: 'silenced with @mcp-mrtr-ignore',
     advice: 'Remove the @mcp-mrtr-ignore comment to have this site audited and migrated again.',
+    // A silenced site is a suppressed finding: a note in SARIF.
+    level: 'note',
   },
 } as const satisfies Record<string, ReasonInfo>;
 

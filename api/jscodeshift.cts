@@ -9,8 +9,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Report } from './model.js' with { 'resolution-mode': 'import' };
-import type { PlannedTexts } from './runner.js' with { 'resolution-mode': 'import' };
+import type { Report } from '../lib/model.js' with { 'resolution-mode': 'import' };
+import type { PlannedTexts } from '../lib/apply.js' with { 'resolution-mode': 'import' };
 
 export interface JscodeshiftFile {
   path: string;

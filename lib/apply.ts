@@ -1,0 +1,160 @@
+// Apply: each file's edits and each whole file the plan writes, checked to parse, written atomically when the run
+// writes; a file that fails any step is left exactly as it was and reported, and the others go on.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ts } from 'ts-morph';
+import { applyEdits, type TextEdit } from './edits.js';
+import type { DiscoveryResult } from './files.js';
+import { loadTypeScript } from './startup.js';
+// Not imported here: the diff writer (./diff.js: jsdiff, some twenty modules) and the atomic writes
+// (./writeFileAtomic.js), loaded where a run needs them (see diffOf); a dry run without a diff needs neither.
+
+/** Before and after text of each file the plan changes, keyed by absolute path. */
+export type PlannedTexts = Map<string, { before: string; after: string }>;
+
+/** What applying needs of the run's options. */
+export interface ApplyOptions {
+  /** Attach each changed file's unified diff to its outcome. */
+  diff?: boolean;
+  /** Format each changed file with prettier and the project's own prettier configuration. */
+  prettier?: boolean;
+  onProgress?: (done: number, total: number, phase: 'rewrite') => void;
+}
+
+export interface FileOutcome {
+  status: 'changed' | 'error';
+  diff?: string;
+  problem?: { kind: string; message: string };
+  /** For whole-file writes outside the discovered sources: the path relative to the root, and whether it is new. */
+  file?: string;
+  created?: boolean;
+}
+
+/**
+ * Whole files the plan creates or replaces (a generated module, package.json): each written atomically, a
+ * new file never replacing one that appeared meanwhile; source files must still parse.
+ */
+export async function applyFiles(
+  discovery: DiscoveryResult,
+  files: Map<string, string> | undefined,
+  edits: Map<string, TextEdit[]>,
+  write: boolean,
+  options: Pick<ApplyOptions, 'diff'>,
+  outcomes: Map<string, FileOutcome>,
+  texts?: PlannedTexts,
+): Promise<void> {
+  for (const [absPath, after] of [...(files ?? [])].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const file = path.relative(discovery.root, absPath).split(path.sep).join('/');
+    try {
+      if ((edits.get(absPath)?.length ?? 0) > 0) throw new Error('planned both as edits and as a whole file; left unchanged');
+      const before = fs.existsSync(absPath) ? fs.readFileSync(absPath, 'utf8') : null;
+      if (before === after) continue;
+      if (/\.[cm]?[jt]sx?$/.test(absPath)) {
+        const parseError = firstParseError(await loadTypeScript(), absPath, after);
+        if (parseError) throw new Error(`the generated file does not parse (${parseError}); not written`);
+      }
+      if (write) {
+        const { createFileAtomic, writeFileAtomic } = await import('./writeFileAtomic.js');
+        if (before === null) {
+          // A runtime folder given with --runtime-dir may not exist yet.
+          fs.mkdirSync(path.dirname(absPath), { recursive: true });
+          createFileAtomic(absPath, after);
+        }
+        else writeFileAtomic(absPath, after);
+      }
+      texts?.set(absPath, { before: before ?? '', after });
+      outcomes.set(absPath, { status: 'changed', file, created: before === null, ...(options.diff ? { diff: await diffOf(file, before, after) } : {}) });
+    } catch (error) {
+      const message = `${file}: ${error instanceof Error ? error.message : String(error)}`;
+      outcomes.set(absPath, { status: 'error', file, problem: { kind: write ? 'write-error' : 'rewrite-error', message } });
+    }
+  }
+}
+
+/**
+ * Apply each file's edits to its text, check that the result still parses, and (when writing) replace the
+ * file atomically. A file that fails any step is left exactly as it was and reported; the others go on.
+ */
+export async function applyPlan(
+  discovery: DiscoveryResult,
+  edits: Map<string, TextEdit[]>,
+  write: boolean,
+  options: ApplyOptions,
+  texts?: PlannedTexts,
+  stepTexts: Map<string, string> = new Map(),
+): Promise<Map<string, FileOutcome>> {
+  const outcomes = new Map<string, FileOutcome>();
+  const touched = (absPath: string) => (edits.get(absPath)?.length ?? 0) > 0 || stepTexts.has(absPath);
+  const total = discovery.files.filter((entry) => touched(entry.absPath)).length;
+  let done = 0;
+  for (const entry of discovery.files) {
+    if (!touched(entry.absPath)) continue;
+    const fileEdits = edits.get(entry.absPath) ?? [];
+    options.onProgress?.(++done, total, 'rewrite');
+    try {
+      // Edits are offsets into the text the transform analysed: the v1 step's output when it changed the file.
+      let after = applyEdits(stepTexts.get(entry.absPath) ?? entry.text, fileEdits);
+      if (after === entry.text) continue;
+      const parseError = firstParseError(await loadTypeScript(), entry.absPath, after);
+      if (parseError) throw new Error(`the rewritten file does not parse (${parseError}); left unchanged`);
+      if (options.prettier) after = await formatWithPrettier(entry.absPath, after);
+      if (write) (await import('./writeFileAtomic.js')).writeFileAtomic(entry.absPath, after);
+      texts?.set(entry.absPath, { before: entry.text, after });
+      outcomes.set(entry.absPath, { status: 'changed', ...(options.diff ? { diff: await diffOf(entry.file, entry.text, after) } : {}) });
+    } catch (error) {
+      const message = `${entry.file}: ${error instanceof Error ? error.message : String(error)}`;
+      outcomes.set(entry.absPath, { status: 'error', problem: { kind: write ? 'write-error' : 'rewrite-error', message } });
+    }
+  }
+  return outcomes;
+}
+
+/** The diff of one file as git writes it (a new file when there was none before), jsdiff loaded on first use. */
+async function diffOf(file: string, before: string | null, after: string): Promise<string> {
+  const { newFileDiff, unifiedDiff } = await import('./diff.js');
+  return before === null ? newFileDiff(file, after) : unifiedDiff(file, before, after);
+}
+
+/** Prettier with the configuration the project itself uses for that file (`.prettierrc`, package.json, ...). */
+async function formatWithPrettier(file: string, text: string): Promise<string> {
+  const prettier = await import('prettier');
+  const config = (await prettier.resolveConfig(file, { editorconfig: true })) ?? {};
+  return prettier.format(text, { ...config, filepath: file });
+}
+
+/**
+ * Answers of firstParseError by script kind, declaration file or not, and text: the same generated module (the
+ * replay runtime beside each server) is checked once. Nothing else of the file name reaches the parser's answer.
+ */
+const parseChecks = new Map<string, string | undefined>();
+
+/** Forget the parse checks' answers: they are kept for one run only (they hold whole texts; the library may run many times). */
+export function resetParseChecks(): void {
+  parseChecks.clear();
+}
+
+function firstParseError(ts: typeof import('ts-morph').ts, fileName: string, text: string): string | undefined {
+  const key = `${scriptKindOf(ts, fileName)}\0${/\.d\.[cm]?ts$/.test(fileName)}\0${text}`;
+  if (parseChecks.has(key)) return parseChecks.get(key);
+  const answer = parseErrorOf(ts, fileName, text);
+  // Only texts planned in this process are kept: a long-lived library user plans again with new texts.
+  if (parseChecks.size > 64) parseChecks.clear();
+  parseChecks.set(key, answer);
+  return answer;
+}
+
+function parseErrorOf(ts: typeof import('ts-morph').ts, fileName: string, text: string): string | undefined {
+  const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKindOf(ts, fileName));
+  const diagnostics = (sourceFile as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  const first = diagnostics[0];
+  if (!first) return undefined;
+  const { line, character } = sourceFile.getLineAndCharacterOfPosition(first.start);
+  return `${line + 1}:${character + 1}: ${ts.flattenDiagnosticMessageText(first.messageText, ' ')}`;
+}
+
+function scriptKindOf(ts: typeof import('ts-morph').ts, fileName: string): ts.ScriptKind {
+  if (/\.tsx$/.test(fileName)) return ts.ScriptKind.TSX;
+  if (/\.jsx$/.test(fileName)) return ts.ScriptKind.JSX;
+  if (/\.[mc]?js$/.test(fileName)) return ts.ScriptKind.JS;
+  return ts.ScriptKind.TS;
+}

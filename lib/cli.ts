@@ -1,0 +1,97 @@
+// What the CLI does besides parsing and printing: the early look at the command line (to start the pre-steps before
+// commander loads), the checks between flags, the gate on a dirty work tree, the run's options, and rendering.
+import type { AuditOptions } from './runner.js';
+import type { FailOn } from './failOn.js';
+import type { Report } from './model.js';
+import type { TransformCatalogue, TransformRunOptions } from './transform.js';
+import { TOOL_NAME } from './version.js';
+
+/** The flags as commander parses them (see bin/mcp-mrtr-codemod.ts). */
+export interface Flags {
+  dryRun?: boolean;
+  report: 'text' | 'json' | 'markdown' | 'sarif';
+  output?: string;
+  failOn: FailOn;
+  patch?: string;
+  linkBase?: string;
+  include?: string[];
+  exclude?: string[];
+  tsconfig?: string;
+  verbose?: boolean;
+  quiet?: boolean;
+  diff?: boolean;
+  allowDirty?: boolean;
+  prettier?: boolean;
+  v1ToV2: boolean;
+  strategy: 'auto' | 'explicit' | 'replay';
+  runtimeDir?: string;
+}
+
+/**
+ * The options a run will have, read from the raw command line before commander is loaded (so that the pre-steps
+ * start first); undefined when no run is asked (no path, --help, --version).
+ */
+export function earlyRunOptions(argv: string[]): TransformRunOptions | undefined {
+  const args = argv.slice(2);
+  if (!args.some((arg) => !arg.startsWith('-')) || args.some((arg) => ['-h', '--help', '-V', '--version'].includes(arg))) return undefined;
+  return { v1ToV2: !args.includes('--no-v1-to-v2') };
+}
+
+/** The usage error of a flag combination, or undefined when the flags go together. */
+export function flagProblem(flags: Flags, paths: string[]): string | undefined {
+  if (paths.length === 0) return `missing path: name the server repository or files to process, e.g. \`${TOOL_NAME} --dry-run .\``;
+  if (flags.verbose && flags.quiet) return '--verbose and --quiet cannot be used together';
+  if (!flags.dryRun && flags.diff) return '--diff needs --dry-run (a migration writes the files; review it with git diff)';
+  if (!flags.dryRun && flags.patch) return '--patch needs --dry-run (a migration writes the files; get its patch with git diff)';
+  return undefined;
+}
+
+/**
+ * Before a migration: its diff must be reviewable on its own, so a dirty git work tree stops it (unless
+ * --allow-dirty). Returns the error to print, and a warning when a path is not in a git repository.
+ */
+export async function checkWorkTree(paths: string[], quiet: boolean | undefined): Promise<{ error?: string; warning?: string }> {
+  const { checkWorkTrees } = await import('./gitCheck.js');
+  const states = checkWorkTrees(paths);
+  const dirty = states.filter((s) => s.repo && s.dirty.length > 0);
+  if (dirty.length > 0) {
+    const list = dirty.flatMap((s) => s.dirty.slice(0, 20).map((f) => `  ${s.repo}/${f}`)).join('\n');
+    return { error: `the git work tree has uncommitted changes; commit or stash them, or pass --allow-dirty:\n${list}` };
+  }
+  if (states.some((s) => !s.repo) && !quiet) return { warning: 'warning: not inside a git repository; files are changed in place with no history to compare against' };
+  return {};
+}
+
+/** The library options of a run with these flags. */
+export function runOptionsOf(flags: Flags, paths: string[], onProgress: AuditOptions['onProgress'] | undefined): AuditOptions {
+  return {
+    paths,
+    include: flags.include,
+    exclude: flags.exclude,
+    tsconfig: flags.tsconfig,
+    diff: flags.diff || flags.patch !== undefined,
+    prettier: flags.prettier,
+    v1ToV2: flags.v1ToV2,
+    strategy: flags.strategy,
+    ...(flags.runtimeDir !== undefined ? { runtimeDir: flags.runtimeDir } : {}),
+    ...(onProgress ? { onProgress } : {}),
+  };
+}
+
+/** The report in the format the flags ask for; each renderer loads when asked. */
+export async function render(report: Report, flags: Flags, catalogues: readonly TransformCatalogue[]): Promise<string> {
+  switch (flags.report) {
+    case 'json':
+      return (await import('./report/toJson.js')).toJson(report);
+    case 'markdown': {
+      const { repoRelativePrefix } = await import('./repoPath.js');
+      return (await import('./report/toMarkdown.js')).toMarkdown(report, catalogues, { linkPrefix: (flags.linkBase ?? '') + repoRelativePrefix(report.root) });
+    }
+    case 'sarif': {
+      const { repoRelativePrefix } = await import('./repoPath.js');
+      return (await import('./report/toSarif.js')).toSarif(report, catalogues, { pathPrefix: repoRelativePrefix(report.root) });
+    }
+    default:
+      return (await import('./report/toText.js')).toText(report, { verbose: flags.verbose });
+  }
+}

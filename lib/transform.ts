@@ -1,0 +1,130 @@
+// The transform contract: what a transform tells the runner and the reports about itself. The runner and the
+// report renderers know transforms only through it; the list of transforms (the registry) is
+// `transforms/index.ts`, and the package entries (`api/`, `bin/`) hand it to them. lib/ never imports a transform.
+import type { TextEdit } from './edits.js';
+import type { SourceFileEntry } from './files.js';
+import type { Finding, Site } from './model.js';
+import type { AnalysisProject } from './project.js';
+
+/** One reason id's entry in a catalogue: what was found, and what the server author should do about it. */
+export interface ReasonInfo {
+  /** One line: what was found. */
+  message: string;
+  /** What the server author should do about it. */
+  advice: string;
+  /** How loud a finding with this reason is in SARIF (default `warning`). */
+  level?: 'error' | 'warning' | 'note';
+}
+
+/** A transform's reason ids: the source of truth for every reason it reports (README, SARIF rules, Markdown advice). */
+export type ReasonCatalogue = Readonly<Record<string, ReasonInfo>>;
+
+/** How a report names a site the migration rewrites (a SARIF rule of its own, `<transform>/rewrite`). */
+export interface RewriteRule {
+  /** What the rule reports, one line. */
+  message: string;
+  description: string;
+  /** What to do, as plain text and as Markdown. */
+  advice: string;
+  adviceMarkdown: string;
+  /** The README anchor that explains the rewrite (`the-explicit-rewrite`). */
+  helpAnchor: string;
+}
+
+/** What the reports need of a transform: its id and its catalogues. */
+export interface TransformCatalogue {
+  id: string;
+  reasons: ReasonCatalogue;
+  rewriteRule?: RewriteRule;
+}
+
+/** The run's options a transform may read (the library's AuditOptions, without the runner's own). */
+export interface TransformRunOptions {
+  v1ToV2?: boolean;
+  strategy?: 'auto' | 'explicit' | 'replay';
+}
+
+/** What a planning transform is given besides the project: its options, paths already resolved. */
+export interface PlanOptions {
+  strategy?: 'auto' | 'explicit' | 'replay';
+  /** Absolute folder for generated runtime modules (inside the target root). */
+  runtimeDir?: string;
+}
+
+/** A transform's plan over the candidate files: the sites it found, and what it changes. */
+export interface TransformPlan {
+  sites: Site[];
+  /** Edits per absolute file path: what the migration applies (and the dry run shows). */
+  edits: Map<string, TextEdit[]>;
+  /**
+   * Whole files to create, or to replace entirely (e.g. a generated runtime module), by absolute path: the full new
+   * text. A path must not also have `edits`.
+   */
+  files?: Map<string, string>;
+}
+
+/** Plans over the analysis project: synchronous, once its modules are loaded (see Transform.loadPlanner). */
+export type Planner = (project: AnalysisProject, candidates: string[], options: PlanOptions) => TransformPlan;
+
+/**
+ * A step that runs before the planning transforms, on the files it reads, and hands them its output texts (the
+ * v1-to-v2 step: the official codemod's output is what the MRTR transform analyses). It may start before the files
+ * are discovered (a worker thread that loads its engine meanwhile), and it finishes after every plan is applied.
+ */
+export interface PreStep {
+  /** Whether a run with these options uses it. */
+  enabled(options: TransformRunOptions): boolean;
+  /** Start it ahead of any run (the CLI, first thing): the next `start` takes what this started. */
+  prestart?(context: PreStepContext): void;
+  /** Start it for one run, before discovery. */
+  start(context: PreStepContext): PreStepRun;
+}
+
+export interface PreStepContext {
+  /** The V8 code cache directory of this process (lib/compileCache.ts), for threads the step starts. */
+  compileCacheDir?: string;
+}
+
+export interface PreStepRun {
+  /** The discovered files it reads (and may give new texts). */
+  inputs(files: SourceFileEntry[]): SourceFileEntry[];
+  /** Run it on the discovered files (once per run); meanwhile the runner parses what it does not read. */
+  plan(root: string, files: SourceFileEntry[]): Promise<PreStepOutput>;
+  /** Work on the texts it does not read, done while it runs, for its finish (called once, before the plan settles). */
+  whileRunning?(files: SourceFileEntry[]): void;
+  /** Stop whatever it started (the run failed, or the output arrived): safe to call at any time. */
+  close(): void;
+}
+
+export interface PreStepOutput {
+  /** Its output per changed file (absolute path): what the planning transforms analyse instead of the disk text. */
+  texts: Map<string, string>;
+}
+
+/** What a transform adds at the end of a run: whole files to write (package.json), and findings. */
+export interface TransformFinish {
+  files: Map<string, string>;
+  findings: Finding[];
+}
+
+/** One transform: its catalogue, a prefilter, and either a planner, a pre-step, or both. */
+export interface Transform extends TransformCatalogue {
+  /**
+   * A cheap test of a file's text: false means the text cannot hold this transform's work, so the file is never
+   * parsed for it. Must not load the compiler.
+   */
+  mayHoldWork(text: string): boolean;
+  /** Load the planner's modules (the compiler, the analysis); the runner loads them while the pre-steps run. */
+  loadPlanner?(): Promise<Planner>;
+  preStep?: PreStep;
+  /**
+   * After every plan is applied, from the final texts (absolute path -> text), whether or not the pre-step ran:
+   * `output` is what this transform's own pre-step planned in this run, if it ran.
+   */
+  finish?(root: string, finalTexts: Map<string, string>, output: PreStepOutput | undefined): TransformFinish;
+}
+
+/** Every catalogue of a report's transforms, looked up by `transform/reason`. */
+export function adviceOf(catalogues: readonly TransformCatalogue[], transform: string, reason: string): string | undefined {
+  return catalogues.find((c) => c.id === transform)?.reasons[reason]?.advice;
+}

@@ -1,0 +1,9 @@
+// The registry: every transform this tool runs, in run order. The package entries (`api/`, `bin/`) hand it to lib's
+// runner and report renderers, which know transforms only through the contract in lib/transform.ts.
+// Importing it loads no compiler: each transform's heavy modules load when a run needs them.
+import type { Transform } from '../lib/transform.js';
+import { mrtr } from './mrtr/transform.js';
+import { v1ToV2 } from './v1-to-v2/index.js';
+
+/** The v1-to-v2 step first (its output is what MRTR analyses), then the MRTR transform. */
+export const TRANSFORMS: readonly Transform[] = [v1ToV2, mrtr];

@@ -1,0 +1,29 @@
+// The MRTR transform as the runner sees it (lib/transform.ts). Light to import: the prefilter and the catalogue;
+// the analysis and the planners load with loadPlanner, while the v1 step runs.
+import type { Transform } from '../../lib/transform.js';
+import { PREFILTER_WORDS, TRANSFORM_ID } from './constants.js';
+import { REASONS } from './reasons.js';
+
+/** Any of the prefilter words, as one pattern: one pass over a text rather than one per word. */
+const PREFILTER = new RegExp(PREFILTER_WORDS.map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'));
+
+export const mrtr: Transform = {
+  id: TRANSFORM_ID,
+  reasons: REASONS,
+  rewriteRule: {
+    message: 'push-style request the migration rewrites to MRTR (inputRequired / inputResponse)',
+    description:
+      'A push-style server->client request in an MRTR-capable handler that the migration rewrites: into the explicit MRTR form (write-once or step functions) or, for asks in helpers and other shapes, by replay (the ask keeps its place).',
+    advice:
+      'Run the migration (npx mcp-mrtr-codemod .) and review its diff; the rewrite keeps every branch and the old validation. For replay, check that the statements the report lists as running again on each round are safe to repeat.',
+    adviceMarkdown:
+      'Run the migration (`npx mcp-mrtr-codemod .`) and review its diff; the rewrite keeps every branch and the old validation. For replay, check that the statements the report lists as running again on each round are safe to repeat.',
+    helpAnchor: 'the-explicit-rewrite',
+  },
+  // A file without any of these words cannot hold a site and is never parsed.
+  mayHoldWork: (text) => PREFILTER.test(text),
+  async loadPlanner() {
+    const { auditFiles } = await import('./index.js');
+    return (project, candidates, options) => auditFiles(project, candidates, options);
+  },
+};

@@ -1,0 +1,215 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { SourceFileEntry } from '../../lib/files.js';
+import type { Finding } from '../../lib/model.js';
+import type { PreStep, PreStepOutput } from '../../lib/transform.js';
+import { findCodemodMarkers, mayHoldMarkers } from './findCodemodMarkers.js';
+import { v1StepInputs } from './ids.js';
+import { importedPackages, planPackageJson } from './planPackageJson.js';
+
+// Nothing here loads the official codemod or the TypeScript compiler: the runner loads this module before
+// discovery, and the step itself runs in a worker thread (see startV1ToV2).
+
+export interface V1ToV2Step {
+  /** The official codemod's output per changed file (absolute path): what the MRTR transform analyses instead of the disk text. */
+  texts: Map<string, string>;
+  findings: Finding[];
+  manifestWarnings: string[];
+}
+
+/**
+ * The first step of a run over a v1 project: the official v1-to-v2 codemod over the files that name
+ * `@modelcontextprotocol/sdk`, in memory as far as the target is concerned (nothing is written here).
+ * In this thread; the runner uses startV1ToV2.
+ */
+export async function planV1ToV2(root: string, files: SourceFileEntry[]): Promise<V1ToV2Step> {
+  const { runOfficialCodemod } = await import('./runOfficialCodemod.js');
+  return runOfficialCodemod(root, files);
+}
+
+export interface V1ToV2Runner {
+  /** Plan the step for these files (once per runner): the official codemod's output, as planV1ToV2 returns it. */
+  plan(root: string, files: SourceFileEntry[]): Promise<V1ToV2Step>;
+  /** Stop the worker if it is still running (the run failed, or the plan arrived): safe to call at any time. */
+  close(): void;
+}
+
+export interface StartOptions {
+  /** The V8 code cache directory this thread uses (lib/compileCache.ts): the worker loads its compiler through it too. */
+  compileCacheDir?: string;
+}
+
+/**
+ * Start the v1 step before anything else: a worker thread loads the official codemod and its TypeScript compiler
+ * while the caller discovers the files, runs it on the v1 files as soon as they are sent (`plan`), and meanwhile the
+ * caller loads its own compiler and parses the files the step leaves alone. The answer is the same as planV1ToV2's.
+ * Without the compiled worker script (the sources run under a test runner), or when no worker can be started, it
+ * plans in this thread. A worker that crashes or stops without an answer rejects `plan` with the reason.
+ */
+export function startV1ToV2(options: StartOptions = {}): V1ToV2Runner {
+  const early = prestarted;
+  prestarted = undefined;
+  return early ?? startRunner(options);
+}
+
+let prestarted: V1ToV2Runner | undefined;
+
+/**
+ * Start the v1 step's worker before the run that will use it exists (the CLI does, first thing, unless the step is
+ * off): the next startV1ToV2 takes it. Until then it does not keep the process alive, so a run that never comes
+ * (a usage error) costs nothing but the start.
+ */
+export function prestartV1ToV2(options: StartOptions = {}): void {
+  prestarted ??= startRunner(options, { unref: true });
+}
+
+function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runner {
+  const inThread: V1ToV2Runner = { plan: (root, files) => planV1ToV2(root, files), close: () => {} };
+  const script = fileURLToPath(new URL('./stepWorker.js', import.meta.url));
+  if (process.env.MCP_MRTR_V1_STEP_IN_THREAD === '1' || !fs.existsSync(script)) return inThread;
+  let worker: Worker;
+  try {
+    worker = new Worker(script, { workerData: { compileCacheDir: options.compileCacheDir } });
+  } catch {
+    return inThread;
+  }
+  let settled = false;
+  let closed = false;
+  const answer = new Promise<V1ToV2Step>((resolve, reject) => {
+    worker.on('message', (message: { result?: V1ToV2Step; error?: string }) => {
+      settled = true;
+      if (message.result) resolve(message.result);
+      else reject(new Error(`the official v1-to-v2 codemod failed: ${message.error ?? 'no answer'}`));
+    });
+    worker.once('error', (error) => {
+      settled = true;
+      reject(new Error(`the official v1-to-v2 codemod's worker thread failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`the official v1-to-v2 codemod's worker thread stopped without an answer (exit code ${code})`));
+      settled = true;
+    });
+  });
+  // A failure matters only to a caller that plans (a run that failed before closes the worker).
+  answer.catch(() => {});
+  // After the listeners: adding a 'message' listener refs the worker again.
+  if (unref) worker.unref();
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    void worker.terminate();
+  };
+  return {
+    plan(root, files) {
+      const inputs = v1StepInputs(files);
+      if (inputs.length === 0) {
+        close();
+        return Promise.resolve({ texts: new Map(), findings: [], manifestWarnings: [] });
+      }
+      worker.ref();
+      worker.postMessage({ root, files: inputs });
+      const planned = answer.finally(close);
+      // A caller that fails before it awaits the plan closes the worker: that rejection is nobody's to handle.
+      planned.catch(() => {});
+      return planned;
+    },
+    close,
+  };
+}
+
+export interface V1ToV2Finish {
+  /** Whole files to replace: the root package.json when its dependencies change. */
+  files: Map<string, string>;
+  findings: Finding[];
+}
+
+/** What finishV1ToV2 reads of one text: whether it may hold a marker, and the packages it imports (when asked). */
+export interface FinishScan {
+  text: string;
+  markers: boolean;
+  packages?: ReadonlySet<string>;
+}
+
+/** A text's FinishScan: made early (while the step runs) for the texts no step changes, finishV1ToV2 uses it when the final text is still that one. */
+export function scanForFinish(text: string): FinishScan {
+  return { text, packages: importedPackages(text), markers: mayHoldMarkers(text) };
+}
+
+/**
+ * After the MRTR transform: the markers left in the final texts (review items), the step's own diagnostics, and
+ * the package.json the final code needs (only when the step ran or the manifest still lists the v1 package).
+ * `early` holds scans of texts made before (by absolute path); only those whose text is the final one are used.
+ */
+export function finishV1ToV2(root: string, finalTexts: Map<string, string>, step: V1ToV2Step | undefined, early?: ReadonlyMap<string, FinishScan>): V1ToV2Finish {
+  const findings: Finding[] = [];
+  const files = new Map<string, string>();
+  const scans = new Map<string, FinishScan>();
+  for (const [absPath, text] of finalTexts) {
+    const made = early?.get(absPath);
+    scans.set(absPath, made !== undefined && made.text === text ? made : { text, markers: mayHoldMarkers(text) });
+  }
+  for (const [absPath, scan] of scans) if (scan.markers) findings.push(...findCodemodMarkers(relativeFile(root, absPath), scan.text));
+  if (step) {
+    findings.push(...step.findings);
+    const manifestPath = path.join(root, 'package.json');
+    const manifestText = readIfExists(manifestPath);
+    if (manifestText !== undefined && (step.texts.size > 0 || manifestText.includes('"@modelcontextprotocol/sdk"'))) {
+      const plan = planPackageJson('package.json', manifestText, [...scans.values()].map((scan) => scan.packages ?? importedPackages(scan.text)), step.manifestWarnings);
+      findings.push(...plan.findings);
+      if (plan.text !== undefined) files.set(manifestPath, plan.text);
+    }
+  }
+  findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  return { files, findings };
+}
+
+function relativeFile(root: string, absPath: string): string {
+  return path.relative(root, absPath).split(path.sep).join('/');
+}
+
+function readIfExists(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The step's output as the runner holds it: the texts, and what finishV1ToV2 needs of the run. */
+interface V1ToV2Output extends PreStepOutput {
+  step: V1ToV2Step;
+  /** Scans of the texts the step does not read, made while it ran. */
+  early?: ReadonlyMap<string, FinishScan>;
+}
+
+/** The v1 step as the runner calls it (lib/transform.ts): started before discovery, on the files naming the v1 SDK. */
+export const V1_TO_V2_STEP: PreStep = {
+  enabled: (options) => options.v1ToV2 === true,
+  prestart: (context) => prestartV1ToV2(context),
+  start(context) {
+    const runner = startV1ToV2(context);
+    let early: Map<string, FinishScan> | undefined;
+    return {
+      inputs: v1StepInputs,
+      async plan(root, files) {
+        const step = await runner.plan(root, files);
+        const output: V1ToV2Output = { texts: step.texts, step, get early() { return early; } };
+        return output;
+      },
+      // What finishV1ToV2 reads of the texts the step does not change, scanned while the worker runs.
+      whileRunning(files) {
+        early = new Map(files.map((f) => [f.absPath, scanForFinish(f.text)]));
+      },
+      close: () => runner.close(),
+    };
+  },
+};
+
+/** The step's finish, with or without the step: markers in the final texts always; package.json when it ran. */
+export function finishStep(root: string, finalTexts: Map<string, string>, output: PreStepOutput | undefined): V1ToV2Finish {
+  // The runner hands back the output this step's own plan made (a V1ToV2Output), or nothing when it did not run.
+  const own = output as V1ToV2Output | undefined;
+  return finishV1ToV2(root, finalTexts, own?.step, own?.early);
+}
