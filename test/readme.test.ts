@@ -2,15 +2,18 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REASONS } from '../transforms/mrtr/reasons.js';
+import { TRANSFORMS } from '../transforms/index.js';
 import { REPO_ROOT } from './support/fixtures.js';
 
 const README = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
 const CLI = path.join(REPO_ROOT, 'dist', 'bin', 'mcp-mrtr-codemod.js');
 
 describe('README stays true', () => {
-  it('documents every reason id with its message and advice', () => {
-    for (const [id, info] of Object.entries(REASONS)) {
+  it('documents every reason id of every registered transform with its message and advice', () => {
+    // Reports link a reason to the README row `#reason-<id>`: ids must be unique across transforms.
+    const ids = TRANSFORMS.flatMap((t) => Object.keys(t.reasons));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const [id, info] of TRANSFORMS.flatMap((t) => Object.entries(t.reasons))) {
       const row = README.split('\n').find((line) => line.includes(`<a id="reason-${id}"></a>\`${id}\``));
       expect(row, `README row for ${id}`).toBeDefined();
       expect(row).toContain(info.message.replace(/\|/g, '\\|'));

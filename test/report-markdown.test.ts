@@ -118,10 +118,10 @@ describe('markdown report', () => {
     expect(html).toContain('<code>a&lt;b&gt;</code>');
   });
 
-  it('is shown in the README as the real report of the bundled example', () => {
-    const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+  it('is shown in docs/reports.md as the real report of the bundled example', () => {
+    const readme = fs.readFileSync(path.join(REPO_ROOT, 'docs', 'reports.md'), 'utf8');
     const out = cli(['--dry-run', '--report', 'markdown', 'examples/v1-notes-server']).stdout;
     const sample = '````markdown\n' + out + '````\n';
-    expect(readme.includes(sample), `README "### Markdown" sample must be exactly:\n${sample}`).toBe(true);
+    expect(readme.includes(sample), `docs/reports.md "## Markdown" sample must be exactly:\n${sample}`).toBe(true);
   });
 });

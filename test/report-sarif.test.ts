@@ -5,7 +5,7 @@ import path from 'node:path';
 import AjvDraft04 from 'ajv-draft-04';
 import type { Log, Result } from 'sarif';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REASONS } from '../transforms/mrtr/reasons.js';
+import { TRANSFORMS } from '../transforms/index.js';
 import { REPO_ROOT } from './support/fixtures.js';
 
 const CLI = path.join(REPO_ROOT, 'dist', 'bin', 'mcp-mrtr-codemod.js');
@@ -42,15 +42,29 @@ describe('sarif report', () => {
       const run = log.runs[0]!;
       const report = JSON.parse(spawnSync(process.execPath, [CLI, '--dry-run', '--report', 'json', example], { cwd: REPO_ROOT, encoding: 'utf8' }).stdout);
       const rules = run.tool.driver.rules!;
-      // One rule per reason id, plus the rule for sites the migration rewrites.
-      expect(rules.map((r) => r.id)).toEqual([...Object.keys(REASONS).map((id) => `mrtr/${id}`), 'mrtr/rewrite']);
+      // One rule per reason id of each transform, plus the rule for sites the migration rewrites.
+      expect(rules.map((r) => r.id)).toEqual(TRANSFORMS.flatMap((t) => [...Object.keys(t.reasons).map((id) => `${t.id}/${id}`), ...(t.rewriteRule ? [`${t.id}/rewrite`] : [])]));
       for (const rule of rules) {
         expect(rule.shortDescription?.text).toBeTruthy();
         expect(rule.help?.text).toBeTruthy();
         expect(new URL(rule.helpUri!).protocol).toBe('https:');
       }
-      expect(run.results).toHaveLength(report.sites.length);
-      for (const [i, result] of run.results!.entries()) {
+      // Every site, then every finding of the v1 step (there are some for the v1 example).
+      const findings: Array<{ transform: string; reason: string; level: string; file: string; line: number; message: string }> = report.findings ?? [];
+      expect(findings.length > 0).toBe(example.includes('v1'));
+      expect(run.results).toHaveLength(report.sites.length + findings.length);
+      for (const [i, finding] of findings.entries()) {
+        const result = run.results![report.sites.length + i]!;
+        expect(result.ruleId).toBe(`${finding.transform}/${finding.reason}`);
+        expect(rules[result.ruleIndex!]!.id).toBe(result.ruleId);
+        expect(result.level).toBe(finding.level === 'info' ? 'note' : finding.level);
+        expect(result.message.text).toBe(finding.message);
+        const location = result.locations![0]!.physicalLocation!;
+        expect(location.artifactLocation!.uri).toBe(`${example}/${finding.file}`);
+        expect(location.region).toMatchObject({ startLine: finding.line });
+        expect(result.partialFingerprints!['mrtrFindingId/v1']).toMatch(/^v1-to-v2-[0-9a-f]{12}$/);
+      }
+      for (const [i, result] of run.results!.slice(0, report.sites.length).entries()) {
         const site = report.sites[i];
         expect(result.ruleId).toBe(site.decision === 'rewritten' ? 'mrtr/rewrite' : `mrtr/${site.reason}`);
         expect(rules[result.ruleIndex!]!.id).toBe(result.ruleId);
@@ -94,13 +108,13 @@ describe('sarif report', () => {
     expect(after.runs[0]!.results![0]!.locations![0]!.physicalLocation!.artifactLocation!.uri).toBe('src/helpers/confirm.ts');
   });
 
-  it('is shown in the README, abridged, as the real report of the bundled example', () => {
-    const readme = fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+  it('is shown in docs/reports.md, abridged, as the real report of the bundled example', () => {
+    const readme = fs.readFileSync(path.join(REPO_ROOT, 'docs', 'reports.md'), 'utf8');
     const log = sarifOf('examples/v1-notes-server');
     const run = log.runs[0]!;
     const first = run.results![0]!;
     const abridged = { ...log, runs: [{ ...run, tool: { driver: { ...run.tool.driver, rules: [run.tool.driver.rules![first.ruleIndex!]] } }, results: [first] }] };
     const sample = '```json\n' + JSON.stringify(abridged, null, 2) + '\n```\n';
-    expect(readme.includes(sample), `README "### SARIF" sample must be exactly:\n${sample}`).toBe(true);
+    expect(readme.includes(sample), `docs/reports.md "## SARIF" sample must be exactly:\n${sample}`).toBe(true);
   });
 });
