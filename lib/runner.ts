@@ -105,6 +105,8 @@ interface Parsed {
  */
 async function parse(transforms: readonly Transform[], steps: StartedStep[], discovery: DiscoveryResult, options: AuditOptions): Promise<Parsed> {
   const planning = steps.map((step) => step.run.plan(discovery.root, discovery.files));
+  // A run that fails before it awaits them (a usage error below) closes the steps: their rejection is nobody's to handle.
+  for (const planned of planning) planned.catch(() => {});
   const planners = transforms.filter((t) => t.loadPlanner);
   const [ts, loaded, { AnalysisProject }] = await Promise.all([loadTypeScript(), Promise.all(planners.map((t) => t.loadPlanner!())), import('./project.js')]);
   const compilerOptions = readCompilerOptions(ts, discovery.root, options.tsconfig);
