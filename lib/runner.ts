@@ -9,6 +9,7 @@ import { applyEdits, type TextEdit } from './edits.js';
 import { discoverFiles, type DiscoveryResult } from './files.js';
 import { REPORT_SCHEMA_VERSION, type FileReport, type Finding, type Report, type Site, type Totals } from './model.js';
 import type { AnalysisProject } from './project.js';
+import { parseDiagnostics } from './tsMorphInternals.js';
 import { TOOL_NAME, TOOL_VERSION } from './version.js';
 // Not imported here: the diff writer (./diff.js: jsdiff, some twenty modules) and the atomic writes
 // (./writeFileAtomic.js), loaded where a run needs them (see diffOf), after discovery; a dry run without a
@@ -274,7 +275,7 @@ function firstParseError(ts: typeof import('ts-morph').ts, fileName: string, tex
 
 function parseErrorOf(ts: typeof import('ts-morph').ts, fileName: string, text: string): string | undefined {
   const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKindOf(ts, fileName));
-  const diagnostics = (sourceFile as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  const diagnostics = parseDiagnostics(sourceFile) ?? [];
   const first = diagnostics[0];
   if (!first) return undefined;
   const { line, character } = sourceFile.getLineAndCharacterOfPosition(first.start);
