@@ -6,6 +6,7 @@ import type { ts } from 'ts-morph';
 import { applyEdits, type TextEdit } from './edits.js';
 import type { DiscoveryResult } from './files.js';
 import { loadTypeScript } from './startup.js';
+import { parseDiagnostics } from './tsMorphInternals.js';
 // Not imported here: the diff writer (./diff.js: jsdiff, some twenty modules) and the atomic writes
 // (./writeFileAtomic.js), loaded where a run needs them (see diffOf); a dry run without a diff needs neither.
 
@@ -145,7 +146,7 @@ function firstParseError(ts: typeof import('ts-morph').ts, fileName: string, tex
 
 function parseErrorOf(ts: typeof import('ts-morph').ts, fileName: string, text: string): string | undefined {
   const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKindOf(ts, fileName));
-  const diagnostics = (sourceFile as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  const diagnostics = parseDiagnostics(sourceFile) ?? [];
   const first = diagnostics[0];
   if (!first) return undefined;
   const { line, character } = sourceFile.getLineAndCharacterOfPosition(first.start);

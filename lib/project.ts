@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Project, ts } from './tsMorph.cjs';
 import type { SourceFile } from 'ts-morph';
 import type { SourceFileEntry } from './files.js';
+import { compilerFactoryOf, onProgramReset, parseDiagnostics, sourceFileBinder, standardizedPathOf, type CompilerFactory } from './tsMorphInternals.js';
 
 const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const JS_TO_TS: Record<string, string[]> = {
@@ -73,9 +74,8 @@ export class AnalysisProject {
     // `load` hands ts-morph a file's text to parse; a file `prepare` parsed already is handed over as it is. The
     // parse is the one ts-morph would make (its own, through its document registry, with the same arguments): the
     // compiler's file, and everything built on it, is the same as when it is parsed on load.
-    const context = (this.project as unknown as { _context: ProjectContext })._context;
-    this.compilerFactory = context.compilerFactory;
-    this.standardizedPath = (absPath) => context.fileSystemWrapper.getStandardizedAbsolutePath(absPath);
+    this.compilerFactory = compilerFactoryOf(this.project);
+    this.standardizedPath = standardizedPathOf(this.project);
     const parse = this.compilerFactory.createCompilerSourceFileFromText.bind(this.compilerFactory);
     this.compilerFactory.createCompilerSourceFileFromText = (filePath, text, scriptKind) => {
       const early = this.prepared.get(filePath);
@@ -87,15 +87,12 @@ export class AnalysisProject {
     // Each program rebuild (a file added) asks, for every file, which package.json scope holds it (its module format
     // under NodeNext), and ts-morph's compiler host has no module resolution cache to keep the answers: every ask
     // walked up to the root again. TypeScript's own cache keeps them for the run (the in-memory files never change;
-    // module names still resolve through resolveRelative). ts-morph hands its host to each rebuild through _reset.
-    const program = this.project.getProgram() as unknown as ProgramInternals;
-    const reset = program._reset.bind(program);
+    // module names still resolve through resolveRelative). ts-morph hands its host to each rebuild (onProgramReset).
     let cache: ts.ModuleResolutionCache | undefined;
-    program._reset = (rootNames, host) => {
+    onProgramReset(this.project.getProgram(), (host) => {
       cache ??= ts.createModuleResolutionCache(host.getCurrentDirectory(), (name) => host.getCanonicalFileName(name), this.project.getCompilerOptions());
       host.getModuleResolutionCache ??= () => cache;
-      reset(rootNames, host);
-    };
+    });
   }
 
   /**
@@ -107,7 +104,7 @@ export class AnalysisProject {
   prepare(candidates: string[], pending: ReadonlySet<string>): void {
     this.indexRows(pending);
     const options = this.project.getCompilerOptions();
-    const bind = (ts as unknown as { bindSourceFile(file: ts.SourceFile, options: ts.CompilerOptions): void }).bindSourceFile;
+    const bind = sourceFileBinder(ts);
     for (const absPath of candidates) {
       const entry = this.entries.get(absPath);
       // ts-morph strips a byte order mark before parsing; such a rare file is left to `load`.
@@ -118,7 +115,7 @@ export class AnalysisProject {
       this.prepared.set(filePath, { text: entry.text, node });
       // The checker binds each file of a program once (a bound file keeps its symbols): binding it now, with the
       // program's options, is what the first symbol query would do. A file that does not parse is never in a program.
-      if (!(node as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics?.length) bind(node, options);
+      if (!parseDiagnostics(node)?.length) bind(node, options);
     }
   }
 
@@ -409,21 +406,6 @@ function setBits(blooms: Uint32Array, base: number, hash: number): void {
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 
-/** ts-morph's program wrapper: `_reset` takes the compiler host each rebuild uses. */
-interface ProgramInternals {
-  _reset(rootNames: readonly string[], host: ts.CompilerHost): void;
-}
-
-/** What `AnalysisProject` uses of ts-morph's project internals. */
-interface ProjectContext {
-  fileSystemWrapper: { getStandardizedAbsolutePath(path: string): string };
-  compilerFactory: CompilerFactory;
-}
-
-interface CompilerFactory {
-  createCompilerSourceFileFromText(filePath: string, text: string, scriptKind: ts.ScriptKind | undefined): ts.SourceFile;
-}
-
 /** FNV-1a over the UTF-16 code units of `text[start, end)`. */
 function wordHash(text: string, start: number, end: number): number {
   let h = FNV_OFFSET;
@@ -501,8 +483,8 @@ function firstModuleCandidate(base: string, exists: (candidate: string) => boole
 }
 
 function firstSyntaxError(sourceFile: SourceFile): Omit<ParseProblem, 'file'> | undefined {
-  // parseDiagnostics is internal but stable; it holds only the parser's own errors (no type checking).
-  const diagnostics = (sourceFile.compilerNode as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics;
+  // The parser's own errors (no type checking): see parseDiagnostics.
+  const diagnostics = parseDiagnostics(sourceFile.compilerNode);
   const first = diagnostics?.[0];
   if (!first) return undefined;
   const { line, character } = sourceFile.compilerNode.getLineAndCharacterOfPosition(first.start);

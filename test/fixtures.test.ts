@@ -1,8 +1,32 @@
+/**
+ * The fixture runner: every fixture under `__fixtures__/<transform>/` (see discoverFixtures in
+ * test/support/fixtures.ts) is audited and migrated in a temp copy, and the report and the migrated tree are compared
+ * with the expected ones; `UPDATE_FIXTURES=1` rewrites them instead (read the diff).
+ *
+ * Shared copies: an expected `output/` names the generated replay runtime instead of holding it when it is the shared
+ * copy of `__fixtures__/_runtime/` (`output/mcp-mrtr-runtime.ts.shared`, whose one line is
+ * `__fixtures__/_runtime/mcp-mrtr-runtime.ts`). The comparison uses the shared copy's text, so it stays exact: a
+ * produced runtime that differs from it by one byte fails. `UPDATE_FIXTURES=1` writes the reference when the produced
+ * file equals the shared copy of its name, and the full file when it differs. `_runtime/` is not a fixture.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { audit, migrate } from '../api/index.js';
-import { copyFixture, discoverFixtures, expectedOutputs, fixtureOptions, projectReport, snapshotTree, writeExpectedOutputs, readTree } from './support/fixtures.js';
+import {
+  copyFixture,
+  discoverFixtures,
+  expectedOutputs,
+  FIXTURES_ROOT,
+  fixtureOptions,
+  projectReport,
+  readTree,
+  REPO_ROOT,
+  SHARED_ROOT,
+  SHARED_SUFFIX,
+  snapshotTree,
+  writeExpectedOutputs,
+} from './support/fixtures.js';
 
 const UPDATE = process.env.UPDATE_FIXTURES === '1';
 const fixtures = discoverFixtures();
@@ -10,6 +34,21 @@ const fixtures = discoverFixtures();
 describe('fixtures', () => {
   it('finds fixtures', () => {
     expect(fixtures.length).toBeGreaterThan(20);
+    expect(fixtures.filter((f) => f.inputPath.startsWith(SHARED_ROOT + path.sep))).toEqual([]);
+  });
+
+  it('shared copies: each is named by a reference, and no fixture holds a copy of one', () => {
+    const shared = readTree(SHARED_ROOT);
+    expect(Object.keys(shared).length).toBeGreaterThan(0);
+    const named = new Set<string>();
+    const copies: string[] = [];
+    for (const [file, text] of Object.entries(readTree(FIXTURES_ROOT))) {
+      if (path.join(FIXTURES_ROOT, file).startsWith(SHARED_ROOT + path.sep)) continue;
+      if (file.endsWith(SHARED_SUFFIX)) named.add(path.relative(SHARED_ROOT, path.resolve(REPO_ROOT, text.trim())));
+      else if (shared[path.basename(file)] === text) copies.push(file);
+    }
+    expect(copies).toEqual([]);
+    expect([...named].sort()).toEqual(Object.keys(shared).sort());
   });
 
   for (const fixture of fixtures) {

@@ -22,7 +22,7 @@ import {
   type ClientScript,
   type Transcript,
 } from './support/equivalence.js';
-import { FIXTURES_ROOT, readTree, REPO_ROOT, snapshotTree } from './support/fixtures.js';
+import { FIXTURES_ROOT, materializedTree, readExpectedTree, readTree, REPO_ROOT, snapshotTree, writeExpectedFile } from './support/fixtures.js';
 import { strictDiagnostics } from './support/typecheck.js';
 
 /** Strict type errors of every `.ts` file of a tree, against the installed SDKs. */
@@ -33,7 +33,9 @@ function strictDiagnosticsOfTree(dir: string): string[] {
 
 // A v1 server (two asks in tool handlers, stdio serving, package.json on sdk 1.x and zod 3) migrated by one
 // command: the official v1-to-v2 codemod, then the MRTR transform, one plan. Expected tree: `expected/`
-// (UPDATE_FIXTURES=1 rewrites it; read its diff).
+// (UPDATE_FIXTURES=1 rewrites it; read its diff). An expected tree may name a shared copy of the generated replay runtime
+// instead of holding it (`mcp-mrtr-runtime.ts.shared`, see test/support/fixtures.ts): compare with `readExpectedTree`,
+// compile or run `materializedTree(...)`.
 const CASE = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'notes-mini');
 const INPUT = path.join(CASE, 'input');
 const EXPECTED = path.join(CASE, 'expected');
@@ -64,16 +66,16 @@ function tempTree(files: Record<string, string>): string {
   return dir;
 }
 
-/** The migrated tree equals the expected one (UPDATE_FIXTURES=1 rewrites the expected tree first: read its diff). */
+/**
+ * The migrated tree equals the expected one (UPDATE_FIXTURES=1 rewrites the expected tree first, with a reference to
+ * the shared copy for a file that equals it: read its diff).
+ */
 function expectTree(output: Record<string, string>, expected: string): void {
   if (UPDATE) {
     fs.rmSync(expected, { recursive: true, force: true });
-    for (const [file, text] of Object.entries(output)) {
-      fs.mkdirSync(path.dirname(path.join(expected, file)), { recursive: true });
-      fs.writeFileSync(path.join(expected, file), text);
-    }
+    for (const [file, text] of Object.entries(output)) writeExpectedFile(path.join(expected, file), text);
   }
-  expect(output).toEqual(readTree(expected));
+  expect(output).toEqual(readExpectedTree(expected));
 }
 
 afterEach(() => {
@@ -249,6 +251,8 @@ describe('v1 server with shared helpers, migrated by one command', () => {
   const HELPERS = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'notes-helpers');
   const HELPERS_INPUT = path.join(HELPERS, 'input');
   const HELPERS_EXPECTED = path.join(HELPERS, 'expected');
+  // The expected tree as files (its runtime is a reference to the shared copy), to compile and run.
+  const helpersMigrated = () => materializedTree(HELPERS_EXPECTED);
   const helperCalls: Call[] = [
     { kind: 'tool', name: 'summarize_note', args: { id: '1' } },
     { kind: 'tool', name: 'delete_note', args: { id: '2' } },
@@ -269,12 +273,12 @@ describe('v1 server with shared helpers, migrated by one command', () => {
   });
 
   it('compiles under strict TypeScript (NodeNext)', () => {
-    expect(strictDiagnosticsOfTree(HELPERS_EXPECTED)).toEqual([]);
+    expect(strictDiagnosticsOfTree(helpersMigrated())).toEqual([]);
   });
 
   it('answers as the v1 original over stdio (real child processes; v2 clients in the 2025 and 2026 eras)', async () => {
     const original = path.join(compileTree(HELPERS_INPUT), 'src', 'index.js');
-    const migrated = path.join(compileTree(HELPERS_EXPECTED), 'src', 'index.js');
+    const migrated = path.join(compileTree(helpersMigrated()), 'src', 'index.js');
     elicits = 0;
     const viaV1 = await runOverStdio(original, 'v1', helperCalls, script);
     expect(viaV1.questions.map((q) => q.method)).toEqual(['sampling/createMessage', 'elicitation/create', 'elicitation/create', 'sampling/createMessage']);
@@ -289,9 +293,9 @@ describe('v1 server with shared helpers, migrated by one command', () => {
     elicits = 0;
     const original = await runOriginal(await load(HELPERS_INPUT), 'v1', helperCalls, script);
     elicits = 0;
-    expect(await runMigrated2026(await load(HELPERS_EXPECTED), helperCalls, script)).toEqual(original);
+    expect(await runMigrated2026(await load(helpersMigrated()), helperCalls, script)).toEqual(original);
     elicits = 0;
-    expect(await runMigrated2025(await load(HELPERS_EXPECTED), helperCalls, script)).toEqual(original);
+    expect(await runMigrated2025(await load(helpersMigrated()), helperCalls, script)).toEqual(original);
   });
 
   it('answers as the v1 original over real loopback HTTP: v1 sessionful wiring, then createMcpHandler(build) with a 2026-era client', async () => {
@@ -300,7 +304,7 @@ describe('v1 server with shared helpers, migrated by one command', () => {
     const original = await runOriginalOverHttp(await load(HELPERS_INPUT), helperCalls, script);
     expect(original.questions.map((q) => q.method)).toEqual(['sampling/createMessage', 'elicitation/create', 'elicitation/create', 'sampling/createMessage']);
     elicits = 0;
-    expect(await runMigratedOverHttp(await load(HELPERS_EXPECTED), '2026', helperCalls, script)).toEqual(original);
+    expect(await runMigratedOverHttp(await load(helpersMigrated()), '2026', helperCalls, script)).toEqual(original);
   });
 
   // A limit to know when wiring HTTP (issue 6, item 2): createMcpHandler serves 2025-era traffic statelessly, one
@@ -310,7 +314,7 @@ describe('v1 server with shared helpers, migrated by one command', () => {
   it('over real loopback HTTP, a 2025-era client of createMcpHandler (stateless legacy serving) gets the fallbacks, not the asks', async () => {
     const load = (root: string) => loadServerModule(path.join(root, 'src', 'server.ts'), { root, fresh: true });
     elicits = 0;
-    const transcript = await runMigratedOverHttp(await load(HELPERS_EXPECTED), '2025', helperCalls, script);
+    const transcript = await runMigratedOverHttp(await load(helpersMigrated()), '2025', helperCalls, script);
     expect(transcript.questions).toEqual([]);
     expect(transcript.results.map((r) => JSON.stringify(r))).toEqual([
       JSON.stringify({ content: [{ type: 'text', text: 'Buy milk, eggs and bread before the shop closes at six.' }] }),
@@ -326,7 +330,7 @@ describe('v1 server with shared helpers, migrated by one command', () => {
     const original = await runOriginalOverHttp(await load(HELPERS_INPUT), helperCalls, script);
     for (const era of ['2025', '2026'] as const) {
       elicits = 0;
-      expect(await runMigratedOverHttp(await load(HELPERS_EXPECTED), era, helperCalls, script, { wiring: 'sessionful-legacy' }), era).toEqual(original);
+      expect(await runMigratedOverHttp(await load(helpersMigrated()), era, helperCalls, script, { wiring: 'sessionful-legacy' }), era).toEqual(original);
     }
   });
 });

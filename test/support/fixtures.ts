@@ -1,3 +1,15 @@
+/**
+ * Fixture discovery and expected trees, shared by the fixture tests.
+ *
+ * Shared copies: the replay runtime the transform generates (`mcp-mrtr-runtime.ts`, `.cjs`, ...) is the same file in
+ * most migrated outputs, so one copy per flavour lives in `__fixtures__/_runtime/`, and an expected output holds, in
+ * place of the file `X`, a reference `X.shared` whose only line is the shared copy's path from the repository root
+ * (`__fixtures__/_runtime/mcp-mrtr-runtime.ts`). Every reader of expected outputs here (`expectedOutputs`,
+ * `readExpectedTree`, `materializedTree`) reads `X` with the shared copy's text, so comparisons stay exact (a produced
+ * runtime that differs by one byte fails). UPDATE_FIXTURES=1 writes a reference when the produced file equals the
+ * shared copy of the same name, and the full file otherwise. Folders under `__fixtures__/` whose name starts with
+ * `_` are not fixtures.
+ */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -6,6 +18,10 @@ import type { Report } from '../../lib/model.js';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const FIXTURES_ROOT = path.join(REPO_ROOT, '__fixtures__');
+/** The shared copies of generated files that expected outputs refer to (see the header). */
+export const SHARED_ROOT = path.join(FIXTURES_ROOT, '_runtime');
+/** `X.shared` in an expected tree stands for `X`, with the text of the shared copy it names. */
+export const SHARED_SUFFIX = '.shared';
 
 export interface Fixture {
   transform: string;
@@ -25,7 +41,8 @@ export function discoverFixtures(): Fixture[] {
   const fixtures: Fixture[] = [];
   for (const transform of fs.readdirSync(FIXTURES_ROOT).sort()) {
     const dir = path.join(FIXTURES_ROOT, transform);
-    if (!fs.statSync(dir).isDirectory()) continue;
+    // `_runtime/` (shared copies, see the header) and any other `_` folder hold no fixture.
+    if (transform.startsWith('_') || !fs.statSync(dir).isDirectory()) continue;
     for (const entry of fs.readdirSync(dir).sort()) {
       const full = path.join(dir, entry);
       const match = INPUT_PATTERN.exec(entry);
@@ -124,30 +141,97 @@ function outputPathOf(fixture: Fixture, file: string): string {
   return fixture.inputPath.replace('.input.', '.output.');
 }
 
-/** The expected migrated tree: each file's expected output, or its input when none is given (must come out unchanged). */
+/**
+ * The expected migrated tree: each file's expected output, or its input when none is given (must come out unchanged).
+ * A folder's `output/` may name a shared copy instead of holding the file (`X.shared`, see the header).
+ */
 export function expectedOutputs(fixture: Fixture, input: Record<string, string>): Record<string, string> {
+  const outputDir = path.join(path.dirname(fixture.inputPath), 'output');
+  const stored = fixture.isFolder && fs.existsSync(outputDir) ? readExpectedTree(outputDir) : {};
   const out: Record<string, string> = {};
   for (const [file, text] of Object.entries(input)) {
-    const expected = outputPathOf(fixture, file);
-    out[file] = fs.existsSync(expected) ? fs.readFileSync(expected, 'utf8') : text;
+    if (fixture.isFolder) {
+      out[file] = stored[file] ?? text;
+    } else {
+      const expected = outputPathOf(fixture, file);
+      out[file] = fs.existsSync(expected) ? fs.readFileSync(expected, 'utf8') : text;
+    }
   }
   // Files the migration creates (e.g. the replay runtime module) exist only under output/.
-  const outputDir = path.join(path.dirname(fixture.inputPath), 'output');
-  if (fixture.isFolder && fs.existsSync(outputDir)) {
-    for (const [file, text] of Object.entries(readTree(outputDir))) if (!(file in out)) out[file] = text;
-  }
+  for (const [file, text] of Object.entries(stored)) if (!(file in out)) out[file] = text;
   return out;
 }
 
-/** UPDATE_FIXTURES=1: store outputs that differ from their input; remove stale ones that no longer differ. */
+/**
+ * UPDATE_FIXTURES=1: store outputs that differ from their input (in a folder's `output/`, a reference to the shared
+ * copy when the file equals it); remove stale ones that no longer differ.
+ */
 export function writeExpectedOutputs(fixture: Fixture, input: Record<string, string>, output: Record<string, string>): void {
   for (const [file, text] of Object.entries(output)) {
     const expected = outputPathOf(fixture, file);
     if (text === input[file]) {
       fs.rmSync(expected, { force: true });
+      if (fixture.isFolder) fs.rmSync(expected + SHARED_SUFFIX, { force: true });
+    } else if (fixture.isFolder) {
+      writeExpectedFile(expected, text);
     } else {
       fs.mkdirSync(path.dirname(expected), { recursive: true });
       fs.writeFileSync(expected, text);
     }
   }
+}
+
+/** Every file of an expected tree with its text, as `readTree` gives it, each `X.shared` read as `X` (see the header). */
+export function readExpectedTree(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [file, text] of Object.entries(readTree(dir))) {
+    if (!file.endsWith(SHARED_SUFFIX)) {
+      out[file] = text;
+      continue;
+    }
+    const name = file.slice(0, -SHARED_SUFFIX.length);
+    if (fs.existsSync(path.join(dir, name))) throw new Error(`${path.join(dir, file)}: ${name} is there too; keep one of them`);
+    out[name] = sharedText(path.join(dir, file), text);
+  }
+  return out;
+}
+
+/** The text of the shared copy that the reference `refPath` (text `ref`) names; throws if it names none. */
+function sharedText(refPath: string, ref: string): string {
+  const target = path.resolve(REPO_ROOT, ref.trim());
+  if (path.dirname(target) !== SHARED_ROOT || !fs.existsSync(target)) {
+    throw new Error(`${refPath}: names ${JSON.stringify(ref.trim())}, not a file of ${path.relative(REPO_ROOT, SHARED_ROOT)}/`);
+  }
+  return fs.readFileSync(target, 'utf8');
+}
+
+/** The reference text for a file `name` of an expected tree whose text is `text`, if a shared copy of that name holds exactly that text. */
+export function sharedReference(name: string, text: string): string | undefined {
+  const shared = path.join(SHARED_ROOT, path.basename(name));
+  if (!fs.existsSync(shared) || fs.readFileSync(shared, 'utf8') !== text) return undefined;
+  return path.relative(REPO_ROOT, shared).split(path.sep).join('/') + '\n';
+}
+
+/** Store one expected file at `expected`: as a reference `<expected>.shared` when a shared copy holds its text, else in full. */
+export function writeExpectedFile(expected: string, text: string): void {
+  const reference = sharedReference(expected, text);
+  fs.mkdirSync(path.dirname(expected), { recursive: true });
+  fs.rmSync(reference === undefined ? expected + SHARED_SUFFIX : expected, { force: true });
+  if (reference === undefined) fs.writeFileSync(expected, text);
+  else fs.writeFileSync(expected + SHARED_SUFFIX, reference);
+}
+
+/**
+ * An expected tree as real files (each `X.shared` written as `X`), for what compiles or runs a tree from disk: under
+ * this repository's `node_modules/.cache/` (replaced on each call), so that the SDK packages resolve from it as they do
+ * from the fixture folder. Returns the folder.
+ */
+export function materializedTree(dir: string): string {
+  const out = path.join(REPO_ROOT, 'node_modules', '.cache', 'mrtr-expected', path.relative(FIXTURES_ROOT, dir));
+  fs.rmSync(out, { recursive: true, force: true });
+  for (const [file, text] of Object.entries(readExpectedTree(dir))) {
+    fs.mkdirSync(path.dirname(path.join(out, file)), { recursive: true });
+    fs.writeFileSync(path.join(out, file), text);
+  }
+  return out;
 }
