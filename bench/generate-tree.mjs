@@ -17,6 +17,30 @@ export function generateTree(root, total, seed) {
   const ordinaryCount = total - MCP_FILES;
   const lookalikeCount = Math.round(total * 0.02);
 
+  const ordinary = layOutOrdinaryFiles(rnd, ordinaryCount);
+  const { files, byPkg } = ordinaryTexts(rnd, ordinary, lookalikeCount);
+  const sites = plantMcpModules(rnd, byPkg, MCP_MODULES, files);
+
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  const { lines, fingerprint } = writeFiles(root, files);
+  writeProjectFiles(root);
+  // Make the tree its own repository root, as a real project is: tools that honour .gitignore must
+  // not apply the outer repository's `.bench/` rule to it.
+  const git = spawnSync('git', ['init', '-q', root], { stdio: 'ignore' });
+  return {
+    files: files.length,
+    mcpFiles: files.filter((f) => f.mcp).length,
+    lookalikeFiles: files.filter((f) => f.lookalike).length,
+    sites,
+    lines,
+    fingerprint,
+    gitInit: git.status === 0,
+  };
+}
+
+/** The ordinary files' packages, base names (unique) and paths. */
+function layOutOrdinaryFiles(rnd, ordinaryCount) {
   // folders per package, then files spread over them
   const perPackage = Math.ceil(ordinaryCount / PACKAGES.length);
   const usedBases = new Map();
@@ -41,6 +65,11 @@ export function generateTree(root, total, seed) {
       ordinary.push({ pkg, base, path: `${rnd.pick(folders)}/${base}.ts` });
     }
   }
+  return ordinary;
+}
+
+/** The texts of the ordinary files, look-alikes among them; `byPkg` lists each package's files in order. */
+function ordinaryTexts(rnd, ordinary, lookalikeCount) {
   // deterministic order, dependencies only on earlier files of the same package (a DAG)
   const lookalikeSet = new Set(rnd.shuffle(ordinary.map((_, i) => i)).slice(0, lookalikeCount));
   const byPkg = new Map();
@@ -54,9 +83,14 @@ export function generateTree(root, total, seed) {
     earlier.push(file);
     byPkg.set(file.pkg, earlier);
   });
+  return { files, byPkg };
+}
+
+/** Adds the MCP modules' files to `files`, each module importing an ordinary file of its package; returns the sites planted. */
+function plantMcpModules(rnd, byPkg, moduleCount, files) {
   const sites = [];
   const mcpPackages = rnd.shuffle(PACKAGES);
-  for (let index = 0; index < MCP_MODULES; index++) {
+  for (let index = 0; index < moduleCount; index++) {
     const pkg = mcpPackages[index % mcpPackages.length];
     const round = Math.floor(index / mcpPackages.length);
     const dep = rnd.pick(byPkg.get(pkg));
@@ -64,9 +98,11 @@ export function generateTree(root, total, seed) {
     files.push(...mod.files.map((m) => ({ ...m, mcp: true })));
     sites.push(...mod.sites);
   }
+  return sites;
+}
 
-  rmSync(root, { recursive: true, force: true });
-  mkdirSync(root, { recursive: true });
+/** Writes the files in path order; returns their line count and a fingerprint of paths and texts. */
+function writeFiles(root, files) {
   const hash = createHash('sha256');
   let lines = 0;
   for (const file of files.sort((a, b) => (a.path < b.path ? -1 : 1))) {
@@ -76,6 +112,11 @@ export function generateTree(root, total, seed) {
     hash.update(file.path).update('\0').update(file.text);
     lines += file.text.split('\n').length - 1;
   }
+  return { lines, fingerprint: hash.digest('hex').slice(0, 16) };
+}
+
+/** package.json, tsconfig.json and .gitignore of the monorepo. */
+function writeProjectFiles(root) {
   writeFileSync(
     path.join(root, 'package.json'),
     `${JSON.stringify(
@@ -112,16 +153,4 @@ export function generateTree(root, total, seed) {
     )}\n`,
   );
   writeFileSync(path.join(root, '.gitignore'), 'node_modules/\ndist/\n');
-  // Make the tree its own repository root, as a real project is: tools that honour .gitignore must
-  // not apply the outer repository's `.bench/` rule to it.
-  const git = spawnSync('git', ['init', '-q', root], { stdio: 'ignore' });
-  return {
-    files: files.length,
-    mcpFiles: files.filter((f) => f.mcp).length,
-    lookalikeFiles: files.filter((f) => f.lookalike).length,
-    sites,
-    lines,
-    fingerprint: hash.digest('hex').slice(0, 16),
-    gitInit: git.status === 0,
-  };
 }

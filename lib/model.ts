@@ -1,4 +1,5 @@
-// The report model (DESIGN.md section 5): one shape, rendered as text, JSON and later Markdown and SARIF.
+// The report model (docs/ARCHITECTURE.md; schema/report.schema.json describes it): one shape, rendered by lib/report/
+// as text, JSON, Markdown and SARIF.
 
 export const REPORT_SCHEMA_VERSION = 1;
 

@@ -11,7 +11,26 @@ export function mcpModule(rnd, pkg, dir, ordinaryDep, index) {
   const f = (rel) => `${dir}/${rel}`;
   const depImport = (fromRel) => `import { normalize${pascal(ordinaryDep.base)}, ${pascal(ordinaryDep.base)}Service } from '${relImport(f(fromRel), ordinaryDep.path)}';`;
 
-  // helpers/confirm.ts: one elicitation site (function helper, or a class member using this.server)
+  files.push({ path: f('helpers/confirm.ts'), text: confirmHelper(P, classHelper) });
+  sites.push({ file: f('helpers/confirm.ts'), kind: 'elicitation' });
+
+  files.push({ path: f('helpers/summarize.ts'), text: summarizeHelper(rnd) });
+  sites.push({ file: f('helpers/summarize.ts'), kind: 'sampling' });
+
+  const D = pascal(ordinaryDep.base);
+  files.push({ path: f('tools/records.ts'), text: recordTools(pkg, P, D, depImport('tools/records.ts')) });
+  sites.push({ file: f('tools/records.ts'), kind: 'elicitation' });
+
+  files.push({ path: f('tools/admin.ts'), text: adminTools(pkg, P, D, depImport('tools/admin.ts')) });
+
+  const serviceImport = `import { ${pascal(ordinaryDep.base)}Service } from '${relImport(f('server.ts'), ordinaryDep.path)}';`;
+  files.push({ path: f('server.ts'), text: serverFactory(rnd, pkg, P, D, serviceImport, withRoots) });
+  if (withRoots) sites.push({ file: f('server.ts'), kind: 'roots' });
+  return { files, sites };
+}
+
+// helpers/confirm.ts: one elicitation site (function helper, or a class member using this.server)
+function confirmHelper(P, classHelper) {
   const confirm = [
     "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
     "import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';",
@@ -58,50 +77,48 @@ export function mcpModule(rnd, pkg, dir, ordinaryDep, index) {
       '',
     );
   }
-  files.push({ path: f('helpers/confirm.ts'), text: confirm.join('\n') });
-  sites.push({ file: f('helpers/confirm.ts'), kind: 'elicitation' });
+  return confirm.join('\n');
+}
 
-  // helpers/summarize.ts: one sampling site raced against a timeout
-  files.push({
-    path: f('helpers/summarize.ts'),
-    text: [
-      "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-      '',
-      `const TIMEOUT_MS = ${rnd.int(5, 30) * 1000};`,
-      '',
-      'export async function summarize(server: McpServer, text: string): Promise<string> {',
-      '  let timer: ReturnType<typeof setTimeout> | undefined;',
-      '  const timeout = new Promise<null>((resolve) => {',
-      '    timer = setTimeout(() => resolve(null), TIMEOUT_MS);',
-      '  });',
-      '  try {',
-      '    const result = await Promise.race([',
-      '      server.server.createMessage({',
-      "        messages: [{ role: 'user', content: { type: 'text', text: `Summarize:\\n\\n${text}` } }],",
-      `        maxTokens: ${rnd.pick([128, 200, 256, 400])},`,
-      '      }),',
-      '      timeout,',
-      '    ]);',
-      "    if (result && result.content.type === 'text') return result.content.text;",
-      '    return text.slice(0, 160);',
-      '  } catch {',
-      '    return text.slice(0, 160);',
-      '  } finally {',
-      '    clearTimeout(timer);',
-      '  }',
-      '}',
-      '',
-    ].join('\n'),
-  });
-  sites.push({ file: f('helpers/summarize.ts'), kind: 'sampling' });
+// helpers/summarize.ts: one sampling site raced against a timeout
+function summarizeHelper(rnd) {
+  return [
+    "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+    '',
+    `const TIMEOUT_MS = ${rnd.int(5, 30) * 1000};`,
+    '',
+    'export async function summarize(server: McpServer, text: string): Promise<string> {',
+    '  let timer: ReturnType<typeof setTimeout> | undefined;',
+    '  const timeout = new Promise<null>((resolve) => {',
+    '    timer = setTimeout(() => resolve(null), TIMEOUT_MS);',
+    '  });',
+    '  try {',
+    '    const result = await Promise.race([',
+    '      server.server.createMessage({',
+    "        messages: [{ role: 'user', content: { type: 'text', text: `Summarize:\\n\\n${text}` } }],",
+    `        maxTokens: ${rnd.pick([128, 200, 256, 400])},`,
+    '      }),',
+    '      timeout,',
+    '    ]);',
+    "    if (result && result.content.type === 'text') return result.content.text;",
+    '    return text.slice(0, 160);',
+    '  } catch {',
+    '    return text.slice(0, 160);',
+    '  } finally {',
+    '    clearTimeout(timer);',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+}
 
-  // tools/records.ts: helper-based asks, plus one direct extra.sendRequest
-  const D = pascal(ordinaryDep.base);
+// tools/records.ts: helper-based asks, plus one direct extra.sendRequest
+function recordTools(pkg, P, D, depImport) {
   const records = [
     "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
     "import { ElicitResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';",
     "import { z } from 'zod';",
-    depImport('tools/records.ts'),
+    depImport,
     "import { confirmAction } from '../helpers/confirm.js';",
     "import { summarize } from '../helpers/summarize.js';",
     '',
@@ -140,40 +157,40 @@ export function mcpModule(rnd, pkg, dir, ordinaryDep, index) {
     '}',
     '',
   ];
-  files.push({ path: f('tools/records.ts'), text: records.join('\n') });
-  sites.push({ file: f('tools/records.ts'), kind: 'elicitation' });
+  return records.join('\n');
+}
 
-  // tools/admin.ts: more helper callers, a prompt (prompts/get) and the deprecated server.tool form
-  files.push({
-    path: f('tools/admin.ts'),
-    text: [
-      "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-      "import { z } from 'zod';",
-      depImport('tools/admin.ts'),
-      "import { confirmAction } from '../helpers/confirm.js';",
-      "import { summarize } from '../helpers/summarize.js';",
-      '',
-      `export function register${P}AdminTools(server: McpServer, service: ${D}Service): void {`,
-      `  server.tool('${pkg}_purge', 'Remove every record', async () => {`,
-      '    const ok = await confirmAction(server, `Purge ${service.size()} records?`);',
-      "    return { content: [{ type: 'text', text: ok ? 'Purged.' : 'Kept.' }] };",
-      '  });',
-      '',
-      `  server.registerPrompt('${pkg}_brief', { description: 'Brief on a record', argsSchema: { id: z.string() } }, async ({ id }) => {`,
-      '    const item = service.find(id);',
-      `    const summary = item ? await summarize(server, item.name) : normalize${D}(id);`,
-      "    return { messages: [{ role: 'user', content: { type: 'text', text: `Brief: ${summary}` } }] };",
-      '  });',
-      '}',
-      '',
-    ].join('\n'),
-  });
+// tools/admin.ts: more helper callers, a prompt (prompts/get) and the deprecated server.tool form
+function adminTools(pkg, P, D, depImport) {
+  return [
+    "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+    "import { z } from 'zod';",
+    depImport,
+    "import { confirmAction } from '../helpers/confirm.js';",
+    "import { summarize } from '../helpers/summarize.js';",
+    '',
+    `export function register${P}AdminTools(server: McpServer, service: ${D}Service): void {`,
+    `  server.tool('${pkg}_purge', 'Remove every record', async () => {`,
+    '    const ok = await confirmAction(server, `Purge ${service.size()} records?`);',
+    "    return { content: [{ type: 'text', text: ok ? 'Purged.' : 'Kept.' }] };",
+    '  });',
+    '',
+    `  server.registerPrompt('${pkg}_brief', { description: 'Brief on a record', argsSchema: { id: z.string() } }, async ({ id }) => {`,
+    '    const item = service.find(id);',
+    `    const summary = item ? await summarize(server, item.name) : normalize${D}(id);`,
+    "    return { messages: [{ role: 'user', content: { type: 'text', text: `Brief: ${summary}` } }] };",
+    '  });',
+    '}',
+    '',
+  ].join('\n');
+}
 
-  // server.ts: factory; roots fetched in oninitialized for half of the modules
+// server.ts: factory; roots fetched in oninitialized for half of the modules
+function serverFactory(rnd, pkg, P, D, serviceImport, withRoots) {
   const server = [
     "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
     ...(withRoots ? ["import type { Root } from '@modelcontextprotocol/sdk/types.js';"] : []),
-    `import { ${pascal(ordinaryDep.base)}Service } from '${relImport(f('server.ts'), ordinaryDep.path)}';`,
+    serviceImport,
     `import { register${P}AdminTools } from './tools/admin.js';`,
     `import { register${P}RecordTools } from './tools/records.js';`,
     '',
@@ -196,9 +213,7 @@ export function mcpModule(rnd, pkg, dir, ordinaryDep, index) {
       "    content: [{ type: 'text', text: roots.map((r) => r.uri).join('\\n') }],",
       '  }));',
     );
-    sites.push({ file: f('server.ts'), kind: 'roots' });
   }
   server.push('  return server;', '}', '');
-  files.push({ path: f('server.ts'), text: server.join('\n') });
-  return { files, sites };
+  return server.join('\n');
 }

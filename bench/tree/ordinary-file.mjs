@@ -14,88 +14,104 @@ function serviceMethods(rnd, base, deps, count) {
     used.add(name);
     const dep = deps.length > 0 && rnd.chance(0.5) ? rnd.pick(deps) : null;
     const shape = rnd.int(0, 5);
-    if (shape === 0) {
-      out.push(
-        `  ${name}(limit = ${rnd.int(2, 50)}): number {`,
-        '    let total = 0;',
-        '    for (const item of this.items.values()) {',
-        '      if (item.score > limit) {',
-        '        total += item.score;',
-        '      } else if (item.tags.length > 0) {',
-        '        total += item.tags.length;',
-        '      }',
-        '    }',
-        dep ? `    return total + this.${camel(dep.base)}.size();` : '    return total;',
-        '  }',
-      );
-    } else if (shape === 1) {
-      out.push(
-        `  async ${name}(ids: string[]): Promise<${rec}[]> {`,
-        `    const found: ${rec}[] = [];`,
-        '    for (const id of ids) {',
-        '      const item = this.find(id);',
-        '      if (!item) continue;',
-        '      await Promise.resolve();',
-        '      found.push({ ...item, updatedAt: new Date(item.updatedAt.getTime()) });',
-        '    }',
-        '    return found;',
-        '  }',
-      );
-    } else if (shape === 2) {
-      out.push(
-        `  ${name}(prefix: string): string[] {`,
-        '    return this.all()',
-        `      .filter((item) => item.name.startsWith(${dep ? `normalize${pascal(dep.base)}(prefix)` : 'prefix'}))`,
-        '      .sort((a, b) => b.score - a.score)',
-        `      .slice(0, ${upper(base)}_LIMIT)`,
-        '      .map((item) => item.id);',
-        '  }',
-      );
-    } else if (shape === 3) {
-      out.push(
-        `  ${name}(): Map<string, number> {`,
-        '    const byTag = new Map<string, number>();',
-        '    for (const item of this.items.values()) {',
-        '      for (const tag of item.tags) {',
-        '        byTag.set(tag, (byTag.get(tag) ?? 0) + 1);',
-        '      }',
-        '    }',
-        '    return byTag;',
-        '  }',
-      );
-    } else if (shape === 4) {
-      out.push(
-        `  ${name}(maxAgeMs: number, now = Date.now()): number {`,
-        '    let removed = 0;',
-        '    for (const [id, item] of this.items) {',
-        '      if (now - item.updatedAt.getTime() > maxAgeMs) {',
-        '        this.items.delete(id);',
-        '        removed++;',
-        '      }',
-        '    }',
-        '    return removed;',
-        '  }',
-      );
-    } else {
-      out.push(
-        `  ${name}(input: Partial<${rec}>): ${rec} {`,
-        '    const id = input.id ?? `${this.items.size + 1}`;',
-        `    const record: ${rec} = {`,
-        '      id,',
-        `      name: ${dep ? `normalize${pascal(dep.base)}(input.name ?? id)` : 'input.name ?? id'},`,
-        '      score: Math.max(0, input.score ?? 0),',
-        '      tags: [...(input.tags ?? [])],',
-        '      updatedAt: new Date(),',
-        '    };',
-        '    this.add(record);',
-        '    return record;',
-        '  }',
-      );
-    }
+    out.push(...METHOD_SHAPES[shape]({ rnd, name, rec, base, dep }));
     out.push('');
   }
   return out;
 }
+
+// The method shapes, by the number drawn for each method; `dep` is an imported module or null.
+
+function sumScores({ rnd, name, dep }) {
+  return [
+    `  ${name}(limit = ${rnd.int(2, 50)}): number {`,
+    '    let total = 0;',
+    '    for (const item of this.items.values()) {',
+    '      if (item.score > limit) {',
+    '        total += item.score;',
+    '      } else if (item.tags.length > 0) {',
+    '        total += item.tags.length;',
+    '      }',
+    '    }',
+    dep ? `    return total + this.${camel(dep.base)}.size();` : '    return total;',
+    '  }',
+  ];
+}
+
+function copyByIds({ name, rec }) {
+  return [
+    `  async ${name}(ids: string[]): Promise<${rec}[]> {`,
+    `    const found: ${rec}[] = [];`,
+    '    for (const id of ids) {',
+    '      const item = this.find(id);',
+    '      if (!item) continue;',
+    '      await Promise.resolve();',
+    '      found.push({ ...item, updatedAt: new Date(item.updatedAt.getTime()) });',
+    '    }',
+    '    return found;',
+    '  }',
+  ];
+}
+
+function rankByPrefix({ name, base, dep }) {
+  return [
+    `  ${name}(prefix: string): string[] {`,
+    '    return this.all()',
+    `      .filter((item) => item.name.startsWith(${dep ? `normalize${pascal(dep.base)}(prefix)` : 'prefix'}))`,
+    '      .sort((a, b) => b.score - a.score)',
+    `      .slice(0, ${upper(base)}_LIMIT)`,
+    '      .map((item) => item.id);',
+    '  }',
+  ];
+}
+
+function countTags({ name }) {
+  return [
+    `  ${name}(): Map<string, number> {`,
+    '    const byTag = new Map<string, number>();',
+    '    for (const item of this.items.values()) {',
+    '      for (const tag of item.tags) {',
+    '        byTag.set(tag, (byTag.get(tag) ?? 0) + 1);',
+    '      }',
+    '    }',
+    '    return byTag;',
+    '  }',
+  ];
+}
+
+function pruneOld({ name }) {
+  return [
+    `  ${name}(maxAgeMs: number, now = Date.now()): number {`,
+    '    let removed = 0;',
+    '    for (const [id, item] of this.items) {',
+    '      if (now - item.updatedAt.getTime() > maxAgeMs) {',
+    '        this.items.delete(id);',
+    '        removed++;',
+    '      }',
+    '    }',
+    '    return removed;',
+    '  }',
+  ];
+}
+
+function upsertRecord({ name, rec, dep }) {
+  return [
+    `  ${name}(input: Partial<${rec}>): ${rec} {`,
+    '    const id = input.id ?? `${this.items.size + 1}`;',
+    `    const record: ${rec} = {`,
+    '      id,',
+    `      name: ${dep ? `normalize${pascal(dep.base)}(input.name ?? id)` : 'input.name ?? id'},`,
+    '      score: Math.max(0, input.score ?? 0),',
+    '      tags: [...(input.tags ?? [])],',
+    '      updatedAt: new Date(),',
+    '    };',
+    '    this.add(record);',
+    '    return record;',
+    '  }',
+  ];
+}
+
+const METHOD_SHAPES = [sumScores, copyByIds, rankByPrefix, countTags, pruneOld, upsertRecord];
 
 /** Look-alike members: method names that collide with the SDK's, on objects that are not MCP. */
 function lookalikeBlock(rnd, base) {
@@ -103,87 +119,110 @@ function lookalikeBlock(rnd, base) {
   const variants = rnd.shuffle(['mail', 'tree', 'rpc', 'channel']).slice(0, rnd.int(2, 3));
   const lines = [];
   const uses = [];
-  if (variants.includes('mail')) {
-    lines.push(
-      `export class ${P}MailClient {`,
-      '  constructor(private readonly baseUrl: string) {}',
-      '',
-      '  async request(route: string, body: unknown): Promise<{ status: number; route: string }> {',
-      '    await Promise.resolve(body);',
-      '    return { status: 202, route: `${this.baseUrl}${route}` };',
-      '  }',
-      '',
-      '  async createMessage(to: string, subject: string): Promise<{ id: string }> {',
-      "    const res = await this.request('/messages', { to, subject });",
-      '    return { id: `${res.status}:${to}:${subject}` };',
-      '  }',
-      '}',
-      '',
-    );
-    uses.push(
-      `  async notifyOwner(owner: string): Promise<string> {`,
-      `    const server = new ${P}MailClient('https://mail.internal');`,
-      "    const message = await server.createMessage(owner, 'weekly digest');",
-      "    await server.request('/flush', { ids: [message.id] });",
-      '    return message.id;',
-      '  }',
-      '',
-    );
-  }
-  if (variants.includes('tree')) {
-    lines.push(
-      `export class ${P}FolderTree {`,
-      '  constructor(private readonly paths: string[]) {}',
-      '',
-      '  listRoots(): string[] {',
-      "    return [...new Set(this.paths.map((p) => p.split('/')[0] ?? p))];",
-      '  }',
-      '}',
-      '',
-    );
-    uses.push(
-      '  topFolders(): string[] {',
-      `    const tree = new ${P}FolderTree(this.all().map((item) => item.name));`,
-      '    return tree.listRoots();',
-      '  }',
-      '',
-    );
-  }
-  if (variants.includes('rpc')) {
-    lines.push(
-      `export class ${P}JsonRpcPeer {`,
-      '  private nextId = 1;',
-      '',
-      '  async request(message: { method: string; params?: Record<string, unknown> }): Promise<{ id: number; method: string }> {',
-      '    return { id: this.nextId++, method: message.method };',
-      '  }',
-      '}',
-      '',
-    );
-    uses.push(
-      '  async pingPeer(): Promise<number> {',
-      `    const rpc = new ${P}JsonRpcPeer();`,
-      "    const res = await rpc.request({ method: 'roots/list', params: {} });",
-      '    return res.id;',
-      '  }',
-      '',
-    );
-  }
-  if (variants.includes('channel')) {
-    lines.push(
-      `export interface ${P}Extra {`,
-      '  sendRequest(req: { method: string; params: unknown }): Promise<unknown>;',
-      '  signal?: AbortSignal;',
-      '}',
-      '',
-      `export async function dispatch${P}(job: string, extra: ${P}Extra): Promise<unknown> {`,
-      "  return extra.sendRequest({ method: 'jobs/run', params: { job } });",
-      '}',
-      '',
-    );
+  for (const [variant, block] of LOOKALIKE_BLOCKS) {
+    if (!variants.includes(variant)) continue;
+    const part = block(P);
+    lines.push(...part.lines);
+    uses.push(...part.uses);
   }
   return { lines, uses };
 }
+
+// Each look-alike: its declarations (`lines`) and the service members that use them (`uses`).
+
+function mailClient(P) {
+  const lines = [
+    `export class ${P}MailClient {`,
+    '  constructor(private readonly baseUrl: string) {}',
+    '',
+    '  async request(route: string, body: unknown): Promise<{ status: number; route: string }> {',
+    '    await Promise.resolve(body);',
+    '    return { status: 202, route: `${this.baseUrl}${route}` };',
+    '  }',
+    '',
+    '  async createMessage(to: string, subject: string): Promise<{ id: string }> {',
+    "    const res = await this.request('/messages', { to, subject });",
+    '    return { id: `${res.status}:${to}:${subject}` };',
+    '  }',
+    '}',
+    '',
+  ];
+  const uses = [
+    `  async notifyOwner(owner: string): Promise<string> {`,
+    `    const server = new ${P}MailClient('https://mail.internal');`,
+    "    const message = await server.createMessage(owner, 'weekly digest');",
+    "    await server.request('/flush', { ids: [message.id] });",
+    '    return message.id;',
+    '  }',
+    '',
+  ];
+  return { lines, uses };
+}
+
+function folderTree(P) {
+  const lines = [
+    `export class ${P}FolderTree {`,
+    '  constructor(private readonly paths: string[]) {}',
+    '',
+    '  listRoots(): string[] {',
+    "    return [...new Set(this.paths.map((p) => p.split('/')[0] ?? p))];",
+    '  }',
+    '}',
+    '',
+  ];
+  const uses = [
+    '  topFolders(): string[] {',
+    `    const tree = new ${P}FolderTree(this.all().map((item) => item.name));`,
+    '    return tree.listRoots();',
+    '  }',
+    '',
+  ];
+  return { lines, uses };
+}
+
+function jsonRpcPeer(P) {
+  const lines = [
+    `export class ${P}JsonRpcPeer {`,
+    '  private nextId = 1;',
+    '',
+    '  async request(message: { method: string; params?: Record<string, unknown> }): Promise<{ id: number; method: string }> {',
+    '    return { id: this.nextId++, method: message.method };',
+    '  }',
+    '}',
+    '',
+  ];
+  const uses = [
+    '  async pingPeer(): Promise<number> {',
+    `    const rpc = new ${P}JsonRpcPeer();`,
+    "    const res = await rpc.request({ method: 'roots/list', params: {} });",
+    '    return res.id;',
+    '  }',
+    '',
+  ];
+  return { lines, uses };
+}
+
+function extraChannel(P) {
+  const lines = [
+    `export interface ${P}Extra {`,
+    '  sendRequest(req: { method: string; params: unknown }): Promise<unknown>;',
+    '  signal?: AbortSignal;',
+    '}',
+    '',
+    `export async function dispatch${P}(job: string, extra: ${P}Extra): Promise<unknown> {`,
+    "  return extra.sendRequest({ method: 'jobs/run', params: { job } });",
+    '}',
+    '',
+  ];
+  return { lines, uses: [] };
+}
+
+const LOOKALIKE_BLOCKS = [
+  ['mail', mailClient],
+  ['tree', folderTree],
+  ['rpc', jsonRpcPeer],
+  ['channel', extraChannel],
+];
 
 export function ordinaryFile(rnd, file, deps, lookalike) {
   const base = file.base;

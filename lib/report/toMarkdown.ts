@@ -31,12 +31,40 @@ interface HandlerGroup {
  */
 export function toMarkdown(report: Report, catalogues: readonly TransformCatalogue[], options: MarkdownOptions = {}): string {
   const prefix = options.linkPrefix ?? '';
-  const foldAfter = options.foldAfter ?? DEFAULT_FOLD_AFTER;
-  const maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
   const link = (file: string, line: number) => `[${file}:${line}](${prefix}${file}#L${line})`;
-  const t = report.totals;
-  const dry = report.mode === 'dry-run';
+  const md: MarkdownContext = {
+    report,
+    catalogues,
+    foldAfter: options.foldAfter ?? DEFAULT_FOLD_AFTER,
+    maxLength: options.maxLength ?? DEFAULT_MAX_LENGTH,
+    link,
+    dry: report.mode === 'dry-run',
+  };
 
+  const head = headSection(md);
+  const body = [
+    ...reviewSection(md, head.join('\n').length),
+    ...findingSections(md),
+    ...rewrittenSection(md),
+    ...skippedSection(md),
+    ...filesSection(md),
+  ];
+  return [...head, ...body, ...nextSteps(report)].join('\n');
+}
+
+/** What every section builder reads: the report, the catalogues, the options resolved, the link format. */
+interface MarkdownContext {
+  report: Report;
+  catalogues: readonly TransformCatalogue[];
+  foldAfter: number;
+  maxLength: number;
+  link: (file: string, line: number) => string;
+  dry: boolean;
+}
+
+/** The title, the one-line summary and the totals table. */
+function headSection({ report, dry }: MarkdownContext): string[] {
+  const t = report.totals;
   const head: string[] = [];
   head.push(`## MRTR migration ${dry ? 'audit' : 'report'}`, '');
   head.push(
@@ -53,7 +81,15 @@ export function toMarkdown(report: Report, catalogues: readonly TransformCatalog
   head.push(`| skipped | ${t.skipped} |`);
   head.push(`| ${dry ? 'files that would change' : 'files changed'} | ${t.filesChanged} |`);
   head.push(`| files with errors | ${t.filesWithErrors} |`, '');
+  return head;
+}
 
+/**
+ * The review items of the sites, grouped by handler (folded with more than `foldAfter`), as many as fit in what
+ * `maxLength` leaves after the head (`headLength` characters) and the tail; the rest are counted.
+ */
+function reviewSection(md: MarkdownContext, headLength: number): string[] {
+  const { report, catalogues, foldAfter, maxLength, link, dry } = md;
   const body: string[] = [];
   const review = report.sites.filter((s) => s.decision === 'review');
   let omitted = 0;
@@ -66,7 +102,7 @@ export function toMarkdown(report: Report, catalogues: readonly TransformCatalog
       '',
     );
     const fold = review.length > foldAfter;
-    let budget = maxLength - TAIL_RESERVE - head.join('\n').length - body.join('\n').length;
+    let budget = maxLength - TAIL_RESERVE - headLength - body.join('\n').length;
     for (const group of groupByHandler(review)) {
       const items = group.sites.map((site) => reviewItem(site, link, catalogues));
       const title = group.entry ? `\`${group.entry.name}\` (${link(group.entry.file, group.entry.line)})` : '(no caller found)';
@@ -93,7 +129,12 @@ export function toMarkdown(report: Report, catalogues: readonly TransformCatalog
     }
     if (omitted > 0) body.push(`_${plural(omitted, 'more review item')} not listed (comment size): see the SARIF or JSON report._`, '');
   }
+  return body;
+}
 
+/** The findings of the pre-steps: those to review as a checklist, the notes folded. */
+function findingSections({ report, maxLength, link }: MarkdownContext): string[] {
+  const body: string[] = [];
   const findings = report.findings ?? [];
   const findingsToReview = findings.filter((f) => f.decision === 'review');
   if (findingsToReview.length > 0) {
@@ -102,36 +143,43 @@ export function toMarkdown(report: Report, catalogues: readonly TransformCatalog
   }
   const notes = findings.filter((f) => f.decision === 'info');
   if (notes.length > 0) body.push(...details(`Notes (${notes.length})`, fitLines(notes.map((f) => `- ${link(f.file, f.line)} \`${f.transform}/${f.reason}\`: ${inline(f.message)}`), maxLength / 16)));
-  const rewritten = report.sites.filter((s) => s.decision === 'rewritten');
-  if (rewritten.length > 0) {
-    const rows = rewritten.map((s) => {
-      // Notes as sub-items; for replay, the statements that now run again on each round, linked, as code.
-      const again: string[] = [];
-      const other: string[] = [];
-      for (const note of s.notes ?? []) {
-        const rerun = /^runs again on each round: (\S+):(\d+) (.*)$/.exec(note);
-        if (rerun) again.push(`    - ${link(rerun[1]!, Number(rerun[2]))} ${codeSpan(rerun[3]!)}`);
-        else other.push(`  - ${inline(note)}`);
-      }
-      const head = `- ${link(s.file, s.line)} ${s.kind} \`${s.form}\` in \`${s.chain[0]?.name ?? '?'}\`: ${s.strategy} strategy`;
-      return [head, ...other, ...(again.length > 0 ? ['  - runs again on each round (check that each is safe to repeat):', ...again] : [])].join('\n');
-    });
-    body.push(...details(`${dry ? 'Rewritten by the migration' : 'Rewritten'} (${rewritten.length})`, fitLines(rows, maxLength / 8)));
-  }
-  const skipped = report.sites.filter((s) => s.decision === 'skipped');
-  if (skipped.length > 0) {
-    const rows = skipped.map((s) => `- ${link(s.file, s.line)} ${s.kind} \`${s.form}\`: \`${s.transform}/${s.reason}\``);
-    body.push(...details(`Skipped (${skipped.length})`, fitLines(rows, maxLength / 16)));
-  }
-  const problems = report.files.filter((f) => f.problem);
-  if (problems.length > 0) {
-    const errors = problems.filter((f) => f.status === 'error');
-    body.push(`### Files not analysed (${problems.length}: ${errors.length} with errors)`, '');
-    const rows = problems.map((f) => `- ${f.status === 'error' ? '**error**' : 'skipped'} \`${f.problem!.kind}\`: ${inline(f.problem!.message)}`);
-    body.push(...fitLines(rows, maxLength / 16), '');
-  }
+  return body;
+}
 
-  return [...head, ...body, ...nextSteps(report)].join('\n');
+/** The rewritten sites, folded, each with its notes. */
+function rewrittenSection({ report, maxLength, link, dry }: MarkdownContext): string[] {
+  const rewritten = report.sites.filter((s) => s.decision === 'rewritten');
+  if (rewritten.length === 0) return [];
+  const rows = rewritten.map((s) => {
+    // Notes as sub-items; for replay, the statements that now run again on each round, linked, as code.
+    const again: string[] = [];
+    const other: string[] = [];
+    for (const note of s.notes ?? []) {
+      const rerun = /^runs again on each round: (\S+):(\d+) (.*)$/.exec(note);
+      if (rerun) again.push(`    - ${link(rerun[1]!, Number(rerun[2]))} ${codeSpan(rerun[3]!)}`);
+      else other.push(`  - ${inline(note)}`);
+    }
+    const head = `- ${link(s.file, s.line)} ${s.kind} \`${s.form}\` in \`${s.chain[0]?.name ?? '?'}\`: ${s.strategy} strategy`;
+    return [head, ...other, ...(again.length > 0 ? ['  - runs again on each round (check that each is safe to repeat):', ...again] : [])].join('\n');
+  });
+  return details(`${dry ? 'Rewritten by the migration' : 'Rewritten'} (${rewritten.length})`, fitLines(rows, maxLength / 8));
+}
+
+/** The skipped sites, folded. */
+function skippedSection({ report, maxLength, link }: MarkdownContext): string[] {
+  const skipped = report.sites.filter((s) => s.decision === 'skipped');
+  if (skipped.length === 0) return [];
+  const rows = skipped.map((s) => `- ${link(s.file, s.line)} ${s.kind} \`${s.form}\`: \`${s.transform}/${s.reason}\``);
+  return details(`Skipped (${skipped.length})`, fitLines(rows, maxLength / 16));
+}
+
+/** The files not analysed: errors and skipped files with their problem. */
+function filesSection({ report, maxLength }: MarkdownContext): string[] {
+  const problems = report.files.filter((f) => f.problem);
+  if (problems.length === 0) return [];
+  const errors = problems.filter((f) => f.status === 'error');
+  const rows = problems.map((f) => `- ${f.status === 'error' ? '**error**' : 'skipped'} \`${f.problem!.kind}\`: ${inline(f.problem!.message)}`);
+  return [`### Files not analysed (${problems.length}: ${errors.length} with errors)`, '', ...fitLines(rows, maxLength / 16), ''];
 }
 
 function groupByHandler(sites: Site[]): HandlerGroup[] {

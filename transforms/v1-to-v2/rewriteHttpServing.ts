@@ -1,5 +1,6 @@
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
+import { callsNamed, declares, identifiersIn, identifierUsed, importsName, indentOf, isInside, isModuleLevelName, localConst, topLevelStatement } from './servingSyntax.js';
 
 /** The Streamable HTTP server transports of the v2 SDK, as the official codemod names them, and where they come from. */
 export const HTTP_TRANSPORTS: Record<string, 'node' | 'web'> = {
@@ -47,82 +48,148 @@ export function planHttpServing(source: ts.SourceFile, call: ts.CallExpression, 
     'otherwise go on to this sessionful code, so 2025-era clients keep their sessions and asks; put the branch after your auth and host/origin checks';
   const review = (why: string): HttpPlan => ({ advice: `${wiring}. Not rewritten: ${why}` });
 
+  const hostChecks = transportHostChecks(transportNew);
+  if (hostChecks) return review(hostChecks.why);
+  const served = servedHandler(source, call, kind);
+  if (served === undefined) return undefined;
+  if ('why' in served) return review(served.why);
+  const point = branchPoint(source, call, served);
+  if ('why' in point) return review(point.why);
+  const name = freeHandlerName(source);
+  if (typeof name !== 'string') return review(name.why);
+  const branch = eraBranch(source, served, point, name);
+  if ('why' in branch) return review(branch.why);
+  return { edits: servingEdits(source, served, point, name, branch), imports: branch.imports, factory: served.factory, route: served.mount.route };
+}
+
+/** Why a step leaves the wiring to the user (the advice says it after "Not rewritten:"). */
+interface Refusal {
+  why: string;
+}
+
+/** The request handler around the connect: where it is mounted, what it names its parameters, the server factory. */
+interface ServedHandler {
+  handler: ts.FunctionLikeDeclaration;
+  body: ts.Block;
+  mount: Mount;
+  request: string;
+  response: string | undefined;
+  factory: string;
+}
+
+/** Where the branch goes in the handler body (before statement `at`), and the handler's `handleRequest` calls. */
+interface BranchPoint {
+  at: number;
+  before: ts.Statement[];
+  handleCalls: ts.CallExpression[];
+}
+
+/** The branch's lines, the new handler it calls (`mounted`), and the names to import for both, by module. */
+interface EraBranch {
+  branch: string[];
+  mounted: string;
+  imports: Record<string, string[]>;
+}
+
+/** A refusal when the transport's options cannot be read or carry host/origin checks of their own. */
+function transportHostChecks(transportNew: ts.NewExpression): Refusal | undefined {
   const options = transportNew.arguments?.[0];
-  if (options && !ts.isObjectLiteralExpression(options)) return review('the transport options are not an object literal, so its host/origin checks cannot be read');
+  if (options && !ts.isObjectLiteralExpression(options)) return { why: 'the transport options are not an object literal, so its host/origin checks cannot be read' };
   const hostChecks = options?.properties.filter((p) => p.name && ts.isIdentifier(p.name) && TRANSPORT_HOST_CHECKS.includes(p.name.text)).map((p) => (p.name as ts.Identifier).text) ?? [];
   if (hostChecks.length > 0) {
-    return review(
-      `the transport checks hosts/origins itself (${hostChecks.join(', ')}), which 2026-era requests would bypass: move them to middleware in front of the route ` +
+    return {
+      why:
+        `the transport checks hosts/origins itself (${hostChecks.join(', ')}), which 2026-era requests would bypass: move them to middleware in front of the route ` +
         '(hostHeaderValidation/originValidation from @modelcontextprotocol/express, @modelcontextprotocol/hono or @modelcontextprotocol/node), then run the tool again',
-    );
+    };
   }
+  return undefined;
+}
 
+/** The async request handler the connect sits in, mounted directly on a route; undefined when it is already routed by era. */
+function servedHandler(source: ts.SourceFile, call: ts.CallExpression, kind: 'node' | 'web'): ServedHandler | Refusal | undefined {
   const handler = enclosingFunction(call);
-  if (!handler || !handler.body || !ts.isBlock(handler.body)) return review('the connect is not in a request handler with a block body');
+  if (!handler || !handler.body || !ts.isBlock(handler.body)) return { why: 'the connect is not in a request handler with a block body' };
   // Already routed by era (a file the official codemod still sees as v1 is migrated again on every run).
   if (handler.body.getText(source).includes('isLegacyRequest(')) return undefined;
   const mount = mountOf(source, handler, kind);
-  if (!mount) return review('the connect is not directly in an Express or Hono route callback or a node:http createServer listener (a helper, a class, another framework)');
-  if (!handler.modifiers?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) return review('the request handler is not async');
+  if (!mount) return { why: 'the connect is not directly in an Express or Hono route callback or a node:http createServer listener (a helper, a class, another framework)' };
+  if (!handler.modifiers?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) return { why: 'the request handler is not async' };
   const params = handler.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined));
   const request = params[0];
   const response = params[1];
-  if (!request || (mount.framework !== 'hono' && !response)) return review('the request handler does not name its request and response parameters');
+  if (!request || (mount.framework !== 'hono' && !response)) return { why: 'the request handler does not name its request and response parameters' };
 
   const factory = factoryOf(source, call, handler);
-  if (typeof factory !== 'string') return review(factory.why);
+  if (typeof factory !== 'string') return factory;
+  return { handler, body: handler.body, mount, request, response, factory };
+}
 
-  const body = handler.body;
+/** The first statement of the session code, with no access check below it, and the handler's own request handed on. */
+function branchPoint(source: ts.SourceFile, call: ts.CallExpression, served: ServedHandler): BranchPoint | Refusal {
+  const { handler, body, mount, request, response } = served;
   const at = body.statements.findIndex((s) => isServingStatement(s, call, source));
-  if (at === -1) return review('the session/transport code of the handler cannot be told apart');
+  if (at === -1) return { why: 'the session/transport code of the handler cannot be told apart' };
   const before = body.statements.slice(0, at);
   // A check the 2026-era branch would skip: access decided below the place the branch goes.
   const late = body.statements.slice(at).find((st) => ACCESS_CHECK.test(st.getText(source)));
   if (late) {
     const firstLine = late.getText(source).split(/\r?\n/)[0]!.trim();
     const snippet = firstLine.length > 60 ? `${firstLine.slice(0, 57)}...` : firstLine;
-    return review(`the handler checks access (auth, host, 401/403) in \`${snippet}\`, below the start of its session code, where 2026-era requests would skip it: move the check above the session code or into middleware, then run the tool again`);
+    return { why: `the handler checks access (auth, host, 401/403) in \`${snippet}\`, below the start of its session code, where 2026-era requests would skip it: move the check above the session code or into middleware, then run the tool again` };
   }
   const handleCalls = callsNamed(handler, 'handleRequest');
-  if (handleCalls.length === 0) return review('the handler never calls transport.handleRequest');
+  if (handleCalls.length === 0) return { why: 'the handler never calls transport.handleRequest' };
   // The transport must be handed this handler's own request (and response): the branch hands the same to createMcpHandler.
   const handed = mount.framework === 'hono' ? [`${request}.req.raw`] : [request, response!];
   if (!handleCalls.every((c) => handed.every((text, i) => c.arguments[i]?.getText(source) === text))) {
-    return review(`handleRequest is not given the handler's own ${handed.join(', ')}`);
+    return { why: `handleRequest is not given the handler's own ${handed.join(', ')}` };
   }
+  return { at, before, handleCalls };
+}
 
+/** The name of the new handler const, when the file leaves one free and the names to import are free or imported. */
+function freeHandlerName(source: ts.SourceFile): string | Refusal {
   const name = HANDLER_NAMES.find((n) => !identifierUsed(source, n));
-  if (!name) return review(`${HANDLER_NAMES.join(' and ')} are already names in this file`);
+  if (!name) return { why: `${HANDLER_NAMES.join(' and ')} are already names in this file` };
   for (const imported of ['createMcpHandler', 'isLegacyRequest', 'toNodeHandler', 'toWebRequest']) {
-    if (identifierUsed(source, imported) && !importsName(source, imported)) return review(`${imported} is already a name in this file`);
+    if (identifierUsed(source, imported) && !importsName(source, imported)) return { why: `${imported} is already a name in this file` };
   }
+  return name;
+}
 
-  let branch: string[];
-  let mounted: string;
+/** The branch by framework: Hono hands the raw request to the handler's fetch; node:http and Express go through toNodeHandler. */
+function eraBranch(source: ts.SourceFile, served: ServedHandler, point: BranchPoint, name: string): EraBranch | Refusal {
+  const { mount, request, response, factory } = served;
+  const { before, handleCalls } = point;
   const imports: Record<string, string[]> = { [SERVER_MODULE]: ['createMcpHandler', 'isLegacyRequest'] };
   if (mount.framework === 'hono') {
     // The raw request's body is still unread here; isLegacyRequest reads a clone of it.
     const parsed = parsedBodyOption(handleCalls, before, source);
-    if (parsed === null) return review('handleRequest is given a parsed body the branch cannot reach');
+    if (parsed === null) return { why: 'handleRequest is given a parsed body the branch cannot reach' };
     const raw = `${request}.req.raw`;
-    branch = [`if (!(await isLegacyRequest(${raw}${parsed ? `, ${parsed}` : ''}))) return ${name}.fetch(${raw}${parsed ? `, { parsedBody: ${parsed} }` : ''});`];
-    mounted = `createMcpHandler(${factory}, { legacy: 'reject' })`;
-  } else {
-    const parsed = mount.framework === 'express' ? expressBody(source, handleCalls, request) : nodeBody(handleCalls, before, source);
-    if (typeof parsed !== 'string') return review(parsed.why);
-    branch = [
-      `if (!(await isLegacyRequest(await toWebRequest(${request}, ${parsed}), ${parsed}))) {`,
-      `  await ${name}(${request}, ${response}, ${parsed});`,
-      '  return;',
-      '}',
-    ];
-    mounted = `toNodeHandler(createMcpHandler(${factory}, { legacy: 'reject' }))`;
-    imports[NODE_MODULE] = ['toNodeHandler', 'toWebRequest'];
+    const branch = [`if (!(await isLegacyRequest(${raw}${parsed ? `, ${parsed}` : ''}))) return ${name}.fetch(${raw}${parsed ? `, { parsedBody: ${parsed} }` : ''});`];
+    return { branch, mounted: `createMcpHandler(${factory}, { legacy: 'reject' })`, imports };
   }
+  const parsed = mount.framework === 'express' ? expressBody(source, handleCalls, request) : nodeBody(handleCalls, before, source);
+  if (typeof parsed !== 'string') return parsed;
+  const branch = [
+    `if (!(await isLegacyRequest(await toWebRequest(${request}, ${parsed}), ${parsed}))) {`,
+    `  await ${name}(${request}, ${response}, ${parsed});`,
+    '  return;',
+    '}',
+  ];
+  imports[NODE_MODULE] = ['toNodeHandler', 'toWebRequest'];
+  return { branch, mounted: `toNodeHandler(createMcpHandler(${factory}, { legacy: 'reject' }))`, imports };
+}
 
+/** The two insertions: the branch above the session code, the new handler's declaration above the mounting statement. */
+function servingEdits(source: ts.SourceFile, served: ServedHandler, point: BranchPoint, name: string, era: EraBranch): TextEdit[] {
+  const { body, mount } = served;
+  const { branch, mounted } = era;
   const text = source.text;
   const newline = text.includes('\r\n') ? '\r\n' : '\n';
-  const target = body.statements[at]!;
+  const target = body.statements[point.at]!;
   const indent = indentOf(text, target.getStart(source));
   const comment = `// MCP 2026-07-28 requests go to createMcpHandler (a server per request); 2025-era ones (isLegacyRequest) go on to the code below.`;
   const branchText = [comment, ...branch].map((line) => indent + line).join(newline) + newline;
@@ -134,11 +201,10 @@ export function planHttpServing(source: ts.SourceFile, call: ts.CallExpression, 
   // Above the statement's own leading comments, which describe it.
   const topStart = ts.getLeadingCommentRanges(text, top.getFullStart())?.[0]?.pos ?? top.getStart(source);
   const topLineStart = text.lastIndexOf('\n', topStart - 1) + 1;
-  const edits: TextEdit[] = [
+  return [
     { start: topLineStart, end: topLineStart, text: declaration },
     { start: lineStart, end: lineStart, text: branchText },
   ];
-  return { edits, imports, factory, route: mount.route };
 }
 
 /** The nearest function around the connect call. */
@@ -288,77 +354,6 @@ function parsedBodyOption(handleCalls: ts.CallExpression[], before: ts.Statement
   const [only] = [...found];
   if (only !== undefined && !before.some((s) => declares(s, only))) return null;
   return only;
-}
-
-function declares(statement: ts.Statement, name: string): boolean {
-  return ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name);
-}
-
-/** The nodes under `scope` (itself included) that pass `test`, in source order. */
-function nodesUnder<T extends ts.Node>(scope: ts.Node, test: (node: ts.Node) => node is T): T[] {
-  const found: T[] = [];
-  const visit = (node: ts.Node): void => {
-    if (test(node)) found.push(node);
-    ts.forEachChild(node, visit);
-  };
-  visit(scope);
-  return found;
-}
-
-function localConst(scope: ts.Node, name: string): ts.VariableDeclaration | undefined {
-  return nodesUnder(scope, (node): node is ts.VariableDeclaration =>
-    ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name && ts.isVariableDeclarationList(node.parent) && (node.parent.flags & ts.NodeFlags.Const) !== 0,
-  )[0];
-}
-
-function identifiersIn(scope: ts.Node, name: string): ts.Identifier[] {
-  return nodesUnder(scope, (node): node is ts.Identifier => ts.isIdentifier(node) && node.text === name);
-}
-
-function callsNamed(scope: ts.Node, method: string): ts.CallExpression[] {
-  return nodesUnder(scope, (node): node is ts.CallExpression => ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === method);
-}
-
-function isModuleLevelName(source: ts.SourceFile, name: string): boolean {
-  for (const statement of source.statements) {
-    if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name?.text === name) return true;
-    if (ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name)) return true;
-    if (ts.isImportDeclaration(statement) && importBindings(statement).includes(name)) return true;
-  }
-  return false;
-}
-
-function importBindings(statement: ts.ImportDeclaration): string[] {
-  const clause = statement.importClause;
-  if (!clause) return [];
-  const names = clause.name ? [clause.name.text] : [];
-  const bindings = clause.namedBindings;
-  if (bindings && ts.isNamespaceImport(bindings)) names.push(bindings.name.text);
-  if (bindings && ts.isNamedImports(bindings)) names.push(...bindings.elements.map((e) => e.name.text));
-  return names;
-}
-
-function importsName(source: ts.SourceFile, name: string): boolean {
-  return source.statements.some((s) => ts.isImportDeclaration(s) && importBindings(s).includes(name));
-}
-
-function identifierUsed(source: ts.SourceFile, name: string): boolean {
-  return identifiersIn(source, name).length > 0;
-}
-
-function isInside(node: ts.Node, container: ts.Node): boolean {
-  return node.pos >= container.pos && node.end <= container.end;
-}
-
-function topLevelStatement(node: ts.Node): ts.Statement {
-  let current = node;
-  while (current.parent && !ts.isSourceFile(current.parent)) current = current.parent;
-  return current as ts.Statement;
-}
-
-function indentOf(text: string, offset: number): string {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart, offset))![0];
 }
 
 /**

@@ -1,0 +1,56 @@
+/**
+ * The public types and constants of discovery (lib/files.ts re-exports them), and the sets built from the
+ * constants. This module imports nothing at run time, so every discovery module can import it without a cycle.
+ */
+
+export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'] as const;
+/** Directory names that are never walked into, wherever they appear (dependencies, VCS, build output, caches). */
+export const SKIPPED_DIRECTORIES = ['node_modules', '.git', 'dist', 'build', 'out', 'coverage', '.next', '.turbo', '.cache'] as const;
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+export type FileProblemKind = 'not-found' | 'binary' | 'too-large' | 'unreadable' | 'symlink-loop';
+
+export interface FileProblem {
+  /** Relative to root, posix slashes. */
+  file: string;
+  absPath: string;
+  kind: FileProblemKind;
+  /** One line; names the file and the problem. */
+  message: string;
+}
+
+export interface SourceFileEntry {
+  absPath: string;
+  /** Relative to root, posix slashes. */
+  file: string;
+  text: string;
+  bytes: number;
+}
+
+export interface DiscoverOptions {
+  /** picomatch globs against the root-relative posix path; when non-empty a file must match one. */
+  include?: string[];
+  /** picomatch globs against the root-relative posix path; a file matching any is dropped. */
+  exclude?: string[];
+  /** Files larger than this are reported as `too-large` and not read past their first 64 KiB. Default `MAX_FILE_BYTES`. */
+  maxFileBytes?: number;
+}
+
+export interface DiscoveryResult {
+  /** Absolute. */
+  root: string;
+  /** Sorted by `file`. */
+  files: SourceFileEntry[];
+  problems: FileProblem[];
+  /** Targets that do not exist, as given. */
+  missing: string[];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Internals
+
+export const SOURCE_EXTENSION_SET: ReadonlySet<string> = new Set(SOURCE_EXTENSIONS);
+export const SKIPPED_DIRECTORY_SET: ReadonlySet<string> = new Set(SKIPPED_DIRECTORIES);
+
+/** Records a problem with a file or directory; the walk and the reads report through it. */
+export type AddProblem = (abs: string, file: string, kind: FileProblemKind, detail: string) => void;
