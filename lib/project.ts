@@ -2,15 +2,12 @@ import path from 'node:path';
 import { Project, ts } from './tsMorph.cjs';
 import type { SourceFile } from 'ts-morph';
 import type { SourceFileEntry } from './files.js';
+import { extensionOf, firstModuleCandidate, resolveDotted } from './moduleResolution.js';
+import { COMPUTED_IMPORT, MODULE_SYNTAX, reachOf, RELATIVE_SPECIFIER, sameModuleFacts, type ModuleFacts } from './sdkReach.js';
+import { bloomBits, BLOOM_WORDS, fillRow, holdsWord, isWordChar, wordHash, type WordIndex } from './wordIndex.js';
 import { compilerFactoryOf, onProgramReset, parseDiagnostics, sourceFileBinder, standardizedPathOf, type CompilerFactory } from './tsMorphInternals.js';
 
-const RESOLVE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
-const JS_TO_TS: Record<string, string[]> = {
-  '.js': ['.ts', '.tsx', '.js', '.jsx'],
-  '.jsx': ['.tsx', '.jsx'],
-  '.mjs': ['.mts', '.mjs'],
-  '.cjs': ['.cts', '.cjs'],
-};
+export { resolveDotted } from './moduleResolution.js';
 
 export interface ParseProblem {
   file: string;
@@ -329,157 +326,6 @@ export class AnalysisProject {
     if (!resolved) return undefined;
     return { resolvedFileName: resolved, extension: extensionOf(resolved), isExternalLibraryImport: false };
   }
-}
-
-interface ModuleFacts {
-  /** The analysed files that quoted strings reading like relative module paths (`'./tools.js'`, `"../lib"`, `'.'`) name. */
-  links: string[];
-  /** The text names an `@modelcontextprotocol` package. */
-  namesSdk: boolean;
-  /** Names of this file reach others without an import (see `AnalysisProject.sdkReach`). */
-  sharesNames: boolean;
-}
-
-const RELATIVE_SPECIFIER = /(['"`])(\.\.?(?:\/[^'"`\r\n]*)?)\1/g;
-const MODULE_SYNTAX = /\b(?:import|export)\b|\brequire\s*\(|\bexports\b/;
-const COMPUTED_IMPORT = /\b(?:import|require)\(\s*[^'"\s)]/;
-
-/** See AnalysisProject.sdkReach: the files in a group (linked by `links`, either way) with a file that names the SDK. */
-function reachOf(entries: SourceFileEntry[], facts: ModuleFacts[]): ReadonlySet<string> | undefined {
-  if (facts.some((f) => f.sharesNames)) return undefined;
-  const row = new Map(entries.map((entry, index) => [entry.absPath, index]));
-  const parent = entries.map((_, index) => index);
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
-    return i;
-  };
-  const seeds: number[] = [];
-  for (const [index, { namesSdk, links }] of facts.entries()) {
-    if (namesSdk) seeds.push(index);
-    for (const link of links) parent[find(index)] = find(row.get(link)!);
-  }
-  const reached = new Set(seeds.map(find));
-  return new Set(entries.filter((_, index) => reached.has(find(index))).map((entry) => entry.absPath));
-}
-
-function sameModuleFacts(a: ModuleFacts, b: ModuleFacts): boolean {
-  return a === b || (a.namesSdk === b.namesSdk && a.sharesNames === b.sharesNames && a.links.length === b.links.length && a.links.every((link, index) => link === b.links[index]));
-}
-
-/** 4096 bits per file: about 2% false positives for a file of 300 distinct words. */
-const BLOOM_BITS = 4096;
-const BLOOM_WORDS = BLOOM_BITS / 32;
-
-interface WordIndex {
-  /** The analysed files, in order; row `i` of `blooms` is file `i`'s filter. */
-  entries: SourceFileEntry[];
-  blooms: Uint32Array;
-  filled: Uint8Array;
-  unfilled: number;
-}
-
-/** The Bloom filter row of one file's words: each maximal run of word characters hashed as `wordHash` does, in one pass. */
-function fillRow(blooms: Uint32Array, row: number, text: string): void {
-  const base = row * BLOOM_WORDS;
-  let hash = FNV_OFFSET;
-  let inWord = false;
-  for (let at = 0, length = text.length; at < length; at++) {
-    const code = text.charCodeAt(at);
-    if (isWordChar(code)) {
-      hash = Math.imul(hash ^ code, FNV_PRIME);
-      inWord = true;
-    } else if (inWord) {
-      setBits(blooms, base, hash >>> 0);
-      hash = FNV_OFFSET;
-      inWord = false;
-    }
-  }
-  if (inWord) setBits(blooms, base, hash >>> 0);
-}
-
-function setBits(blooms: Uint32Array, base: number, hash: number): void {
-  const [a, b] = bloomBits(hash);
-  blooms[base + (a >>> 5)] |= 1 << (a & 31);
-  blooms[base + (b >>> 5)] |= 1 << (b & 31);
-}
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
-/** FNV-1a over the UTF-16 code units of `text[start, end)`. */
-function wordHash(text: string, start: number, end: number): number {
-  let h = FNV_OFFSET;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
-  return h >>> 0;
-}
-
-function bloomBits(hash: number): [number, number] {
-  return [hash & (BLOOM_BITS - 1), (hash >>> 12) & (BLOOM_BITS - 1)];
-}
-
-/** Whether `name` occurs in `text` as a whole word (no word character on either side). */
-function holdsWord(text: string, name: string): boolean {
-  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
-    if (!isWordChar(text.charCodeAt(at - 1)) && !isWordChar(text.charCodeAt(at + name.length))) return true;
-  }
-  return false;
-}
-
-function isWordChar(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 36 || code > 127;
-}
-
-const KNOWN_EXTENSIONS: Record<string, ts.Extension> = {
-  '.ts': ts.Extension.Ts,
-  '.tsx': ts.Extension.Tsx,
-  '.mts': ts.Extension.Mts,
-  '.cts': ts.Extension.Cts,
-  '.js': ts.Extension.Js,
-  '.jsx': ts.Extension.Jsx,
-  '.mjs': ts.Extension.Mjs,
-  '.cjs': ts.Extension.Cjs,
-};
-
-function extensionOf(file: string): ts.Extension {
-  return KNOWN_EXTENSIONS[path.extname(file)] ?? ts.Extension.Ts;
-}
-
-/**
- * `path.resolve(dir, specifier)` for an absolute, normalized posix `dir` and a specifier that starts with `./` or
- * `../` steps (the usual import), without path.resolve's general normalization (a third of a large tree's
- * link scan); anything else (`a/./b`, `a//b`, a trailing slash) goes to path.resolve.
- */
-export function resolveDotted(dir: string, specifier: string): string {
-  let base = dir;
-  let rest = specifier;
-  for (;;) {
-    if (rest === '' || rest === '.') return base;
-    if (rest === '..') return path.dirname(base);
-    if (rest.startsWith('./')) rest = rest.slice(2);
-    else if (rest.startsWith('../')) {
-      base = path.dirname(base);
-      rest = rest.slice(3);
-    } else break;
-  }
-  if (rest.startsWith('.') || rest.startsWith('/') || rest.includes('/.') || rest.includes('//') || rest.endsWith('/')) return path.resolve(dir, specifier);
-  return base === '/' ? `/${rest}` : `${base}/${rest}`;
-}
-
-/** The first of the paths `base` may name as a module (`./x.js` -> `./x.ts`, `./x`, `./x/index.ts`) that `exists`. */
-function firstModuleCandidate(base: string, exists: (candidate: string) => boolean): string | undefined {
-  const ext = path.extname(base);
-  const mapped = JS_TO_TS[ext];
-  if (mapped) {
-    const stem = base.slice(0, -ext.length);
-    for (const m of mapped) if (exists(stem + m)) return stem + m;
-  }
-  if (RESOLVE_EXTENSIONS.includes(ext) && exists(base)) return base;
-  for (const e of RESOLVE_EXTENSIONS) if (exists(base + e)) return base + e;
-  for (const e of RESOLVE_EXTENSIONS) {
-    const index = path.join(base, 'index' + e);
-    if (exists(index)) return index;
-  }
-  return undefined;
 }
 
 function firstSyntaxError(sourceFile: SourceFile): Omit<ParseProblem, 'file'> | undefined {
