@@ -1,5 +1,5 @@
-import { Node } from '../../lib/tsMorph.cjs';
-import { indentAt, lineEndingOf, type TextEdit } from '../../lib/edits.js';
+import { Node } from '../../../../lib/tsMorph.cjs';
+import { indentAt, lineEndingOf, type TextEdit } from '../../../../lib/edits.js';
 
 export const REVIEW_MARKER = '@mcp-mrtr-review';
 

@@ -1,5 +1,5 @@
-import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
-import { enclosingFunction } from './functions.js';
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import { enclosingFunction } from '../analyse/functions.js';
 
 /**
  * What surrounds an ask inside its own function: error handling, timeouts, loops, parallel asks and a

@@ -1,7 +1,7 @@
-import { Node, SyntaxKind, ts } from '../../lib/tsMorph.cjs';
-import type { SdkMajor } from '../../lib/model.js';
-import type { AnalysisProject } from '../../lib/project.js';
-import { SDK_TYPE_ROLES, type Role } from './constants.js';
+import { Node, SyntaxKind, ts } from '../../../lib/tsMorph.cjs';
+import type { SdkMajor } from '../../../lib/model.js';
+import type { AnalysisProject } from '../../../lib/project.js';
+import { SDK_TYPE_ROLES, type Role } from '../constants.js';
 import { enclosingFunction, isFunctionNode, type FunctionNode } from './functions.js';
 import { declarationsOf, identifierAt, sdkNameOf, unwrap, wordOffsets } from './symbols.js';
 

@@ -1,14 +1,14 @@
-import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { IfStatement } from 'ts-morph';
-import type { MrtrAnalysis, Chain } from './classify.js';
-import type { PushCall } from './findPushCalls.js';
-import { enclosingFunction, referencesTo, type FunctionNode } from './functions.js';
-import type { Registration } from './handlers.js';
-import { statementOf } from './insertMarker.js';
-import type { ReasonId } from './reasons.js';
-import { isReplaySafeExpression, isReplaySafeStatement } from './replaySafe.js';
-import { RESULT_SCHEMA_KINDS } from './constants.js';
-import { constValue, simpleName, stringValue, unwrap } from './symbols.js';
+import type { MrtrAnalysis, Chain } from '../analyse/classify.js';
+import type { PushCall } from '../detect/findPushCalls.js';
+import { enclosingFunction, referencesTo, type FunctionNode } from '../analyse/functions.js';
+import type { Registration } from '../analyse/handlers.js';
+import { statementOf } from '../rewrite/kit/insertMarker.js';
+import type { ReasonId } from '../reasons.js';
+import { isReplaySafeExpression, isReplaySafeStatement } from '../analyse/replaySafe.js';
+import { RESULT_SCHEMA_KINDS } from '../constants.js';
+import { constValue, simpleName, stringValue, unwrap } from '../analyse/symbols.js';
 
 export type Builder = 'elicit' | 'elicitUrl' | 'createMessage' | 'listRoots';
 

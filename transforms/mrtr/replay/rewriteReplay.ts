@@ -1,10 +1,10 @@
-import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { SourceFile } from 'ts-morph';
-import { indentAt, lineEndingOf, type TextEdit } from '../../lib/edits.js';
+import { indentAt, lineEndingOf, type TextEdit } from '../../../lib/edits.js';
 import type { ReplayPlan } from './planReplay.js';
 import { REPLAY_RUNTIME_NAME, replayRuntimeSource } from './replayRuntime.js';
-import { freshName, styleOf } from './rewriteExplicit.js';
-import { codecEdits, insertionPoint, isCommonJs, namedImportEdit, specifierOf } from './rewriteSteps.js';
+import { freshName, styleOf } from '../rewrite/rewriteExplicit.js';
+import { codecEdits, insertionPoint, isCommonJs, namedImportEdit, specifierOf } from '../rewrite/rewriteSteps.js';
 
 export interface ReplayRewrite {
   /** Edits per absolute file path. */

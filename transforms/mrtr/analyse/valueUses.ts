@@ -1,6 +1,6 @@
-import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { BindingElement, CallExpression, NewExpression, ParameterDeclaration, PropertyAccessExpression, VariableDeclaration } from 'ts-morph';
-import type { AnalysisProject } from '../../lib/project.js';
+import type { AnalysisProject } from '../../../lib/project.js';
 import type { Use } from './classify.js';
 import { enclosingFunction, isFunctionNode, projectFunctionOf, referencesTo, type FunctionNode } from './functions.js';
 import { stringValue, unwrap } from './symbols.js';

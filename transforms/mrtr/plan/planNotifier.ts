@@ -1,8 +1,8 @@
-import { Node } from '../../lib/tsMorph.cjs';
-import type { TextEdit } from '../../lib/edits.js';
-import type { PushCall } from './findPushCalls.js';
+import { Node } from '../../../lib/tsMorph.cjs';
+import type { TextEdit } from '../../../lib/edits.js';
+import type { PushCall } from '../detect/findPushCalls.js';
 import { handlerOf, type HandlerSite } from './planExplicit.js';
-import { isReplaySafeExpression } from './replaySafe.js';
+import { isReplaySafeExpression } from '../analyse/replaySafe.js';
 
 /**
  * A `server.createElicitationCompletionNotifier(id)` call that goes with a rewritten URL ask. 2026-07-28 has no

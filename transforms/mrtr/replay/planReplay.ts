@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Node } from '../../lib/tsMorph.cjs';
+import { Node } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, SourceFile } from 'ts-morph';
-import type { Chain, MrtrAnalysis } from './classify.js';
-import { MRTR_CAPABLE_METHODS } from './constants.js';
-import type { PushCall } from './findPushCalls.js';
-import { paramsOf } from './planExplicit.js';
-import { classWiringOf, wiringOf, type ServerWiring } from './planWiring.js';
-import type { ReasonId } from './reasons.js';
+import type { Chain, MrtrAnalysis } from '../analyse/classify.js';
+import { MRTR_CAPABLE_METHODS } from '../constants.js';
+import type { PushCall } from '../detect/findPushCalls.js';
+import { paramsOf } from '../plan/planExplicit.js';
+import { classWiringOf, wiringOf, type ServerWiring } from '../plan/planWiring.js';
+import type { ReasonId } from '../reasons.js';
 import { traceReplayPath, type OutsideCall, type ReplayEdits, type ReplayPath } from './replayPath.js';
 import { REPLAY_RUNTIME_NAME, runtimeExtension } from './replayRuntime.js';
-import { constValue, unwrap } from './symbols.js';
+import { constValue, unwrap } from '../analyse/symbols.js';
 
 /** How sites choose a strategy: `auto` uses replay where the explicit form does not apply. */
 export type Strategy = 'auto' | 'explicit' | 'replay';

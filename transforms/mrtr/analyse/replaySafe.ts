@@ -1,4 +1,4 @@
-import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 
 const NONE: ReadonlySet<Node> = new Set();
 

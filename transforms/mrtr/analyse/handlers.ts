@@ -1,11 +1,11 @@
-import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
-import type { Family, SdkMajor } from '../../lib/model.js';
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import type { Family, SdkMajor } from '../../../lib/model.js';
 import {
   MRTR_CAPABLE_METHODS,
   NOTIFICATION_SCHEMA_METHODS,
   REGISTRATIONS,
   REQUEST_SCHEMA_METHODS,
-} from './constants.js';
+} from '../constants.js';
 import { isFunctionNode, type FunctionNode } from './functions.js';
 import type { OriginResolver } from './origins.js';
 import { simpleName, stringValue, unwrap } from './symbols.js';

@@ -1,7 +1,7 @@
-import { Node, SyntaxKind, ts } from '../../lib/tsMorph.cjs';
+import { Node, SyntaxKind, ts } from '../../../lib/tsMorph.cjs';
 import type { SourceFile } from 'ts-morph';
-import type { AnalysisProject } from '../../lib/project.js';
-import { sdkMajorOfModule } from './constants.js';
+import type { AnalysisProject } from '../../../lib/project.js';
+import { sdkMajorOfModule } from '../constants.js';
 
 export interface SdkName {
   /** The exported name (`McpServer`), or `*` for a namespace import. */

@@ -1,11 +1,11 @@
-import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { PropertyAccessExpression, SourceFile } from 'ts-morph';
-import type { SdkMajor, SiteKind } from '../../lib/model.js';
-import type { MrtrAnalysis } from './classify.js';
-import { PUSH_METHODS, REQUEST_METHOD_KINDS, REQUEST_SENDERS, RESULT_SCHEMA_KINDS, type Role } from './constants.js';
-import { registrationOf } from './handlers.js';
-import type { Origin } from './origins.js';
-import { constValue, declarationsOf, identifierAt, sdkNameOf, simpleName, stringValue, unwrap, wordOffsets } from './symbols.js';
+import type { SdkMajor, SiteKind } from '../../../lib/model.js';
+import type { MrtrAnalysis } from '../analyse/classify.js';
+import { PUSH_METHODS, REQUEST_METHOD_KINDS, REQUEST_SENDERS, RESULT_SCHEMA_KINDS, type Role } from '../constants.js';
+import { registrationOf } from '../analyse/handlers.js';
+import type { Origin } from '../analyse/origins.js';
+import { constValue, declarationsOf, identifierAt, sdkNameOf, simpleName, stringValue, unwrap, wordOffsets } from '../analyse/symbols.js';
 
 /** A push-style request found in source, before classification. */
 export interface PushCall {

@@ -1,13 +1,13 @@
-import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
-import type { MrtrAnalysis } from './classify.js';
-import type { PushCall } from './findPushCalls.js';
-import { enclosingFunction, oneLine, type FunctionNode } from './functions.js';
-import type { Registration } from './handlers.js';
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import type { MrtrAnalysis } from '../analyse/classify.js';
+import type { PushCall } from '../detect/findPushCalls.js';
+import { enclosingFunction, oneLine, type FunctionNode } from '../analyse/functions.js';
+import type { Registration } from '../analyse/handlers.js';
 import { contextOf, handlerOf, isDirectAsk, type ExplicitPlan, type HandlerSite } from './planExplicit.js';
-import type { ReasonId } from './reasons.js';
-import { isReplaySafeExpression } from './replaySafe.js';
-import { importedModuleOf, stringValue } from './symbols.js';
-import { REGISTRATIONS } from './constants.js';
+import type { ReasonId } from '../reasons.js';
+import { isReplaySafeExpression } from '../analyse/replaySafe.js';
+import { importedModuleOf, stringValue } from '../analyse/symbols.js';
+import { REGISTRATIONS } from '../constants.js';
 
 /** Everything the rewrite of one `throw new UrlElicitationRequiredError([...])` needs; computed before any edit. */
 export interface UrlErrorPlan {

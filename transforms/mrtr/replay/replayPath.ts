@@ -1,13 +1,13 @@
-import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, CatchClause } from 'ts-morph';
-import type { Family } from '../../lib/model.js';
-import type { MrtrAnalysis } from './classify.js';
-import { MRTR_CAPABLE_METHODS } from './constants.js';
-import { enclosingFunction, namedDeclarationOf, oneLine, projectFunctionOf, type FunctionNode, type ProjectFunction } from './functions.js';
-import { templateCallbackOf, type Registration } from './handlers.js';
-import type { ReasonId } from './reasons.js';
-import { isReplaySafeStatement } from './replaySafe.js';
-import { unwrap } from './symbols.js';
+import type { Family } from '../../../lib/model.js';
+import type { MrtrAnalysis } from '../analyse/classify.js';
+import { MRTR_CAPABLE_METHODS } from '../constants.js';
+import { enclosingFunction, namedDeclarationOf, oneLine, projectFunctionOf, type FunctionNode, type ProjectFunction } from '../analyse/functions.js';
+import { templateCallbackOf, type Registration } from '../analyse/handlers.js';
+import type { ReasonId } from '../reasons.js';
+import { isReplaySafeStatement } from '../analyse/replaySafe.js';
+import { unwrap } from '../analyse/symbols.js';
 
 /** A function that receives a rejection: it rethrows the input-required signal first. */
 export type RejectionHandler = ProjectFunction;

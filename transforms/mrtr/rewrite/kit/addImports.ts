@@ -1,8 +1,8 @@
-import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import { Node, SyntaxKind } from '../../../../lib/tsMorph.cjs';
 import type { SourceFile } from 'ts-morph';
-import type { TextEdit } from '../../lib/edits.js';
-import type { FileStyle } from './rewriteExplicit.js';
-import { requiredModuleOf } from './symbols.js';
+import type { TextEdit } from '../../../../lib/edits.js';
+import type { FileStyle } from '../rewriteExplicit.js';
+import { requiredModuleOf } from '../../analyse/symbols.js';
 
 export const SERVER_MODULE = '@modelcontextprotocol/server';
 

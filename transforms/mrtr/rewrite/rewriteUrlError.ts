@@ -1,6 +1,6 @@
-import { Node } from '../../lib/tsMorph.cjs';
-import type { TextEdit } from '../../lib/edits.js';
-import type { UrlErrorPlan } from './planUrlError.js';
+import { Node } from '../../../lib/tsMorph.cjs';
+import type { TextEdit } from '../../../lib/edits.js';
+import type { UrlErrorPlan } from '../plan/planUrlError.js';
 import { dedent, freshName, type ExplicitRewrite, type FileStyle, widenReturnType } from './rewriteExplicit.js';
 
 /**

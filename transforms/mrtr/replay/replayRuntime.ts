@@ -1,4 +1,4 @@
-import { ts } from '../../lib/tsMorph.cjs';
+import { ts } from '../../../lib/tsMorph.cjs';
 
 /** The base name of the runtime module the replay strategy writes once into the user's project. */
 export const REPLAY_RUNTIME_NAME = 'mcp-mrtr-runtime';

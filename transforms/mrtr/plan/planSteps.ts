@@ -1,9 +1,9 @@
-import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { Block, IfStatement } from 'ts-morph';
-import type { MrtrAnalysis } from './classify.js';
-import type { FunctionNode } from './functions.js';
-import type { Registration } from './handlers.js';
-import { statementOf } from './insertMarker.js';
+import type { MrtrAnalysis } from '../analyse/classify.js';
+import type { FunctionNode } from '../analyse/functions.js';
+import type { Registration } from '../analyse/handlers.js';
+import { statementOf } from '../rewrite/kit/insertMarker.js';
 import {
   asksOf,
   bindingOf,
@@ -22,9 +22,9 @@ import {
   type HandlerSite,
 } from './planExplicit.js';
 import { wiringOf, type ServerWiring } from './planWiring.js';
-import type { ReasonId } from './reasons.js';
-import { isReplaySafeExpression } from './replaySafe.js';
-import { unwrap } from './symbols.js';
+import type { ReasonId } from '../reasons.js';
+import { isReplaySafeExpression } from '../analyse/replaySafe.js';
+import { unwrap } from '../analyse/symbols.js';
 
 /** A local that is live across an ask: it travels in requestState and is restored on the round that resumes there. */
 export interface CarriedLocal {

@@ -1,9 +1,9 @@
-import type { Decision, Family } from '../../lib/model.js';
-import type { Chain } from './classify.js';
-import { MRTR_CAPABLE_METHODS } from './constants.js';
-import type { PushCall } from './findPushCalls.js';
+import type { Decision, Family } from '../../../lib/model.js';
+import type { Chain } from '../analyse/classify.js';
+import { MRTR_CAPABLE_METHODS } from '../constants.js';
+import type { PushCall } from '../detect/findPushCalls.js';
 import type { ExplicitVerdict } from './planExplicit.js';
-import type { ReasonId } from './reasons.js';
+import type { ReasonId } from '../reasons.js';
 
 export type Verdict =
   | { decision: 'review'; reason: ReasonId; family: Family; families: Family[] }

@@ -1,6 +1,6 @@
-import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { ArrowFunction, FunctionDeclaration, FunctionExpression, SourceFile } from 'ts-morph';
-import type { AnalysisProject } from '../../lib/project.js';
+import type { AnalysisProject } from '../../../lib/project.js';
 import { declarationsOf, identifierAt, importedModuleOf, unwrap, wordOffsets } from './symbols.js';
 
 export type FunctionNode = Node & { getParameters(): Node[]; getBody?(): Node | undefined };

@@ -1,9 +1,9 @@
-import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, ImportDeclaration, NewExpression, SourceFile, VariableDeclaration } from 'ts-morph';
-import type { MrtrAnalysis } from './classify.js';
-import { referencesTo, type FunctionNode } from './functions.js';
-import type { Registration } from './handlers.js';
-import { declarationsOf, sdkNameOf, stringValue, unwrap } from './symbols.js';
+import type { MrtrAnalysis } from '../analyse/classify.js';
+import { referencesTo, type FunctionNode } from '../analyse/functions.js';
+import type { Registration } from '../analyse/handlers.js';
+import { declarationsOf, sdkNameOf, stringValue, unwrap } from '../analyse/symbols.js';
 
 /** Where the server is constructed, to wire the codec's verify (`new McpServer(info, { requestState: { verify } })`). */
 export interface ServerWiring {

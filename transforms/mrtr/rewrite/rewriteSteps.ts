@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { SourceFile } from 'ts-morph';
-import { lineEndingOf, type TextEdit } from '../../lib/edits.js';
-import type { Ask } from './planExplicit.js';
-import type { CarriedLocal, StepsPlan } from './planSteps.js';
-import type { ServerWiring } from './planWiring.js';
+import { lineEndingOf, type TextEdit } from '../../../lib/edits.js';
+import type { Ask } from '../plan/planExplicit.js';
+import type { CarriedLocal, StepsPlan } from '../plan/planSteps.js';
+import type { ServerWiring } from '../plan/planWiring.js';
 import { answerValue, capabilitiesOf, dedent, freshName, viewNameOf, requestBuilder, styleOf, validationLines, widenReturnType, within, type ExplicitRewrite, type FileStyle } from './rewriteExplicit.js';
 
 const VIEW_KIND = { elicit: 'elicit', elicitUrl: 'elicit', createMessage: 'sampling', listRoots: 'roots' } as const;

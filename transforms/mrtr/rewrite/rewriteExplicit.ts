@@ -1,6 +1,6 @@
-import { Node } from '../../lib/tsMorph.cjs';
-import type { TextEdit } from '../../lib/edits.js';
-import { singleBlockSampling, type Ask, type ExplicitPlan } from './planExplicit.js';
+import { Node } from '../../../lib/tsMorph.cjs';
+import type { TextEdit } from '../../../lib/edits.js';
+import { singleBlockSampling, type Ask, type ExplicitPlan } from '../plan/planExplicit.js';
 
 export interface FileStyle {
   /** TypeScript source (casts allowed); JavaScript gets no type syntax. */

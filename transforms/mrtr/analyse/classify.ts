@@ -1,8 +1,8 @@
-import { Node, SyntaxKind } from '../../lib/tsMorph.cjs';
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { CallExpression } from 'ts-morph';
-import type { Family, Frame } from '../../lib/model.js';
-import type { AnalysisProject } from '../../lib/project.js';
-import { EVENT_METHODS, EVENT_PROPERTIES, TIMER_FUNCTIONS } from './constants.js';
+import type { Family, Frame } from '../../../lib/model.js';
+import type { AnalysisProject } from '../../../lib/project.js';
+import { EVENT_METHODS, EVENT_PROPERTIES, TIMER_FUNCTIONS } from '../constants.js';
 import {
   displayName,
   enclosingFunction,
