@@ -1,7 +1,6 @@
 import { Node } from '../../../../lib/tsMorph.cjs';
 import { indentAt, lineEndingOf, type TextEdit } from '../../../../lib/edits.js';
-
-export const REVIEW_MARKER = '@mcp-mrtr-review';
+import { REVIEW_MARKER } from '../../../../lib/reviewMarker.js';
 
 /**
  * The edit that puts `/* @mcp-mrtr-review <reason-id>: <message> *\/` on its own line above the statement
