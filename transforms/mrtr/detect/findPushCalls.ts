@@ -1,21 +1,12 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { PropertyAccessExpression, SourceFile } from 'ts-morph';
-import type { SdkMajor, SiteKind } from '../../../lib/model.js';
+import type { SiteKind } from '../../../lib/model.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
+import type { PushCall } from '../analyse/pushCall.js';
 import { PUSH_METHODS, REQUEST_METHOD_KINDS, REQUEST_SENDERS, RESULT_SCHEMA_KINDS, type Role } from '../constants.js';
 import { registrationOf } from '../analyse/handlers.js';
 import type { Origin } from '../analyse/origins.js';
 import { constValue, declarationsOf, identifierAt, sdkNameOf, simpleName, stringValue, unwrap, wordOffsets } from '../analyse/symbols.js';
-
-/** A push-style request found in source, before classification. */
-export interface PushCall {
-  node: Node;
-  kind: SiteKind;
-  form: string;
-  sdk: SdkMajor;
-  /** Set when the form alone decides the review reason (indirect use, unreadable method, removed notification). */
-  reason?: 'indirect-call' | 'dynamic-request' | 'roots-list-changed';
-}
 
 const RECEIVER_LABEL: Record<Role, string> = {
   'mcp-server': 'mcpServer',

@@ -1,31 +1,17 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { IfStatement } from 'ts-morph';
-import type { MrtrAnalysis, Chain } from '../analyse/classify.js';
-import type { PushCall } from '../detect/findPushCalls.js';
-import { enclosingFunction, referencesTo, type FunctionNode } from '../analyse/functions.js';
+import { builderOf, isTaskAugmented, paramsOf, type Builder } from '../analyse/askCall.js';
+import type { MrtrAnalysis } from '../analyse/classify.js';
+import type { FunctionNode } from '../analyse/functions.js';
 import type { Registration } from '../analyse/handlers.js';
-import { statementOf } from '../rewrite/kit/insertMarker.js';
-import type { ReasonId } from '../reasons.js';
+import { contextOf, handlerOf, isDirectAsk, type HandlerSite } from '../analyse/handlerSite.js';
+import type { PushCall } from '../analyse/pushCall.js';
 import { isReplaySafeExpression, isReplaySafeStatement } from '../analyse/replaySafe.js';
-import { RESULT_SCHEMA_KINDS } from '../constants.js';
-import { constValue, simpleName, stringValue, unwrap } from '../analyse/symbols.js';
-
-export type Builder = 'elicit' | 'elicitUrl' | 'createMessage' | 'listRoots';
-
-export type Binding = { name: string; keyword: 'const' | 'let' | 'var'; onlyFields: boolean; pattern?: boolean };
-
-/** One ask of a round. */
-export interface Ask {
-  call: PushCall;
-  /** `x` in `const x = await ask(...)` (or one element of `const [x, y] = await Promise.all([...])`). */
-  binding?: Binding;
-  builder: Builder;
-  /** The request params node (absent for roots). */
-  params?: Node;
-  /** For form elicitation: the requested schema, to validate accepted content as the old call did. */
-  schema?: { node: Node };
-  key: string;
-}
+import { statementOf } from '../analyse/statements.js';
+import { constValue, unwrap } from '../analyse/symbols.js';
+import type { ReasonId } from '../reasons.js';
+import { asksOf, bindingOf, onlyFieldUses, type Ask, type Binding } from './asks.js';
+import { capabilityReadsIn, isExitOnlyBranch } from './beforeAsk.js';
 
 /** Everything the explicit rewrite needs for one handler's round of asks; computed before any edit (plan, then act). */
 export interface ExplicitPlan {
@@ -46,32 +32,6 @@ export interface ExplicitPlan {
 }
 
 export type ExplicitVerdict = { plan: ExplicitPlan } | { reason: ReasonId } | undefined;
-
-const GENERIC_NAMES = new Set(['r', 'res', 'result', 'response', 'answer', 'reply', 'resp', 'out', 'data', 'x', 'value', 'ret']);
-const KIND_WORD = { elicitation: 'ask', sampling: 'sample', roots: 'roots' } as const;
-
-/** Whether a site's ask is written in the handler it serves (its only chain is that handler's own frame). */
-export function isDirectAsk({ call, chains }: HandlerSite): boolean {
-  const registration = chains[0]?.registration;
-  return !!registration && enclosingFunction(call.node) === handlerOf(registration) && chains.every((c) => c.registration === registration);
-}
-
-/** The registered callback: inline, or the function a name refers to (`registerTool('x', config, handleX)`). */
-export function handlerOf(registration: Registration): Node | undefined {
-  const callback = unwrap(registration.callback);
-  if (!Node.isIdentifier(callback)) return callback;
-  const declaration = callback.getSymbol()?.getDeclarations()[0];
-  if (declaration && Node.isFunctionDeclaration(declaration)) return declaration;
-  const init = declaration && Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
-  return init ? unwrap(init) : undefined;
-}
-
-/** A site found in a handler, with what classification learned about it. */
-export interface HandlerSite {
-  call: PushCall;
-  chains: Chain[];
-  guards: string[];
-}
 
 /**
  * Can the asks of one handler be rewritten in the SDK's explicit form and stay equivalent? Only v2 asks
@@ -222,211 +182,4 @@ function unsupportedError(call: PushCall, builder: Builder, method: string, regi
     return { capability: 'sampling', message: 'Client does not support sampling (required for sampling/createMessage)', server };
   }
   return { capability: 'roots', message: 'Client does not support listing roots (required for roots/list)', server };
-}
-
-/**
- * `if (pureCondition) { ...; return x; }` before the ask: the condition is the same on every retry (same
- * params), so a round that takes the branch never asks, and its effects run once, as before.
- */
-export function isExitOnlyBranch(statement: Node, allowed: ReadonlySet<Node>): boolean {
-  if (!Node.isIfStatement(statement) || statement.getElseStatement() || !isReplaySafeExpression(statement.getExpression(), allowed)) return false;
-  const then = statement.getThenStatement();
-  const last = Node.isBlock(then) ? then.getStatements().at(-1) : then;
-  return !!last && (Node.isReturnStatement(last) || Node.isThrowStatement(last));
-}
-
-/** Every `getClientCapabilities()` call in the statements, when each is on a proven SDK server; null otherwise. */
-export function capabilityReadsIn(statements: Node[], analysis: MrtrAnalysis): Node[] | null {
-  const reads: Node[] = [];
-  for (const statement of statements) {
-    for (const call of statement.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-      const callee = call.getExpression();
-      if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'getClientCapabilities') continue;
-      const receiver = analysis.origins.originOf(callee.getExpression());
-      if (receiver?.role !== 'server' || call.getArguments().length > 0) return null;
-      reads.push(call);
-    }
-  }
-  return reads;
-}
-
-/** A request with `params.task`: the client answers with a task to poll (the experimental tasks of SDK 1.x). */
-export function isTaskAugmented(call: PushCall, method: string): boolean {
-  const literal = paramsOf(call, method);
-  const value = literal ? constValue(literal) : undefined;
-  return !!value && Node.isObjectLiteralExpression(value) && !!value.getProperty('task');
-}
-
-export function builderOf(call: PushCall, method: string): Builder | undefined {
-  // `send(request, CustomSchema)` expects another result shape (e.g. a task result): not the plain answer.
-  const schema = Node.isCallExpression(call.node) && (method === 'send' || method === 'request' || method === 'sendRequest') ? call.node.getArguments()[1] : undefined;
-  if (schema && !((simpleName(unwrap(schema)) ?? '') in RESULT_SCHEMA_KINDS)) return undefined;
-  // Task-augmented requests (`task: { ttl }`) answer with a task, not the result: no explicit form.
-  if (isTaskAugmented(call, method)) return undefined;
-  if (call.kind === 'roots') return 'listRoots';
-  if (call.kind === 'sampling') return 'createMessage';
-  if (method === 'elicitInput' || method === 'send' || method === 'request') {
-    const params = paramsOf(call, method);
-    const literal = params ? constValue(params) : undefined;
-    if (literal && Node.isObjectLiteralExpression(literal)) {
-      const mode = literal.getProperty('mode');
-      const value = mode && Node.isPropertyAssignment(mode) ? stringValue(mode.getInitializer()) : undefined;
-      if (value === 'url') return 'elicitUrl';
-      if (value !== undefined && value !== 'form') return undefined;
-      return 'elicit';
-    }
-    return undefined;
-  }
-  return undefined;
-}
-
-/** The request params: the first argument of elicitInput/createMessage, `params` of a request object. */
-export function paramsOf(call: PushCall, method: string): Node | undefined {
-  if (!Node.isCallExpression(call.node)) return undefined;
-  const first = call.node.getArguments()[0];
-  if (method === 'send' || method === 'request' || method === 'sendRequest') {
-    const request = first ? constValue(first) : undefined;
-    if (!request || !Node.isObjectLiteralExpression(request)) return undefined;
-    const params = request.getProperty('params');
-    return params && Node.isPropertyAssignment(params) ? params.getInitializer() : undefined;
-  }
-  return call.kind === 'roots' ? undefined : first;
-}
-
-/** The request options of an ask (`elicitInput(params, { timeout })`, `send(request, Schema, options)`), if any. */
-export function optionsArgumentOf(call: PushCall): Node | undefined {
-  if (!Node.isCallExpression(call.node)) return undefined;
-  const method = call.form.split('.').pop() ?? '';
-  return call.node.getArguments()[method === 'send' || method === 'request' || method === 'sendRequest' ? 2 : 1];
-}
-
-/** `const x = await ask(...)` -> binding; `await ask(...);` -> undefined; anything else -> null. */
-export function bindingOf(statement: Node, ask: Node, analysis: MrtrAnalysis): Binding | undefined | null {
-  const isAwaitOfAsk = (expr: Node | undefined) => !!expr && Node.isAwaitExpression(unwrapParens(expr)) && unwrap(unwrapParens(expr)) === ask;
-  if (Node.isExpressionStatement(statement)) return isAwaitOfAsk(statement.getExpression()) ? undefined : null;
-  if (!Node.isVariableStatement(statement)) return null;
-  const declarations = statement.getDeclarations();
-  const declaration = declarations[0];
-  if (declarations.length !== 1 || !declaration || !isAwaitOfAsk(declaration.getInitializer())) return null;
-  const nameNode = declaration.getNameNode();
-  const keyword = statement.getDeclarationKind() as 'const' | 'let' | 'var';
-  // `const { roots } = await server.server.listRoots()`: the pattern takes the rebuilt result apart as before.
-  if (Node.isObjectBindingPattern(nameNode) || Node.isArrayBindingPattern(nameNode)) return { name: nameNode.getText(), keyword, onlyFields: false, pattern: true };
-  if (!Node.isIdentifier(nameNode)) return null;
-  return { name: nameNode.getText(), keyword, onlyFields: onlyFieldUses(declaration, nameNode.getText(), analysis) };
-}
-
-/** Whether every use of an answer reads only `.action` / `.content` (the answer view can then stand in for it). */
-function onlyFieldUses(declaration: Node, name: string, analysis: MrtrAnalysis): boolean {
-  return referencesTo(analysis.project, declaration, name).every((ref) => {
-    const parent = ref.getParent();
-    return !!parent && Node.isPropertyAccessExpression(parent) && parent.getExpression() === ref && ['action', 'content'].includes(parent.getName());
-  });
-}
-
-function unwrapParens(node: Node): Node {
-  return Node.isParenthesizedExpression(node) ? unwrapParens(node.getExpression()) : node;
-}
-
-/** The handler's way to `ctx.mcpReq`, adding a context parameter when the callback declares none. */
-export function contextOf(fn: FunctionNode, analysis: MrtrAnalysis): Pick<ExplicitPlan, 'mcpReq' | 'addContext'> | undefined {
-  const context = analysis.contextParameterOf(fn);
-  if (!context) return undefined;
-  const parameters = fn.getParameters();
-  const parameter = parameters[context.index];
-  if (parameter && Node.isParameterDeclaration(parameter)) {
-    const name = parameter.getNameNode();
-    if (Node.isIdentifier(name)) return { mcpReq: `${name.getText()}.mcpReq` };
-    if (Node.isObjectBindingPattern(name)) {
-      const element = name.getElements().find((e) => (e.getPropertyNameNode() ?? e.getNameNode()).getText() === 'mcpReq');
-      const local = element?.getNameNode();
-      return local && Node.isIdentifier(local) ? { mcpReq: local.getText() } : undefined;
-    }
-    return undefined;
-  }
-  if (parameters.length !== context.index || !Node.isArrowFunction(fn) && !Node.isFunctionExpression(fn)) return undefined;
-  const taken = new Set(fn.getDescendantsOfKind(SyntaxKind.Identifier).map((id) => id.getText()));
-  const name = ['ctx', 'mcpCtx', 'requestCtx'].find((n) => !taken.has(n));
-  if (!name) return undefined;
-  const close = fn.getFirstChildByKind(SyntaxKind.CloseParenToken);
-  if (!close) {
-    // `async args => ...`: the single parameter gets parentheses along with the context.
-    const only = parameters[0];
-    if (!only || parameters.length !== 1) return undefined;
-    return { mcpReq: `${name}.mcpReq`, addContext: { start: only.getStart(), end: only.getEnd(), text: `(${only.getText()}, ${name})` } };
-  }
-  return { mcpReq: `${name}.mcpReq`, addContext: { start: close.getStart(), end: close.getStart(), text: parameters.length === 0 ? name : `, ${name}` } };
-}
-
-/**
- * The requestedSchema of form params, to validate accepted answers as the old call did. The v2 `elicitInput`
- * takes a JSON Schema only (a plain object, a const, or a function building one), so it is always validated
- * through `fromJsonSchema`.
- */
-export function schemaOf(params: Node | undefined): Ask['schema'] | null | undefined {
-  const literal = params ? constValue(params) : undefined;
-  if (!literal || !Node.isObjectLiteralExpression(literal)) return null;
-  const property = literal.getProperty('requestedSchema');
-  if (!property) return undefined;
-  if (Node.isPropertyAssignment(property)) return { node: property.getInitializerOrThrow() };
-  if (Node.isShorthandPropertyAssignment(property)) return { node: property.getNameNode() };
-  return null;
-}
-
-/**
- * The asks of a handler, each with its requested schema (to validate accepted form content as the old call
- * did) and a readable key unique in the handler (`name`, `name_2`, ...), named by `keyName` of its binding.
- */
-export function asksOf(
-  calls: PushCall[],
-  builders: Builder[],
-  params: Array<Node | undefined>,
-  bindings: Array<Binding | undefined>,
-  registration: Registration,
-  keyName: (binding: Binding | undefined) => string | undefined,
-): Ask[] | { reason: ReasonId } {
-  const asks: Ask[] = [];
-  const keys = new Set<string>();
-  for (const [i, call] of calls.entries()) {
-    const builder = builders[i]!;
-    let schema: Ask['schema'];
-    // Only `elicitInput` validated accepted content against requestedSchema; a plain request (`send`,
-    // `sendRequest`, `request`) checked the result's shape only, so its rewrite must not add validation.
-    if (builder === 'elicit' && /(^|\.)elicitInput$/.test(call.form)) {
-      const found = schemaOf(params[i]);
-      if (found === null) return { reason: 'unknown-schema' };
-      schema = found;
-    }
-    const binding = bindings[i];
-    const base = keyOf(keyName(binding), call, registration);
-    let key = base;
-    for (let n = 2; keys.has(key); n++) key = `${base}_${n}`;
-    keys.add(key);
-    asks.push({ call, ...(binding ? { binding } : {}), builder, ...(params[i] ? { params: params[i] } : {}), ...(schema ? { schema } : {}), key });
-  }
-  return asks;
-}
-
-/** A readable key, unique in its handler: the result's name, or `<kind>_<handler>`. */
-export function keyOf(binding: string | undefined, call: PushCall, registration: Registration): string {
-  const word = KIND_WORD[call.kind];
-  // `ask_<handler>`, unless the handler's name already says it (`ask_email`, `sample`): no `ask_ask_email`.
-  const byHandler = registration.name === word || registration.name.startsWith(`${word}_`) ? registration.name : `${word}_${registration.name}`;
-  const base = binding && /^[A-Za-z_$][\w$]*$/.test(binding) && !GENERIC_NAMES.has(binding) ? binding : byHandler;
-  const key = base.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase();
-  return /^[a-z_]/.test(key) ? key : `k_${key}`;
-}
-
-/**
- * Whether the old sampling call was typed as one content block (`CreateMessageResult`): the low-level
- * `createMessage` whose params are a literal without `tools`, or a request validated by `CreateMessageResultSchema`.
- */
-export function singleBlockSampling(ask: Ask): boolean {
-  const call = ask.call.node;
-  if (!Node.isCallExpression(call)) return false;
-  const schema = call.getArguments()[1];
-  if (schema && schema.getText() === 'CreateMessageResultSchema') return true;
-  if (!/(^|\.)createMessage$/.test(ask.call.form)) return false;
-  const params = ask.params;
-  return !!params && Node.isObjectLiteralExpression(params) && params.getProperties().every((p) => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) && p.getName() !== 'tools');
 }

@@ -1,7 +1,6 @@
 import { Node } from '../../../lib/tsMorph.cjs';
-import type { TextEdit } from '../../../lib/edits.js';
-import type { PushCall } from '../detect/findPushCalls.js';
-import { handlerOf, type HandlerSite } from './planExplicit.js';
+import { handlerOf, type HandlerSite } from '../analyse/handlerSite.js';
+import type { PushCall } from '../analyse/pushCall.js';
 import { isReplaySafeExpression } from '../analyse/replaySafe.js';
 
 /**
@@ -38,14 +37,4 @@ export function planNotifier(site: HandlerSite): NotifierPlan | undefined {
   const parent = call.node.getParent();
   const statement = parent && Node.isExpressionStatement(parent) ? parent : undefined;
   return { notifier: true, call: call.node, ...(statement ? { statement } : {}) };
-}
-
-/** The edit: the call becomes `async () => {}`; a statement that only made the call is removed with its line. */
-export function rewriteNotifier(plan: NotifierPlan): TextEdit {
-  if (!plan.statement) return { start: plan.call.getStart(), end: plan.call.getEnd(), text: 'async () => {}' };
-  const text = plan.statement.getSourceFile().getFullText();
-  const lineStart = text.lastIndexOf('\n', plan.statement.getStart() - 1) + 1;
-  const lineEnd = text.indexOf('\n', plan.statement.getEnd());
-  const alone = text.slice(lineStart, plan.statement.getStart()).trim() === '' && lineEnd !== -1 && text.slice(plan.statement.getEnd(), lineEnd).trim() === '';
-  return alone ? { start: lineStart, end: lineEnd + 1, text: '' } : { start: plan.statement.getStart(), end: plan.statement.getEnd(), text: '' };
 }

@@ -1,7 +1,7 @@
 import type { Decision, Family } from '../../../lib/model.js';
 import type { Chain } from '../analyse/classify.js';
 import { MRTR_CAPABLE_METHODS } from '../constants.js';
-import type { PushCall } from '../detect/findPushCalls.js';
+import type { PushCall } from '../analyse/pushCall.js';
 import type { ExplicitVerdict } from './planExplicit.js';
 import type { ReasonId } from '../reasons.js';
 

@@ -1,30 +1,17 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { Block, IfStatement } from 'ts-morph';
+import { builderOf, paramsOf, type Builder } from '../analyse/askCall.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import type { FunctionNode } from '../analyse/functions.js';
 import type { Registration } from '../analyse/handlers.js';
-import { statementOf } from '../rewrite/kit/insertMarker.js';
-import {
-  asksOf,
-  bindingOf,
-  isExitOnlyBranch,
-  builderOf,
-  capabilityReadsIn,
-  contextOf,
-  handlerOf,
-  isDirectAsk,
-  paramsOf,
-  singleBlockSampling,
-  type Ask,
-  type Binding,
-  type Builder,
-  type ExplicitPlan,
-  type HandlerSite,
-} from './planExplicit.js';
-import { wiringOf, type ServerWiring } from './planWiring.js';
-import type { ReasonId } from '../reasons.js';
+import { contextOf, handlerOf, isDirectAsk, type HandlerContext, type HandlerSite } from '../analyse/handlerSite.js';
 import { isReplaySafeExpression } from '../analyse/replaySafe.js';
+import { statementOf } from '../analyse/statements.js';
 import { unwrap } from '../analyse/symbols.js';
+import type { ReasonId } from '../reasons.js';
+import { asksOf, bindingOf, singleBlockSampling, type Ask, type Binding } from './asks.js';
+import { capabilityReadsIn, isExitOnlyBranch } from './beforeAsk.js';
+import { wiringOf, type ServerWiring } from './planWiring.js';
 
 /** A local that is live across an ask: it travels in requestState and is restored on the round that resumes there. */
 export interface CarriedLocal {
@@ -82,7 +69,7 @@ export interface StepsPlan {
   handler: FunctionNode;
   registration: Registration;
   mcpReq: string;
-  addContext?: ExplicitPlan['addContext'];
+  addContext?: HandlerContext['addContext'];
   capabilityReads: Node[];
   /** What a reviewer should know about this handler's state. */
   notes: string[];

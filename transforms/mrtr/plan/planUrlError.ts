@@ -1,9 +1,9 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { MrtrAnalysis } from '../analyse/classify.js';
-import type { PushCall } from '../detect/findPushCalls.js';
+import type { PushCall } from '../analyse/pushCall.js';
 import { enclosingFunction, oneLine, type FunctionNode } from '../analyse/functions.js';
 import type { Registration } from '../analyse/handlers.js';
-import { contextOf, handlerOf, isDirectAsk, type ExplicitPlan, type HandlerSite } from './planExplicit.js';
+import { contextOf, handlerOf, isDirectAsk, type HandlerContext, type HandlerSite } from '../analyse/handlerSite.js';
 import type { ReasonId } from '../reasons.js';
 import { isReplaySafeExpression } from '../analyse/replaySafe.js';
 import { importedModuleOf, stringValue } from '../analyse/symbols.js';
@@ -22,7 +22,7 @@ export interface UrlErrorPlan {
   errorMessage: { node: Node } | { text: string };
   key: string;
   mcpReq: string;
-  addContext?: ExplicitPlan['addContext'];
+  addContext?: HandlerContext['addContext'];
   /** Nodes the rewrite drops (the class name, `mode`, `elicitationId`): imports used only there can go. */
   dropped: Node[];
   /** Named imports that only a dropped node may use and whose removal has no effect (the SDK class, `node:crypto`). */

@@ -3,8 +3,9 @@ import type { SourceFile } from 'ts-morph';
 import { indentAt, lineEndingOf, type TextEdit } from '../../../lib/edits.js';
 import type { ReplayPlan } from './planReplay.js';
 import { REPLAY_RUNTIME_NAME, replayRuntimeSource } from './replayRuntime.js';
-import { freshName, styleOf } from '../rewrite/rewriteExplicit.js';
-import { codecEdits, insertionPoint, isCommonJs, namedImportEdit, specifierOf } from '../rewrite/rewriteSteps.js';
+import { freshName, styleOf } from '../rewrite/kit/codeText.js';
+import { codecEdits } from '../rewrite/kit/codec.js';
+import { insertionPoint, isCommonJs, namedImportEdit, specifierOf } from '../rewrite/kit/moduleImports.js';
 
 export interface ReplayRewrite {
   /** Edits per absolute file path. */

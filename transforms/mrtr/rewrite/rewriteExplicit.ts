@@ -1,23 +1,10 @@
 import { Node } from '../../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../../lib/edits.js';
-import { singleBlockSampling, type Ask, type ExplicitPlan } from '../plan/planExplicit.js';
-
-export interface FileStyle {
-  /** TypeScript source (casts allowed); JavaScript gets no type syntax. */
-  typescript: boolean;
-  quote: "'" | '"';
-  semicolon: boolean;
-  indentUnit: string;
-  eol: '\n' | '\r\n';
-}
-
-export interface ExplicitRewrite {
-  edits: TextEdit[];
-  /** Names the rewritten code needs from `@modelcontextprotocol/server`. */
-  imports: string[];
-}
-
-const VIEW_KIND = { elicit: 'elicit', elicitUrl: 'elicit', createMessage: 'sampling', listRoots: 'roots' } as const;
+import type { Ask } from '../plan/asks.js';
+import type { ExplicitPlan } from '../plan/planExplicit.js';
+import { answerValue, requestBuilder, validationLines, viewNameOf, VIEW_KIND, within } from './askCode.js';
+import { dedent, freshName, type FileStyle } from './kit/codeText.js';
+import { capabilitiesOf, widenReturnType, type HandlerRewrite } from './kit/handlerEdits.js';
 
 /**
  * The SDK's write-once form (MRTR.md section 3): read this round's answer; when it is missing, end the
@@ -25,7 +12,7 @@ const VIEW_KIND = { elicit: 'elicit', elicitUrl: 'elicit', createMessage: 'sampl
  * Accept/decline/cancel reach the original branches unchanged (no re-ask loop), and accepted form content
  * is validated against the requested schema as the old `elicitInput` did.
  */
-export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitRewrite {
+export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): HandlerRewrite {
   const { quote: q, semicolon, indentUnit: u } = style;
   const end = semicolon ? ';' : '';
   const first = plan.statements[0]!;
@@ -110,141 +97,4 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): ExplicitR
     imports.push('type InputRequiredResult');
   }
   return { edits, imports };
-}
-
-/**
- * The old elicitInput rejected accepted content that did not match requestedSchema, with the validator's
- * message; MRTR answers arrive unvalidated, so keep both. Needs ProtocolError, ProtocolErrorCode, fromJsonSchema.
- */
-/**
- * The old call's result, rebuilt from the answer `view` (an `inputResponse` narrowed to its kind), and the
- * type imports it needs. In TypeScript the validated form content keeps the old result's type, and a sampling
- * answer keeps the old call's type: the low-level `createMessage` without `tools` (and a request validated by
- * `CreateMessageResultSchema`) returned a `CreateMessageResult`, one content block, where the answer is typed
- * as either form; the client was asked without tools, so it answers with one block.
- */
-export function answerValue(ask: Ask, view: string, style: FileStyle): { value: string; imports: string[] } {
-  const q = style.quote;
-  if (ask.builder === 'createMessage') {
-    return style.typescript && singleBlockSampling(ask) ? { value: `${view}.result as CreateMessageResult`, imports: ['type CreateMessageResult'] } : { value: `${view}.result`, imports: [] };
-  }
-  // A `{ roots }` pattern reads straight from the answer, which carries `roots` like the old result.
-  if (ask.builder === 'listRoots') return { value: ask.binding?.pattern ? view : `{ roots: ${view}.roots }`, imports: [] };
-  // A pattern (`const { action } = ...`) reads straight from the answer, which has the old result's `action` and
-  // `content` (a rebuilt literal would trip TypeScript's excess-property check on the members it leaves out).
-  if (ask.binding?.pattern) return { value: view, imports: [] };
-  if (!style.typescript) return { value: `{ action: ${view}.action, content: ${view}.content }`, imports: [] };
-  return { value: `{ action: ${view}.action, content: ${view}.content as ElicitResult[${q}content${q}] }`, imports: ['type ElicitResult'] };
-}
-
-
-export function validationLines(view: string, schema: string, style: FileStyle): string[] {
-  const { quote: q, indentUnit: u } = style;
-  const end = style.semicolon ? ';' : '';
-  return [
-    `if (${view}.action === ${q}accept${q} && ${view}.content) {`,
-    `${u}const validation = fromJsonSchema(${schema})[${q}~standard${q}].validate(${view}.content)${end}`,
-    `${u}if (!(validation instanceof Promise) && validation.issues) {`,
-    `${u}${u}const problems = validation.issues.map((issue) => issue.message).join(${q}, ${q})${end}`,
-    `${u}${u}throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Elicitation response content does not match requested schema: \${problems}\`)${end}`,
-    `${u}}`,
-    `}`,
-  ];
-}
-
-/**
- * `async (args, ctx): Promise<CallToolResult> => ...` must also admit the input-required result now: the edit
- * that adds `| InputRequiredResult` to a declared return type (inside `Promise<...>`), if there is one to widen.
- */
-export function widenReturnType(handler: Node): TextEdit | undefined {
-  const returnType = (handler as { getReturnTypeNode?: () => Node | undefined }).getReturnTypeNode?.();
-  if (!returnType || /\bInputRequiredResult\b/.test(returnType.getText())) return undefined;
-  const promised = Node.isTypeReference(returnType) && returnType.getTypeName().getText() === 'Promise' ? returnType.getTypeArguments()[0] : undefined;
-  const target = promised ?? returnType;
-  return { start: target.getEnd(), end: target.getEnd(), text: ' | InputRequiredResult' };
-}
-
-/** The request's own client capabilities (2026 era), else what initialize declared (2025 era, through the shim). */
-export function capabilitiesOf(mcpReq: string, fallback: string, style: FileStyle): string {
-  const envelope = style.typescript
-    ? `((${mcpReq}.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)`
-    : `${mcpReq}.envelope?.[CLIENT_CAPABILITIES_META_KEY]`;
-  return `${envelope} ?? ${fallback}`;
-}
-
-/** Whether `inner` lies inside `outer`'s text. */
-export function within(inner: Node, outer: Node): boolean {
-  return inner.getStart() >= outer.getStart() && inner.getEnd() <= outer.getEnd();
-}
-
-/** The params' text, with an inline requestedSchema replaced by the name it was given. */
-function paramsText(ask: Ask, schemaName: string | undefined): string {
-  const params = ask.params!;
-  const text = params.getText();
-  const schema = ask.schema?.node;
-  if (!schemaName || !schema) return text;
-  const start = schema.getStart() - params.getStart();
-  return text.slice(0, start) + schemaName + text.slice(start + schema.getText().length);
-}
-
-export function requestBuilder(plan: Ask, schemaName?: string): string {
-  const params = plan.params ? dedent(paramsText(plan, schemaName)) : '';
-  switch (plan.builder) {
-    case 'elicit':
-      return `inputRequired.elicit(${params})`;
-    case 'createMessage':
-      return `inputRequired.createMessage(${params})`;
-    case 'listRoots':
-      return 'inputRequired.listRoots()';
-    case 'elicitUrl': {
-      // The 2026-07-28 URL mode has no `mode` member in the builder's params and no elicitationId.
-      const literal = plan.params;
-      if (!literal || !Node.isObjectLiteralExpression(literal)) return `inputRequired.elicitUrl(${params})`;
-      const kept = literal.getProperties().filter((p) => !(Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) || !['mode', 'elicitationId'].includes(p.getName()));
-      return `inputRequired.elicitUrl({ ${kept.map((p) => p.getText()).join(', ')} })`;
-    }
-  }
-}
-
-/** `base`, or `base2`, `base3`... when the handler already uses that name. */
-/** The name of the `inputResponse` view of an answer bound to `name`: `nameResponse` (`responseAnswer` for a `response`). */
-export function viewNameOf(name: string): string {
-  return /response$/i.test(name) ? `${name}Answer` : `${name}Response`;
-}
-
-export function freshName(handlerText: string, base: string): string {
-  const used = (name: string) => new RegExp(`(?<![\\w$])${name}(?![\\w$])`).test(handlerText);
-  if (!used(base)) return base;
-  let n = 2;
-  while (used(`${base}${n}`)) n++;
-  return `${base}${n}`;
-}
-
-/** Strip the common indentation of a node's continuation lines, so the text can be re-indented where it moves. */
-export function dedent(text: string): string {
-  const lines = text.split(/\r?\n/);
-  const rest = lines.slice(1).filter((l) => l.trim().length > 0);
-  if (rest.length === 0) return text;
-  const common = Math.min(...rest.map((l) => /^[ \t]*/.exec(l)![0].length));
-  return [lines[0], ...lines.slice(1).map((l) => l.slice(Math.min(common, /^[ \t]*/.exec(l)![0].length)))].join('\n');
-}
-
-/** The file's habits: quote style, semicolons, indent unit and line ending, read from its own text. */
-export function styleOf(text: string, fileName: string): FileStyle {
-  const single = (text.match(/'/g) ?? []).length;
-  const double = (text.match(/"/g) ?? []).length;
-  const statements = text.match(/[)\]}\w'"`]\s*$/gm) ?? [];
-  const withSemicolon = (text.match(/;\s*$/gm) ?? []).length;
-  // Block-comment continuation lines (` * ...`) are not indentation steps.
-  const indents = [...text.matchAll(/^([ \t]+)[^\s*]/gm)].map((m) => m[1]!);
-  const tab = indents.some((i) => i.startsWith('\t'));
-  const spaces = indents.filter((i) => !i.includes('\t')).map((i) => i.length).filter((n) => n > 0);
-  const unit = tab ? '\t' : ' '.repeat(spaces.length ? Math.min(...spaces) : 2);
-  return {
-    typescript: /\.(ts|tsx|mts|cts)$/.test(fileName),
-    quote: double > single ? '"' : "'",
-    semicolon: withSemicolon >= statements.length / 2 || withSemicolon > 0,
-    indentUnit: unit,
-    eol: text.includes('\r\n') ? '\r\n' : '\n',
-  };
 }

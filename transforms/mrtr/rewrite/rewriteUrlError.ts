@@ -1,7 +1,8 @@
 import { Node } from '../../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../../lib/edits.js';
 import type { UrlErrorPlan } from '../plan/planUrlError.js';
-import { dedent, freshName, type ExplicitRewrite, type FileStyle, widenReturnType } from './rewriteExplicit.js';
+import { dedent, freshName, type FileStyle } from './kit/codeText.js';
+import { widenReturnType, type HandlerRewrite } from './kit/handlerEdits.js';
 
 /**
  * `throw new UrlElicitationRequiredError([{ mode: 'url', message, url, elicitationId }], M)` becomes, in place:
@@ -17,7 +18,7 @@ import { dedent, freshName, type ExplicitRewrite, type FileStyle, widenReturnTyp
  * have got -32042 again, so ask again. Declined or cancelled: the old call ended with the error M; a tool
  * now ends with the tool error M (2026-07-28 has no -32042).
  */
-export function rewriteUrlError(plan: UrlErrorPlan, style: FileStyle): ExplicitRewrite {
+export function rewriteUrlError(plan: UrlErrorPlan, style: FileStyle): HandlerRewrite {
   const { quote: q, indentUnit: u } = style;
   const end = style.semicolon ? ';' : '';
   const statement = plan.statement;

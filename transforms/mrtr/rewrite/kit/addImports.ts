@@ -1,7 +1,7 @@
 import { Node, SyntaxKind } from '../../../../lib/tsMorph.cjs';
 import type { SourceFile } from 'ts-morph';
 import type { TextEdit } from '../../../../lib/edits.js';
-import type { FileStyle } from '../rewriteExplicit.js';
+import type { FileStyle } from './codeText.js';
 import { requiredModuleOf } from '../../analyse/symbols.js';
 
 export const SERVER_MODULE = '@modelcontextprotocol/server';

@@ -1,6 +1,7 @@
 import { Node } from '../../../../lib/tsMorph.cjs';
 import { indentAt, lineEndingOf, type TextEdit } from '../../../../lib/edits.js';
 import { REVIEW_MARKER } from '../../../../lib/reviewMarker.js';
+import { statementOf } from '../../analyse/statements.js';
 
 /**
  * The edit that puts `/* @mcp-mrtr-review <reason-id>: <message> *\/` on its own line above the statement
@@ -51,15 +52,4 @@ function markersAbove(statement: Node): Array<{ reason: string; start: number; e
     found.push({ reason: match[1]!, start: statement.getPos() + match.index, end: statement.getPos() + match.index + match[0].length });
   }
   return found;
-}
-
-/** The innermost statement in a statement list (block, file, case clause) that holds the node. */
-export function statementOf(node: Node): Node {
-  let current: Node = node;
-  for (let parent = current.getParent(); parent; current = parent, parent = parent.getParent()) {
-    if (Node.isStatement(current) && (Node.isBlock(parent) || Node.isSourceFile(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent) || Node.isModuleBlock(parent))) {
-      return current;
-    }
-  }
-  return current;
 }
