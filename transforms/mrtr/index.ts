@@ -15,10 +15,11 @@ import { markerEdit, staleMarkerEdits } from './rewrite/kit/insertMarker.js';
 import { builderOf, optionsArgumentOf } from './analyse/askCall.js';
 import { isDirectAsk } from './analyse/handlerSite.js';
 import { planExplicit, type ExplicitPlan, type ExplicitVerdict } from './plan/planExplicit.js';
-import { isCompletionNotifier, planNotifier, type NotifierPlan } from './plan/planNotifier.js';
+import { isCompletionNotifier, planNotifier, type NotifierVerdict } from './plan/planNotifier.js';
 import { rewriteNotifier } from './rewrite/rewriteNotifier.js';
 import { planReplay, type ReplayPlan, type Strategy } from './replay/planReplay.js';
-import { planSite, type Verdict } from './plan/planSite.js';
+import { planSite } from './plan/planSite.js';
+import { decisionOf, type Verdict } from './plan/verdict.js';
 import { planSteps, type StepsPlan, type StepsVerdict } from './plan/planSteps.js';
 import { isUrlError, planUrlError, type UrlErrorVerdict } from './plan/planUrlError.js';
 import { freshName, styleOf } from './rewrite/kit/codeText.js';
@@ -94,16 +95,16 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
   const codecHosts = new Map<Node, SourceFile>();
   // Asks that are not one round (dependent, or after code with effects) become a step function when they can.
   const withSteps = (verdict: ExplicitVerdict, group: Found[]): ExplicitVerdict | StepsVerdict => {
-    if (!verdict || !('reason' in verdict) || !['several-asks', 'repeated-effects', 'ask-not-statement'].includes(verdict.reason)) return verdict;
+    if (verdict?.kind !== 'review' || !['several-asks', 'repeated-effects', 'ask-not-statement'].includes(verdict.reason)) return verdict;
     if (group.some((g) => g.ignored || !isDirectAsk(g))) return verdict;
     const steps = planSteps(group, analysis);
-    if (!steps || ('reason' in steps && steps.reason === 'ask-not-statement')) return verdict;
-    if ('plan' in steps && !steps.plan.wiring.existing) {
+    if (!steps || (steps.kind === 'review' && steps.reason === 'ask-not-statement')) return verdict;
+    if (steps.kind === 'steps' && !steps.plan.wiring.existing) {
       // One codec per server, declared in the first file whose handlers need it.
       const host = codecHosts.get(steps.plan.wiring.construction) ?? steps.plan.wiring.codecFile;
       codecHosts.set(steps.plan.wiring.construction, host);
       if (host !== steps.plan.wiring.codecFile) {
-        return { reason: 'state-codec-unwired', detail: `this server's requestState codec is declared in ${project.relative(host.getFilePath())}: export it from there and import it here, then run the tool again` };
+        return { kind: 'review', reason: 'state-codec-unwired', detail: `this server's requestState codec is declared in ${project.relative(host.getFilePath())}: export it from there and import it here, then run the tool again` };
       }
     }
     return steps;
@@ -123,34 +124,34 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
     const group = asksOf(registration, f);
     if (isUrlError(f.call)) {
       const alone = planUrlError(f, analysis);
-      return alone && 'plan' in alone && group.length > 1 ? { reason: 'several-asks' } : alone;
+      return alone?.kind === 'url-error' && group.length > 1 ? { kind: 'review', reason: 'several-asks' } : alone;
     }
     const alone = planExplicit([f], analysis, notifiersOf(registration));
-    if (group.length === 1 && alone && 'reason' in alone) {
+    if (group.length === 1 && alone?.kind === 'review') {
       if (!groupVerdicts.has(f.call.node)) groupVerdicts.set(f.call.node, withSteps(alone, group));
       return groupVerdicts.get(f.call.node);
     }
     if (group.length === 1 || !isDirectAsk(f) || alone === undefined) return alone;
     // A handler whose asks are not all written in it (helpers, silenced sites) needs more than one round.
-    if (group.some((g) => g.ignored || !isDirectAsk(g))) return { reason: 'several-asks' };
+    if (group.some((g) => g.ignored || !isDirectAsk(g))) return { kind: 'review', reason: 'several-asks' };
     if (!groupVerdicts.has(registration!)) groupVerdicts.set(registration!, withSteps(planExplicit(group, analysis, notifiersOf(registration)), group));
     return groupVerdicts.get(registration!);
   };
   // A notifier is replaced when every ask of its handler is rewritten and one of them is a URL ask.
-  const notifierFor = (f: Found): { plan: NotifierPlan } | { reason: 'completion-notifier' } | undefined => {
+  const notifierFor = (f: Found): NotifierVerdict | undefined => {
     if (f.ignored || f.call.sdk !== 'v2') return undefined;
     const plan = planNotifier(f);
     const registration = f.chains[0]?.registration?.call;
     const asks = registration ? asksOf(registration, f) : [];
-    const rewritten = plan && asks.some(isUrlAsk) && asks.every((g) => { const v = explicitFor(g); return !!v && 'plan' in v; });
-    return rewritten ? { plan } : { reason: 'completion-notifier' };
+    const rewritten = plan && asks.some(isUrlAsk) && asks.every((g) => { const v = explicitFor(g); return !!v && v.kind !== 'review'; });
+    return rewritten ? { kind: 'notifier', plan } : { kind: 'review', reason: 'completion-notifier' };
   };
   // Asks the explicit form cannot take (helpers, guards, loops) keep their place and replay (see planReplay.ts).
   const replayVerdicts = planReplay(
     found,
     (f) => {
       const verdict = explicitFor(found.find((g) => g.call === f.call)!);
-      return verdict && 'reason' in verdict ? verdict.reason : verdict ? 'explicit' : 'no-strategy-yet';
+      return verdict?.kind === 'review' ? verdict.reason : verdict ? 'explicit' : 'no-strategy-yet';
     },
     (registration) => groups.get(registration) ?? [],
     analysis,
@@ -181,27 +182,27 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
   const outsideSeen = new Set<Node>();
   for (const { absPath, call, chains, guards, ignored } of found) {
     const sourceFile = call.node.getSourceFile();
-    const explicit = replayVerdicts.get(call.node) ?? (isCompletionNotifier(call) ? notifierFor({ absPath, call, chains, guards, ignored }) : explicitFor({ absPath, call, chains, guards, ignored }));
-    const verdict = planSite(call, chains, ignored, explicit);
+    const strategy = replayVerdicts.get(call.node) ?? (isCompletionNotifier(call) ? notifierFor({ absPath, call, chains, guards, ignored }) : explicitFor({ absPath, call, chains, guards, ignored }));
+    const verdict = planSite(call, chains, ignored, strategy);
     const file = project.relative(absPath);
     const site = toSite(call, chains, verdict, guards, file, ordinals, analysis);
     // A reason can name what it found (e.g. the local that cannot travel in requestState).
-    if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'steps' in explicit.plan && explicit.plan.notes.length > 0) site.notes = explicit.plan.notes;
-    if (verdict.decision === 'review' && explicit && 'reason' in explicit && 'detail' in explicit && explicit.detail && explicit.reason === verdict.reason) site.message = `${site.message}: ${explicit.detail}`;
+    if (verdict.kind === 'steps' && verdict.plan.notes.length > 0) site.notes = verdict.plan.notes;
+    if (verdict.kind === 'review' && verdict.detail) site.message = `${site.message}: ${verdict.detail}`;
     // The explicit form has no request to pass options to: say so rather than drop them silently.
-    const options = verdict.decision === 'rewritten' && verdict.strategy === 'explicit' ? optionsArgumentOf(call) : undefined;
+    const options = decisionOf(verdict) === 'rewritten' && verdict.kind !== 'replay' ? optionsArgumentOf(call) : undefined;
     if (options) site.notes = [...(site.notes ?? []), `the call's options are dropped (${oneLine(options.getText())}): the round returns input_required at once and the client answers on its retry, so there is no pending request to time out, cancel or report progress on`];
     sites.push(site);
-    if (verdict.decision === 'rewritten') rewrittenSites.push({ absPath, node: call.node });
-    if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'replay' in explicit.plan) {
-      const plan = explicit.plan;
+    if (decisionOf(verdict) === 'rewritten') rewrittenSites.push({ absPath, node: call.node });
+    if (verdict.kind === 'replay') {
+      const plan = verdict.plan;
       // Each call reaching the replayed ask from code that cannot answer input_required is a review item of its own.
-      for (const outside of 'outside' in explicit ? (explicit.outside ?? []) : []) {
+      for (const outside of strategy?.kind === 'replay' ? (strategy.outside ?? []) : []) {
         if (outsideSeen.has(outside.node)) continue;
         outsideSeen.add(outside.node);
         const outsideChains = analysis.chainsOf(outside.node);
         const families = [...new Set(outsideChains.map((c) => c.family))];
-        const outsideVerdict: Verdict = { decision: 'review', reason: 'caller-outside-request', family: families.length === 1 ? families[0]! : 'mixed', families };
+        const outsideVerdict: Verdict = { kind: 'review', reason: 'caller-outside-request', family: families.length === 1 ? families[0]! : 'mixed', families };
         const outsideCall: PushCall = { node: outside.node, kind: call.kind, form: call.form, sdk: call.sdk };
         const outsideSite = toSite(outsideCall, outsideChains, outsideVerdict, findGuards(outside.node), project.relative(outside.node.getSourceFile().getFilePath()), ordinals, analysis);
         sites.push(outsideSite);
@@ -221,16 +222,16 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
       for (const [file, list] of rewrite.edits) for (const edit of list) addEdit(file, edit);
       for (const [file, names] of rewrite.imports) imports.set(file, new Set([...(imports.get(file) ?? []), ...names]));
       if (rewrite.runtime) files.set(rewrite.runtime.path, rewrite.runtime.text);
-    } else if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'notifier' in explicit.plan) {
-      addEdit(absPath, rewriteNotifier(explicit.plan));
-    } else if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'urlError' in explicit.plan) {
-      const plan = explicit.plan;
+    } else if (verdict.kind === 'notifier') {
+      addEdit(absPath, rewriteNotifier(verdict.plan));
+    } else if (verdict.kind === 'url-error') {
+      const plan = verdict.plan;
       const rewrite = rewriteUrlError(plan, styleOf(sourceFile.getFullText(), absPath));
       for (const edit of rewrite.edits) addEdit(absPath, edit);
       imports.set(absPath, new Set([...(imports.get(absPath) ?? []), ...rewrite.imports]));
       legacy.set(absPath, [...(legacy.get(absPath) ?? []), ...plan.droppable.map((name) => ({ name, replaced: plan.dropped }))]);
-    } else if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'steps' in explicit.plan) {
-      const plan = explicit.plan;
+    } else if (verdict.kind === 'steps') {
+      const plan = verdict.plan;
       if (rewritten.has(plan)) continue;
       rewritten.add(plan);
       const codeFile = plan.wiring.codecFile;
@@ -251,21 +252,22 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
         const schema = Node.isCallExpression(ask.call.node) ? ask.call.node.getArguments()[1] : undefined;
         if (schema && Node.isIdentifier(schema)) legacy.set(absPath, [...(legacy.get(absPath) ?? []), { name: schema.getText(), replaced: plan.statements }]);
       }
-    } else if (verdict.decision === 'rewritten' && explicit && 'plan' in explicit && 'asks' in explicit.plan) {
-      if (rewritten.has(explicit.plan)) continue;
-      rewritten.add(explicit.plan);
-      const rewrite = rewriteExplicit(explicit.plan, styleOf(sourceFile.getFullText(), absPath));
+    } else if (verdict.kind === 'explicit') {
+      const plan = verdict.plan;
+      if (rewritten.has(plan)) continue;
+      rewritten.add(plan);
+      const rewrite = rewriteExplicit(plan, styleOf(sourceFile.getFullText(), absPath));
       for (const edit of rewrite.edits) addEdit(absPath, edit);
       const names = imports.get(absPath) ?? new Set<string>();
       for (const name of rewrite.imports) names.add(name);
       imports.set(absPath, names);
-      for (const ask of explicit.plan.asks) {
+      for (const ask of plan.asks) {
         const schema = Node.isCallExpression(ask.call.node) ? ask.call.node.getArguments()[1] : undefined;
         if (schema && Node.isIdentifier(schema)) {
-          legacy.set(absPath, [...(legacy.get(absPath) ?? []), { name: schema.getText(), replaced: explicit.plan.statements }]);
+          legacy.set(absPath, [...(legacy.get(absPath) ?? []), { name: schema.getText(), replaced: plan.statements }]);
         }
       }
-    } else if (verdict.decision === 'review') {
+    } else if (verdict.kind === 'review') {
       const edit = markerEdit(call.node, site.reason!, site.message!);
       if (edit) addEdit(absPath, edit);
     }
@@ -318,8 +320,8 @@ function toSite(call: PushCall, chains: Chain[], verdict: Verdict, guards: strin
     chain: frames[0] ?? [],
     chains: frames,
     guards,
-    decision: verdict.decision,
-    ...('strategy' in verdict ? { strategy: verdict.strategy } : {}),
+    decision: decisionOf(verdict),
+    ...(decisionOf(verdict) === 'rewritten' ? { strategy: verdict.kind === 'replay' ? ('replay' as const) : ('explicit' as const) } : {}),
     ...('reason' in verdict ? { reason: verdict.reason, message: messageFor(verdict.reason, call.sdk) } : {}),
   };
 }

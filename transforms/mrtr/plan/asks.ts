@@ -5,7 +5,7 @@ import { referencesTo } from '../analyse/functions.js';
 import type { Registration } from '../analyse/handlers.js';
 import type { PushCall } from '../analyse/pushCall.js';
 import { constValue, unwrap } from '../analyse/symbols.js';
-import type { ReasonId } from '../reasons.js';
+import type { Review } from './review.js';
 
 // The asks of a round as the explicit form and the step function both plan them: how each answer is bound,
 // its key, and the schema its accepted content is validated against.
@@ -82,7 +82,7 @@ export function asksOf(
   bindings: Array<Binding | undefined>,
   registration: Registration,
   keyName: (binding: Binding | undefined) => string | undefined,
-): Ask[] | { reason: ReasonId } {
+): Ask[] | Review {
   const asks: Ask[] = [];
   const keys = new Set<string>();
   for (const [i, call] of calls.entries()) {
@@ -92,7 +92,7 @@ export function asksOf(
     // `sendRequest`, `request`) checked the result's shape only, so its rewrite must not add validation.
     if (builder === 'elicit' && /(^|\.)elicitInput$/.test(call.form)) {
       const found = schemaOf(params[i]);
-      if (found === null) return { reason: 'unknown-schema' };
+      if (found === null) return { kind: 'review', reason: 'unknown-schema' };
       schema = found;
     }
     const binding = bindings[i];

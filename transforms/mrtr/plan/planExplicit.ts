@@ -9,9 +9,9 @@ import type { PushCall } from '../analyse/pushCall.js';
 import { isReplaySafeExpression, isReplaySafeStatement } from '../analyse/replaySafe.js';
 import { statementOf } from '../analyse/statements.js';
 import { constValue, unwrap } from '../analyse/symbols.js';
-import type { ReasonId } from '../reasons.js';
 import { asksOf, bindingOf, onlyFieldUses, type Ask, type Binding } from './asks.js';
 import { capabilityReadsIn, isExitOnlyBranch } from './beforeAsk.js';
+import type { Review } from './review.js';
 
 /** Everything the explicit rewrite needs for one handler's round of asks; computed before any edit (plan, then act). */
 export interface ExplicitPlan {
@@ -31,7 +31,7 @@ export interface ExplicitPlan {
   throwUnsupported?: { capability: 'form' | 'url' | 'elicitation' | 'sampling' | 'roots'; message: string; server: string };
 }
 
-export type ExplicitVerdict = { plan: ExplicitPlan } | { reason: ReasonId } | undefined;
+export type ExplicitVerdict = { kind: 'explicit'; plan: ExplicitPlan } | Review | undefined;
 
 /**
  * Can the asks of one handler be rewritten in the SDK's explicit form and stay equivalent? Only v2 asks
@@ -42,17 +42,17 @@ export type ExplicitVerdict = { plan: ExplicitPlan } | { reason: ReasonId } | un
  */
 export function planExplicit(sites: HandlerSite[], analysis: MrtrAnalysis, replaced: Node[] = []): ExplicitVerdict {
   const several = sites.length > 1;
-  if (sites.some(({ call }) => call.sdk !== 'v2' || call.reason)) return several ? { reason: 'several-asks' } : undefined;
+  if (sites.some(({ call }) => call.sdk !== 'v2' || call.reason)) return several ? { kind: 'review', reason: 'several-asks' } : undefined;
   const methods = sites.map(({ call }) => call.form.split('.').pop() ?? '');
-  if (!several && isTaskAugmented(sites[0]!.call, methods[0]!)) return { reason: 'task-augmented' };
+  if (!several && isTaskAugmented(sites[0]!.call, methods[0]!)) return { kind: 'review', reason: 'task-augmented' };
   const builders = sites.map(({ call }, i) => builderOf(call, methods[i]!));
-  if (builders.some((b) => !b)) return several ? { reason: 'several-asks' } : undefined;
+  if (builders.some((b) => !b)) return several ? { kind: 'review', reason: 'several-asks' } : undefined;
   const registration = sites[0]!.chains[0]?.registration;
   const handler = registration ? handlerOf(registration) : undefined;
-  if (!registration || !handler || !sites.every(isDirectAsk)) return { reason: 'ask-in-helper' };
+  if (!registration || !handler || !sites.every(isDirectAsk)) return { kind: 'review', reason: 'ask-in-helper' };
   const fn = handler as FunctionNode;
   const body = (fn as { getBody?: () => Node | undefined }).getBody?.();
-  if (!body || !Node.isBlock(body)) return { reason: 'ask-not-statement' };
+  if (!body || !Node.isBlock(body)) return { kind: 'review', reason: 'ask-not-statement' };
   const round = sites.length === 1 ? singleAsk(sites[0]!, body, analysis) : oneRound(sites, body, analysis);
   if ('reason' in round) return round;
   const { statements, bindings, inTry, branch } = round;
@@ -65,7 +65,7 @@ export function planExplicit(sites: HandlerSite[], analysis: MrtrAnalysis, repla
   // `server.server.getClientCapabilities()` checks before the ask become per-request reads (MRTR.md section 3):
   // a 2026-era client sends its capabilities on every request, and the old call's fallback branch must still run.
   const capabilityReads = capabilityReadsIn(branch ? [...before, branch.getExpression()] : before, analysis);
-  if (capabilityReads === null) return { reason: 'guarded-ask' };
+  if (capabilityReads === null) return { kind: 'review', reason: 'guarded-ask' };
   const params = sites.map(({ call }, i) => paramsOf(call, methods[i]!));
   // `replaced`: completion notifiers the rewrite turns into `async () => {}`, which may run again on every round.
   const allowed = new Set<Node>([...capabilityReads, ...replaced]);
@@ -74,24 +74,24 @@ export function planExplicit(sites: HandlerSite[], analysis: MrtrAnalysis, repla
     !params.every((p) => isReplaySafeExpression(p)) ||
     (branch && !isReplaySafeExpression(branch.getExpression(), allowed))
   ) {
-    return { reason: 'repeated-effects' };
+    return { kind: 'review', reason: 'repeated-effects' };
   }
   const context = contextOf(fn, analysis);
-  if (!context) return { reason: 'ask-not-statement' };
+  if (!context) return { kind: 'review', reason: 'ask-not-statement' };
   const asks = asksOf(sites.map((s) => s.call), builders as Builder[], params, bindings, registration, (b) => b?.name);
   if ('reason' in asks) return asks;
   // In a try/catch, the old call's "client does not support ..." error reached the catch block (the fallback):
   // the rewrite throws that same error for clients without the capability.
   const throwUnsupported = inTry ? unsupportedError(sites[0]!.call, builders[0]!, methods[0]!, registration, fn) : undefined;
-  if (inTry && !throwUnsupported) return { reason: 'guarded-ask' };
-  return { plan: { asks, handler: fn, registration, statements, ...context, capabilityReads, ...(throwUnsupported ? { throwUnsupported } : {}) } };
+  if (inTry && !throwUnsupported) return { kind: 'review', reason: 'guarded-ask' };
+  return { kind: 'explicit', plan: { asks, handler: fn, registration, statements, ...context, capabilityReads, ...(throwUnsupported ? { throwUnsupported } : {}) } };
 }
 
-type RoundShape = { statements: Node[]; bindings: Array<Binding | undefined>; inTry: boolean; branch?: IfStatement } | { reason: ReasonId };
+type RoundShape = { statements: Node[]; bindings: Array<Binding | undefined>; inTry: boolean; branch?: IfStatement } | Review;
 
 /** A single ask: a statement of the handler body, or the first statements of a `try` there (its catch is the fallback). */
 function singleAsk({ call, guards }: HandlerSite, body: Node, analysis: MrtrAnalysis): RoundShape {
-  if (guards.some((g) => g !== 'capability-check' && g !== 'try-catch')) return { reason: 'guarded-ask' };
+  if (guards.some((g) => g !== 'capability-check' && g !== 'try-catch')) return { kind: 'review', reason: 'guarded-ask' };
   const statement = statementOf(call.node);
   const tryStatement = statement.getParent()?.getParent();
   const inTry =
@@ -100,9 +100,9 @@ function singleAsk({ call, guards }: HandlerSite, body: Node, analysis: MrtrAnal
   const branch = statement.getParent()?.getParent();
   const inBranch =
     !inTry && !!branch && Node.isIfStatement(branch) && branch.getThenStatement() === statement.getParent() && Node.isBlock(statement.getParent()!) && branch.getParent() === body && !guards.includes('try-catch');
-  if (statement.getParent() !== body && !inTry && !inBranch) return guards.includes('try-catch') ? { reason: 'guarded-ask' } : { reason: 'ask-not-statement' };
+  if (statement.getParent() !== body && !inTry && !inBranch) return guards.includes('try-catch') ? { kind: 'review', reason: 'guarded-ask' } : { kind: 'review', reason: 'ask-not-statement' };
   const binding = bindingOf(statement, call.node, analysis);
-  if (binding === null) return { reason: 'ask-not-statement' };
+  if (binding === null) return { kind: 'review', reason: 'ask-not-statement' };
   return { statements: [statement], bindings: [binding], inTry, ...(inBranch ? { branch: branch as IfStatement } : {}) };
 }
 
@@ -113,17 +113,17 @@ function singleAsk({ call, guards }: HandlerSite, body: Node, analysis: MrtrAnal
  */
 function oneRound(sites: HandlerSite[], body: Node & { getStatements(): Node[] }, analysis: MrtrAnalysis): RoundShape {
   const calls = sites.map((s) => s.call.node);
-  if (sites.some(({ guards }) => guards.some((g) => g !== 'capability-check' && g !== 'promise-all'))) return { reason: 'several-asks' };
+  if (sites.some(({ guards }) => guards.some((g) => g !== 'capability-check' && g !== 'promise-all'))) return { kind: 'review', reason: 'several-asks' };
   const first = statementOf(calls[0]!);
   const all = parallelAsks(first, calls, analysis);
   if (all) return { statements: [first], bindings: all, inTry: false };
   const statements = calls.map(statementOf);
   const index = statements.map((st) => body.getStatements().indexOf(st as never));
-  if (index.some((i, k) => i < 0 || (k > 0 && i !== index[k - 1]! + 1))) return { reason: 'several-asks' };
+  if (index.some((i, k) => i < 0 || (k > 0 && i !== index[k - 1]! + 1))) return { kind: 'review', reason: 'several-asks' };
   const bindings: Array<Binding | undefined> = [];
   for (const [k, statement] of statements.entries()) {
     const binding = bindingOf(statement, calls[k]!, analysis);
-    if (binding === null) return { reason: 'several-asks' };
+    if (binding === null) return { kind: 'review', reason: 'several-asks' };
     bindings.push(binding);
   }
   // Independent: no ask reads a name bound by an earlier one (property names are not reads).
@@ -133,7 +133,7 @@ function oneRound(sites: HandlerSite[], body: Node & { getStatements(): Node[] }
       const parent = id.getParent();
       return !(parent && (Node.isPropertyAssignment(parent) || Node.isPropertyAccessExpression(parent)) && parent.getNameNode() === id);
     });
-    if (reads.some((id) => earlier.includes(id.getText()))) return { reason: 'several-asks' };
+    if (reads.some((id) => earlier.includes(id.getText()))) return { kind: 'review', reason: 'several-asks' };
   }
   return { statements, bindings, inTry: false };
 }

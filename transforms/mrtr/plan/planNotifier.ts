@@ -2,6 +2,7 @@ import { Node } from '../../../lib/tsMorph.cjs';
 import { handlerOf, type HandlerSite } from '../analyse/handlerSite.js';
 import type { PushCall } from '../analyse/pushCall.js';
 import { isReplaySafeExpression } from '../analyse/replaySafe.js';
+import type { Review } from './review.js';
 
 /**
  * A `server.createElicitationCompletionNotifier(id)` call that goes with a rewritten URL ask. 2026-07-28 has no
@@ -11,11 +12,13 @@ import { isReplaySafeExpression } from '../analyse/replaySafe.js';
  * its value is unused.
  */
 export interface NotifierPlan {
-  notifier: true;
   call: Node;
   /** The expression statement holding only the call (its value unused): removed with its line. */
   statement?: Node;
 }
+
+/** A notifier goes with its handler's rewritten URL ask (`notifier`), or stays for review (`completion-notifier`). */
+export type NotifierVerdict = { kind: 'notifier'; plan: NotifierPlan } | Review;
 
 export function isCompletionNotifier(call: PushCall): boolean {
   return call.form.endsWith('.createElicitationCompletionNotifier');
@@ -36,5 +39,5 @@ export function planNotifier(site: HandlerSite): NotifierPlan | undefined {
   if (!call.node.getArguments().every((a) => isReplaySafeExpression(a))) return undefined;
   const parent = call.node.getParent();
   const statement = parent && Node.isExpressionStatement(parent) ? parent : undefined;
-  return { notifier: true, call: call.node, ...(statement ? { statement } : {}) };
+  return { call: call.node, ...(statement ? { statement } : {}) };
 }

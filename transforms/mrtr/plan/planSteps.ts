@@ -8,10 +8,10 @@ import { contextOf, handlerOf, isDirectAsk, type HandlerContext, type HandlerSit
 import { isReplaySafeExpression } from '../analyse/replaySafe.js';
 import { statementOf } from '../analyse/statements.js';
 import { unwrap } from '../analyse/symbols.js';
-import type { ReasonId } from '../reasons.js';
 import { asksOf, bindingOf, singleBlockSampling, type Ask, type Binding } from './asks.js';
 import { capabilityReadsIn, isExitOnlyBranch } from './beforeAsk.js';
 import { wiringOf, type ServerWiring } from './planWiring.js';
+import type { Review } from './review.js';
 
 /** A local that is live across an ask: it travels in requestState and is restored on the round that resumes there. */
 export interface CarriedLocal {
@@ -78,7 +78,7 @@ export interface StepsPlan {
   wiring: ServerWiring;
 }
 
-export type StepsVerdict = { plan: StepsPlan } | { reason: ReasonId; detail?: string };
+export type StepsVerdict = { kind: 'steps'; plan: StepsPlan } | Review;
 
 /** Types whose values do not survive JSON.stringify/parse (a Date is converted instead). */
 const UNSERIALIZABLE_TYPE = /\b(Map|Set|WeakMap|WeakSet|WeakRef|bigint|BigInt|symbol|Symbol|Function|RegExp|Promise|Error|Buffer|Uint8Array|ArrayBuffer)\b|=>/;
@@ -109,28 +109,28 @@ export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVe
   if (builders.some((b) => !b)) return undefined;
   const registration = ordered[0]!.chains[0]?.registration;
   const handler = registration ? handlerOf(registration) : undefined;
-  if (!registration || !handler || !ordered.every(isDirectAsk)) return { reason: 'ask-in-helper' };
+  if (!registration || !handler || !ordered.every(isDirectAsk)) return { kind: 'review', reason: 'ask-in-helper' };
   const fn = handler as FunctionNode;
   const body = fn.getBody?.();
-  if (!body || !Node.isBlock(body)) return { reason: 'ask-not-statement' };
-  if (ordered.some(({ guards }) => guards.some((g) => g !== 'capability-check'))) return { reason: 'guarded-ask' };
+  if (!body || !Node.isBlock(body)) return { kind: 'review', reason: 'ask-not-statement' };
+  if (ordered.some(({ guards }) => guards.some((g) => g !== 'capability-check'))) return { kind: 'review', reason: 'guarded-ask' };
   const top = body.getStatements();
   const statements = ordered.map(({ call }) => statementOf(call.node));
-  if (new Set(statements).size !== statements.length) return { reason: 'ask-not-statement' };
+  if (new Set(statements).size !== statements.length) return { kind: 'review', reason: 'ask-not-statement' };
   // Each ask is a body statement, or a statement of the then-block of a body-level `if`.
   const branchOf = (statement: Node): IfStatement | undefined => {
     const block = statement.getParent();
     const branch = block?.getParent();
     return block && Node.isBlock(block) && branch && Node.isIfStatement(branch) && branch.getThenStatement() === block && branch.getParent() === body ? branch : undefined;
   };
-  if (statements.some((s) => s.getParent() !== body && !branchOf(s))) return { reason: 'ask-not-statement' };
+  if (statements.some((s) => s.getParent() !== body && !branchOf(s))) return { kind: 'review', reason: 'ask-not-statement' };
   const bindings = ordered.map(({ call }, i) => bindingOf(statements[i]!, call.node, analysis));
-  if (bindings.some((b) => b === null)) return { reason: 'ask-not-statement' };
+  if (bindings.some((b) => b === null)) return { kind: 'review', reason: 'ask-not-statement' };
   const params = ordered.map(({ call }, i) => paramsOf(call, methods[i]!));
   // A retry without the answer asks again: the question must come out the same.
-  if (!params.every((p) => isReplaySafeExpression(p))) return { reason: 'repeated-effects' };
+  if (!params.every((p) => isReplaySafeExpression(p))) return { kind: 'review', reason: 'repeated-effects' };
   const context = contextOf(fn, analysis);
-  if (!context || !/\.mcpReq$/.test(context.mcpReq)) return { reason: 'ask-not-statement' };
+  if (!context || !/\.mcpReq$/.test(context.mcpReq)) return { kind: 'review', reason: 'ask-not-statement' };
 
   // `const { roots } = await ...`: a pattern of one name names the answer as well as a plain binding does.
   const patternKey = (binding: Binding | undefined) => {
@@ -162,7 +162,7 @@ export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVe
     points.push({ branch, anchor: branch.getEnd() });
   }
   const capabilityReads = capabilityReadsIn(top, analysis);
-  if (capabilityReads === null) return { reason: 'guarded-ask' };
+  if (capabilityReads === null) return { kind: 'review', reason: 'guarded-ask' };
   const allowed = new Set<Node>(capabilityReads);
   const pointStatements = new Set<Node>(statements.map((s) => (s.getParent() === body ? s : s.getParent()!.getParent()!)));
   // Pure `const` declarations and `if (...) return` checks: they may run again (same inputs, same values).
@@ -209,7 +209,7 @@ export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVe
   const lastReplaced = statementOfPoint(points[points.length - 1]!);
   const moved = top.slice(prefixEnd, top.indexOf(lastReplaced as never) + 1);
   const parameterNames = fn.getParameters().flatMap((p) => namesIn((p as unknown as { getNameNode(): Node }).getNameNode()));
-  if (moved.some((s) => assignsTo(s, parameterNames))) return { reason: 'unserializable-state', detail: 'a handler parameter is reassigned before an ask' };
+  if (moved.some((s) => assignsTo(s, parameterNames))) return { kind: 'review', reason: 'unserializable-state', detail: 'a handler parameter is reassigned before an ask' };
 
   // Every local declared before a resume point, visible there and used at or after it, travels to that step.
   const declarations: Array<{ id: Node; keyword: CarriedLocal['keyword']; ask?: Ask; scope: Node }> = [];
@@ -225,7 +225,7 @@ export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVe
     if (Node.isIfStatement(statement) && joinOf.has(statement)) for (const inner of (statement.getThenStatement() as Block).getStatements()) declare(inner, statement.getThenStatement());
     if ((Node.isFunctionDeclaration(statement) || Node.isClassDeclaration(statement)) && statement.getNameNode()) {
       const name = statement.getNameNode()!;
-      if (usedFrom(name, lastReplaced.getStart())) return { reason: 'unserializable-state', detail: `\`${name.getText()}\` is declared before an ask and used after it` };
+      if (usedFrom(name, lastReplaced.getStart())) return { kind: 'review', reason: 'unserializable-state', detail: `\`${name.getText()}\` is declared before an ask and used after it` };
     }
   }
   const steps: Step[] = [];
@@ -265,7 +265,7 @@ export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVe
     const carried: CarriedLocal[] = [];
     for (const local of visible.filter((d) => needed.has(d) && !replay.has(statementOfDeclaration(d.id)))) {
       const value = carriedValueOf(local.id, local.keyword, local.ask, analysis, body);
-      if ('unsafe' in value) return { reason: 'unserializable-state', detail: value.unsafe };
+      if ('unsafe' in value) return { kind: 'review', reason: 'unserializable-state', detail: value.unsafe };
       carried.push(value);
     }
     const name = point.ask !== undefined ? asks[point.ask]!.key : `after_${asks[points.find((p) => p.branch === point.branch && p.ask !== undefined)!.ask!]!.key}`;
@@ -273,11 +273,12 @@ export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVe
     steps.push({ name: `${prefixOf(registration)}:${name}`, ...(point.ask !== undefined ? { ask: asks[point.ask]! } : {}), carried, replay: replayed, next: continuationOf(point) });
   }
   const wiring = wiringOf(registration, analysis);
-  if (!wiring || 'detail' in wiring) return { reason: 'state-codec-unwired', ...(wiring ? { detail: wiring.detail } : {}) };
+  if (!wiring || 'detail' in wiring) return { kind: 'review', reason: 'state-codec-unwired', ...(wiring ? { detail: wiring.detail } : {}) };
   // The SDK codec signs but does not encrypt: values the server computed become readable by the client.
   const serverSide = [...new Set(steps.flatMap((st) => st.carried).filter((c) => c.serverSide).map((c) => `\`${c.name}\``))];
   const notes = serverSide.length > 0 ? [`requestState carries server-computed ${serverSide.join(', ')}: signed, not encrypted, so the client can read ${serverSide.length === 1 ? 'it' : 'them'}; check that nothing secret is among them`] : [];
   return {
+    kind: 'steps',
     plan: { notes, steps, asks, statements, firstReplaced, lastReplaced, handler: fn, registration, ...context, capabilityReads, stepPrefix: prefixOf(registration), wiring },
   };
 }

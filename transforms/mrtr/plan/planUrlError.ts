@@ -4,14 +4,13 @@ import type { PushCall } from '../analyse/pushCall.js';
 import { enclosingFunction, oneLine, type FunctionNode } from '../analyse/functions.js';
 import type { Registration } from '../analyse/handlers.js';
 import { contextOf, handlerOf, isDirectAsk, type HandlerContext, type HandlerSite } from '../analyse/handlerSite.js';
-import type { ReasonId } from '../reasons.js';
 import { isReplaySafeExpression } from '../analyse/replaySafe.js';
 import { importedModuleOf, stringValue } from '../analyse/symbols.js';
 import { REGISTRATIONS } from '../constants.js';
+import type { Review } from './review.js';
 
 /** Everything the rewrite of one `throw new UrlElicitationRequiredError([...])` needs; computed before any edit. */
 export interface UrlErrorPlan {
-  urlError: true;
   /** The `throw` statement, replaced in place (at whatever block depth it stands). */
   statement: Node;
   handler: FunctionNode;
@@ -29,7 +28,7 @@ export interface UrlErrorPlan {
   droppable: string[];
 }
 
-export type UrlErrorVerdict = { plan: UrlErrorPlan } | { reason: ReasonId; detail?: string } | undefined;
+export type UrlErrorVerdict = { kind: 'url-error'; plan: UrlErrorPlan } | Review | undefined;
 
 /** The message `UrlElicitationRequiredError` has when none is given (SDK 2.4, one elicitation). */
 export const DEFAULT_URL_ERROR_MESSAGE = 'URL elicitation required';
@@ -56,19 +55,19 @@ export function planUrlError(site: HandlerSite, analysis: MrtrAnalysis): UrlErro
   if (call.sdk !== 'v2' || call.reason) return undefined;
   const registration = site.chains[0]?.registration;
   const handler = registration ? handlerOf(registration) : undefined;
-  if (!registration || !handler || !isDirectAsk(site)) return { reason: 'ask-in-helper' };
+  if (!registration || !handler || !isDirectAsk(site)) return { kind: 'review', reason: 'ask-in-helper' };
   const callee = registration.call.getFirstChildByKind(SyntaxKind.PropertyAccessExpression);
-  if (registration.method !== 'tools/call' || !callee || !(callee.getName() in REGISTRATIONS)) return { reason: 'url-error-not-tool' };
+  if (registration.method !== 'tools/call' || !callee || !(callee.getName() in REGISTRATIONS)) return { kind: 'review', reason: 'url-error-not-tool' };
   const construct = call.node;
   const statement = construct.getParent();
-  const shape = (detail: string) => ({ reason: 'url-error-shape' as const, detail });
+  const shape = (detail: string) => ({ kind: 'review' as const, reason: 'url-error-shape' as const, detail });
   if (!Node.isNewExpression(construct) || !statement || !Node.isThrowStatement(statement)) return shape('the error is built here but thrown elsewhere (or not thrown): throw it where it is built');
   const fn = handler as FunctionNode;
   for (let node: Node | undefined = statement; node && node !== fn; node = node.getParent()) {
     const parent = node.getParent();
-    if (parent && Node.isTryStatement(parent) && parent.getTryBlock() === node) return { reason: 'url-error-in-try' };
+    if (parent && Node.isTryStatement(parent) && parent.getTryBlock() === node) return { kind: 'review', reason: 'url-error-in-try' };
   }
-  if (enclosingFunction(statement) !== fn) return { reason: 'ask-in-helper' };
+  if (enclosingFunction(statement) !== fn) return { kind: 'review', reason: 'ask-in-helper' };
   const [list, message, ...rest] = construct.getArguments();
   if (!list || rest.length > 0) return shape('it takes its elicitations and an optional message, nothing else');
   if (!Node.isArrayLiteralExpression(list)) return shape(`its elicitations (\`${oneLine(list.getText(), 40)}\`) are not an array written in the throw`);
@@ -99,13 +98,13 @@ export function planUrlError(site: HandlerSite, analysis: MrtrAnalysis): UrlErro
   }
   if (!names.has('message') || !names.has('url')) return shape(`its elicitation has no ${names.has('message') ? 'url' : 'message'}`);
   // The old message was built on every attempt, the new one only when the user declines: it must be pure.
-  if (message && !isReplaySafeExpression(message)) return { reason: 'repeated-effects' };
+  if (message && !isReplaySafeExpression(message)) return { kind: 'review', reason: 'repeated-effects' };
   const context = contextOf(fn, analysis);
-  if (!context) return { reason: 'ask-not-statement' };
+  if (!context) return { kind: 'review', reason: 'ask-not-statement' };
   const key = `url_${registration.name}`.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9_]+/g, '_').replace(/_+$/g, '').toLowerCase();
   return {
+    kind: 'url-error',
     plan: {
-      urlError: true,
       statement,
       handler: fn,
       registration,

@@ -7,7 +7,7 @@ import { MRTR_CAPABLE_METHODS } from '../constants.js';
 import { paramsOf } from '../analyse/askCall.js';
 import type { PushCall } from '../analyse/pushCall.js';
 import { classWiringOf, wiringOf, type ServerWiring } from '../plan/planWiring.js';
-import type { ReasonId } from '../reasons.js';
+import type { Review } from '../plan/review.js';
 import { traceReplayPath, type OutsideCall, type ReplayEdits, type ReplayPath } from './replayPath.js';
 import { REPLAY_RUNTIME_NAME, runtimeExtension } from './replayRuntime.js';
 import { constValue, unwrap } from '../analyse/symbols.js';
@@ -46,7 +46,6 @@ const REPLAYABLE: ReadonlySet<string> = new Set([
 
 /** One plan per server: every replayed handler of a server shares its codec and runtime module. */
 export interface ReplayPlan extends ReplayEdits {
-  replay: true;
   wiring: ServerWiring;
   /** Absolute path of the runtime module, beside the server's construction. */
   runtimePath: string;
@@ -58,7 +57,7 @@ export interface ReplayPlan extends ReplayEdits {
 }
 
 /** A replayed site, with the calls that reach it from code that cannot answer input_required (reported for review). */
-export type ReplayVerdict = { plan: ReplayPlan; outside?: OutsideCall[] } | { reason: ReasonId; detail?: string };
+export type ReplayVerdict = { kind: 'replay'; plan: ReplayPlan; outside?: OutsideCall[] } | Review;
 
 export interface ReplayCandidate {
   call: PushCall;
@@ -88,7 +87,7 @@ export function planReplay(
     const reason = explicitReason(candidate);
     if (strategy === 'auto' && (reason === undefined || !REPLAYABLE.has(reason))) continue;
     const route = traceReplayPath(candidate.call.node, analysis);
-    if (route && 'reason' in route) verdicts.set(candidate.call.node, route);
+    if (route && 'reason' in route) verdicts.set(candidate.call.node, { kind: 'review', reason: route.reason, detail: route.detail });
     else if (route) paths.set(candidate, route);
   }
   // A handler is wrapped only when every ask it reaches is replayed; drop sites until that holds.
@@ -104,33 +103,34 @@ export function planReplay(
     }
   }
   // One plan per server construction.
-  const plans = new Map<Node, ReplayPlan | ReplayVerdict>();
+  const plans = new Map<Node, ReplayVerdict>();
   for (const [candidate, route] of paths) {
     let verdict: ReplayVerdict | undefined;
     for (const registration of route.registrations) {
       const wiring = wiringOf(registration, analysis) ?? classWiringOf(registration, analysis);
       if (!wiring || 'detail' in wiring) {
-        verdict = { reason: 'state-codec-unwired', ...(wiring ? { detail: wiring.detail } : {}) };
+        verdict = { kind: 'review', reason: 'state-codec-unwired', ...(wiring ? { detail: wiring.detail } : {}) };
         break;
       }
-      let plan = plans.get(wiring.construction);
-      if (!plan) {
+      let entry = plans.get(wiring.construction);
+      if (!entry) {
         // One codec per server: the first file whose handlers need it declares it (step functions included).
         const host = codecHosts.get(wiring.construction) ?? wiring.codecFile;
         codecHosts.set(wiring.construction, host);
         if (host !== wiring.codecFile && !wiring.existingFrom) {
-          plan = { reason: 'state-codec-unwired', detail: `this server's requestState codec is declared in ${analysis.project.relative(host.getFilePath())}: export it from there and import it here, then run the tool again` };
+          entry = { kind: 'review', reason: 'state-codec-unwired', detail: `this server's requestState codec is declared in ${analysis.project.relative(host.getFilePath())}: export it from there and import it here, then run the tool again` };
         } else {
           const constructionFile = wiring.construction.getSourceFile().getFilePath();
           const runtimePath = path.join(runtimeDir ?? path.dirname(constructionFile), REPLAY_RUNTIME_NAME + runtimeExtension(constructionFile));
-          plan = { replay: true, wiring, runtimePath, createRuntime: !fs.existsSync(runtimePath), askCalls: [], registrations: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [], reruns: new Map(), codecImports: [] };
+          entry = { kind: 'replay', plan: { wiring, runtimePath, createRuntime: !fs.existsSync(runtimePath), askCalls: [], registrations: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [], reruns: new Map(), codecImports: [] } };
         }
-        plans.set(wiring.construction, plan);
+        plans.set(wiring.construction, entry);
       }
-      if (!('replay' in plan)) {
-        verdict = plan;
+      if (entry.kind === 'review') {
+        verdict = entry;
         break;
       }
+      const plan = entry.plan;
       // Another file that imports the server's module: its import gains the codec too.
       for (const importer of wiring.importers ?? []) {
         const importers = (plan.wiring.importers ??= []);
@@ -140,18 +140,18 @@ export function planReplay(
         // Handlers registered in several files: the codec is exported from the first (which the server's file
         // imports) and imported where the others are registered.
         if (!plan.wiring.importDeclaration && !plan.wiring.requireDeclaration && !plan.wiring.existing) {
-          verdict = { reason: 'state-codec-unwired', detail: `the handlers of this server are registered in several files; declare its requestState codec in ${analysis.project.relative(plan.wiring.codecFile.getFilePath())}, export it and run the tool again` };
+          verdict = { kind: 'review', reason: 'state-codec-unwired', detail: `the handlers of this server are registered in several files; declare its requestState codec in ${analysis.project.relative(plan.wiring.codecFile.getFilePath())}, export it and run the tool again` };
           break;
         }
         if (plan.wiring.existing && !plan.wiring.existingFrom) {
-          verdict = { reason: 'state-codec-unwired', detail: `import this server's requestState codec from ${analysis.project.relative(plan.wiring.codecFile.getFilePath())} here and run the tool again` };
+          verdict = { kind: 'review', reason: 'state-codec-unwired', detail: `import this server's requestState codec from ${analysis.project.relative(plan.wiring.codecFile.getFilePath())} here and run the tool again` };
           break;
         }
         if (!plan.codecImports.includes(wiring.codecFile)) plan.codecImports.push(wiring.codecFile);
       }
-      verdict = { plan };
+      verdict = { kind: 'replay', plan };
     }
-    if (!verdict || !('plan' in verdict)) {
+    if (!verdict || verdict.kind === 'review') {
       if (verdict) verdicts.set(candidate.call.node, verdict);
       continue;
     }
@@ -169,11 +169,11 @@ export function planReplay(
       for (const s of statements) if (!list.includes(s)) list.push(s);
       plan.reruns.set(r, list);
     }
-    verdicts.set(call, route.outside.length > 0 ? { plan, outside: route.outside } : verdict);
+    verdicts.set(call, route.outside.length > 0 ? { kind: 'replay', plan, outside: route.outside } : verdict);
   }
   // A statement that leads to an ask is replayed by design (its answers are recorded): only the others are named.
   const calls = [...paths.values()].flatMap((route) => route.calls);
-  for (const plan of new Set([...verdicts.values()].flatMap((v) => ('plan' in v ? [v.plan] : [])))) {
+  for (const plan of new Set([...verdicts.values()].flatMap((v) => (v.kind === 'replay' ? [v.plan] : [])))) {
     for (const [registration, statements] of plan.reruns) {
       plan.reruns.set(registration, statements.filter((s) => !calls.some((n) => n.getStart() >= s.getStart() && n.getEnd() <= s.getEnd())));
     }
