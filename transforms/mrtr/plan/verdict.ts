@@ -18,6 +18,7 @@ export type StrategyVerdict = ExplicitVerdict | StepsVerdict | UrlErrorVerdict |
 export interface OutsideSite {
   node: Node;
   chains: Chain[];
+  guards: string[];
 }
 
 /** Where a site runs: its family (the one, `mixed`, or `unresolved`) and every family of its chains. */

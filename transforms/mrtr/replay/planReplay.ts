@@ -5,7 +5,8 @@ import type { CallExpression, SourceFile } from 'ts-morph';
 import type { Chain, MrtrAnalysis } from '../analyse/classify.js';
 import { MRTR_CAPABLE_METHODS } from '../constants.js';
 import { paramsOf } from '../analyse/askCall.js';
-import type { PushCall } from '../analyse/pushCall.js';
+import type { FoundSite } from '../detect/findSites.js';
+import type { HandlerPlans } from '../plan/planHandlers.js';
 import { classWiringOf, wiringOf, type ServerWiring } from '../plan/planWiring.js';
 import type { Review } from '../plan/review.js';
 import { traceReplayPath, type OutsideCall, type ReplayEdits, type ReplayPath } from './replayPath.js';
@@ -59,32 +60,22 @@ export interface ReplayPlan extends ReplayEdits {
 /** A replayed site, with the calls that reach it from code that cannot answer input_required (reported for review). */
 export type ReplayVerdict = { kind: 'replay'; plan: ReplayPlan; outside?: OutsideCall[] } | Review;
 
-export interface ReplayCandidate {
-  call: PushCall;
-  chains: Chain[];
-  ignored: boolean;
-}
-
 /**
  * The replay verdict of each site the explicit strategy left for review (or every site, under `--strategy
  * replay`): sites whose every caller chain starts at an MRTR-capable v2 handler, and whose handlers' asks can
- * all be replayed, share one plan per server. Sites absent from the result keep their explicit verdict.
+ * all be replayed, share one plan per server. Sites absent from the result keep their explicit verdict. The
+ * handlers' plans give the explicit strategies' reason per site, the sites of each handler, and the file that
+ * hosts each server's codec (a step function may have claimed it).
  */
-export function planReplay(
-  candidates: ReplayCandidate[],
-  explicitReason: (candidate: ReplayCandidate) => string | undefined,
-  groupOf: (registration: Node) => ReplayCandidate[],
-  analysis: MrtrAnalysis,
-  strategy: Strategy,
-  codecHosts: Map<Node, import('ts-morph').SourceFile>,
-  runtimeDir?: string,
-): Map<Node, ReplayVerdict> {
+export function planReplay(candidates: FoundSite[], handlers: HandlerPlans, analysis: MrtrAnalysis, strategy: Strategy, runtimeDir?: string): Map<Node, ReplayVerdict> {
+  const codecHosts = handlers.codecHosts;
+  const groupOf = (registration: Node) => handlers.groupOf(registration);
   const verdicts = new Map<Node, ReplayVerdict>();
   if (strategy === 'explicit') return verdicts;
-  const paths = new Map<ReplayCandidate, ReplayPath>();
+  const paths = new Map<FoundSite, ReplayPath>();
   for (const candidate of candidates) {
     if (!eligible(candidate)) continue;
-    const reason = explicitReason(candidate);
+    const reason = handlers.explicitReasonOf(candidate);
     if (strategy === 'auto' && (reason === undefined || !REPLAYABLE.has(reason))) continue;
     const route = traceReplayPath(candidate.call.node, analysis);
     if (route && 'reason' in route) verdicts.set(candidate.call.node, { kind: 'review', reason: route.reason, detail: route.detail });
@@ -185,7 +176,7 @@ export function planReplay(
  * A v2 ask the runtime has an equivalent for, reached from MRTR-capable v2 handlers, and otherwise only from
  * code the planner knows cannot answer input_required (where the ask now fails clearly, and which is reported).
  */
-function eligible({ call, chains, ignored }: ReplayCandidate): boolean {
+function eligible({ call, chains, ignored }: FoundSite): boolean {
   if (ignored || call.reason || call.sdk !== 'v2' || !Node.isCallExpression(call.node)) return false;
   const name = calleeName(call.node);
   if (!name || !(name in ASK_METHODS)) return false;
