@@ -1,7 +1,8 @@
 import { Node } from '../../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../../lib/edits.js';
 import type { Ask } from '../plan/asks.js';
-import type { CarriedLocal, StepsPlan } from '../plan/planSteps.js';
+import type { CarriedLocal } from '../plan/carriedValue.js';
+import type { StepsPlan } from '../plan/planSteps.js';
 import { answerValue, requestBuilder, validationLines, viewNameOf, VIEW_KIND, within } from './askCode.js';
 import { dedent, freshName, type FileStyle } from './kit/codeText.js';
 import { capabilitiesOf, widenReturnType, type HandlerRewrite } from './kit/handlerEdits.js';
