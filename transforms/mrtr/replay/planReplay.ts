@@ -68,10 +68,37 @@ export type ReplayVerdict = { kind: 'replay'; plan: ReplayPlan; outside?: Outsid
  * hosts each server's codec (a step function may have claimed it).
  */
 export function planReplay(candidates: FoundSite[], handlers: HandlerPlans, analysis: MrtrAnalysis, strategy: Strategy, runtimeDir?: string): Map<Node, ReplayVerdict> {
-  const codecHosts = handlers.codecHosts;
-  const groupOf = (registration: Node) => handlers.groupOf(registration);
   const verdicts = new Map<Node, ReplayVerdict>();
   if (strategy === 'explicit') return verdicts;
+  const paths = replayPaths(candidates, handlers, analysis, strategy, verdicts);
+  // One plan per server construction.
+  const plans = new Map<Node, ReplayVerdict>();
+  for (const [candidate, route] of paths) {
+    const verdict = serverVerdictOf(route, plans, handlers.codecHosts, analysis, runtimeDir);
+    if (!verdict || verdict.kind === 'review') {
+      if (verdict) verdicts.set(candidate.call.node, verdict);
+      continue;
+    }
+    const plan = verdict.plan;
+    const call = candidate.call.node as CallExpression;
+    addRoute(plan, call, route);
+    verdicts.set(call, route.outside.length > 0 ? { kind: 'replay', plan, outside: route.outside } : verdict);
+  }
+  // A statement that leads to an ask is replayed by design (its answers are recorded): only the others are named.
+  const calls = [...paths.values()].flatMap((route) => route.calls);
+  for (const plan of new Set([...verdicts.values()].flatMap((v) => (v.kind === 'replay' ? [v.plan] : [])))) {
+    for (const [registration, statements] of plan.reruns) {
+      plan.reruns.set(registration, statements.filter((s) => !calls.some((n) => n.getStart() >= s.getStart() && n.getEnd() <= s.getEnd())));
+    }
+  }
+  return verdicts;
+}
+
+/**
+ * The replay path of each eligible site (the handler strategies' leftovers under `auto`), as long as every ask
+ * of each handler it reaches has one; a path that cannot be replayed leaves its reason in `verdicts`.
+ */
+function replayPaths(candidates: FoundSite[], handlers: HandlerPlans, analysis: MrtrAnalysis, strategy: Strategy, verdicts: Map<Node, ReplayVerdict>): Map<FoundSite, ReplayPath> {
   const paths = new Map<FoundSite, ReplayPath>();
   for (const candidate of candidates) {
     if (!eligible(candidate)) continue;
@@ -86,90 +113,85 @@ export function planReplay(candidates: FoundSite[], handlers: HandlerPlans, anal
   while (changed) {
     changed = false;
     for (const [candidate, route] of paths) {
-      const complete = route.registrations.every((r) => groupOf(r.call).every((g) => paths.has(g)));
+      const complete = route.registrations.every((r) => handlers.groupOf(r.call).every((g) => paths.has(g)));
       if (!complete) {
         paths.delete(candidate);
         changed = true;
       }
     }
   }
-  // One plan per server construction.
-  const plans = new Map<Node, ReplayVerdict>();
-  for (const [candidate, route] of paths) {
-    let verdict: ReplayVerdict | undefined;
-    for (const registration of route.registrations) {
-      const wiring = wiringOf(registration, analysis) ?? classWiringOf(registration, analysis);
-      if (!wiring || 'detail' in wiring) {
-        verdict = { kind: 'review', reason: 'state-codec-unwired', ...(wiring ? { detail: wiring.detail } : {}) };
+  return paths;
+}
+
+/** The plan of the server every registration on a path belongs to, shared by all its replayed sites; or why there is none. */
+function serverVerdictOf(route: ReplayPath, plans: Map<Node, ReplayVerdict>, codecHosts: Map<Node, SourceFile>, analysis: MrtrAnalysis, runtimeDir: string | undefined): ReplayVerdict | undefined {
+  let verdict: ReplayVerdict | undefined;
+  for (const registration of route.registrations) {
+    const wiring = wiringOf(registration, analysis) ?? classWiringOf(registration, analysis);
+    if (!wiring || 'detail' in wiring) {
+      verdict = { kind: 'review', reason: 'state-codec-unwired', ...(wiring ? { detail: wiring.detail } : {}) };
+      break;
+    }
+    let entry = plans.get(wiring.construction);
+    if (!entry) {
+      entry = newServerPlan(wiring, codecHosts, analysis, runtimeDir);
+      plans.set(wiring.construction, entry);
+    }
+    if (entry.kind === 'review') {
+      verdict = entry;
+      break;
+    }
+    const plan = entry.plan;
+    // Another file that imports the server's module: its import gains the codec too.
+    for (const importer of wiring.importers ?? []) {
+      const importers = (plan.wiring.importers ??= []);
+      if (!importers.includes(importer)) importers.push(importer);
+    }
+    if (plan.wiring.codecFile !== wiring.codecFile) {
+      // Handlers registered in several files: the codec is exported from the first (which the server's file
+      // imports) and imported where the others are registered.
+      if (!plan.wiring.importDeclaration && !plan.wiring.requireDeclaration && !plan.wiring.existing) {
+        verdict = { kind: 'review', reason: 'state-codec-unwired', detail: `the handlers of this server are registered in several files; declare its requestState codec in ${analysis.project.relative(plan.wiring.codecFile.getFilePath())}, export it and run the tool again` };
         break;
       }
-      let entry = plans.get(wiring.construction);
-      if (!entry) {
-        // One codec per server: the first file whose handlers need it declares it (step functions included).
-        const host = codecHosts.get(wiring.construction) ?? wiring.codecFile;
-        codecHosts.set(wiring.construction, host);
-        if (host !== wiring.codecFile && !wiring.existingFrom) {
-          entry = { kind: 'review', reason: 'state-codec-unwired', detail: `this server's requestState codec is declared in ${analysis.project.relative(host.getFilePath())}: export it from there and import it here, then run the tool again` };
-        } else {
-          const constructionFile = wiring.construction.getSourceFile().getFilePath();
-          const runtimePath = path.join(runtimeDir ?? path.dirname(constructionFile), REPLAY_RUNTIME_NAME + runtimeExtension(constructionFile));
-          entry = { kind: 'replay', plan: { wiring, runtimePath, createRuntime: !fs.existsSync(runtimePath), askCalls: [], registrations: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [], reruns: new Map(), codecImports: [] } };
-        }
-        plans.set(wiring.construction, entry);
-      }
-      if (entry.kind === 'review') {
-        verdict = entry;
+      if (plan.wiring.existing && !plan.wiring.existingFrom) {
+        verdict = { kind: 'review', reason: 'state-codec-unwired', detail: `import this server's requestState codec from ${analysis.project.relative(plan.wiring.codecFile.getFilePath())} here and run the tool again` };
         break;
       }
-      const plan = entry.plan;
-      // Another file that imports the server's module: its import gains the codec too.
-      for (const importer of wiring.importers ?? []) {
-        const importers = (plan.wiring.importers ??= []);
-        if (!importers.includes(importer)) importers.push(importer);
-      }
-      if (plan.wiring.codecFile !== wiring.codecFile) {
-        // Handlers registered in several files: the codec is exported from the first (which the server's file
-        // imports) and imported where the others are registered.
-        if (!plan.wiring.importDeclaration && !plan.wiring.requireDeclaration && !plan.wiring.existing) {
-          verdict = { kind: 'review', reason: 'state-codec-unwired', detail: `the handlers of this server are registered in several files; declare its requestState codec in ${analysis.project.relative(plan.wiring.codecFile.getFilePath())}, export it and run the tool again` };
-          break;
-        }
-        if (plan.wiring.existing && !plan.wiring.existingFrom) {
-          verdict = { kind: 'review', reason: 'state-codec-unwired', detail: `import this server's requestState codec from ${analysis.project.relative(plan.wiring.codecFile.getFilePath())} here and run the tool again` };
-          break;
-        }
-        if (!plan.codecImports.includes(wiring.codecFile)) plan.codecImports.push(wiring.codecFile);
-      }
-      verdict = { kind: 'replay', plan };
+      if (!plan.codecImports.includes(wiring.codecFile)) plan.codecImports.push(wiring.codecFile);
     }
-    if (!verdict || verdict.kind === 'review') {
-      if (verdict) verdicts.set(candidate.call.node, verdict);
-      continue;
-    }
-    const plan = verdict.plan;
-    const call = candidate.call.node as CallExpression;
-    const method = ASK_METHODS[calleeName(call)!]!;
-    if (!plan.askCalls.some((a) => a.call === call)) plan.askCalls.push({ call, method });
-    for (const r of route.registrations) if (!plan.registrations.includes(r)) plan.registrations.push(r);
-    for (const g of route.guards) if (!plan.guards.includes(g)) plan.guards.push(g);
-    for (const h of route.handlerGuards) if (!plan.handlerGuards.includes(h)) plan.handlerGuards.push(h);
-    for (const c of route.settled) if (!plan.settled.includes(c)) plan.settled.push(c);
-    for (const c of route.capabilityReads) if (!plan.capabilityReads.includes(c)) plan.capabilityReads.push(c);
-    for (const [r, statements] of route.reruns) {
-      const list = plan.reruns.get(r) ?? [];
-      for (const s of statements) if (!list.includes(s)) list.push(s);
-      plan.reruns.set(r, list);
-    }
-    verdicts.set(call, route.outside.length > 0 ? { kind: 'replay', plan, outside: route.outside } : verdict);
+    verdict = { kind: 'replay', plan };
   }
-  // A statement that leads to an ask is replayed by design (its answers are recorded): only the others are named.
-  const calls = [...paths.values()].flatMap((route) => route.calls);
-  for (const plan of new Set([...verdicts.values()].flatMap((v) => (v.kind === 'replay' ? [v.plan] : [])))) {
-    for (const [registration, statements] of plan.reruns) {
-      plan.reruns.set(registration, statements.filter((s) => !calls.some((n) => n.getStart() >= s.getStart() && n.getEnd() <= s.getEnd())));
-    }
+  return verdict;
+}
+
+/** A server's plan, empty until its sites join it; or why its codec cannot be declared where its handlers need it. */
+function newServerPlan(wiring: ServerWiring, codecHosts: Map<Node, SourceFile>, analysis: MrtrAnalysis, runtimeDir: string | undefined): ReplayVerdict {
+  // One codec per server: the first file whose handlers need it declares it (step functions included).
+  const host = codecHosts.get(wiring.construction) ?? wiring.codecFile;
+  codecHosts.set(wiring.construction, host);
+  if (host !== wiring.codecFile && !wiring.existingFrom) {
+    return { kind: 'review', reason: 'state-codec-unwired', detail: `this server's requestState codec is declared in ${analysis.project.relative(host.getFilePath())}: export it from there and import it here, then run the tool again` };
   }
-  return verdicts;
+  const constructionFile = wiring.construction.getSourceFile().getFilePath();
+  const runtimePath = path.join(runtimeDir ?? path.dirname(constructionFile), REPLAY_RUNTIME_NAME + runtimeExtension(constructionFile));
+  return { kind: 'replay', plan: { wiring, runtimePath, createRuntime: !fs.existsSync(runtimePath), askCalls: [], registrations: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [], reruns: new Map(), codecImports: [] } };
+}
+
+/** A replayed ask joins its server's plan, with what its path changes on the way to its handlers. */
+function addRoute(plan: ReplayPlan, call: CallExpression, route: ReplayPath): void {
+  const method = ASK_METHODS[calleeName(call)!]!;
+  if (!plan.askCalls.some((a) => a.call === call)) plan.askCalls.push({ call, method });
+  for (const r of route.registrations) if (!plan.registrations.includes(r)) plan.registrations.push(r);
+  for (const g of route.guards) if (!plan.guards.includes(g)) plan.guards.push(g);
+  for (const h of route.handlerGuards) if (!plan.handlerGuards.includes(h)) plan.handlerGuards.push(h);
+  for (const c of route.settled) if (!plan.settled.includes(c)) plan.settled.push(c);
+  for (const c of route.capabilityReads) if (!plan.capabilityReads.includes(c)) plan.capabilityReads.push(c);
+  for (const [r, statements] of route.reruns) {
+    const list = plan.reruns.get(r) ?? [];
+    for (const s of statements) if (!list.includes(s)) list.push(s);
+    plan.reruns.set(r, list);
+  }
 }
 
 /**

@@ -84,16 +84,6 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
   const result: ReplayPath = { registrations: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [], reruns: new Map(), calls: [], outside: [] };
   const seen = new Map<Node, Set<string>>();
   const pending: Pending[] = [{ node: ask, trail: { reruns: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [] } }];
-  const commit = (trail: Trail, registration: Registration) => {
-    for (const g of trail.guards) if (!result.guards.includes(g)) result.guards.push(g);
-    for (const h of trail.handlerGuards) if (!result.handlerGuards.includes(h)) result.handlerGuards.push(h);
-    for (const c of trail.settled) if (!result.settled.includes(c)) result.settled.push(c);
-    for (const c of trail.capabilityReads) if (!result.capabilityReads.includes(c)) result.capabilityReads.push(c);
-    if (!result.registrations.includes(registration)) result.registrations.push(registration);
-    const list = result.reruns.get(registration) ?? [];
-    for (const s of trail.reruns) if (!list.includes(s)) list.push(s);
-    result.reruns.set(registration, list);
-  };
   let steps = 0;
   while (pending.length > 0) {
     if (++steps > MAX_STEPS) return undefined;
@@ -109,52 +99,7 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
       result.outside.push({ node, family: 'startup' });
       continue;
     }
-    const trail: Trail = { ...before, reruns: [...before.reruns], guards: [...before.guards], handlerGuards: [...before.handlerGuards], settled: [...before.settled], capabilityReads: [...before.capabilityReads] };
-    // Capability reads have no effect: they may run again (and now read the request's own capabilities).
-    const reads = new Set<Node>();
-    // The calls in document order (the same as getDescendants() keeps of them: no JSDoc holds a call), found without
-    // wrapping every node of the function.
-    for (const read of fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-      const callee = unwrap(read.getExpression());
-      if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'getClientCapabilities' || read.getArguments().length > 0) continue;
-      if (enclosingFunction(read) !== fn) continue;
-      const receiver = analysis.origins.originOf(callee.getExpression());
-      if (receiver?.role !== 'server') continue;
-      reads.add(read);
-      trail.capabilityReads.push(read);
-    }
-    const fail = (reason: ReasonId, detail: string) => {
-      trail.problem ??= { reason, detail };
-    };
-    for (let current: Node = node; current !== fn; current = current.getParentOrThrow()) {
-      const parent = current.getParentOrThrow();
-      if (Node.isTryStatement(parent) && parent.getTryBlock() === current) {
-        const clause = parent.getCatchClause();
-        const binding = clause?.getVariableDeclaration();
-        if (binding && !Node.isIdentifier(binding.getNameNode())) fail('signal-guard-unsupported', `the catch clause at line ${clause!.getStartLineNumber()} destructures the error; bind it to a name`);
-        else if (clause) trail.guards.push(clause);
-      }
-      if (Node.isCallExpression(parent) && current !== parent.getExpression() && isPromiseCombinator(parent, 'allSettled')) trail.settled.push(parent);
-      if (Node.isCallExpression(parent) && current !== parent.getExpression() && isPromiseCombinator(parent, 'any')) {
-        fail('signal-guard-unsupported', `Promise.any at line ${parent.getStartLineNumber()} settles on the first answer and drops the others' rejections`);
-      }
-      if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === current && ['catch', 'then'].includes(parent.getName())) {
-        // `.then(ok)` lets the rejection through; the handler of `.catch(err)` and `.then(ok, err)` rethrows it first.
-        const outer = parent.getParent();
-        const handler = outer && Node.isCallExpression(outer) ? outer.getArguments()[parent.getName() === 'catch' ? 0 : 1] : undefined;
-        const target = handler ? rejectionHandlerOf(handler, analysis) : undefined;
-        const first = target?.getParameters()[0];
-        if (handler && !target) fail('signal-guard-unsupported', `the rejection handler \`${oneLine(handler.getText(), 60)}\` at line ${handler.getStartLineNumber()} is not a function declared in the project`);
-        else if (target && first && !Node.isIdentifier(first.getNameNode())) fail('signal-guard-unsupported', `the rejection handler at line ${target.getStartLineNumber()} destructures the error; bind it to a name`);
-        else if (target) trail.handlerGuards.push(target);
-      }
-      if (Node.isBlock(parent) || Node.isSourceFile(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
-        const statements = parent.getStatements();
-        for (const statement of statements.slice(0, statements.indexOf(current as never))) {
-          if (!isReplaySafeStatement(statement, reads)) trail.reruns.push(statement);
-        }
-      }
-    }
+    const trail = trailThrough(node, fn, before, analysis);
     if (resume && resume.fn === fn) {
       pending.push({ node: resume.call, trail });
       continue;
@@ -169,7 +114,7 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
       else if (use.kind === 'registered') {
         if (!MRTR_CAPABLE_METHODS.has(use.registration.method)) result.outside.push({ node, family: use.registration.family });
         else if (trail.problem) return trail.problem;
-        else commit(trail, use.registration);
+        else commitTrail(result, trail, use.registration);
       } else if (use.kind === 'context') {
         const family = NON_CAPABLE_CONTEXTS[use.family];
         if (!family) return undefined;
@@ -183,6 +128,73 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
   }
   result.calls = [...seen.keys()];
   return result.registrations.length > 0 ? result : undefined;
+}
+
+/** A trail's finds become the path's, for the registration it reached. */
+function commitTrail(result: ReplayPath, trail: Trail, registration: Registration): void {
+  for (const g of trail.guards) if (!result.guards.includes(g)) result.guards.push(g);
+  for (const h of trail.handlerGuards) if (!result.handlerGuards.includes(h)) result.handlerGuards.push(h);
+  for (const c of trail.settled) if (!result.settled.includes(c)) result.settled.push(c);
+  for (const c of trail.capabilityReads) if (!result.capabilityReads.includes(c)) result.capabilityReads.push(c);
+  if (!result.registrations.includes(registration)) result.registrations.push(registration);
+  const list = result.reruns.get(registration) ?? [];
+  for (const s of trail.reruns) if (!list.includes(s)) list.push(s);
+  result.reruns.set(registration, list);
+}
+
+/**
+ * The trail once the walk has gone from `node` up to its function `fn`: the capability reads in `fn`, and on the
+ * way the catch clauses, rejection handlers and `Promise.allSettled` calls that would swallow the signal, the
+ * statements before it that run again, and the first shape the runtime cannot keep.
+ */
+function trailThrough(node: Node, fn: FunctionNode, before: Trail, analysis: MrtrAnalysis): Trail {
+  const trail: Trail = { ...before, reruns: [...before.reruns], guards: [...before.guards], handlerGuards: [...before.handlerGuards], settled: [...before.settled], capabilityReads: [...before.capabilityReads] };
+  // Capability reads have no effect: they may run again (and now read the request's own capabilities).
+  const reads = new Set<Node>();
+  // The calls in document order (the same as getDescendants() keeps of them: no JSDoc holds a call), found without
+  // wrapping every node of the function.
+  for (const read of fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = unwrap(read.getExpression());
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'getClientCapabilities' || read.getArguments().length > 0) continue;
+    if (enclosingFunction(read) !== fn) continue;
+    const receiver = analysis.origins.originOf(callee.getExpression());
+    if (receiver?.role !== 'server') continue;
+    reads.add(read);
+    trail.capabilityReads.push(read);
+  }
+  const fail = (reason: ReasonId, detail: string) => {
+    trail.problem ??= { reason, detail };
+  };
+  for (let current: Node = node; current !== fn; current = current.getParentOrThrow()) {
+    const parent = current.getParentOrThrow();
+    if (Node.isTryStatement(parent) && parent.getTryBlock() === current) {
+      const clause = parent.getCatchClause();
+      const binding = clause?.getVariableDeclaration();
+      if (binding && !Node.isIdentifier(binding.getNameNode())) fail('signal-guard-unsupported', `the catch clause at line ${clause!.getStartLineNumber()} destructures the error; bind it to a name`);
+      else if (clause) trail.guards.push(clause);
+    }
+    if (Node.isCallExpression(parent) && current !== parent.getExpression() && isPromiseCombinator(parent, 'allSettled')) trail.settled.push(parent);
+    if (Node.isCallExpression(parent) && current !== parent.getExpression() && isPromiseCombinator(parent, 'any')) {
+      fail('signal-guard-unsupported', `Promise.any at line ${parent.getStartLineNumber()} settles on the first answer and drops the others' rejections`);
+    }
+    if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === current && ['catch', 'then'].includes(parent.getName())) {
+      // `.then(ok)` lets the rejection through; the handler of `.catch(err)` and `.then(ok, err)` rethrows it first.
+      const outer = parent.getParent();
+      const handler = outer && Node.isCallExpression(outer) ? outer.getArguments()[parent.getName() === 'catch' ? 0 : 1] : undefined;
+      const target = handler ? rejectionHandlerOf(handler, analysis) : undefined;
+      const first = target?.getParameters()[0];
+      if (handler && !target) fail('signal-guard-unsupported', `the rejection handler \`${oneLine(handler.getText(), 60)}\` at line ${handler.getStartLineNumber()} is not a function declared in the project`);
+      else if (target && first && !Node.isIdentifier(first.getNameNode())) fail('signal-guard-unsupported', `the rejection handler at line ${target.getStartLineNumber()} destructures the error; bind it to a name`);
+      else if (target) trail.handlerGuards.push(target);
+    }
+    if (Node.isBlock(parent) || Node.isSourceFile(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
+      const statements = parent.getStatements();
+      for (const statement of statements.slice(0, statements.indexOf(current as never))) {
+        if (!isReplaySafeStatement(statement, reads)) trail.reruns.push(statement);
+      }
+    }
+  }
+  return trail;
 }
 
 /**
