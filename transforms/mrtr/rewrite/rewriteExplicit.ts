@@ -24,24 +24,7 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): HandlerRe
   const taken = plan.handler.getText();
   const responses = `${plan.mcpReq}.inputResponses`;
   const lines: string[] = [];
-  if (plan.throwUnsupported) {
-    const { capability, message, server } = plan.throwUnsupported;
-    const caps = freshName(taken, 'clientCapabilities');
-    const test =
-      capability === 'form'
-        ? `!${caps}?.elicitation || (!${caps}.elicitation.form && ${caps}.elicitation.url)`
-        : capability === 'url'
-          ? `!${caps}?.elicitation?.url`
-          : `!${caps}?.${capability}`;
-    imports.push('SdkError', 'SdkErrorCode', 'CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
-    lines.push(
-      // The old call threw this for clients without the capability, and the catch block below ran.
-      `const ${caps} = ${capabilitiesOf(plan.mcpReq, `${server}.getClientCapabilities()`, style)}${end}`,
-      `if (${test}) {`,
-      `${u}throw new SdkError(SdkErrorCode.CapabilityNotSupported, ${q}${message}${q})${end}`,
-      `}`,
-    );
-  }
+  if (plan.throwUnsupported) lines.push(...unsupportedLines(plan.throwUnsupported, plan.mcpReq, taken, style, imports));
   // One view per ask; the round is complete only when every answer is there (a retry carries only this
   // round's answers, so a partial round is asked again in full).
   // An inline requestedSchema is needed twice (the question and the validation): name it once, before the round.
@@ -97,4 +80,26 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): HandlerRe
     imports.push('type InputRequiredResult');
   }
   return { edits, imports };
+}
+
+/** In a try/catch: the old call's error for clients without the capability, thrown before the round (its catch block is the fallback). */
+function unsupportedLines(unsupported: NonNullable<ExplicitPlan['throwUnsupported']>, mcpReq: string, taken: string, style: FileStyle, imports: string[]): string[] {
+  const { quote: q, indentUnit: u } = style;
+  const end = style.semicolon ? ';' : '';
+  const { capability, message, server } = unsupported;
+  const caps = freshName(taken, 'clientCapabilities');
+  const test =
+    capability === 'form'
+      ? `!${caps}?.elicitation || (!${caps}.elicitation.form && ${caps}.elicitation.url)`
+      : capability === 'url'
+        ? `!${caps}?.elicitation?.url`
+        : `!${caps}?.${capability}`;
+  imports.push('SdkError', 'SdkErrorCode', 'CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
+  return [
+    // The old call threw this for clients without the capability, and the catch block below ran.
+    `const ${caps} = ${capabilitiesOf(mcpReq, `${server}.getClientCapabilities()`, style)}${end}`,
+    `if (${test}) {`,
+    `${u}throw new SdkError(SdkErrorCode.CapabilityNotSupported, ${q}${message}${q})${end}`,
+    `}`,
+  ];
 }

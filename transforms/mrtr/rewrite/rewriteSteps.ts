@@ -2,11 +2,33 @@ import { Node } from '../../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../../lib/edits.js';
 import type { Ask } from '../plan/asks.js';
 import type { CarriedLocal } from '../plan/carriedValue.js';
-import type { StepsPlan } from '../plan/planSteps.js';
+import type { Step, StepsPlan } from '../plan/planSteps.js';
+import type { Continuation } from '../plan/stepLayout.js';
 import { answerValue, requestBuilder, validationLines, viewNameOf, VIEW_KIND, within } from './askCode.js';
 import { dedent, freshName, type FileStyle } from './kit/codeText.js';
 import { capabilitiesOf, widenReturnType, type HandlerRewrite } from './kit/handlerEdits.js';
 import { commentLines, keptLines, movedLines, RAW, startWithComments, substituted } from './movedCode.js';
+
+/** What writing one step function shares: the plan, the names it took in the handler, and the moved code's reads. */
+interface StepsWriter {
+  plan: StepsPlan;
+  style: FileStyle;
+  codec: string;
+  /** The state variable, and the handler's context (`ctx` of `ctx.mcpReq`). */
+  state: string;
+  ctx: string;
+  /** The handler's text: names it uses are taken. */
+  taken: string;
+  /** The indentation of the handler's body statements. */
+  indent: string;
+  /** SDK names the rewritten code needs (in the order they are met). */
+  imports: string[];
+  /** Capability reads in code that moves into a step: rewritten in the moved text. */
+  moved: Node[];
+  readText: (read: Node) => string;
+  /** Pure consts a later step computes again: where nothing uses them before that step, they are not written. */
+  recomputed: ReadonlySet<Node>;
+}
 
 /**
  * The step function (DESIGN.md section 4): the handler resumes at the step the verified requestState names.
@@ -15,8 +37,6 @@ import { commentLines, keptLines, movedLines, RAW, startWithComments, substitute
  * The last step is not wrapped: it is the rest of the handler, as written.
  */
 export function rewriteSteps(plan: StepsPlan, style: FileStyle, codec: string): HandlerRewrite {
-  const { quote: q, indentUnit: u, eol } = style;
-  const end = style.semicolon ? ';' : '';
   const body = plan.handler.getBody!()!;
   const text = body.getSourceFile().getFullText();
   const firstStatement = plan.firstReplaced;
@@ -26,6 +46,35 @@ export function rewriteSteps(plan: StepsPlan, style: FileStyle, codec: string): 
   const taken = plan.handler.getText();
   const ctx = plan.mcpReq.replace(/\.mcpReq$/, '');
   const state = freshName(taken, 'state');
+  const lines = stateLines(plan, style, taken, state, indent, imports);
+  // From the first statement's own comments: they move with it.
+  const replacementStart = startWithComments(firstStatement);
+  const lastReplaced = plan.lastReplaced;
+  // Capability reads in code that moves into a step are rewritten in the moved text.
+  const moved = plan.capabilityReads.filter((r) => r.getStart() >= replacementStart && r.getStart() < lastReplaced.getEnd());
+  const readText = (read: Node) => `(${capabilitiesOf(plan.mcpReq, read.getText(), style)})`;
+  if (plan.capabilityReads.length > 0) imports.push('CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
+  const recomputed = new Set(plan.steps.flatMap((st) => st.replay));
+  const writer: StepsWriter = { plan, style, codec, state, ctx, taken, indent, imports, moved, readText, recomputed };
+  for (const step of plan.steps) lines.push(...stepLines(step, writer));
+  const replacement = lines.map((line, i) => (line.startsWith(RAW) ? line.slice(1) : i === 0 ? line : indent + line)).join(style.eol);
+  const edits: TextEdit[] = [{ start: replacementStart, end: lastReplaced.getEnd(), text: replacement }];
+  for (const read of plan.capabilityReads) {
+    if (!moved.includes(read)) edits.push({ start: read.getStart(), end: read.getEnd(), text: readText(read) });
+  }
+  if (plan.addContext) edits.push(plan.addContext);
+  const widened = widenReturnType(plan.handler);
+  if (widened) {
+    edits.push(widened);
+    imports.push('type InputRequiredResult');
+  }
+  return { edits, imports };
+}
+
+/** The state's type (TypeScript) and the state itself: the verified requestState when it is this handler's, else the first step. */
+function stateLines(plan: StepsPlan, style: FileStyle, taken: string, state: string, indent: string, imports: string[]): string[] {
+  const { quote: q, indentUnit: u } = style;
+  const end = style.semicolon ? ';' : '';
   const resumed = freshName(taken, 'resumed');
   const typeName = freshName(taken, `${pascal(plan.stepPrefix)}State`);
   const steps = plan.steps;
@@ -49,67 +98,61 @@ export function rewriteSteps(plan: StepsPlan, style: FileStyle, codec: string): 
     `const ${resumed} = ${plan.mcpReq}.requestState${typeArg}()${end}`,
     `let ${state}${style.typescript ? `: ${typeName}` : ''} = ${resumed} && ${resumed}.step.startsWith(${q}${plan.stepPrefix}:${q}) ? ${resumed} : { step: ${q}${steps[0]!.name}${q} }${end}`,
   );
-  // From the first statement's own comments: they move with it.
-  const replacementStart = startWithComments(firstStatement);
-  const lastReplaced = plan.lastReplaced;
-  // Capability reads in code that moves into a step are rewritten in the moved text.
-  const moved = plan.capabilityReads.filter((r) => r.getStart() >= replacementStart && r.getStart() < lastReplaced.getEnd());
-  const readText = (read: Node) => `(${capabilitiesOf(plan.mcpReq, read.getText(), style)})`;
-  if (plan.capabilityReads.length > 0) imports.push('CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
-  const moveTo = (to: number) => {
-    const saved = steps[to]!.carried.map((c) => (c.date ? `${c.name}: ${c.name}.toISOString()` : c.name));
-    return `${state} = { step: ${q}${steps[to]!.name}${q}${saved.length ? `, ${saved.join(', ')}` : ''} }${end}`;
-  };
-  const exits = (statements: Node[]) => {
-    const last = statements[statements.length - 1];
-    return !!last && (Node.isReturnStatement(last) || Node.isThrowStatement(last));
-  };
-  const inStep = indent + u;
-  // Pure consts a later step computes again: where nothing uses them before that step, they are not written.
-  const recomputed = new Set(steps.flatMap((st) => st.replay));
-  for (const [i, step] of steps.entries()) {
-    const isLast = step.next.kind === 'rest';
-    const base = isLast ? indent : inStep;
-    // Lines of this step, each with its full indentation.
-    const askStatement = step.ask ? plan.statements[plan.asks.indexOf(step.ask)]! : undefined;
-    const comments = askStatement ? commentLines(askStatement, base) : [];
-    const restored = restoreLines(step.carried, state, style).map((l) => `${RAW}${base}${l}`);
-    const replayed = step.replay.flatMap((statement) => movedLines([statement], base, moved, readText, false));
-    const asked = (step.ask ? askLines(step.ask, plan, state, ctx, codec, style, imports, taken, base) : []).map((l) => `${RAW}${base}${l}`);
-    const inner = [...comments, ...restored, ...replayed, ...asked];
-    const next = step.next;
-    if (next.kind === 'statements') {
-      inner.push(...keptLines(next.statements, [], inStep, moved, readText, recomputed));
-      if (!exits(next.statements)) inner.push(`${RAW}${inStep}${moveTo(next.to)}`);
-    } else if (next.kind === 'branch') {
-      const condition = next.branch.getExpression();
-      const later = [condition, ...next.preAsk, ...(next.branch.getElseStatement() ? [next.branch.getElseStatement()!] : [])];
-      inner.push(...keptLines(next.statements, later, inStep, moved, readText, recomputed));
-      inner.push(...commentLines(next.branch, inStep));
-      inner.push(`${RAW}${inStep}if (${substituted(condition, moved, readText)}) {`);
-      inner.push(...keptLines(next.preAsk, [], inStep + u, moved, readText, recomputed), `${RAW}${inStep}${u}${moveTo(next.to)}`);
-      const otherwise = next.branch.getElseStatement();
-      const elseStatements = !otherwise ? [] : Node.isBlock(otherwise) ? otherwise.getStatements() : [otherwise];
-      inner.push(`${RAW}${inStep}} else {`, ...movedLines(elseStatements, inStep + u, moved, readText));
-      if (!exits(elseStatements)) inner.push(`${RAW}${inStep}${u}${moveTo(next.join)}`);
-      inner.push(`${RAW}${inStep}}`);
-    }
-    if (isLast) lines.push(...inner);
-    else lines.push(`if (${state}.step === ${q}${step.name}${q}) {`, ...inner, '}');
-    void i;
+  return lines;
+}
+
+/** One step: `if (state.step === '<name>') { ... }` (the last one unwrapped), its lines each with its full indentation. */
+function stepLines(step: Step, w: StepsWriter): string[] {
+  const { plan, style, state } = w;
+  const inStep = w.indent + style.indentUnit;
+  const isLast = step.next.kind === 'rest';
+  const base = isLast ? w.indent : inStep;
+  // Lines of this step, each with its full indentation.
+  const askStatement = step.ask ? plan.statements[plan.asks.indexOf(step.ask)]! : undefined;
+  const comments = askStatement ? commentLines(askStatement, base) : [];
+  const restored = restoreLines(step.carried, state, style).map((l) => `${RAW}${base}${l}`);
+  const replayed = step.replay.flatMap((statement) => movedLines([statement], base, w.moved, w.readText, false));
+  const asked = (step.ask ? askLines(step.ask, plan, state, w.ctx, w.codec, style, w.imports, w.taken, base) : []).map((l) => `${RAW}${base}${l}`);
+  const inner = [...comments, ...restored, ...replayed, ...asked, ...continuationLines(step.next, inStep, w)];
+  return isLast ? inner : [`if (${state}.step === ${style.quote}${step.name}${style.quote}) {`, ...inner, '}'];
+}
+
+/** The code a step runs after its ask, and the move to the next step (through the branch of an `if` holding asks). */
+function continuationLines(next: Continuation, inStep: string, w: StepsWriter): string[] {
+  const u = w.style.indentUnit;
+  const { moved, readText, recomputed } = w;
+  const inner: string[] = [];
+  if (next.kind === 'statements') {
+    inner.push(...keptLines(next.statements, [], inStep, moved, readText, recomputed));
+    if (!exits(next.statements)) inner.push(`${RAW}${inStep}${moveTo(next.to, w)}`);
+  } else if (next.kind === 'branch') {
+    const condition = next.branch.getExpression();
+    const later = [condition, ...next.preAsk, ...(next.branch.getElseStatement() ? [next.branch.getElseStatement()!] : [])];
+    inner.push(...keptLines(next.statements, later, inStep, moved, readText, recomputed));
+    inner.push(...commentLines(next.branch, inStep));
+    inner.push(`${RAW}${inStep}if (${substituted(condition, moved, readText)}) {`);
+    inner.push(...keptLines(next.preAsk, [], inStep + u, moved, readText, recomputed), `${RAW}${inStep}${u}${moveTo(next.to, w)}`);
+    const otherwise = next.branch.getElseStatement();
+    const elseStatements = !otherwise ? [] : Node.isBlock(otherwise) ? otherwise.getStatements() : [otherwise];
+    inner.push(`${RAW}${inStep}} else {`, ...movedLines(elseStatements, inStep + u, moved, readText));
+    if (!exits(elseStatements)) inner.push(`${RAW}${inStep}${u}${moveTo(next.join, w)}`);
+    inner.push(`${RAW}${inStep}}`);
   }
-  const replacement = lines.map((line, i) => (line.startsWith(RAW) ? line.slice(1) : i === 0 ? line : indent + line)).join(eol);
-  const edits: TextEdit[] = [{ start: replacementStart, end: lastReplaced.getEnd(), text: replacement }];
-  for (const read of plan.capabilityReads) {
-    if (!moved.includes(read)) edits.push({ start: read.getStart(), end: read.getEnd(), text: readText(read) });
-  }
-  if (plan.addContext) edits.push(plan.addContext);
-  const widened = widenReturnType(plan.handler);
-  if (widened) {
-    edits.push(widened);
-    imports.push('type InputRequiredResult');
-  }
-  return { edits, imports };
+  return inner;
+}
+
+/** `state = { step: '<next>', ...carried }`: the move to step `to`, saving what it restores. */
+function moveTo(to: number, { plan, style, state }: StepsWriter): string {
+  const q = style.quote;
+  const end = style.semicolon ? ';' : '';
+  const saved = plan.steps[to]!.carried.map((c) => (c.date ? `${c.name}: ${c.name}.toISOString()` : c.name));
+  return `${state} = { step: ${q}${plan.steps[to]!.name}${q}${saved.length ? `, ${saved.join(', ')}` : ''} }${end}`;
+}
+
+/** Whether the statements end with a return or a throw (nothing moves on after them). */
+function exits(statements: Node[]): boolean {
+  const last = statements[statements.length - 1];
+  return !!last && (Node.isReturnStatement(last) || Node.isThrowStatement(last));
 }
 
 /** `const { a, b } = state;` (and `let` for lets); a Date comes back from its ISO string. */

@@ -16,20 +16,32 @@ export const STATE_TTL_SECONDS = 600;
  * any handler runs.
  */
 export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle): CodecEdits {
+  if (wiring.existing) return existingCodecEdits(wiring, codec);
+  return {
+    codecFile: declarationEdits(wiring, codec, style),
+    constructionFile: verifyEdits(wiring, codec),
+    via: [...viaEdits(wiring, codec), ...importerEdits(wiring, codec)],
+    imports: ['createRequestStateCodec', ...(style.typescript ? ['type ServerContext'] : [])],
+  };
+}
+
+/** A codec the user declared in a module of its own: the handlers' file imports it from there (once). */
+function existingCodecEdits(wiring: ServerWiring, codec: string): CodecEdits {
+  const from = wiring.existingFrom;
+  const declarations = from ? wiring.codecFile.getImportDeclarations().filter((d) => !d.isTypeOnly() && d.getModuleSpecifierSourceFile() === from) : [];
+  const imported = declarations.some((d) => d.getNamedImports().some((n) => n.getName() === codec && !n.getAliasNode()));
+  if (!from || from === wiring.codecFile || imported) return { codecFile: [], constructionFile: [], via: [], imports: [] };
+  // `import { server } from './server.js'` gains it; else a new import of it.
+  const named = declarations.find((d) => d.getNamedImports().length > 0)?.getNamedImports();
+  const last = named?.[named.length - 1];
+  const codecFile = last ? [{ start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` }] : [namedImportEdit(wiring.codecFile, codec, from.getFilePath())];
+  return { codecFile, constructionFile: [], via: [], imports: [] };
+}
+
+/** The codec's declaration after the codec file's imports (and its CommonJS export at the end). */
+function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle): TextEdit[] {
   const { quote: q, indentUnit: u, eol } = style;
   const end = style.semicolon ? ';' : '';
-  if (wiring.existing) {
-    // A codec the user declared in a module of its own: the handlers' file imports it from there (once).
-    const from = wiring.existingFrom;
-    const declarations = from ? wiring.codecFile.getImportDeclarations().filter((d) => !d.isTypeOnly() && d.getModuleSpecifierSourceFile() === from) : [];
-    const imported = declarations.some((d) => d.getNamedImports().some((n) => n.getName() === codec && !n.getAliasNode()));
-    if (!from || from === wiring.codecFile || imported) return { codecFile: [], constructionFile: [], via: [], imports: [] };
-    // `import { server } from './server.js'` gains it; else a new import of it.
-    const named = declarations.find((d) => d.getNamedImports().length > 0)?.getNamedImports();
-    const last = named?.[named.length - 1];
-    const codecFile = last ? [{ start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` }] : [namedImportEdit(wiring.codecFile, codec, from.getFilePath())];
-    return { codecFile, constructionFile: [], via: [], imports: [] };
-  }
   const sourceFile = wiring.codecFile;
   const text = sourceFile.getFullText();
   const secret = freshName(text, 'requestStateSecret');
@@ -54,7 +66,11 @@ export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle
   const anchor = insertionPoint(sourceFile);
   const codecFile: TextEdit[] = [{ start: anchor, end: anchor, text: anchor === 0 ? `${declaration}${eol}${eol}` : `${eol}${eol}${declaration}` }];
   if (exportsLine) codecFile.push({ start: text.length, end: text.length, text: text.endsWith('\n') ? exportsLine.slice(eol.length) : exportsLine });
-  // The construction's file, in its own style (it may be another file).
+  return codecFile;
+}
+
+/** The construction's file, in its own style (it may be another file): the verify in the options, and the codec's import. */
+function verifyEdits(wiring: ServerWiring, codec: string): TextEdit[] {
   const target = wiring.construction.getSourceFile();
   const targetText = target.getFullText();
   const targetEol = targetText.includes('\r\n') ? '\r\n' : '\n';
@@ -86,14 +102,12 @@ export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle
     const last = named[named.length - 1]!;
     constructionFile.push({ start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` });
   }
-  // Files that register handlers and import the server's file: `import { server } from './server.js'` gains the codec.
-  const importers = (wiring.importers ?? []).map((declaration) => {
-    const named = declaration.getNamedImports();
-    const last = named[named.length - 1]!;
-    return { file: declaration.getSourceFile().getFilePath(), edit: { start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` } };
-  });
-  // Each file between re-exports it from the next, in that file's own style, after its imports.
-  const via = (wiring.via ?? []).map((declaration) => {
+  return constructionFile;
+}
+
+/** Each file between re-exports it from the next, in that file's own style, after its imports. */
+function viaEdits(wiring: ServerWiring, codec: string): Array<{ file: string; edit: TextEdit }> {
+  return (wiring.via ?? []).map((declaration) => {
     const file = declaration.getSourceFile();
     const fileText = file.getFullText();
     const fileEol = fileText.includes('\r\n') ? '\r\n' : '\n';
@@ -102,7 +116,15 @@ export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle
     const at = insertionPoint(file);
     return { file: file.getFilePath(), edit: { start: at, end: at, text: at === 0 ? `${statement}${fileEol}` : `${fileEol}${statement}` } };
   });
-  return { codecFile, constructionFile, via: [...via, ...importers], imports: ['createRequestStateCodec', ...(style.typescript ? ['type ServerContext'] : [])] };
+}
+
+/** Files that register handlers and import the server's file: `import { server } from './server.js'` gains the codec. */
+function importerEdits(wiring: ServerWiring, codec: string): Array<{ file: string; edit: TextEdit }> {
+  return (wiring.importers ?? []).map((declaration) => {
+    const named = declaration.getNamedImports();
+    const last = named[named.length - 1]!;
+    return { file: declaration.getSourceFile().getFilePath(), edit: { start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` } };
+  });
 }
 
 export interface CodecEdits {
