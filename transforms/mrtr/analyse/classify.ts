@@ -22,6 +22,7 @@ import {
   isInspection,
   isTypePosition,
   propertyKeyOf,
+  type Use,
 } from './valueUses.js';
 
 /** One way a site is reached: the entry family and the frames from the entry down to the site's function. */
@@ -33,15 +34,6 @@ export interface Chain {
   /** When that registration is a loop's, the element object whose handler the chain goes through. */
   element?: Node;
 }
-
-export type Use =
-  /** `element`: the definition object the called function came in (`tool.handler(args)` in a loop over definitions). */
-  | { kind: 'call'; call: Node; element?: Node }
-  /** `element`: the object (or class of the instance) the callback came in, when a loop registers each element's (it names the registration). */
-  | { kind: 'registered'; registration: Registration; element?: Node }
-  | { kind: 'context'; family: 'oninitialized' | 'event' | 'timer'; name: string; node: Node }
-  | { kind: 'passed'; call: Node }
-  | { kind: 'unresolved'; node: Node };
 
 const MAX_CHAINS = 20;
 

@@ -1,9 +1,19 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { BindingElement, CallExpression, NewExpression, ParameterDeclaration, PropertyAccessExpression, VariableDeclaration } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
-import type { Use } from './classify.js';
 import { enclosingFunction, isFunctionNode, projectFunctionOf, referencesTo, type FunctionNode } from './functions.js';
+import type { Registration } from './handlers.js';
 import { stringValue, unwrap } from './symbols.js';
+
+/** A way a function is used: called, registered as a handler, run in a non-request context, passed on, or not known. */
+export type Use =
+  /** `element`: the definition object the called function came in (`tool.handler(args)` in a loop over definitions). */
+  | { kind: 'call'; call: Node; element?: Node }
+  /** `element`: the object (or class of the instance) the callback came in, when a loop registers each element's (it names the registration). */
+  | { kind: 'registered'; registration: Registration; element?: Node }
+  | { kind: 'context'; family: 'oninitialized' | 'event' | 'timer'; name: string; node: Node }
+  | { kind: 'passed'; call: Node }
+  | { kind: 'unresolved'; node: Node };
 
 /** Steps a value is followed (aliases, factories, literals, loops, parameters) before it counts as unresolved. */
 export const MAX_FLOW_DEPTH = 16;
