@@ -22,7 +22,7 @@ export interface DecidedSite extends FoundSite {
  */
 export function decideSites(found: FoundSite[], analysis: MrtrAnalysis, strategy: Strategy, runtimeDir?: string): DecidedSite[] {
   const handlers = new HandlerPlans(found, analysis);
-  // Asks the explicit form cannot take (helpers, guards, loops) keep their place and replay (see planReplay.ts).
+  // Asks the explicit form cannot take (helpers, guards, loops) keep their place and replay (see replay/planReplay.ts).
   const replayVerdicts = planReplay(found, handlers, analysis, strategy, runtimeDir);
   const reported = new Set<Node>();
   return found.map((site) => {

@@ -37,7 +37,7 @@ export function planSite(call: PushCall, chains: Chain[], ignored: boolean, stra
     return review(strategy ? strategy.reason : 'no-strategy-yet');
   }
   if (capable.length > 0) {
-    // Replay rewrites a helper for its capable callers; each other caller is reported on its own (see planReplay.ts).
+    // Replay rewrites a helper for its capable callers; each other caller is reported on its own (see replay/planReplay.ts).
     if (strategy?.kind === 'replay') return { kind: 'replay', plan: strategy.plan, outside: [], family, families };
     return review('mixed-callers');
   }

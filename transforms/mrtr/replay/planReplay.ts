@@ -208,7 +208,7 @@ function eligible({ call, chains, ignored }: FoundSite): boolean {
     const value = params ? constValue(params) : undefined;
     if (!value || !Node.isObjectLiteralExpression(value) || value.getProperty('task')) return false;
   }
-  // Chains are capped at 20 (see classify.ts): a capped list may miss a caller that is not wrapped.
+  // Chains are capped at 20 (see analyse/classify.ts): a capped list may miss a caller that is not wrapped.
   if (chains.length === 0 || chains.length >= 20) return false;
   const capable = (c: Chain) => c.registration && c.registration.sdk === 'v2' && MRTR_CAPABLE_METHODS.has(c.registration.method);
   return chains.some(capable) && chains.every((c) => capable(c) || OUTSIDE_FAMILIES.has(c.family));
