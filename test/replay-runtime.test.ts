@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { replayRuntimeSource, type RuntimeFlavour } from '../transforms/mrtr/replayRuntime.js';
+import { replayRuntimeSource, type RuntimeFlavour } from '../transforms/mrtr/replay/replayRuntime.js';
 import { loadServerModule, rawCall2026, runMigrated2025, runMigrated2026, tamperRequestState, type Call, type ServerModule } from './support/equivalence.js';
 
 const SERVER = `import { McpServer, createRequestStateCodec } from '@modelcontextprotocol/server';

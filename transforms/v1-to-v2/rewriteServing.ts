@@ -1,7 +1,7 @@
 import { ts } from '../../lib/tsMorph.cjs';
 import { applyEdits, type TextEdit } from '../../lib/edits.js';
 import type { Finding } from '../../lib/model.js';
-import { REVIEW_MARKER } from '../mrtr/insertMarker.js';
+import { REVIEW_MARKER } from '../../lib/reviewMarker.js';
 import { addNamedImports } from './addNamedImports.js';
 import { HTTP_TRANSPORTS, planHttpServing, transportNewOf, type HttpPlan } from './rewriteHttpServing.js';
 import { SERVING_2025_ONLY } from './findCodemodMarkers.js';

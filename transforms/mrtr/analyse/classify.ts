@@ -1,0 +1,362 @@
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import type { CallExpression } from 'ts-morph';
+import type { Family, Frame } from '../../../lib/model.js';
+import type { AnalysisProject } from '../../../lib/project.js';
+import { EVENT_METHODS, EVENT_PROPERTIES, TIMER_FUNCTIONS } from '../constants.js';
+import {
+  displayName,
+  enclosingFunction,
+  isFunctionNode,
+  namedDeclarationOf,
+  referencesTo,
+  type FunctionNode,
+} from './functions.js';
+import { elementContextIndex, isAssignmentTo, registrationOf, templateCallbackOf, type Registration } from './handlers.js';
+import { OriginResolver, type OriginHooks } from './origins.js';
+import { declarationsOf, simpleName, stringValue, unwrap } from './symbols.js';
+import {
+  MAX_FLOW_DEPTH,
+  PartUses,
+  isAssignmentTarget,
+  isCommonJsExport,
+  isInspection,
+  isTypePosition,
+  propertyKeyOf,
+  type Use,
+} from './valueUses.js';
+
+/** One way a site is reached: the entry family and the frames from the entry down to the site's function. */
+export interface Chain {
+  family: Family;
+  frames: Frame[];
+  /** The registration the chain starts at, when it starts at a handler (the planner groups sites by it). */
+  registration?: Registration;
+  /** When that registration is a loop's, the element object whose handler the chain goes through. */
+  element?: Node;
+}
+
+const MAX_CHAINS = 20;
+
+/**
+ * Answers "where does this code run?" for the functions holding push-style calls: follows each function to
+ * its callers (across files, through class members, object maps and callbacks) up to a handler
+ * registration or a non-request context.
+ */
+export class MrtrAnalysis implements OriginHooks {
+  readonly origins: OriginResolver;
+  private readonly parts: PartUses = new PartUses(this);
+  private readonly chainMemo = new Map<Node, Chain[] | null>();
+  private readonly usesMemo = new Map<Node, Use[]>();
+  private readonly contextMemo = new Map<Node, { index: number; sdk: Registration['sdk'] } | null>();
+
+  constructor(readonly project: AnalysisProject) {
+    this.origins = new OriginResolver(project, this);
+  }
+
+  /** Chains that reach a node: through its enclosing function, or from module level. */
+  chainsOf(node: Node): Chain[] {
+    const fn = enclosingFunction(node);
+    return fn ? this.chainsOfFunction(fn) : [startupChain(this.project, node)];
+  }
+
+  chainsOfFunction(fn: FunctionNode): Chain[] {
+    const memo = this.chainMemo.get(fn);
+    if (memo !== undefined) return memo ?? [];
+    this.chainMemo.set(fn, null); // recursion: a cycle adds no new entry
+    const chains = this.computeChains(fn);
+    this.chainMemo.set(fn, chains);
+    return chains;
+  }
+
+  private computeChains(fn: FunctionNode): Chain[] {
+    const own = namedDeclarationOf(fn) ? [this.frameOf(fn)] : [];
+    const template = templateCallbackOf(fn);
+    if (template) {
+      return [{ family: 'other-request', frames: [{ ...this.frameAt(fn, template.name), family: 'other-request', method: template.method }] }];
+    }
+    const uses = this.usesOf(fn);
+    if (uses.length === 0) {
+      // An exported function with no caller may still be loaded by a computed import(`./tools/${name}.js`).
+      const family = isExported(fn) && this.project.hasComputedImports() ? 'unresolved' : 'dead';
+      return [{ family, frames: own.length ? own : [this.frameOf(fn)] }];
+    }
+    const chains: Chain[] = [];
+    for (const use of uses) {
+      for (const found of this.chainsOfUse(use)) {
+        const prefix = use.kind === 'call' && use.element ? withElement(found, use.call, use.element) : found;
+        const last = prefix.frames[prefix.frames.length - 1];
+        // A callback assigned to `server.oninitialized` is both the entry and the function: one frame.
+        const tail = own.filter((frame) => !(last && last.line === frame.line && last.file === frame.file && last.name === frame.name));
+        // The caller's frame records where it calls this function, so two calls from one handler are two chains.
+        const head = (use.kind === 'call' || use.kind === 'passed') && last && tail.length > 0
+          ? [...prefix.frames.slice(0, -1), { ...last, callLine: use.call.getStartLineNumber() }]
+          : prefix.frames;
+        chains.push({ ...prefix, frames: [...head, ...tail] });
+        if (chains.length >= MAX_CHAINS) return dedupe(chains);
+      }
+    }
+    return dedupe(chains);
+  }
+
+  private chainsOfUse(use: Use): Chain[] {
+    switch (use.kind) {
+      case 'registered': {
+        const r = use.registration;
+        const registered = elementNameOf(r, use.element) ?? r.name;
+        const name = r.method === registered ? r.method : `${r.method} ${registered}`;
+        return [{ family: r.family, frames: [{ ...this.frameAt(r.call, name), family: r.family, method: r.method }], registration: r, ...(use.element ? { element: use.element } : {}) }];
+      }
+      case 'context':
+        return [{ family: use.family, frames: [{ ...this.frameAt(use.node, use.name), family: use.family }] }];
+      case 'call':
+      case 'passed':
+        return this.chainsOf(use.call);
+      case 'unresolved':
+        return [{ family: 'unresolved', frames: [this.frameAt(use.node, '<unresolved>')] }];
+    }
+  }
+
+  /** Everything that invokes, registers or passes on a function. */
+  usesOf(fn: FunctionNode): Use[] {
+    const memo = this.usesMemo.get(fn);
+    if (memo) return memo;
+    this.usesMemo.set(fn, []);
+    const uses: Use[] = [];
+    const named = namedDeclarationOf(fn);
+    if (named) {
+      for (const reference of referencesTo(this.project, named.declaration, named.name)) {
+        if (isTypePosition(reference)) continue;
+        const parent = reference.getParent();
+        const expr = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === reference ? parent : reference;
+        uses.push(...this.usesOfValue(expr));
+      }
+    }
+    if (!named || Node.isPropertyAssignment(named.declaration) || Node.isBinaryExpression(named.declaration)) uses.push(...this.usesOfValue(fn));
+    // `{ name: 'x', async handler(args) { ... } }`: the method is the `handler` part of its object.
+    const literal = fn.getParent();
+    if (named && Node.isMethodDeclaration(fn) && literal && Node.isObjectLiteralExpression(literal)) uses.push(...this.parts.usesOfPart(literal, [named.name], 0, literal));
+    // `class DeleteTool { async execute(args, ctx) { ... } }`: each `new DeleteTool()` carries it as its `execute`
+    // part, wherever the instance goes (a list of tools that a loop registers).
+    const owner = named && Node.isPropertyDeclaration(named.declaration) ? named.declaration.getParent() : literal;
+    if (named && owner && Node.isClassDeclaration(owner) && (Node.isMethodDeclaration(fn) || Node.isPropertyDeclaration(named.declaration))) {
+      const isStatic = (named.declaration as { isStatic?: () => boolean }).isStatic?.() ?? false;
+      const className = owner.getName();
+      if (className && !isStatic) {
+        for (const reference of referencesTo(this.project, owner, className)) {
+          const created = reference.getParent();
+          if (created && Node.isNewExpression(created) && created.getExpression() === reference) uses.push(...this.parts.usesOfPart(created, [named.name], 0, owner));
+        }
+      }
+    }
+    this.usesMemo.set(fn, uses);
+    return uses;
+  }
+
+  /** How a value (a function, or a name for one) is used where it appears (also for the part flow, valueUses.ts). */
+  usesOfValue(value: Node, depth = 0): Use[] {
+    if (depth > MAX_FLOW_DEPTH) return [{ kind: 'unresolved', node: value }];
+    let expr = value;
+    let parent = expr.getParent();
+    while (parent && (Node.isParenthesizedExpression(parent) || Node.isAsExpression(parent) || Node.isSatisfiesExpression(parent) || Node.isNonNullExpression(parent))) {
+      expr = parent;
+      parent = parent.getParent();
+    }
+    if (!parent) return [];
+    if (isInspection(parent, expr)) return [];
+    if ((Node.isCallExpression(parent) || Node.isNewExpression(parent)) && parent.getExpression() === expr) {
+      return [{ kind: 'call', call: parent }];
+    }
+    if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === expr) {
+      const member = parent.getName();
+      const outer = parent.getParent();
+      if ((member === 'call' || member === 'apply') && outer && Node.isCallExpression(outer)) return [{ kind: 'call', call: outer }];
+      if (member === 'bind' && outer && Node.isCallExpression(outer)) return this.usesOfValue(outer, depth + 1);
+      if (member === 'then' || member === 'catch' || member === 'finally') return [];
+      return [];
+    }
+    if (Node.isCallExpression(parent) || Node.isNewExpression(parent)) {
+      const registration = Node.isCallExpression(parent) ? registrationOf(parent, this.origins) : undefined;
+      if (registration && registration.callback === expr) return [{ kind: 'registered', registration }];
+      const callee = unwrap(parent.getExpression());
+      const calleeName = simpleName(callee);
+      if (calleeName && TIMER_FUNCTIONS.has(calleeName)) return [{ kind: 'context', family: 'timer', name: calleeName, node: parent }];
+      if (Node.isPropertyAccessExpression(callee) && EVENT_METHODS.has(callee.getName())) {
+        const event = parent.getArguments()[0];
+        const label = `${callee.getName()}(${event ? event.getText() : ''})`;
+        return [{ kind: 'context', family: 'event', name: label, node: parent }];
+      }
+      // `registerTool(name, config, withErrors(async (args) => ...))`: the wrapper's result is the callback.
+      const wrapped = Node.isCallExpression(parent) ? this.usesAsCallback(parent) : [];
+      return wrapped.length > 0 ? wrapped : [{ kind: 'passed', call: parent }];
+    }
+    if (Node.isBinaryExpression(parent) && parent.getRight() === expr && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
+      const left = parent.getLeft();
+      if (isAssignmentTo(expr, 'oninitialized')) {
+        const receiver = Node.isPropertyAccessExpression(left) ? this.origins.originOf(left.getExpression()) : undefined;
+        if (receiver) return [{ kind: 'context', family: 'oninitialized', name: 'oninitialized', node: parent }];
+      }
+      if (isCommonJsExport(left)) return [];
+      if (Node.isPropertyAccessExpression(left) && EVENT_PROPERTIES.has(left.getName())) {
+        return [{ kind: 'context', family: 'event', name: left.getName(), node: parent }];
+      }
+      return Node.isFunctionExpression(expr) || Node.isArrowFunction(expr) ? [] : [{ kind: 'unresolved', node: parent }];
+    }
+    if (Node.isVariableDeclaration(parent) && parent.getInitializer() === expr) {
+      // `const confirm = confirmAction` or `const confirm = helper.bind(x)`: follow the alias.
+      if (isFunctionNode(expr)) return [];
+      const uses: Use[] = [];
+      for (const reference of referencesTo(this.project, parent, parent.getName())) {
+        if (!isTypePosition(reference) && !isAssignmentTarget(reference)) uses.push(...this.usesOfValue(reference, depth + 1));
+      }
+      return uses;
+    }
+    if (Node.isReturnStatement(parent) || (Node.isArrowFunction(parent) && parent.getBody() === expr)) {
+      // `const makeHandler = (name) => async (args) => ...`: the function flows to each call's result.
+      const factory = Node.isReturnStatement(parent) ? enclosingFunction(parent) : parent;
+      if (!factory) return [{ kind: 'unresolved', node: expr }];
+      const uses = this.usesOf(factory).flatMap((use) => (use.kind === 'call' ? this.usesOfValue(use.call, depth + 1) : []));
+      return uses.length > 0 ? uses : [{ kind: 'unresolved', node: expr }];
+    }
+    if (Node.isPropertyAssignment(parent) || Node.isShorthandPropertyAssignment(parent) || Node.isArrayLiteralExpression(parent) || Node.isSpreadElement(parent)) {
+      return this.parts.usesOfPart(expr, [], depth);
+    }
+    if (Node.isExportAssignment(parent) || Node.isExportSpecifier(parent)) return [];
+    return [{ kind: 'unresolved', node: expr }];
+  }
+
+  /** When a call's result is itself installed as a callback (a registration, a timer, a listener), that use. */
+  private usesAsCallback(call: Node): Use[] {
+    let expr = call;
+    while (expr.getParent() && Node.isParenthesizedExpression(expr.getParentOrThrow())) expr = expr.getParentOrThrow();
+    const outer = expr.getParent();
+    if (!outer || !Node.isCallExpression(outer) || !outer.getArguments().includes(expr)) return [];
+    const uses = this.usesOfValue(expr, 1);
+    return uses.filter((use) => use.kind === 'registered' || use.kind === 'context');
+  }
+
+  contextParameterOf(fn: FunctionNode): { index: number; sdk: Registration['sdk'] } | undefined {
+    const memo = this.contextMemo.get(fn);
+    if (memo !== undefined) return memo ?? undefined;
+    this.contextMemo.set(fn, null);
+    let found: { index: number; sdk: Registration['sdk'] } | undefined;
+    const registrations = this.registrationsOf(fn);
+    for (const registration of registrations) {
+      if (registration.contextIndex !== undefined) {
+        found = { index: registration.contextIndex, sdk: registration.sdk };
+        break;
+      }
+    }
+    // A handler in a list of definitions that a loop registers: its context position comes from its own definition.
+    if (registrations.length === 0) {
+      for (const use of this.usesOf(fn)) {
+        if (use.kind !== 'registered' || !use.element) continue;
+        const index = elementContextIndex(use.registration, use.element, fn);
+        if (index !== undefined) {
+          found = { index, sdk: use.registration.sdk };
+          break;
+        }
+      }
+    }
+    this.contextMemo.set(fn, found ?? null);
+    return found;
+  }
+
+  /** Registrations that install `fn` as their callback, directly or by name. */
+  private registrationsOf(fn: FunctionNode): Registration[] {
+    const candidates: Node[] = [fn];
+    const named = namedDeclarationOf(fn);
+    if (named) candidates.push(...referencesTo(this.project, named.declaration, named.name));
+    const out: Registration[] = [];
+    for (const candidate of candidates) {
+      let expr: Node = candidate;
+      while (expr.getParent() && (Node.isParenthesizedExpression(expr.getParentOrThrow()) || Node.isAsExpression(expr.getParentOrThrow()))) expr = expr.getParentOrThrow();
+      const call = expr.getParent();
+      if (call && Node.isCallExpression(call) && call.getArguments().includes(expr)) {
+        const registration = registrationOf(call, this.origins);
+        if (registration && registration.callback === expr) out.push(registration);
+      }
+    }
+    return out;
+  }
+
+  callsOf(fn: FunctionNode): Node[] {
+    return this.usesOf(fn).flatMap((use) => (use.kind === 'call' ? [use.call] : []));
+  }
+
+  frameOf(fn: FunctionNode): Frame {
+    return this.frameAt(fn, displayName(fn));
+  }
+
+  frameAt(node: Node, name: string): Frame {
+    return { name, file: this.project.relative(node.getSourceFile().getFilePath()), line: node.getStartLineNumber() };
+  }
+
+  declarationsOf(node: Node): Node[] {
+    return declarationsOf(this.project, node);
+  }
+}
+
+/**
+ * `server.registerTool(tool.name, tool.config, tool.handler)` in a loop over tool definitions: the name the
+ * element gives (`{ name: 'delete_file', ... }`), for the report.
+ */
+function elementNameOf(registration: Registration, element: Node | undefined): string | undefined {
+  const first = (registration.call as CallExpression).getArguments()[0];
+  const read = first ? unwrap(first) : undefined;
+  if (!element || !read) return undefined;
+  // Instances of a class (`new DeleteTool()`): the class's own `name = 'delete_thing'`.
+  if (Node.isClassDeclaration(element) && Node.isPropertyAccessExpression(read)) {
+    const property = element.getProperty(read.getName());
+    return property && !property.isStatic() ? stringValue(property.getInitializer()) : undefined;
+  }
+  if (!Node.isObjectLiteralExpression(element)) return undefined;
+  if (Node.isPropertyAccessExpression(read)) {
+    const property = element.getProperty(read.getName());
+    return property && Node.isPropertyAssignment(property) ? stringValue(property.getInitializer()) : undefined;
+  }
+  // `for (const [name, prompt] of Object.entries(PROMPTS)) server.registerPrompt(name, ...)`: the entry's key.
+  const binding = Node.isIdentifier(read) ? read.getSymbol()?.getDeclarations()[0] : undefined;
+  const pattern = binding?.getParent();
+  const entry = element.getParent();
+  if (!binding || !pattern || !Node.isArrayBindingPattern(pattern) || pattern.getElements()[0] !== binding || !entry) return undefined;
+  return propertyKeyOf(entry);
+}
+
+/**
+ * A chain through a loop's registration whose callback calls the element's function (`async (args) =>
+ * tool.handler(args)` for each `tool`): named after that element, and limited to it (for its reruns).
+ */
+function withElement(chain: Chain, call: Node, element: Node): Chain {
+  const callee = Node.isCallExpression(call) ? unwrap(call.getExpression()) : undefined;
+  const first = chain.registration ? (chain.registration.call as CallExpression).getArguments()[0] : undefined;
+  const read = first ? unwrap(first) : undefined;
+  // The registration names the same loop variable the call goes through (`tool.name` ... `tool.handler(...)`).
+  if (!chain.registration || !callee || !Node.isPropertyAccessExpression(callee) || !read || !Node.isPropertyAccessExpression(read) || read.getExpression().getText() !== callee.getExpression().getText()) return chain;
+  const name = elementNameOf(chain.registration, element);
+  const [head, ...rest] = chain.frames;
+  if (!name || !head) return chain;
+  return { ...chain, frames: [{ ...head, name: `${chain.registration.method} ${name}` }, ...rest], element };
+}
+
+function startupChain(project: AnalysisProject, node: Node): Chain {
+  const file = project.relative(node.getSourceFile().getFilePath());
+  return { family: 'startup', frames: [{ name: '<module>', file, line: node.getStartLineNumber(), family: 'startup' }] };
+}
+
+function isExported(fn: Node): boolean {
+  const named = namedDeclarationOf(fn);
+  const declaration = named?.declaration;
+  if (!declaration) return false;
+  const statement = Node.isVariableDeclaration(declaration) ? declaration.getVariableStatement() : declaration;
+  return !!statement && ((statement as { hasExportKeyword?: () => boolean }).hasExportKeyword?.() ?? false);
+}
+
+function dedupe(chains: Chain[]): Chain[] {
+  const seen = new Set<string>();
+  return chains.filter((chain) => {
+    const key = JSON.stringify(chain.frames);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

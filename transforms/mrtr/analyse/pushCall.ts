@@ -1,0 +1,12 @@
+import type { Node } from 'ts-morph';
+import type { SdkMajor, SiteKind } from '../../../lib/model.js';
+
+/** A push-style request found in source, before classification. */
+export interface PushCall {
+  node: Node;
+  kind: SiteKind;
+  form: string;
+  sdk: SdkMajor;
+  /** Set when the form alone decides the review reason (indirect use, unreadable method, removed notification). */
+  reason?: 'indirect-call' | 'dynamic-request' | 'roots-list-changed';
+}

@@ -1,0 +1,121 @@
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+
+const NONE: ReadonlySet<Node> = new Set();
+
+/** Global functions whose call has no effect and gives the same value on every round. */
+const PURE_FUNCTIONS = new Set(['String', 'Number', 'Boolean', 'encodeURIComponent', 'decodeURIComponent', 'parseInt', 'parseFloat']);
+const PURE_STATICS = new Set(['JSON.stringify', 'Object.keys', 'Object.values', 'Object.entries', 'Array.isArray', 'Math.min', 'Math.max', 'Math.round', 'Math.floor', 'Math.ceil', 'Math.abs']);
+/** Non-mutating string and array methods. */
+const PURE_METHODS = new Set([
+  'toString', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'slice', 'substring', 'padStart', 'padEnd',
+  'includes', 'startsWith', 'endsWith', 'indexOf', 'join', 'split', 'replace', 'replaceAll', 'concat', 'at', 'toFixed',
+  // Map, Set, URLSearchParams and Headers membership (`get` is left out: HTTP clients' `get` sends a request).
+  'has',
+]);
+/** Array methods that call their callback on the elements now: pure when the callback's body is. */
+const CALLBACK_METHODS = new Set(['find', 'findIndex', 'findLast', 'findLastIndex', 'some', 'every', 'filter', 'map', 'flatMap']);
+
+/**
+ * True when evaluating the expression again on a retry is harmless: it has no effect and gives the same
+ * value (literals, names, member reads, templates, object/array literals, operators, function literals and
+ * a few pure built-ins). The explicit rewrite re-runs the handler from the top on each round, so only such
+ * code may stand before an ask.
+ */
+export function isReplaySafeExpression(node: Node | undefined, allowed: ReadonlySet<Node> = NONE): boolean {
+  if (!node) return true;
+  if (allowed.has(node)) return true;
+  if (
+    Node.isStringLiteral(node) || Node.isNumericLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) ||
+    Node.isTrueLiteral(node) || Node.isFalseLiteral(node) || Node.isNullLiteral(node) || Node.isIdentifier(node) ||
+    node.getKind() === SyntaxKind.ThisKeyword || node.getKind() === SyntaxKind.UndefinedKeyword ||
+    Node.isRegularExpressionLiteral(node) || Node.isArrowFunction(node) || Node.isFunctionExpression(node)
+  ) {
+    return true;
+  }
+  if (Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node) || Node.isNonNullExpression(node) || Node.isTypeOfExpression(node)) {
+    return isReplaySafeExpression(node.getExpression(), allowed);
+  }
+  if (Node.isPropertyAccessExpression(node)) return isReplaySafeExpression(node.getExpression(), allowed);
+  if (Node.isElementAccessExpression(node)) return isReplaySafeExpression(node.getExpression(), allowed) && isReplaySafeExpression(node.getArgumentExpression(), allowed);
+  if (Node.isTemplateExpression(node)) return node.getTemplateSpans().every((span) => isReplaySafeExpression(span.getExpression(), allowed));
+  if (Node.isArrayLiteralExpression(node)) return node.getElements().every((e) => isReplaySafeExpression(e, allowed));
+  if (Node.isSpreadElement(node) || Node.isSpreadAssignment(node)) return isReplaySafeExpression(node.getExpression(), allowed);
+  if (Node.isObjectLiteralExpression(node)) {
+    return node.getProperties().every((p) => {
+      if (Node.isPropertyAssignment(p)) return isComputedSafe(p.getNameNode(), allowed) && isReplaySafeExpression(p.getInitializer(), allowed);
+      if (Node.isShorthandPropertyAssignment(p) || Node.isMethodDeclaration(p)) return true;
+      if (Node.isSpreadAssignment(p)) return isReplaySafeExpression(p.getExpression(), allowed);
+      return false;
+    });
+  }
+  if (Node.isPrefixUnaryExpression(node)) {
+    const op = node.getOperatorToken();
+    return op !== SyntaxKind.PlusPlusToken && op !== SyntaxKind.MinusMinusToken && isReplaySafeExpression(node.getOperand(), allowed);
+  }
+  if (Node.isBinaryExpression(node)) {
+    const op = node.getOperatorToken().getKind();
+    if (op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment) return false;
+    return isReplaySafeExpression(node.getLeft(), allowed) && isReplaySafeExpression(node.getRight(), allowed);
+  }
+  if (Node.isConditionalExpression(node)) {
+    return isReplaySafeExpression(node.getCondition(), allowed) && isReplaySafeExpression(node.getWhenTrue(), allowed) && isReplaySafeExpression(node.getWhenFalse(), allowed);
+  }
+  if (Node.isNewExpression(node)) {
+    // Building an error to throw has no effect; other constructors (Date, clients) might.
+    return /Error$/.test(node.getExpression().getText()) && (node.getArguments() ?? []).every((e) => isReplaySafeExpression(e, allowed));
+  }
+  if (Node.isCallExpression(node)) {
+    const callee = node.getExpression();
+    const args = node.getArguments().every((e) => isReplaySafeExpression(e, allowed));
+    if (Node.isIdentifier(callee)) return PURE_FUNCTIONS.has(callee.getText()) && args;
+    if (Node.isPropertyAccessExpression(callee)) {
+      if (PURE_STATICS.has(callee.getText())) return args;
+      // `ArgsSchema.parse(args)`: validating the request's own arguments (a zod-style schema, by its name) gives
+      // the same value, or the same error, on every round: the client retries with the same arguments.
+      if (isSchemaValidation(callee)) return args;
+      // `TOOLS.find((t) => t.name === name)`, `items.map((i) => `${i.id}`)`: the callback runs now, so its body counts.
+      if (CALLBACK_METHODS.has(callee.getName())) {
+        return isReplaySafeExpression(callee.getExpression(), allowed) && node.getArguments().every((e) => isPureCallback(e, allowed));
+      }
+      return PURE_METHODS.has(callee.getName()) && isReplaySafeExpression(callee.getExpression(), allowed) && args;
+    }
+  }
+  return false;
+}
+
+/** A callback written in place whose body is replay-safe (an expression, or replay-safe statements), or another pure argument. */
+function isPureCallback(node: Node, allowed: ReadonlySet<Node>): boolean {
+  if (!Node.isArrowFunction(node) && !Node.isFunctionExpression(node)) return !isFunctionValued(node) && isReplaySafeExpression(node, allowed);
+  if (node.isAsync() || (Node.isFunctionExpression(node) && node.isGenerator())) return false;
+  const body = node.getBody();
+  return Node.isBlock(body) ? body.getStatements().every((s) => isReplaySafeStatement(s, allowed)) : isReplaySafeExpression(body, allowed);
+}
+
+/** A name that may hold a function with effects (`items.map(save)`): not provably pure. */
+function isFunctionValued(node: Node): boolean {
+  return Node.isIdentifier(node) || Node.isPropertyAccessExpression(node);
+}
+
+function isSchemaValidation(callee: Node & { getName(): string; getExpression(): Node }): boolean {
+  const schema = callee.getExpression();
+  return (callee.getName() === 'parse' || callee.getName() === 'safeParse') && Node.isIdentifier(schema) && /^[A-Za-z_$][\w$]*Schema$/.test(schema.getText());
+}
+
+function isComputedSafe(name: Node, allowed: ReadonlySet<Node>): boolean {
+  return !Node.isComputedPropertyName(name) || isReplaySafeExpression(name.getExpression(), allowed);
+}
+
+/** Statements that may run again on each round: declarations of replay-safe values and early returns/throws. */
+export function isReplaySafeStatement(statement: Node, allowed: ReadonlySet<Node> = NONE): boolean {
+  if (Node.isEmptyStatement(statement)) return true;
+  if (Node.isVariableStatement(statement)) {
+    return statement.getDeclarations().every((d) => isReplaySafeExpression(d.getInitializer(), allowed));
+  }
+  if (Node.isReturnStatement(statement) || Node.isThrowStatement(statement)) return isReplaySafeExpression(statement.getExpression(), allowed);
+  if (Node.isIfStatement(statement)) {
+    const branches = [statement.getThenStatement(), statement.getElseStatement()].filter((b): b is NonNullable<typeof b> => b !== undefined);
+    return isReplaySafeExpression(statement.getExpression(), allowed) && branches.every((e) => isReplaySafeStatement(e, allowed));
+  }
+  if (Node.isBlock(statement)) return statement.getStatements().every((e) => isReplaySafeStatement(e, allowed));
+  return false;
+}

@@ -1,0 +1,26 @@
+import type { AnalysisProject } from '../../lib/project.js';
+import { MrtrAnalysis } from './analyse/classify.js';
+import { findSites } from './detect/findSites.js';
+import { decideSites } from './plan/decide.js';
+import type { Strategy } from './replay/planReplay.js';
+import { emitSites, type FilePlan } from './rewrite/emit.js';
+
+export type { FilePlan } from './rewrite/emit.js';
+
+export interface AuditFilesOptions {
+  /** `auto` (the default): explicit where it is provably equivalent, replay where it is not; or force one. */
+  strategy?: Strategy;
+  /** Absolute folder for the replay runtime module; default: beside the file that constructs the server. */
+  runtimeDir?: string;
+}
+
+/**
+ * Detect, classify and plan every push-style site in the given (already discovered) files, then derive the edits:
+ * first a verdict for every site, then the report's sites and the edits, both in the order the sites were found.
+ */
+export function auditFiles(project: AnalysisProject, candidates: string[], options: AuditFilesOptions = {}): FilePlan {
+  const analysis = new MrtrAnalysis(project);
+  const found = findSites(project, candidates, analysis);
+  const decided = decideSites(found, analysis, options.strategy ?? 'auto', options.runtimeDir);
+  return emitSites(decided, analysis);
+}

@@ -1,0 +1,150 @@
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import type { PropertyAccessExpression, SourceFile } from 'ts-morph';
+import type { SiteKind } from '../../../lib/model.js';
+import type { MrtrAnalysis } from '../analyse/classify.js';
+import type { PushCall } from '../analyse/pushCall.js';
+import { PUSH_METHODS, REQUEST_METHOD_KINDS, REQUEST_SENDERS, RESULT_SCHEMA_KINDS, type Role } from '../constants.js';
+import { registrationOf } from '../analyse/handlers.js';
+import type { Origin } from '../analyse/origins.js';
+import { constValue, declarationsOf, identifierAt, sdkNameOf, simpleName, stringValue, unwrap, wordOffsets } from '../analyse/symbols.js';
+
+const RECEIVER_LABEL: Record<Role, string> = {
+  'mcp-server': 'mcpServer',
+  server: 'server',
+  context: 'extra',
+  'mcp-req': 'ctx.mcpReq',
+};
+
+/** Every push-style server->client request in a file whose receiver is proven to be the SDK's. */
+export function findPushCalls(sourceFile: SourceFile, analysis: MrtrAnalysis): PushCall[] {
+  const found: PushCall[] = [];
+  const seen = new Set<Node>();
+  const add = (call: PushCall) => {
+    if (seen.has(call.node)) return;
+    seen.add(call.node);
+    found.push(call);
+  };
+
+  for (const [method, info] of Object.entries(PUSH_METHODS)) {
+    for (const access of memberAccesses(sourceFile, method)) {
+      const origin = analysis.origins.originOf(access.getExpression());
+      if (!origin || !info.roles.includes(origin.role)) continue;
+      add(pushMethodCall(access, method, info.kind, origin));
+    }
+  }
+
+  for (const [method, roles] of Object.entries(REQUEST_SENDERS)) {
+    for (const access of memberAccesses(sourceFile, method)) {
+      const call = access.getParent();
+      if (!call || !Node.isCallExpression(call)) continue;
+      if (call.getExpression() !== access) {
+        // The sender passed as a value (`clarify(topic, extra.sendRequest)`): reported where it is passed, as
+        // the kind of request the receiving function makes through that parameter (when it can be read).
+        const index = call.getArguments().indexOf(access);
+        if (index === -1) continue;
+        const origin = analysis.origins.originOf(access.getExpression());
+        if (!origin || !roles.includes(origin.role)) continue;
+        const kind = kindSentThrough(call, index, analysis);
+        if (kind) add({ node: access, kind, form: `${receiverLabel(origin)}.${method} (as a value)`, sdk: origin.sdk, reason: 'indirect-call' });
+        continue;
+      }
+      const origin = analysis.origins.originOf(access.getExpression());
+      if (!origin || !roles.includes(origin.role)) continue;
+      const request = requestSent(call);
+      if (!request) continue;
+      const form = `${receiverLabel(origin)}.${method}`;
+      add({ node: call, kind: request.kind, form, sdk: origin.sdk, ...(request.dynamic ? { reason: 'dynamic-request' as const } : {}) });
+    }
+  }
+
+  for (const offset of wordOffsets(sourceFile, 'UrlElicitationRequiredError')) {
+    const identifier = identifierAt(sourceFile, offset);
+    const construct = identifier?.getParent();
+    if (!construct || !Node.isNewExpression(construct) || construct.getExpression() !== identifier) continue;
+    const sdk = sdkNameOf(analysis.project, identifier!);
+    if (sdk?.name !== 'UrlElicitationRequiredError') continue;
+    const thrown = construct.getParentIfKind(SyntaxKind.ThrowStatement) ? 'throw new' : 'new';
+    add({ node: construct, kind: 'elicitation', form: `${thrown} UrlElicitationRequiredError`, sdk: sdk.major });
+  }
+
+  for (const access of memberAccesses(sourceFile, 'setNotificationHandler')) {
+    const call = access.getParent();
+    if (!call || !Node.isCallExpression(call)) continue;
+    const registration = registrationOf(call, analysis.origins);
+    if (registration?.method !== 'notifications/roots/list_changed') continue;
+    add({ node: call, kind: 'roots', form: 'setNotificationHandler(roots/list_changed)', sdk: registration.sdk, reason: 'roots-list-changed' });
+  }
+
+  return found.sort((a, b) => a.node.getStart() - b.node.getStart());
+}
+
+function pushMethodCall(access: Node, method: string, kind: SiteKind, origin: Origin): PushCall {
+  const form = `${receiverLabel(origin)}.${method}`;
+  const parent = access.getParent();
+  if (parent && Node.isCallExpression(parent) && parent.getExpression() === access) {
+    return { node: parent, kind, form, sdk: origin.sdk };
+  }
+  // `.call(...)`, `.bind(...)`, `const ask = server.elicitInput`, a method passed as a value: not followed.
+  if (parent && Node.isPropertyAccessExpression(parent) && ['call', 'apply', 'bind'].includes(parent.getName())) {
+    const outer = parent.getParent();
+    return { node: outer && Node.isCallExpression(outer) ? outer : parent, kind, form: `${form}.${parent.getName()}`, sdk: origin.sdk, reason: 'indirect-call' };
+  }
+  return { node: access, kind, form: `${form} (as a value)`, sdk: origin.sdk, reason: 'indirect-call' };
+}
+
+function receiverLabel(origin: Origin): string {
+  if (origin.role === 'context' && origin.sdk === 'v2') return 'ctx';
+  return RECEIVER_LABEL[origin.role];
+}
+
+/** The kind of push-style request a function makes by calling its `index`-th parameter, when `call` names a function of the analysed files. */
+function kindSentThrough(call: Node & { getExpression(): Node }, index: number, analysis: MrtrAnalysis): SiteKind | undefined {
+  const callee = unwrap(call.getExpression());
+  const name = Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee;
+  if (!Node.isIdentifier(name)) return undefined;
+  for (const declaration of declarationsOf(analysis.project, name)) {
+    const fn = Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : declaration;
+    if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn) || Node.isArrowFunction(fn) || Node.isMethodDeclaration(fn))) continue;
+    const parameter = fn.getParameters()[index]?.getNameNode();
+    if (!parameter || !Node.isIdentifier(parameter)) continue;
+    for (const inner of fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+      const target = inner.getExpression();
+      if (!Node.isIdentifier(target) || target.getText() !== parameter.getText()) continue;
+      const request = requestSent(inner);
+      if (request) return request.kind;
+    }
+  }
+  return undefined;
+}
+
+/** The kind of request a generic `request`/`sendRequest`/`send` call makes, if it is a push-style one. */
+function requestSent(call: Node): { kind: SiteKind; dynamic: boolean } | undefined {
+  if (!Node.isCallExpression(call)) return undefined;
+  const [first, schema] = call.getArguments();
+  const request = first ? constValue(first) : undefined;
+  const schemaKind = RESULT_SCHEMA_KINDS[simpleName(schema ? unwrap(schema) : undefined) ?? ''];
+  if (request && Node.isObjectLiteralExpression(request)) {
+    const methodProperty = request.getProperty('method');
+    const methodValue = methodProperty && Node.isPropertyAssignment(methodProperty) ? methodProperty.getInitializerOrThrow() : methodProperty && Node.isShorthandPropertyAssignment(methodProperty) ? methodProperty.getNameNode() : undefined;
+    const literal = stringValue(methodValue);
+    if (literal !== undefined) {
+      const kind = REQUEST_METHOD_KINDS[literal];
+      return kind ? { kind, dynamic: false } : undefined;
+    }
+  }
+  return schemaKind ? { kind: schemaKind, dynamic: true } : undefined;
+}
+
+/** `x.name` property accesses in a file, found from the text so that unrelated code is never walked. */
+function memberAccesses(sourceFile: SourceFile, name: string): PropertyAccessExpression[] {
+  const out: PropertyAccessExpression[] = [];
+  const text = sourceFile.getFullText();
+  for (const offset of wordOffsets(sourceFile, name)) {
+    // Cheap text check first: a member access has a `.` before the name (spaces and `?.` allowed).
+    if (!/\.\s*$/.test(text.slice(Math.max(0, offset - 40), offset))) continue;
+    const identifier = identifierAt(sourceFile, offset);
+    const access = identifier?.getParent();
+    if (access && Node.isPropertyAccessExpression(access) && access.getNameNode() === identifier) out.push(access);
+  }
+  return out;
+}

@@ -1,0 +1,30 @@
+import type { AnalysisProject } from '../../../lib/project.js';
+import type { Chain, MrtrAnalysis } from '../analyse/classify.js';
+import type { PushCall } from '../analyse/pushCall.js';
+import { findPushCalls } from './findPushCalls.js';
+import { findGuards, isIgnored } from './guards.js';
+
+/** A push-style site of a candidate file, with where it runs (its chains) and what surrounds it. */
+export interface FoundSite {
+  absPath: string;
+  call: PushCall;
+  chains: Chain[];
+  guards: string[];
+  ignored: boolean;
+}
+
+/** Every site of the candidate files, in file order then source order: the order sites are decided, reported and counted in. */
+export function findSites(project: AnalysisProject, candidates: string[], analysis: MrtrAnalysis): FoundSite[] {
+  // Parse every candidate before the first symbol query: each file added later rebuilds the program.
+  const sourceFiles = candidates.map((absPath) => project.load(absPath));
+  const found: FoundSite[] = [];
+  for (const [index, absPath] of candidates.entries()) {
+    const sourceFile = sourceFiles[index];
+    if (!sourceFile) continue;
+    for (const call of findPushCalls(sourceFile, analysis)) {
+      const chains = call.reason === 'roots-list-changed' ? [] : analysis.chainsOf(call.node);
+      found.push({ absPath, call, chains, guards: findGuards(call.node), ignored: isIgnored(call.node) });
+    }
+  }
+  return found;
+}

@@ -1,0 +1,111 @@
+import type { Node, SourceFile } from 'ts-morph';
+import { builderOf } from '../analyse/askCall.js';
+import type { MrtrAnalysis } from '../analyse/classify.js';
+import { isDirectAsk } from '../analyse/handlerSite.js';
+import type { FoundSite } from '../detect/findSites.js';
+import type { ReasonId } from '../reasons.js';
+import { planExplicit, type ExplicitVerdict } from './planExplicit.js';
+import { isCompletionNotifier, planNotifier, type NotifierVerdict } from './planNotifier.js';
+import { planSteps, type StepsVerdict } from './planSteps.js';
+import { isUrlError, planUrlError, type UrlErrorVerdict } from './planUrlError.js';
+
+/**
+ * The strategies that rewrite a handler's asks together (the explicit form, a step function, a thrown URL
+ * error's ask, and the completion notifiers that go with it): sites are grouped by their handler registration,
+ * across files, and each group is planned once. Group verdicts are kept in the order sites are first asked
+ * about, and so is `codecHosts`, shared with replay: the first plan that needs a server's codec decides the
+ * file that declares it.
+ */
+export class HandlerPlans {
+  /** One codec per server: the file that declares it, by the server's construction. */
+  readonly codecHosts = new Map<Node, SourceFile>();
+  private readonly groups = new Map<Node, FoundSite[]>();
+  private readonly groupVerdicts = new Map<Node, ExplicitVerdict | StepsVerdict>();
+
+  constructor(
+    found: FoundSite[],
+    private readonly analysis: MrtrAnalysis,
+  ) {
+    // The asks of each handler registration, across files: the explicit form rewrites a handler's asks together.
+    for (const f of found) {
+      for (const registration of new Set(f.chains.map((c) => c.registration?.call).filter((r): r is Node => r !== undefined))) {
+        this.groups.set(registration, [...(this.groups.get(registration) ?? []), f]);
+      }
+    }
+  }
+
+  /** The sites of a handler registration, in every file. */
+  groupOf(registration: Node): FoundSite[] {
+    return this.groups.get(registration) ?? [];
+  }
+
+  /** What replay takes from these strategies: the reason they leave a site for review, or `explicit`. */
+  explicitReasonOf(f: FoundSite): ReasonId | 'explicit' {
+    const verdict = this.explicitFor(f);
+    return verdict?.kind === 'review' ? verdict.reason : verdict ? 'explicit' : 'no-strategy-yet';
+  }
+
+  /** The verdict of an ask: the explicit form, a URL error's ask, or a step function, alone or with its handler's other asks. */
+  explicitFor(f: FoundSite): ExplicitVerdict | UrlErrorVerdict | StepsVerdict {
+    if (f.ignored) return undefined;
+    const registration = f.chains[0]?.registration?.call;
+    const group = this.asksOf(registration, f);
+    if (isUrlError(f.call)) {
+      const alone = planUrlError(f, this.analysis);
+      return alone?.kind === 'url-error' && group.length > 1 ? { kind: 'review', reason: 'several-asks' } : alone;
+    }
+    const alone = planExplicit([f], this.analysis, this.notifiersOf(registration));
+    if (group.length === 1 && alone?.kind === 'review') {
+      if (!this.groupVerdicts.has(f.call.node)) this.groupVerdicts.set(f.call.node, this.withSteps(alone, group));
+      return this.groupVerdicts.get(f.call.node);
+    }
+    if (group.length === 1 || !isDirectAsk(f) || alone === undefined) return alone;
+    // A handler whose asks are not all written in it (helpers, silenced sites) needs more than one round.
+    if (group.some((g) => g.ignored || !isDirectAsk(g))) return { kind: 'review', reason: 'several-asks' };
+    if (!this.groupVerdicts.has(registration!)) this.groupVerdicts.set(registration!, this.withSteps(planExplicit(group, this.analysis, this.notifiersOf(registration)), group));
+    return this.groupVerdicts.get(registration!);
+  }
+
+  /** A notifier is replaced when every ask of its handler is rewritten and one of them is a URL ask. */
+  notifierFor(f: FoundSite): NotifierVerdict | undefined {
+    if (f.ignored || f.call.sdk !== 'v2') return undefined;
+    const plan = planNotifier(f);
+    const registration = f.chains[0]?.registration?.call;
+    const asks = registration ? this.asksOf(registration, f) : [];
+    const rewritten = plan && asks.some(isUrlAsk) && asks.every((g) => { const v = this.explicitFor(g); return !!v && v.kind !== 'review'; });
+    return rewritten ? { kind: 'notifier', plan } : { kind: 'review', reason: 'completion-notifier' };
+  }
+
+  /** Asks that are not one round (dependent, or after code with effects) become a step function when they can. */
+  private withSteps(verdict: ExplicitVerdict, group: FoundSite[]): ExplicitVerdict | StepsVerdict {
+    if (verdict?.kind !== 'review' || !['several-asks', 'repeated-effects', 'ask-not-statement'].includes(verdict.reason)) return verdict;
+    if (group.some((g) => g.ignored || !isDirectAsk(g))) return verdict;
+    const steps = planSteps(group, this.analysis);
+    if (!steps || (steps.kind === 'review' && steps.reason === 'ask-not-statement')) return verdict;
+    if (steps.kind === 'steps' && !steps.plan.wiring.existing) {
+      // One codec per server, declared in the first file whose handlers need it.
+      const host = this.codecHosts.get(steps.plan.wiring.construction) ?? steps.plan.wiring.codecFile;
+      this.codecHosts.set(steps.plan.wiring.construction, host);
+      if (host !== steps.plan.wiring.codecFile) {
+        return { kind: 'review', reason: 'state-codec-unwired', detail: `this server's requestState codec is declared in ${this.analysis.project.relative(host.getFilePath())}: export it from there and import it here, then run the tool again` };
+      }
+    }
+    return steps;
+  }
+
+  /** Completion notifiers go with their handler's URL ask: they are not asks of the round. */
+  private asksOf(registration: Node | undefined, f: FoundSite): FoundSite[] {
+    return (registration ? (this.groups.get(registration) ?? [f]) : [f]).filter((g) => !isCompletionNotifier(g.call));
+  }
+
+  /** The notifiers the explicit rewrite of a URL ask replaces with a no-op: code before the ask may hold them. */
+  private notifiersOf(registration: Node | undefined): Node[] {
+    const group = registration ? (this.groups.get(registration) ?? []) : [];
+    if (!group.some(isUrlAsk)) return [];
+    return group.filter((g) => isCompletionNotifier(g.call) && !g.ignored && planNotifier(g)).map((g) => g.call.node);
+  }
+}
+
+function isUrlAsk(g: FoundSite): boolean {
+  return isUrlError(g.call) || builderOf(g.call, g.call.form.split('.').pop() ?? '') === 'elicitUrl';
+}

@@ -1,0 +1,249 @@
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import type { CallExpression, ImportDeclaration, NewExpression, SourceFile, VariableDeclaration } from 'ts-morph';
+import type { MrtrAnalysis } from '../analyse/classify.js';
+import { referencesTo, type FunctionNode } from '../analyse/functions.js';
+import type { Registration } from '../analyse/handlers.js';
+import { declarationsOf, sdkNameOf, stringValue, unwrap } from '../analyse/symbols.js';
+
+/** Where the server is constructed, to wire the codec's verify (`new McpServer(info, { requestState: { verify } })`). */
+export interface ServerWiring {
+  construction: NewExpression;
+  /** The file that declares the codec: the handler's file (the server's, for a module singleton). */
+  codecFile: SourceFile;
+  /** When the server is built in another file: that file's import of the handler's file, which gains the codec. */
+  importDeclaration?: ImportDeclaration;
+  /** The same in CommonJS: `const { registerTools } = require('./tools.cjs')` gains the codec's name. */
+  requireDeclaration?: VariableDeclaration;
+  /**
+   * A module singleton (`export const server = new McpServer(...)` in server.ts, tools registered in files that
+   * import it): the codec is declared in the server's file, and each such file's import of it gains the codec.
+   */
+  importers?: ImportDeclaration[];
+  /** A codec already declared and wired (in the handler's file, or in `existingFrom`): reused as it is. */
+  existing?: string;
+  /**
+   * The module that declares that codec, when it is not the handler's file: a module of its own (`state.ts`,
+   * importing no project file), or the server's file that the handler's file imports already. Handler files import it.
+   */
+  existingFrom?: SourceFile;
+  /**
+   * When the server's file reaches the handler's file only through other files (`index.ts` imports
+   * `tools/index.ts`, which imports `tools/pay.ts`): each of those files, in order, with its import of the
+   * next one. Each re-exports the codec (`export { codec } from './pay.js'`), so it travels along imports that
+   * exist already: no new import edge, so no new cycle.
+   */
+  via?: ImportDeclaration[];
+}
+
+/**
+ * Where the registration's server is built and how the requestState codec gets there: declared in the handler's
+ * file (the server's file or one importing it, through an ES import chain or a CommonJS require), in the server's
+ * file (a module singleton), or a codec already wired by hand; else what to add by hand (`detail`).
+ */
+export function wiringOf(registration: Registration, analysis: MrtrAnalysis): ServerWiring | { detail: string } | undefined {
+  const callee = unwrap((registration.call as import('ts-morph').CallExpression).getExpression());
+  if (!Node.isPropertyAccessExpression(callee)) return undefined;
+  const construction = constructionOf(callee.getExpression(), analysis, 0);
+  if (!construction) return undefined;
+  const sdk = sdkNameOf(analysis.project, construction.getExpression());
+  if (!sdk || (sdk.name !== 'McpServer' && sdk.name !== 'Server') || sdk.major !== 'v2') return undefined;
+  const where = `${analysis.project.relative(construction.getSourceFile().getFilePath())}:${construction.getStartLineNumber()}`;
+  const args = construction.getArguments();
+  if (args.length > 2) return undefined;
+  const options = args[1] ? unwrap(args[1]) : undefined;
+  if (options && !Node.isObjectLiteralExpression(options)) return { detail: `add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}` };
+  const existing = options && Node.isObjectLiteralExpression(options) ? options.getProperty('requestState') : undefined;
+  if (existing) {
+    // Already wired to a codec of this file set (`requestState: { verify: codec.verify }`): reuse it.
+    const verify = /^requestState\s*:\s*\{\s*verify\s*:\s*([A-Za-z_$][\w$]*)\.verify\s*,?\s*\}$/.exec(existing.getText());
+    const codec = verify?.[1];
+    const declared = codec ? construction.getSourceFile().getVariableDeclaration(codec) : undefined;
+    if (codec && declared && isCodecDeclaration(declared) && construction.getSourceFile() === registration.call.getSourceFile()) {
+      return { construction, codecFile: registration.call.getSourceFile(), existing: codec };
+    }
+    // Declared and exported in the server's file, which the handlers' file imports already (a module singleton).
+    const handlersFile = registration.call.getSourceFile();
+    // (Not when the server's file also reaches the handlers' file: in that cycle a top-level registration would run first.)
+    const singleton = namedImportOf(handlersFile, construction.getSourceFile()) && !importChain(construction.getSourceFile(), handlersFile, analysis);
+    if (codec && declared && isCodecDeclaration(declared) && declared.getVariableStatement()?.hasExportKeyword() && singleton) {
+      return { construction, codecFile: handlersFile, existing: codec, existingFrom: construction.getSourceFile() };
+    }
+    // Declared in a module of its own (`import { requestStateCodec } from './state.js'`): the handlers import it too.
+    const module = codec ? codecModuleOf(construction.getSourceFile(), codec, analysis) : undefined;
+    if (codec && module) return { construction, codecFile: registration.call.getSourceFile(), existing: codec, existingFrom: module };
+    return { detail: `the server at ${where} already configures requestState; its verify must be the codec that mints this handler's state: declare that codec (createRequestStateCodec) in a module of its own that imports no other project file, export it, import it where the server is built, and run the tool again` };
+  }
+  const codecFile = registration.call.getSourceFile();
+  if (construction.getSourceFile() === codecFile) return { construction, codecFile };
+  // Another file: the codec is exported from the handler's file and imported where the server is built,
+  // which already imports the handler's file (so no new import cycle appears).
+  const chain = importChain(construction.getSourceFile(), codecFile, analysis);
+  const required = chain ? undefined : requireOf(construction.getSourceFile(), codecFile, analysis);
+  if (required) return { construction, codecFile, requireDeclaration: required };
+  const importer = chain ? undefined : namedImportOf(codecFile, construction.getSourceFile());
+  if (importer) return { construction, codecFile: construction.getSourceFile(), importers: [importer] };
+  if (!chain) return { detail: `export a requestState codec from ${analysis.project.relative(codecFile.getFilePath())}, import it in ${analysis.project.relative(construction.getSourceFile().getFilePath())} and add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}` };
+  const [importDeclaration, ...via] = chain;
+  return { construction, codecFile, importDeclaration: importDeclaration!, ...(via.length > 0 ? { via } : {}) };
+}
+
+/** `const { registerTools } = require('./tools.cjs')` in a CommonJS file, when it loads `to` at the top level. */
+function requireOf(from: SourceFile, to: SourceFile, analysis: MrtrAnalysis): VariableDeclaration | undefined {
+  for (const statement of from.getVariableStatements()) {
+    for (const declaration of statement.getDeclarations()) {
+      const init = declaration.getInitializer();
+      const call = init ? unwrap(init) : undefined;
+      if (!call || !Node.isCallExpression(call) || call.getExpression().getText() !== 'require') continue;
+      const specifier = stringValue(call.getArguments()[0]);
+      if (!specifier?.startsWith('.') || !Node.isObjectBindingPattern(declaration.getNameNode())) continue;
+      if (analysis.project.loadModule(from.getFilePath(), specifier) === to) return declaration;
+    }
+  }
+  return undefined;
+}
+
+/** `import { server } from './server.js'` in `from`, naming imports of `to` (so the codec's name can join them). */
+function namedImportOf(from: SourceFile, to: SourceFile): ImportDeclaration | undefined {
+  return from.getImportDeclarations().find((d) => !d.isTypeOnly() && d.getNamedImports().length > 0 && d.getModuleSpecifierSourceFile() === to);
+}
+
+/** `const codec = createRequestStateCodec(...)`. */
+function isCodecDeclaration(declaration: import('ts-morph').VariableDeclaration): boolean {
+  return /^createRequestStateCodec\(/.test(declaration.getInitializer()?.getText() ?? '');
+}
+
+/**
+ * The module a codec name is imported from (unaliased, by a relative import) when that module declares and
+ * exports it and imports no project file itself: any file can import it without creating a cycle.
+ */
+function codecModuleOf(file: SourceFile, name: string, analysis: MrtrAnalysis): SourceFile | undefined {
+  const declaration = file.getImportDeclarations().find((d) => !d.isTypeOnly() && d.getModuleSpecifierValue().startsWith('.') && d.getNamedImports().some((n) => n.getName() === name && !n.getAliasNode() && !n.isTypeOnly()));
+  const module = declaration ? analysis.project.loadModule(file.getFilePath(), declaration.getModuleSpecifierValue()) : undefined;
+  const codec = module?.getVariableDeclaration(name);
+  if (!module || !codec || !isCodecDeclaration(codec) || !codec.getVariableStatement()?.hasExportKeyword()) return undefined;
+  const importsProject = module.getImportDeclarations().some((d) => d.getModuleSpecifierValue().startsWith('.')) || /\brequire\(\s*['"]\./.test(module.getFullText());
+  return importsProject ? undefined : module;
+}
+
+/**
+ * The shortest path of value imports from `from` to `to` (at most four files deep), as the import declarations
+ * along it: the first names imports (it gains the codec's name), the others re-export it.
+ */
+function importChain(from: SourceFile, to: SourceFile, analysis: MrtrAnalysis): ImportDeclaration[] | undefined {
+  const valueImports = (file: SourceFile) =>
+    file.getImportDeclarations().filter((d) => !d.isTypeOnly() && !d.getNamespaceImport() && d.getModuleSpecifierValue().startsWith('.'));
+  const targetOf = (d: ImportDeclaration) => analysis.project.loadModule(d.getSourceFile().getFilePath(), d.getModuleSpecifierValue());
+  const first = valueImports(from).filter((d) => d.getNamedImports().length > 0);
+  // The direct import first, from the program as it stands (no file parsed for it).
+  const direct = first.find((d) => d.getModuleSpecifierSourceFile() === to);
+  if (direct) return [direct];
+  let frontier: ImportDeclaration[][] = first.map((d) => [d]);
+  const seen = new Set<SourceFile>([from]);
+  // Bounded: each file on the way is parsed, and a large tree's barrel files import a lot.
+  for (let depth = 1; depth < 4 && frontier.length > 0 && seen.size < 200; depth++) {
+    const next: ImportDeclaration[][] = [];
+    for (const path of frontier) {
+      const file = targetOf(path[path.length - 1]!);
+      if (!file || seen.has(file) || seen.size >= 200) continue;
+      seen.add(file);
+      for (const d of valueImports(file)) {
+        if (targetOf(d) === to) return [...path, d];
+        next.push([...path, d]);
+      }
+    }
+    frontier = next;
+  }
+  return undefined;
+}
+
+/** The `new McpServer(...)` an expression holds: a local `const`, or a parameter every caller passes one (followed up to 3 calls). */
+function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number): NewExpression | undefined {
+  const node = unwrap(expression);
+  if (Node.isNewExpression(node)) return node;
+  if (!Node.isIdentifier(node) || depth > 3) return undefined;
+  // Through imports too: `import { server } from './server.js'` (a module singleton) is the `const` it exports.
+  const declarations = declarationsOf(analysis.project, node);
+  const declaration = declarations.length === 1 ? declarations[0] : undefined;
+  if (declaration && Node.isVariableDeclaration(declaration)) {
+    const init = declaration.getInitializer();
+    if (init) return constructionOf(init, analysis, depth);
+    // `let server: Server;` ... `server = new Server(...)` (assigned once, e.g. in build()).
+    const assigned = referencesTo(analysis.project, declaration, declaration.getName()).flatMap((reference) => {
+      const parent = reference.getParent();
+      return parent && Node.isBinaryExpression(parent) && parent.getLeft() === reference && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken ? [parent.getRight()] : [];
+    });
+    return assigned.length === 1 ? constructionOf(assigned[0]!, analysis, depth + 1) : undefined;
+  }
+  if (declaration && Node.isParameterDeclaration(declaration) && Node.isIdentifier(declaration.getNameNode())) {
+    const fn = declaration.getParent();
+    const index = (fn as unknown as FunctionNode).getParameters().indexOf(declaration as never);
+    const named = fn && (Node.isFunctionDeclaration(fn) ? fn : fn.getParentIfKind(SyntaxKind.VariableDeclaration));
+    const name = named?.getNameNode();
+    if (!named || !name || !Node.isIdentifier(name)) return undefined;
+    const calls = referencesTo(analysis.project, named, name.getText())
+      .map((ref) => ref.getParent())
+      .filter((call): call is import('ts-morph').CallExpression => !!call && Node.isCallExpression(call) && call.getExpression() === call.getExpression());
+    const found = new Set(calls.map((call) => call.getArguments()[index]).map((arg) => (arg ? constructionOf(arg, analysis, depth + 1) : undefined)));
+    return found.size === 1 ? [...found][0] : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The server a class registers its tools on (`this.server.registerTool(...)`): the `new McpServer(...)` passed to
+ * the one `new Tools(server)` of the class, through a constructor parameter (a parameter property, or assigned to
+ * `this.server`). The codec is declared in the class's file, which must be the construction's file or one it imports.
+ */
+export function classWiringOf(registration: Registration, analysis: MrtrAnalysis): ServerWiring | undefined {
+  const callee = unwrap((registration.call as CallExpression).getExpression());
+  if (!Node.isPropertyAccessExpression(callee)) return undefined;
+  const receiver = unwrap(callee.getExpression());
+  if (!Node.isPropertyAccessExpression(receiver) || receiver.getExpression().getKind() !== SyntaxKind.ThisKeyword) return undefined;
+  const property = receiver.getName();
+  const cls = receiver.getFirstAncestorByKind(SyntaxKind.ClassDeclaration);
+  const constructor = cls?.getConstructors()[0];
+  const className = cls?.getName();
+  if (!cls || !constructor || !className) return undefined;
+  const parameters = constructor.getParameters();
+  let index = parameters.findIndex((p) => p.getName() === property && p.isParameterProperty());
+  if (index === -1) {
+    // `constructor(server) { this.server = server; }`
+    const assigned = constructor.getDescendantsOfKind(SyntaxKind.BinaryExpression).find((b) => b.getLeft().getText() === `this.${property}` && b.getOperatorToken().getKind() === SyntaxKind.EqualsToken);
+    index = assigned ? parameters.findIndex((p) => p.getName() === assigned.getRight().getText()) : -1;
+  }
+  if (index === -1) return undefined;
+  const constructions = new Set<NewExpression>();
+  for (const reference of referencesTo(analysis.project, cls, className)) {
+    const created = reference.getParent();
+    if (!created || !Node.isNewExpression(created) || created.getExpression() !== reference) continue;
+    const argument = created.getArguments()[index];
+    const construction = argument ? newServerOf(argument) : undefined;
+    if (!construction) return undefined;
+    constructions.add(construction);
+  }
+  if (constructions.size !== 1) return undefined;
+  const construction = [...constructions][0]!;
+  const sdk = sdkNameOf(analysis.project, construction.getExpression());
+  if (!sdk || sdk.name !== 'McpServer' || sdk.major !== 'v2') return undefined;
+  const args = construction.getArguments();
+  const options = args[1] ? unwrap(args[1]) : undefined;
+  if (args.length > 2 || (options && (!Node.isObjectLiteralExpression(options) || options.getProperty('requestState')))) return undefined;
+  const codecFile = registration.call.getSourceFile();
+  if (construction.getSourceFile() === codecFile) return { construction, codecFile };
+  const importDeclaration = construction
+    .getSourceFile()
+    .getImportDeclarations()
+    .find((d) => !d.isTypeOnly() && d.getNamedImports().length > 0 && d.getModuleSpecifierSourceFile() === codecFile);
+  return importDeclaration ? { construction, codecFile, importDeclaration } : undefined;
+}
+
+/** The `new McpServer(...)` an argument holds: written in place, or a `const` initialised with it. */
+function newServerOf(argument: Node): NewExpression | undefined {
+  const node = unwrap(argument);
+  if (Node.isNewExpression(node)) return node;
+  if (!Node.isIdentifier(node)) return undefined;
+  const declarations = node.getSymbol()?.getDeclarations() ?? [];
+  const declaration = declarations.length === 1 ? declarations[0] : undefined;
+  const init = declaration && Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
+  return init && Node.isNewExpression(unwrap(init)) ? (unwrap(init) as NewExpression) : undefined;
+}

@@ -1,0 +1,220 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Node } from '../../../lib/tsMorph.cjs';
+import type { CallExpression, SourceFile } from 'ts-morph';
+import type { Chain, MrtrAnalysis } from '../analyse/classify.js';
+import { MRTR_CAPABLE_METHODS } from '../constants.js';
+import { paramsOf } from '../analyse/askCall.js';
+import type { FoundSite } from '../detect/findSites.js';
+import type { HandlerPlans } from '../plan/planHandlers.js';
+import { classWiringOf, wiringOf, type ServerWiring } from '../plan/planWiring.js';
+import type { Review } from '../plan/review.js';
+import { traceReplayPath, type OutsideCall, type ReplayEdits, type ReplayPath } from './replayPath.js';
+import { REPLAY_RUNTIME_NAME, runtimeExtension } from './replayRuntime.js';
+import { constValue, unwrap } from '../analyse/symbols.js';
+
+/** How sites choose a strategy: `auto` uses replay where the explicit form does not apply. */
+export type Strategy = 'auto' | 'explicit' | 'replay';
+
+/** The runtime's ask for each old method (the handler context's `requestSampling` is the server's `createMessage`). */
+const ASK_METHODS: Record<string, AskMethod> = {
+  elicitInput: 'elicitInput',
+  createMessage: 'createMessage',
+  requestSampling: 'createMessage',
+  listRoots: 'listRoots',
+  // `server.server.request({ method, params }, Schema)` and `ctx.mcpReq.send(...)`: the raw request, unchecked.
+  request: 'request',
+  send: 'request',
+};
+
+export type AskMethod = 'elicitInput' | 'createMessage' | 'listRoots' | 'request';
+
+/** Families a replayed helper may also be reached from: there its ask fails clearly, and each such call is reported. */
+const OUTSIDE_FAMILIES: ReadonlySet<string> = new Set(['other-request', 'notification', 'oninitialized', 'event', 'timer', 'startup', 'dead']);
+
+/** Explicit-form reasons that replay answers: the ask keeps its place, so its shape around it does not matter. */
+const REPLAYABLE: ReadonlySet<string> = new Set([
+  'no-strategy-yet',
+  'ask-in-helper',
+  'several-asks',
+  'guarded-ask',
+  'ask-not-statement',
+  'repeated-effects',
+  'unknown-schema',
+  'unserializable-state',
+  'mixed-callers',
+]);
+
+/** One plan per server: every replayed handler of a server shares its codec and runtime module. */
+export interface ReplayPlan extends ReplayEdits {
+  wiring: ServerWiring;
+  /** Absolute path of the runtime module, beside the server's construction. */
+  runtimePath: string;
+  /** False when the project already holds the runtime (a later run): it is not written again. */
+  createRuntime: boolean;
+  askCalls: Array<{ call: CallExpression; method: AskMethod }>;
+  /** Other files registering handlers of this server: they import the codec from `wiring.codecFile`. */
+  codecImports: SourceFile[];
+}
+
+/** A replayed site, with the calls that reach it from code that cannot answer input_required (reported for review). */
+export type ReplayVerdict = { kind: 'replay'; plan: ReplayPlan; outside?: OutsideCall[] } | Review;
+
+/**
+ * The replay verdict of each site the explicit strategy left for review (or every site, under `--strategy
+ * replay`): sites whose every caller chain starts at an MRTR-capable v2 handler, and whose handlers' asks can
+ * all be replayed, share one plan per server. Sites absent from the result keep their explicit verdict. The
+ * handlers' plans give the explicit strategies' reason per site, the sites of each handler, and the file that
+ * hosts each server's codec (a step function may have claimed it).
+ */
+export function planReplay(candidates: FoundSite[], handlers: HandlerPlans, analysis: MrtrAnalysis, strategy: Strategy, runtimeDir?: string): Map<Node, ReplayVerdict> {
+  const verdicts = new Map<Node, ReplayVerdict>();
+  if (strategy === 'explicit') return verdicts;
+  const paths = replayPaths(candidates, handlers, analysis, strategy, verdicts);
+  // One plan per server construction.
+  const plans = new Map<Node, ReplayVerdict>();
+  for (const [candidate, route] of paths) {
+    const verdict = serverVerdictOf(route, plans, handlers.codecHosts, analysis, runtimeDir);
+    if (!verdict || verdict.kind === 'review') {
+      if (verdict) verdicts.set(candidate.call.node, verdict);
+      continue;
+    }
+    const plan = verdict.plan;
+    const call = candidate.call.node as CallExpression;
+    addRoute(plan, call, route);
+    verdicts.set(call, route.outside.length > 0 ? { kind: 'replay', plan, outside: route.outside } : verdict);
+  }
+  // A statement that leads to an ask is replayed by design (its answers are recorded): only the others are named.
+  const calls = [...paths.values()].flatMap((route) => route.calls);
+  for (const plan of new Set([...verdicts.values()].flatMap((v) => (v.kind === 'replay' ? [v.plan] : [])))) {
+    for (const [registration, statements] of plan.reruns) {
+      plan.reruns.set(registration, statements.filter((s) => !calls.some((n) => n.getStart() >= s.getStart() && n.getEnd() <= s.getEnd())));
+    }
+  }
+  return verdicts;
+}
+
+/**
+ * The replay path of each eligible site (the handler strategies' leftovers under `auto`), as long as every ask
+ * of each handler it reaches has one; a path that cannot be replayed leaves its reason in `verdicts`.
+ */
+function replayPaths(candidates: FoundSite[], handlers: HandlerPlans, analysis: MrtrAnalysis, strategy: Strategy, verdicts: Map<Node, ReplayVerdict>): Map<FoundSite, ReplayPath> {
+  const paths = new Map<FoundSite, ReplayPath>();
+  for (const candidate of candidates) {
+    if (!eligible(candidate)) continue;
+    const reason = handlers.explicitReasonOf(candidate);
+    if (strategy === 'auto' && (reason === undefined || !REPLAYABLE.has(reason))) continue;
+    const route = traceReplayPath(candidate.call.node, analysis);
+    if (route && 'reason' in route) verdicts.set(candidate.call.node, { kind: 'review', reason: route.reason, detail: route.detail });
+    else if (route) paths.set(candidate, route);
+  }
+  // A handler is wrapped only when every ask it reaches is replayed; drop sites until that holds.
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const [candidate, route] of paths) {
+      const complete = route.registrations.every((r) => handlers.groupOf(r.call).every((g) => paths.has(g)));
+      if (!complete) {
+        paths.delete(candidate);
+        changed = true;
+      }
+    }
+  }
+  return paths;
+}
+
+/** The plan of the server every registration on a path belongs to, shared by all its replayed sites; or why there is none. */
+function serverVerdictOf(route: ReplayPath, plans: Map<Node, ReplayVerdict>, codecHosts: Map<Node, SourceFile>, analysis: MrtrAnalysis, runtimeDir: string | undefined): ReplayVerdict | undefined {
+  let verdict: ReplayVerdict | undefined;
+  for (const registration of route.registrations) {
+    const wiring = wiringOf(registration, analysis) ?? classWiringOf(registration, analysis);
+    if (!wiring || 'detail' in wiring) {
+      verdict = { kind: 'review', reason: 'state-codec-unwired', ...(wiring ? { detail: wiring.detail } : {}) };
+      break;
+    }
+    let entry = plans.get(wiring.construction);
+    if (!entry) {
+      entry = newServerPlan(wiring, codecHosts, analysis, runtimeDir);
+      plans.set(wiring.construction, entry);
+    }
+    if (entry.kind === 'review') {
+      verdict = entry;
+      break;
+    }
+    const plan = entry.plan;
+    // Another file that imports the server's module: its import gains the codec too.
+    for (const importer of wiring.importers ?? []) {
+      const importers = (plan.wiring.importers ??= []);
+      if (!importers.includes(importer)) importers.push(importer);
+    }
+    if (plan.wiring.codecFile !== wiring.codecFile) {
+      // Handlers registered in several files: the codec is exported from the first (which the server's file
+      // imports) and imported where the others are registered.
+      if (!plan.wiring.importDeclaration && !plan.wiring.requireDeclaration && !plan.wiring.existing) {
+        verdict = { kind: 'review', reason: 'state-codec-unwired', detail: `the handlers of this server are registered in several files; declare its requestState codec in ${analysis.project.relative(plan.wiring.codecFile.getFilePath())}, export it and run the tool again` };
+        break;
+      }
+      if (plan.wiring.existing && !plan.wiring.existingFrom) {
+        verdict = { kind: 'review', reason: 'state-codec-unwired', detail: `import this server's requestState codec from ${analysis.project.relative(plan.wiring.codecFile.getFilePath())} here and run the tool again` };
+        break;
+      }
+      if (!plan.codecImports.includes(wiring.codecFile)) plan.codecImports.push(wiring.codecFile);
+    }
+    verdict = { kind: 'replay', plan };
+  }
+  return verdict;
+}
+
+/** A server's plan, empty until its sites join it; or why its codec cannot be declared where its handlers need it. */
+function newServerPlan(wiring: ServerWiring, codecHosts: Map<Node, SourceFile>, analysis: MrtrAnalysis, runtimeDir: string | undefined): ReplayVerdict {
+  // One codec per server: the first file whose handlers need it declares it (step functions included).
+  const host = codecHosts.get(wiring.construction) ?? wiring.codecFile;
+  codecHosts.set(wiring.construction, host);
+  if (host !== wiring.codecFile && !wiring.existingFrom) {
+    return { kind: 'review', reason: 'state-codec-unwired', detail: `this server's requestState codec is declared in ${analysis.project.relative(host.getFilePath())}: export it from there and import it here, then run the tool again` };
+  }
+  const constructionFile = wiring.construction.getSourceFile().getFilePath();
+  const runtimePath = path.join(runtimeDir ?? path.dirname(constructionFile), REPLAY_RUNTIME_NAME + runtimeExtension(constructionFile));
+  return { kind: 'replay', plan: { wiring, runtimePath, createRuntime: !fs.existsSync(runtimePath), askCalls: [], registrations: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [], reruns: new Map(), codecImports: [] } };
+}
+
+/** A replayed ask joins its server's plan, with what its path changes on the way to its handlers. */
+function addRoute(plan: ReplayPlan, call: CallExpression, route: ReplayPath): void {
+  const method = ASK_METHODS[calleeName(call)!]!;
+  if (!plan.askCalls.some((a) => a.call === call)) plan.askCalls.push({ call, method });
+  for (const r of route.registrations) if (!plan.registrations.includes(r)) plan.registrations.push(r);
+  for (const g of route.guards) if (!plan.guards.includes(g)) plan.guards.push(g);
+  for (const h of route.handlerGuards) if (!plan.handlerGuards.includes(h)) plan.handlerGuards.push(h);
+  for (const c of route.settled) if (!plan.settled.includes(c)) plan.settled.push(c);
+  for (const c of route.capabilityReads) if (!plan.capabilityReads.includes(c)) plan.capabilityReads.push(c);
+  for (const [r, statements] of route.reruns) {
+    const list = plan.reruns.get(r) ?? [];
+    for (const s of statements) if (!list.includes(s)) list.push(s);
+    plan.reruns.set(r, list);
+  }
+}
+
+/**
+ * A v2 ask the runtime has an equivalent for, reached from MRTR-capable v2 handlers, and otherwise only from
+ * code the planner knows cannot answer input_required (where the ask now fails clearly, and which is reported).
+ */
+function eligible({ call, chains, ignored }: FoundSite): boolean {
+  if (ignored || call.reason || call.sdk !== 'v2' || !Node.isCallExpression(call.node)) return false;
+  const name = calleeName(call.node);
+  if (!name || !(name in ASK_METHODS)) return false;
+  // A raw request replays only with params it can read, and never task-augmented (the client may answer with a task).
+  if (ASK_METHODS[name] === 'request' && call.kind !== 'roots') {
+    const params = paramsOf(call, name);
+    const value = params ? constValue(params) : undefined;
+    if (!value || !Node.isObjectLiteralExpression(value) || value.getProperty('task')) return false;
+  }
+  // Chains are capped at 20 (see analyse/classify.ts): a capped list may miss a caller that is not wrapped.
+  if (chains.length === 0 || chains.length >= 20) return false;
+  const capable = (c: Chain) => c.registration && c.registration.sdk === 'v2' && MRTR_CAPABLE_METHODS.has(c.registration.method);
+  return chains.some(capable) && chains.every((c) => capable(c) || OUTSIDE_FAMILIES.has(c.family));
+}
+
+function calleeName(call: CallExpression): string | undefined {
+  const callee = unwrap(call.getExpression());
+  return Node.isPropertyAccessExpression(callee) ? callee.getName() : undefined;
+}

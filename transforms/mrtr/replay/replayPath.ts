@@ -1,0 +1,255 @@
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import type { CallExpression, CatchClause } from 'ts-morph';
+import type { Family } from '../../../lib/model.js';
+import type { MrtrAnalysis } from '../analyse/classify.js';
+import { MRTR_CAPABLE_METHODS } from '../constants.js';
+import { enclosingFunction, namedDeclarationOf, oneLine, projectFunctionOf, type FunctionNode, type ProjectFunction } from '../analyse/functions.js';
+import { templateCallbackOf, type Registration } from '../analyse/handlers.js';
+import type { ReasonId } from '../reasons.js';
+import { isReplaySafeStatement } from '../analyse/replaySafe.js';
+import { unwrap } from '../analyse/symbols.js';
+
+/** A function that receives a rejection: it rethrows the input-required signal first. */
+export type RejectionHandler = ProjectFunction;
+
+/** A call that reaches a replayed ask from a path that cannot answer input_required (a mixed caller). */
+export interface OutsideCall {
+  /** The call in the non-capable code that leads to the ask (where the review marker goes). */
+  node: Node;
+  family: Family;
+}
+
+/** What replay changes on the way from the handlers to an ask (a server's plan gathers these over its asks). */
+export interface ReplayEdits {
+  /** The registrations whose callbacks are wrapped with `withAsks`. */
+  registrations: Registration[];
+  /** Catch clauses between a handler and an ask: they rethrow the input-required signal first. */
+  guards: CatchClause[];
+  /** `.catch(err)` / `.then(ok, err)` handlers between a handler and an ask: they rethrow the signal first. */
+  handlerGuards: RejectionHandler[];
+  /** `Promise.allSettled(...)` calls between a handler and an ask: their results rethrow the signal. */
+  settled: CallExpression[];
+  /** `server.getClientCapabilities()` reads on the path: they read the request's own capabilities instead. */
+  capabilityReads: CallExpression[];
+  /** Per registration: statements with effects that now run again on each round. */
+  reruns: Map<Registration, Node[]>;
+}
+
+export interface ReplayPath extends ReplayEdits {
+  /** The ask and every call that leads to it. */
+  calls: Node[];
+  outside: OutsideCall[];
+}
+
+export type ReplayPathResult = ReplayPath | { reason: ReasonId; detail: string } | undefined;
+
+/** Array methods that call their callback at once and hand back what it returned (the promises of async callbacks). */
+const MAPPING_METHODS: ReadonlySet<string> = new Set(['map', 'flatMap']);
+/** The Promise combinators that await a mapped array's promises together (a signal rejects the first, is rethrown from the second). */
+const AWAITED_TOGETHER = ['all', 'allSettled'];
+
+const NON_CAPABLE_CONTEXTS: Record<string, Family> = { oninitialized: 'oninitialized', event: 'event', timer: 'timer' };
+
+/**
+ * What a walk has found between the ask and the node it has reached. It counts only when the walk reaches a
+ * capable handler: a path from `oninitialized` or a timer gets no guards (its ask fails there, and is reported).
+ */
+interface Trail {
+  reruns: Node[];
+  guards: CatchClause[];
+  handlerGuards: RejectionHandler[];
+  settled: CallExpression[];
+  capabilityReads: CallExpression[];
+  problem?: { reason: ReasonId; detail: string };
+}
+
+interface Pending {
+  node: Node;
+  trail: Trail;
+  /** Inside a higher-order function reached through one of its calls: the walk resumes at that call, not at every caller. */
+  resume?: { fn: FunctionNode; call: Node };
+}
+
+/** At most this many steps per ask: a call graph that needs more is not replayed. */
+const MAX_STEPS = 500;
+
+/**
+ * Walk from the ask up through its callers to the handler registrations: the catch clauses, rejection handlers
+ * and `Promise.allSettled` calls that would swallow the input-required signal, the capability reads, the
+ * statements before each call that run again on a retry, and the calls from non-capable code (mixed callers).
+ * A reason when a path to a capable handler holds a shape the runtime cannot keep; undefined when a path leads
+ * somewhere the planner does not know.
+ */
+export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathResult {
+  const result: ReplayPath = { registrations: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [], reruns: new Map(), calls: [], outside: [] };
+  const seen = new Map<Node, Set<string>>();
+  const pending: Pending[] = [{ node: ask, trail: { reruns: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [] } }];
+  let steps = 0;
+  while (pending.length > 0) {
+    if (++steps > MAX_STEPS) return undefined;
+    const { node, trail: before, resume } = pending.pop()!;
+    // The same node reached along another trail is walked again: its guards may differ.
+    const key = `${resume ? resume.call.getStart() : ''}|${signatureOf(before)}`;
+    const visits = seen.get(node) ?? new Set<string>();
+    if (visits.has(key)) continue;
+    visits.add(key);
+    seen.set(node, visits);
+    const fn = enclosingFunction(node);
+    if (!fn) {
+      result.outside.push({ node, family: 'startup' });
+      continue;
+    }
+    const trail = trailThrough(node, fn, before, analysis);
+    if (resume && resume.fn === fn) {
+      pending.push({ node: resume.call, trail });
+      continue;
+    }
+    // A ResourceTemplate's `list`/`complete` callback answers another request.
+    if (templateCallbackOf(fn)) {
+      result.outside.push({ node, family: 'other-request' });
+      continue;
+    }
+    for (const use of analysis.usesOf(fn)) {
+      if (use.kind === 'call') pending.push({ node: use.call, trail });
+      else if (use.kind === 'registered') {
+        if (!MRTR_CAPABLE_METHODS.has(use.registration.method)) result.outside.push({ node, family: use.registration.family });
+        else if (trail.problem) return trail.problem;
+        else commitTrail(result, trail, use.registration);
+      } else if (use.kind === 'context') {
+        const family = NON_CAPABLE_CONTEXTS[use.family];
+        if (!family) return undefined;
+        result.outside.push({ node, family });
+      } else if (use.kind === 'passed') {
+        const next = callsOfPassed(fn, use.call, analysis);
+        if ('reason' in next) return next;
+        for (const call of next.calls) pending.push({ node: call, trail, ...(next.resume ? { resume: next.resume } : {}) });
+      } else return undefined;
+    }
+  }
+  result.calls = [...seen.keys()];
+  return result.registrations.length > 0 ? result : undefined;
+}
+
+/** A trail's finds become the path's, for the registration it reached. */
+function commitTrail(result: ReplayPath, trail: Trail, registration: Registration): void {
+  for (const g of trail.guards) if (!result.guards.includes(g)) result.guards.push(g);
+  for (const h of trail.handlerGuards) if (!result.handlerGuards.includes(h)) result.handlerGuards.push(h);
+  for (const c of trail.settled) if (!result.settled.includes(c)) result.settled.push(c);
+  for (const c of trail.capabilityReads) if (!result.capabilityReads.includes(c)) result.capabilityReads.push(c);
+  if (!result.registrations.includes(registration)) result.registrations.push(registration);
+  const list = result.reruns.get(registration) ?? [];
+  for (const s of trail.reruns) if (!list.includes(s)) list.push(s);
+  result.reruns.set(registration, list);
+}
+
+/**
+ * The trail once the walk has gone from `node` up to its function `fn`: the capability reads in `fn`, and on the
+ * way the catch clauses, rejection handlers and `Promise.allSettled` calls that would swallow the signal, the
+ * statements before it that run again, and the first shape the runtime cannot keep.
+ */
+function trailThrough(node: Node, fn: FunctionNode, before: Trail, analysis: MrtrAnalysis): Trail {
+  const trail: Trail = { ...before, reruns: [...before.reruns], guards: [...before.guards], handlerGuards: [...before.handlerGuards], settled: [...before.settled], capabilityReads: [...before.capabilityReads] };
+  // Capability reads have no effect: they may run again (and now read the request's own capabilities).
+  const reads = new Set<Node>();
+  // The calls in document order (the same as getDescendants() keeps of them: no JSDoc holds a call), found without
+  // wrapping every node of the function.
+  for (const read of fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = unwrap(read.getExpression());
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'getClientCapabilities' || read.getArguments().length > 0) continue;
+    if (enclosingFunction(read) !== fn) continue;
+    const receiver = analysis.origins.originOf(callee.getExpression());
+    if (receiver?.role !== 'server') continue;
+    reads.add(read);
+    trail.capabilityReads.push(read);
+  }
+  const fail = (reason: ReasonId, detail: string) => {
+    trail.problem ??= { reason, detail };
+  };
+  for (let current: Node = node; current !== fn; current = current.getParentOrThrow()) {
+    const parent = current.getParentOrThrow();
+    if (Node.isTryStatement(parent) && parent.getTryBlock() === current) {
+      const clause = parent.getCatchClause();
+      const binding = clause?.getVariableDeclaration();
+      if (binding && !Node.isIdentifier(binding.getNameNode())) fail('signal-guard-unsupported', `the catch clause at line ${clause!.getStartLineNumber()} destructures the error; bind it to a name`);
+      else if (clause) trail.guards.push(clause);
+    }
+    if (Node.isCallExpression(parent) && current !== parent.getExpression() && isPromiseCombinator(parent, 'allSettled')) trail.settled.push(parent);
+    if (Node.isCallExpression(parent) && current !== parent.getExpression() && isPromiseCombinator(parent, 'any')) {
+      fail('signal-guard-unsupported', `Promise.any at line ${parent.getStartLineNumber()} settles on the first answer and drops the others' rejections`);
+    }
+    if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === current && ['catch', 'then'].includes(parent.getName())) {
+      // `.then(ok)` lets the rejection through; the handler of `.catch(err)` and `.then(ok, err)` rethrows it first.
+      const outer = parent.getParent();
+      const handler = outer && Node.isCallExpression(outer) ? outer.getArguments()[parent.getName() === 'catch' ? 0 : 1] : undefined;
+      const target = handler ? rejectionHandlerOf(handler, analysis) : undefined;
+      const first = target?.getParameters()[0];
+      if (handler && !target) fail('signal-guard-unsupported', `the rejection handler \`${oneLine(handler.getText(), 60)}\` at line ${handler.getStartLineNumber()} is not a function declared in the project`);
+      else if (target && first && !Node.isIdentifier(first.getNameNode())) fail('signal-guard-unsupported', `the rejection handler at line ${target.getStartLineNumber()} destructures the error; bind it to a name`);
+      else if (target) trail.handlerGuards.push(target);
+    }
+    if (Node.isBlock(parent) || Node.isSourceFile(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
+      const statements = parent.getStatements();
+      for (const statement of statements.slice(0, statements.indexOf(current as never))) {
+        if (!isReplaySafeStatement(statement, reads)) trail.reruns.push(statement);
+      }
+    }
+  }
+  return trail;
+}
+
+/**
+ * Where a function passed as an argument runs: `items.map(fn)` inside `Promise.all`/`Promise.allSettled` runs it
+ * at that call; a higher-order function declared in the project (`withRetry(fn)`) runs it where its body calls
+ * the parameter, and the walk goes on from that body back to this one call.
+ */
+function callsOfPassed(fn: FunctionNode, call: Node, analysis: MrtrAnalysis): { calls: Node[]; resume?: { fn: FunctionNode; call: Node } } | { reason: ReasonId; detail: string } {
+  const unfollowed = (why: string) => ({ reason: 'callback-not-followed' as const, detail: `${oneLine(call.getText(), 60)} at line ${call.getStartLineNumber()}: ${why}` });
+  if (!Node.isCallExpression(call)) return unfollowed('a constructor receives it');
+  const callee = unwrap(call.getExpression());
+  if (Node.isPropertyAccessExpression(callee) && MAPPING_METHODS.has(callee.getName())) {
+    let holder: Node = call;
+    while (holder.getParent() && Node.isParenthesizedExpression(holder.getParentOrThrow())) holder = holder.getParentOrThrow();
+    const outer = holder.getParent();
+    if (outer && Node.isCallExpression(outer) && outer.getArguments().includes(holder as never) && AWAITED_TOGETHER.some((name) => isPromiseCombinator(outer, name))) return { calls: [call] };
+    return unfollowed(`the promises ${callee.getName()}() returns are not awaited together (Promise.all or Promise.allSettled), so an ask's signal would be an unhandled rejection`);
+  }
+  const hof = Node.isIdentifier(callee) ? projectFunctionOf(analysis.project, callee) : undefined;
+  if (!hof) return unfollowed(`it is passed to ${Node.isPropertyAccessExpression(callee) ? `${callee.getName()}()` : oneLine(callee.getText(), 60)}, which is not a function declared in the project`);
+  const named = namedDeclarationOf(fn);
+  const index = call.getArguments().findIndex((argument) => {
+    const value = unwrap(argument);
+    return value === fn || (named !== undefined && Node.isIdentifier(value) && value.getText() === named.name);
+  });
+  const parameter = index >= 0 ? hof.getParameters()[index] : undefined;
+  if (!parameter || !Node.isParameterDeclaration(parameter) || parameter.isRestParameter() || !Node.isIdentifier(parameter.getNameNode())) {
+    return unfollowed(`${callee.getText()} does not take it as a named parameter`);
+  }
+  const symbol = parameter.getNameNode().getSymbol();
+  const calls: Node[] = [];
+  for (const reference of hof.getDescendants()) {
+    if (!Node.isIdentifier(reference) || reference === parameter.getNameNode() || reference.getText() !== parameter.getName() || reference.getSymbol() !== symbol) continue;
+    const parent = reference.getParent();
+    if (parent && Node.isCallExpression(parent) && parent.getExpression() === reference) calls.push(parent);
+    else return unfollowed(`its parameter ${parameter.getName()} is used at line ${reference.getStartLineNumber()} other than by a direct call`);
+  }
+  return { calls, resume: { fn: hof, call } };
+}
+
+/** What distinguishes two trails for the walk above them: the guards found so far, and whether one failed. */
+function signatureOf(trail: Trail): string {
+  const nodes = [...trail.guards, ...trail.handlerGuards, ...trail.settled].map((n) => n.getStart());
+  return `${nodes.join(',')}|${trail.problem ? 'x' : ''}`;
+}
+
+/** `Promise.<name>(...)`. */
+function isPromiseCombinator(call: CallExpression, name: string): boolean {
+  const callee = unwrap(call.getExpression());
+  return Node.isPropertyAccessExpression(callee) && callee.getName() === name && callee.getExpression().getText() === 'Promise';
+}
+
+/** The function a `.catch(...)` / `.then(ok, ...)` argument is: written in place, or a name for one declared in the project. */
+function rejectionHandlerOf(handler: Node, analysis: MrtrAnalysis): RejectionHandler | undefined {
+  const value = unwrap(handler);
+  if (Node.isArrowFunction(value) || Node.isFunctionExpression(value)) return value;
+  return Node.isIdentifier(value) ? projectFunctionOf(analysis.project, value) : undefined;
+}

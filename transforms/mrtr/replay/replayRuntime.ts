@@ -1,0 +1,339 @@
+import { ts } from '../../../lib/tsMorph.cjs';
+
+/** The base name of the runtime module the replay strategy writes once into the user's project. */
+export const REPLAY_RUNTIME_NAME = 'mcp-mrtr-runtime';
+
+export interface RuntimeFlavour {
+  typescript: boolean;
+  module: 'esm' | 'cjs';
+}
+
+/** The runtime module's file extension for a project file of this flavour. */
+export function runtimeExtension(fileName: string): string {
+  if (/\.m[jt]s$/.test(fileName)) return fileName.endsWith('.mts') ? '.mts' : '.mjs';
+  if (/\.c[jt]s$/.test(fileName)) return fileName.endsWith('.cts') ? '.cts' : '.cjs';
+  return /\.tsx?$/.test(fileName) ? '.ts' : '.js';
+}
+
+/**
+ * The source text of the replay runtime: a readable module the user owns (no new npm dependency). TypeScript
+ * is the source of truth; the JavaScript flavours are the same code with the types removed.
+ */
+export function replayRuntimeSource(flavour: RuntimeFlavour): string {
+  if (flavour.typescript) return RUNTIME_TS;
+  let output = ts.transpileModule(RUNTIME_TS, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: false },
+  }).outputText.replace(/^((?:    )+)/gm, (indent: string) => '  '.repeat(indent.length / 4));
+  if (flavour.module === 'cjs') {
+    // CommonJS as a person would write it: destructured requires, and the exports listed at the end.
+    const exported: string[] = [];
+    output = output
+      .replace(/^import \{([^}]*)\} from ('[^']+');$/gm, (_, names: string, from: string) => `const { ${names.split(',').map((n) => n.trim()).filter(Boolean).join(', ')} } = require(${from});`)
+      .replace(/^export (function|const) (\w+)/gm, (_, kind: string, name: string) => {
+        exported.push(name);
+        return `${kind} ${name}`;
+      });
+    output = `'use strict';\n\n${output.trimEnd()}\n\nmodule.exports = { ${exported.sort().join(', ')} };\n`;
+    output = output.replace(/(= require\('[^']+'\);\n)(?!const \{)/, '$1\n');
+  }
+  // transpileModule drops blank lines: put one back before each top-level declaration and its doc comment.
+  return output.replace(/\n(\/\*\*|\/\/ |export |function |class |const |async function )/g, (match, start: string, offset: number, text: string) => {
+    const before = text.slice(0, offset);
+    const previous = before.slice(before.lastIndexOf('\n') + 1);
+    return /^(\/\/|\/\*|\s*\*)/.test(previous) || /\brequire\(/.test(previous) || previous.trim() === '' ? match : `\n\n${start}`;
+  });
+}
+
+const RUNTIME_TS = `// The replay runtime of MRTR (multi round-trip requests), written once into this project by mcp-mrtr-codemod.
+// It is yours: read it, keep it under version control, change it.
+//
+// Since MCP 2026-07-28 a server can no longer send its own requests (elicitation, sampling, roots) to the
+// client while it handles a tool call, prompt or resource read: it answers \`input_required\` with its
+// questions, and the client retries the same request with the answers. A handler wrapped with
+// \`withAsks\` keeps its asks where they were (\`await ask.elicitInput(params)\`): the first time a round
+// reaches an ask whose answer is not known, the round ends with \`inputRequired\`; the retry runs the handler
+// again from the top, and the same ask returns the recorded answer.
+//
+// Caveat: code before an ask runs again on every round. The migration report lists, per handler, the
+// statements with effects that now run again.
+//
+// Answers recorded so far travel in requestState, signed with the server's codec (createRequestStateCodec);
+// each is bound to a fingerprint of the question it answered, so a changed question is asked again and is
+// never given a stale answer.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  ProtocolError,
+  ProtocolErrorCode,
+  SdkError,
+  SdkErrorCode,
+  fromJsonSchema,
+  inputRequired,
+  type ClientCapabilities,
+  type CreateMessageRequestParams,
+  type CreateMessageRequestParamsBase,
+  type CreateMessageRequestParamsWithTools,
+  type CreateMessageResult,
+  type CreateMessageResultWithTools,
+  type ElicitRequestFormParams,
+  type ElicitRequestURLParams,
+  type ElicitResult,
+  type InputRequest,
+  type ListRootsResult,
+  type RequestStateCodec,
+  type ServerContext,
+  type StandardSchemaV1,
+} from '@modelcontextprotocol/server';
+
+type Question =
+  | { method: 'elicitation/create'; params: ElicitRequestFormParams | ElicitRequestURLParams }
+  | { method: 'sampling/createMessage'; params: CreateMessageRequestParams }
+  | { method: 'roots/list' };
+
+interface Recorded {
+  /** The fingerprint of the question this answers. */
+  question: string;
+  answer: unknown;
+}
+
+/** What travels in requestState between rounds (next to any step function's own state). */
+interface ReplayState {
+  replay: {
+    /** The answers so far, by ask key. */
+    answers: Record<string, Recorded>;
+    /** The questions the last round asked: key -> fingerprint. */
+    asked: Record<string, string>;
+  };
+}
+
+interface Round {
+  ctx: ServerContext;
+  capabilities: ClientCapabilities | undefined;
+  answers: Record<string, Recorded>;
+  /** How many asks this run of the handler has reached: the n-th ask's key is \`<kind>_<n>\`. */
+  reached: number;
+  missing: Array<{ key: string; question: Question; fingerprint: string }>;
+}
+
+const rounds = new AsyncLocalStorage<Round>();
+
+/** Thrown by an ask whose answer is not known yet; \`withAsks\` turns it into \`inputRequired\`. */
+class InputRequiredSignal extends Error {
+  constructor(readonly key: string) {
+    super(\`input required: \${key} (an ask ends this round; catch blocks must rethrow this, see isInputRequiredSignal)\`);
+    this.name = 'InputRequiredSignal';
+  }
+}
+
+/** True for the signal an unanswered ask throws: catch blocks between a handler and an ask rethrow it. */
+export function isInputRequiredSignal(error: unknown): boolean {
+  return error instanceof InputRequiredSignal;
+}
+
+/**
+ * The results of \`Promise.allSettled\` with the signal of an unanswered ask rethrown: a \`{ status: 'rejected' }\`
+ * entry must not stand for a question the client has not been asked yet. Use it as \`.then(rethrowInputRequired)\`.
+ */
+export function rethrowInputRequired<T extends readonly PromiseSettledResult<unknown>[]>(results: T): T {
+  for (const result of results) if (result.status === 'rejected' && isInputRequiredSignal(result.reason)) throw result.reason;
+  return results;
+}
+
+/** A low-level server, for the 2025 era's client capabilities (declared once, at initialize). */
+interface CapabilitySource {
+  getClientCapabilities(): ClientCapabilities | undefined;
+}
+
+/**
+ * Wrap a tool, prompt or resource handler whose asks (possibly in helpers it calls) use \`ask\`. The handler's
+ * context is its last argument; \`server\` is the low-level server (\`mcpServer.server\`); \`codec\` is the
+ * server's requestState codec (the one its \`requestState.verify\` uses).
+ */
+export function withAsks<H extends (...args: never[]) => unknown>(server: CapabilitySource, codec: RequestStateCodec, handler: H): H {
+  const wrapped = async (...args: Parameters<H>) => {
+    const ctx = args[args.length - 1] as unknown as ServerContext;
+    const state = ctx.mcpReq.requestState<ReplayState>()?.replay;
+    const answers: Record<string, Recorded> = { ...state?.answers };
+    // This round's answers count only for the questions the last round asked (the signed state says which).
+    const responses = ctx.mcpReq.inputResponses ?? {};
+    for (const [key, question] of Object.entries(state?.asked ?? {})) {
+      if (responses[key] !== undefined) answers[key] = { question, answer: responses[key] };
+    }
+    // The request's own client capabilities (2026 era), else what initialize declared (2025 era).
+    const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+    const capabilities = (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? server.getClientCapabilities();
+    const round: Round = { ctx, capabilities, answers, reached: 0, missing: [] };
+    let result: unknown;
+    try {
+      result = await rounds.run(round, () => handler(...args));
+    } catch (error) {
+      if (round.missing.length === 0) throw error;
+    }
+    // A round that reached an unanswered ask ends here, even when a catch swallowed the signal.
+    if (round.missing.length === 0) return result;
+    const inputRequests: Record<string, InputRequest> = {};
+    for (const { key, question } of round.missing) inputRequests[key] = requestOf(question);
+    const asked = Object.fromEntries(round.missing.map(({ key, fingerprint }) => [key, fingerprint]));
+    const payload: ReplayState = { replay: { answers, asked } };
+    return inputRequired({ inputRequests, requestState: await codec.mint(payload, ctx) });
+  };
+  return wrapped as unknown as H;
+}
+
+/** The client capabilities of the request being handled (what the old \`getClientCapabilities()\` read). */
+export function clientCapabilities(): ClientCapabilities | undefined {
+  return currentRound('clientCapabilities()').capabilities;
+}
+
+/** The asks: the old server->client requests, same parameters and results, inside a \`withAsks\` handler. */
+export const ask = {
+  /** Was \`server.elicitInput(params)\` / \`ctx.mcpReq.elicitInput(params)\`. Request options no longer apply. */
+  async elicitInput(params: ElicitRequestFormParams | ElicitRequestURLParams, _options?: unknown): Promise<ElicitResult> {
+    const round = currentRound('ask.elicitInput()');
+    const elicitation = round.capabilities?.elicitation;
+    // The old call threw these for clients without the capability (existing fallbacks catch them).
+    if (params.mode === 'url' && !elicitation?.url) throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support url elicitation.');
+    if (params.mode !== 'url' && (!elicitation || (!elicitation.form && elicitation.url))) {
+      throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support form elicitation.');
+    }
+    // A URL elicitation's id may be new on every run: the question is its message and URL.
+    const question: Question = {
+      method: 'elicitation/create',
+      params: params.mode === 'url' ? { mode: 'url', message: params.message, url: params.url } as ElicitRequestURLParams : { ...params, mode: 'form' },
+    };
+    const answer = recall(round, 'elicit', question) as ElicitResult;
+    // The old call validated accepted form content against requestedSchema.
+    if (params.mode !== 'url' && answer.action === 'accept' && answer.content && 'requestedSchema' in params) {
+      const validation = fromJsonSchema(params.requestedSchema)['~standard'].validate(answer.content);
+      if (!(validation instanceof Promise) && validation.issues) {
+        const problems = validation.issues.map((issue) => issue.message).join(', ');
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Elicitation response content does not match requested schema: \${problems}\`);
+      }
+    }
+    return answer;
+  },
+  createMessage,
+  /** Was \`server.listRoots()\`. */
+  async listRoots(_params?: unknown, _options?: unknown): Promise<ListRootsResult> {
+    const round = currentRound('ask.listRoots()');
+    if (!round.capabilities?.roots) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
+    return recall(round, 'roots', { method: 'roots/list' }) as ListRootsResult;
+  },
+  request,
+};
+
+/** Was \`server.createMessage(params)\` / \`ctx.mcpReq.requestSampling(params)\`; typed like the server's overloads. */
+function createMessage(params: CreateMessageRequestParamsBase, options?: unknown): Promise<CreateMessageResult>;
+function createMessage(params: CreateMessageRequestParamsWithTools, options?: unknown): Promise<CreateMessageResultWithTools>;
+function createMessage(params: CreateMessageRequestParams, options?: unknown): Promise<CreateMessageResult | CreateMessageResultWithTools>;
+async function createMessage(params: CreateMessageRequestParams, _options?: unknown): Promise<CreateMessageResult | CreateMessageResultWithTools> {
+  const round = currentRound('ask.createMessage()');
+  // The old call sent the request anyway, and a client without the capability answered "Method not found".
+  if (!round.capabilities?.sampling) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
+  if ((params.tools || params.toolChoice) && !round.capabilities.sampling.tools) throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling tools capability.');
+  checkToolMessages(params.messages);
+  return recall(round, 'sample', { method: 'sampling/createMessage', params }) as CreateMessageResult | CreateMessageResultWithTools;
+}
+
+/** What \`server.request(...)\` and \`ctx.mcpReq.send(...)\` sent: one of the three server->client requests. */
+type AskRequest =
+  | { method: 'elicitation/create'; params: ElicitRequestFormParams | ElicitRequestURLParams | Omit<ElicitRequestFormParams, 'mode'> }
+  | { method: 'sampling/createMessage'; params: CreateMessageRequestParams }
+  | { method: 'roots/list'; params?: Record<string, unknown> };
+
+/**
+ * Was \`server.request({ method, params }, ResultSchema)\` / \`ctx.mcpReq.send(...)\`: the raw request, so none of
+ * the checks \`elicitInput\` and \`createMessage\` add (a client without the capability answered "Method not found",
+ * accepted form content was not validated); the answer is parsed with the result schema when one is given.
+ */
+function request<S extends StandardSchemaV1>(request: { method: AskRequest['method']; params?: object }, resultSchema: S, options?: unknown): Promise<StandardSchemaV1.InferOutput<S>>;
+function request(request: Extract<AskRequest, { method: 'elicitation/create' }>, options?: unknown): Promise<ElicitResult>;
+function request(request: Extract<AskRequest, { method: 'sampling/createMessage' }>, options?: unknown): Promise<CreateMessageResult>;
+function request(request: Extract<AskRequest, { method: 'roots/list' }>, options?: unknown): Promise<ListRootsResult>;
+async function request(request: { method: AskRequest['method']; params?: object }, resultSchema?: unknown, _options?: unknown): Promise<unknown> {
+  const round = currentRound('ask.request()');
+  const kinds = { 'elicitation/create': ['elicitation', 'elicit'], 'sampling/createMessage': ['sampling', 'sample'], 'roots/list': ['roots', 'roots'] } as const;
+  const [capability, kind] = kinds[request.method];
+  if (!round.capabilities?.[capability]) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
+  const question = (request.method === 'roots/list' ? { method: 'roots/list' } : { method: request.method, params: request.params }) as Question;
+  const answer = recall(round, kind, question);
+  if (!isStandardSchema(resultSchema)) return answer;
+  let validation = resultSchema['~standard'].validate(answer);
+  if (validation instanceof Promise) validation = await validation;
+  if (validation.issues) throw new SdkError(SdkErrorCode.InvalidResult, \`Invalid \${request.method} result: \${validation.issues.map((issue) => issue.message).join(', ')}\`);
+  return validation.value;
+}
+
+function isStandardSchema(value: unknown): value is StandardSchemaV1 {
+  return typeof value === 'object' && value !== null && '~standard' in value;
+}
+
+/** The old createMessage refused tool results that do not answer the tool uses of the message before them. */
+function checkToolMessages(messages: CreateMessageRequestParams['messages']): void {
+  type Block = { type: string; id?: unknown; toolUseId?: unknown };
+  const blocksOf = (message: CreateMessageRequestParams['messages'][number] | undefined): Block[] =>
+    message ? (Array.isArray(message.content) ? message.content : [message.content]) : [];
+  const last = blocksOf(messages[messages.length - 1]);
+  const previous = blocksOf(messages.length > 1 ? messages[messages.length - 2] : undefined);
+  const results = last.filter((block) => block.type === 'tool_result');
+  const uses = previous.filter((block) => block.type === 'tool_use');
+  if (results.length > 0) {
+    if (results.length !== last.length) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'The last message must contain only tool_result content if any is present');
+    if (uses.length === 0) throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'tool_result blocks are not matching any tool_use from the previous message');
+  }
+  if (uses.length > 0) {
+    const useIds = new Set(uses.map((block) => block.id));
+    const resultIds = new Set(results.map((block) => block.toolUseId));
+    if (useIds.size !== resultIds.size || ![...useIds].every((id) => resultIds.has(id))) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'ids of tool_result blocks and tool_use blocks from previous message do not match');
+    }
+  }
+}
+
+function currentRound(what: string): Round {
+  const round = rounds.getStore();
+  if (!round) {
+    throw new Error(\`\${what} was reached outside a handler wrapped with withAsks: since MCP 2026-07-28 a server can ask the client only while it answers a tool call, prompt or resource read\`);
+  }
+  return round;
+}
+
+/** The recorded answer to the round's next ask, if it answered this very question; else end the round. */
+function recall(round: Round, kind: string, question: Question): unknown {
+  round.reached += 1;
+  const key = \`\${kind}_\${round.reached}\`;
+  const fingerprint = fingerprintOf(question);
+  const recorded = round.answers[key];
+  if (recorded && recorded.question === fingerprint) return recorded.answer;
+  round.missing.push({ key, question, fingerprint });
+  throw new InputRequiredSignal(key);
+}
+
+function requestOf(question: Question): InputRequest {
+  switch (question.method) {
+    case 'elicitation/create': {
+      const { params } = question;
+      return params.mode === 'url' ? inputRequired.elicitUrl({ message: params.message, url: params.url }) : inputRequired.elicit(params);
+    }
+    case 'sampling/createMessage':
+      return inputRequired.createMessage(question.params);
+    case 'roots/list':
+      return inputRequired.listRoots();
+  }
+}
+
+/** sha256 of the question in a canonical JSON form (object keys sorted). */
+function fingerprintOf(question: Question): string {
+  return createHash('sha256').update(canonicalJson(question)).digest('base64url').slice(0, 22);
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return \`[\${value.map(canonicalJson).join(',')}]\`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return \`{\${entries.map(([k, v]) => \`\${JSON.stringify(k)}:\${canonicalJson(v)}\`).join(',')}}\`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+`;

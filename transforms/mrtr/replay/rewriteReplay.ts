@@ -1,0 +1,176 @@
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import type { CatchClause, SourceFile } from 'ts-morph';
+import { indentAt, lineEndingOf, type TextEdit } from '../../../lib/edits.js';
+import type { ReplayPlan } from './planReplay.js';
+import type { RejectionHandler } from './replayPath.js';
+import { REPLAY_RUNTIME_NAME, replayRuntimeSource } from './replayRuntime.js';
+import { freshName, styleOf } from '../rewrite/kit/codeText.js';
+import { codecEdits } from '../rewrite/kit/codec.js';
+import { insertionPoint, isCommonJs, namedImportEdit, specifierOf } from '../rewrite/kit/moduleImports.js';
+
+export interface ReplayRewrite {
+  /** Edits per absolute file path. */
+  edits: Map<string, TextEdit[]>;
+  /** SDK names each file needs (the codec's). */
+  imports: Map<string, string[]>;
+  /** The runtime module to create, when the project does not hold it yet. */
+  runtime?: { path: string; text: string };
+}
+
+/**
+ * The replay rewrite of one server: each ask becomes the runtime's `ask.<method>(...)` in place, each handler
+ * reaching one is wrapped with `withAsks` at its registration, catch clauses on the way rethrow the
+ * input-required signal, capability reads read the request's own capabilities, and the server gets its
+ * requestState codec (shared with step functions) and the runtime module.
+ */
+export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
+  const out = new RuntimeEdits();
+  for (const { call, method } of plan.askCalls) {
+    const callee = call.getExpression();
+    out.add(call.getSourceFile(), { start: callee.getStart(), end: callee.getEnd(), text: `${out.nameIn(call.getSourceFile(), 'ask')}.${method}` });
+  }
+  for (const read of plan.capabilityReads) {
+    out.add(read.getSourceFile(), { start: read.getStart(), end: read.getEnd(), text: `${out.nameIn(read.getSourceFile(), 'clientCapabilities')}()` });
+  }
+  for (const clause of plan.guards) catchGuardEdits(clause, out);
+  for (const handler of plan.handlerGuards) handlerGuardEdits(handler, out);
+  for (const settled of plan.settled) {
+    // `Promise.allSettled(...)` turns the signal into a `{ status: 'rejected' }` entry: its results rethrow it.
+    out.add(settled.getSourceFile(), { start: settled.getEnd(), end: settled.getEnd(), text: `.then(${out.nameIn(settled.getSourceFile(), 'rethrowInputRequired')})` });
+  }
+  for (const registration of plan.registrations) {
+    const file = registration.call.getSourceFile();
+    const callback = registration.callback;
+    out.add(file, { start: callback.getStart(), end: callback.getStart(), text: `${out.nameIn(file, 'withAsks')}(${registration.lowLevelServer}, ${codec}, ` });
+    out.add(file, { start: callback.getEnd(), end: callback.getEnd(), text: ')' });
+  }
+  const ordered = withImports(plan, codec, out);
+  const imports = new Map<string, string[]>();
+  const codecFile = plan.wiring.codecFile;
+  const wiring = codecEdits(plan.wiring, codec, styleOf(codecFile.getFullText(), codecFile.getFilePath()));
+  ordered.set(codecFile.getFilePath(), [...(ordered.get(codecFile.getFilePath()) ?? []), ...wiring.codecFile]);
+  const construction = plan.wiring.construction.getSourceFile().getFilePath();
+  ordered.set(construction, [...(ordered.get(construction) ?? []), ...wiring.constructionFile]);
+  for (const { file, edit } of wiring.via) ordered.set(file, [...(ordered.get(file) ?? []), edit]);
+  imports.set(codecFile.getFilePath(), wiring.imports);
+
+  const constructionFile = plan.wiring.construction.getSourceFile();
+  const runtime = plan.createRuntime
+    ? { path: plan.runtimePath, text: replayRuntimeSource({ typescript: /\.[mc]?ts$/.test(plan.runtimePath), module: isCommonJs(constructionFile) || plan.runtimePath.endsWith('.cjs') || plan.runtimePath.endsWith('.cts') ? 'cjs' : 'esm' }) }
+    : undefined;
+  return { edits: ordered, imports, ...(runtime ? { runtime } : {}) };
+}
+
+/** The replay edits per file, and the local name of each runtime export a file uses. */
+class RuntimeEdits {
+  readonly edits = new Map<string, TextEdit[]>();
+  readonly runtimeNames = new Map<SourceFile, Map<string, string>>();
+
+  add(file: SourceFile, edit: TextEdit): void {
+    const key = file.getFilePath();
+    this.edits.set(key, [...(this.edits.get(key) ?? []), edit]);
+  }
+
+  // The local name of a runtime export in a file (aliased when the file already uses the name).
+  nameIn(file: SourceFile, name: string): string {
+    const names = this.runtimeNames.get(file) ?? new Map<string, string>();
+    this.runtimeNames.set(file, names);
+    if (!names.has(name)) names.set(name, unusedIdentifier(file, name));
+    return names.get(name)!;
+  }
+}
+
+/** A catch clause between a handler and an ask rethrows the input-required signal first (binding the error if it does not). */
+function catchGuardEdits(clause: CatchClause, out: RuntimeEdits): void {
+  const file = clause.getSourceFile();
+  const text = file.getFullText();
+  const style = styleOf(text, file.getFilePath());
+  const end = style.semicolon ? ';' : '';
+  const binding = clause.getVariableDeclaration();
+  const name = binding ? binding.getName() : freshName(clause.getBlock().getText(), 'error');
+  if (!binding) out.add(file, { start: clause.getStart() + 'catch'.length, end: clause.getStart() + 'catch'.length, text: ` (${name})` });
+  const block = clause.getBlock();
+  const first = block.getStatements()[0];
+  const indent = first ? indentAt(text, first.getStart()) : indentAt(text, clause.getStart()) + style.indentUnit;
+  out.add(file, { start: block.getStart() + 1, end: block.getStart() + 1, text: `${lineEndingOf(text)}${indent}if (${out.nameIn(file, 'isInputRequiredSignal')}(${name})) throw ${name}${end}` });
+}
+
+/** A `.catch(err)` / `.then(ok, err)` handler on the way rethrows the signal first. */
+function handlerGuardEdits(handler: RejectionHandler, out: RuntimeEdits): void {
+  const file = handler.getSourceFile();
+  const text = file.getFullText();
+  const style = styleOf(text, file.getFilePath());
+  const end = style.semicolon ? ';' : '';
+  const first = handler.getParameters()[0];
+  const name = first ? first.getName() : freshName(handler.getText(), 'error');
+  if (!first) {
+    // `() => fallback` gains the parameter the guard reads.
+    const open = handler.getFirstChildByKind(SyntaxKind.OpenParenToken);
+    if (!open) return;
+    out.add(file, { start: open.getEnd(), end: open.getEnd(), text: name });
+  }
+  const guard = `if (${out.nameIn(file, 'isInputRequiredSignal')}(${name})) throw ${name}${end}`;
+  const body = handler.getBody();
+  if (!body) return;
+  if (Node.isBlock(body)) {
+    const statement = body.getStatements()[0];
+    const indent = statement ? indentAt(text, statement.getStart()) : indentAt(text, handler.getStart()) + style.indentUnit;
+    out.add(file, { start: body.getStart() + 1, end: body.getStart() + 1, text: `${lineEndingOf(text)}${indent}${guard}` });
+  } else {
+    // An expression body becomes a block that rethrows the signal, then returns the expression.
+    out.add(file, { start: body.getStart(), end: body.getStart(), text: `{ ${guard} return ` });
+    out.add(file, { start: body.getEnd(), end: body.getEnd(), text: `${end} }` });
+  }
+}
+
+/** The edits per file with the runtime import first, and the codec imported where other files register handlers. */
+function withImports(plan: ReplayPlan, codec: string, out: RuntimeEdits): Map<string, TextEdit[]> {
+  // The runtime import goes first, before the codec declaration that shares its insertion point.
+  const ordered = new Map<string, TextEdit[]>();
+  for (const [file, names] of out.runtimeNames) {
+    const edit = runtimeImportEdit(file, names, plan.runtimePath);
+    ordered.set(file.getFilePath(), [edit, ...(out.edits.get(file.getFilePath()) ?? [])]);
+  }
+  for (const [file, list] of out.edits) if (!ordered.has(file)) ordered.set(file, list);
+  // Files registering handlers of the server outside the codec's file import it from there.
+  for (const file of plan.codecImports) {
+    // From the codec's own module when the user declared it in one, else from the file that declares it now.
+    const from = plan.wiring.existingFrom ?? plan.wiring.codecFile;
+    if (file.getImportDeclarations().some((d) => d.getModuleSpecifierSourceFile() === from && d.getNamedImports().some((n) => n.getName() === codec && !n.getAliasNode()))) continue;
+    const edit = namedImportEdit(file, codec, from.getFilePath());
+    const anchor = edit.start;
+    const key = file.getFilePath();
+    const list = ordered.get(key) ?? [];
+    // After the runtime import, which shares the insertion point.
+    const runtimeImport = list.findIndex((e) => e.start === anchor && e.text.includes(REPLAY_RUNTIME_NAME));
+    list.splice(runtimeImport + 1, 0, edit);
+    ordered.set(key, list);
+  }
+  return ordered;
+}
+
+/** `import { ask } from './mcp-mrtr-runtime.js'` (or the `require` form) after the file's last import. */
+function runtimeImportEdit(file: SourceFile, names: Map<string, string>, runtimePath: string): TextEdit {
+  const text = file.getFullText();
+  const style = styleOf(text, file.getFilePath());
+  const { quote: q } = style;
+  const end = style.semicolon ? ';' : '';
+  const eol = lineEndingOf(text);
+  const specifier = specifierOf(file, runtimePath);
+  const cjs = isCommonJs(file);
+  const list = [...names].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, local]) => (name === local ? name : cjs ? `${name}: ${local}` : `${name} as ${local}`)).join(', ');
+  const statement = cjs ? `const { ${list} } = require(${q}${specifier}${q})${end}` : `import { ${list} } from ${q}${specifier}${q}${end}`;
+  const anchor = insertionPoint(file);
+  return { start: anchor, end: anchor, text: anchor === 0 ? `${statement}${eol}` : `${eol}${statement}` };
+}
+
+/** `name`, or `name2`, `name3`, ... when the file already declares or uses that identifier (comments and strings do not count). */
+function unusedIdentifier(file: SourceFile, name: string): string {
+  // An identifier's text is part of the file's text: a name the text does not hold is unused (no walk needed).
+  if (!file.getFullText().includes(name)) return name;
+  const used = new Set(file.getDescendantsOfKind(SyntaxKind.Identifier).map((id) => id.getText()));
+  if (!used.has(name)) return name;
+  let n = 2;
+  while (used.has(`${name}${n}`)) n++;
+  return `${name}${n}`;
+}

@@ -1,0 +1,88 @@
+import { Node } from '../../../lib/tsMorph.cjs';
+import { singleBlockSampling, type Ask } from '../plan/asks.js';
+import { dedent, type FileStyle } from './kit/codeText.js';
+
+// The code of one ask in the explicit form and in a step function: the `inputRequired` builder that asks it,
+// the view of its answer, the validation of accepted form content, and the old call's result rebuilt.
+
+/** The `inputResponse` kind of each builder's answer. */
+export const VIEW_KIND = { elicit: 'elicit', elicitUrl: 'elicit', createMessage: 'sampling', listRoots: 'roots' } as const;
+
+/**
+ * The old call's result, rebuilt from the answer `view` (an `inputResponse` narrowed to its kind), and the
+ * type imports it needs. In TypeScript the validated form content keeps the old result's type, and a sampling
+ * answer keeps the old call's type: the low-level `createMessage` without `tools` (and a request validated by
+ * `CreateMessageResultSchema`) returned a `CreateMessageResult`, one content block, where the answer is typed
+ * as either form; the client was asked without tools, so it answers with one block.
+ */
+export function answerValue(ask: Ask, view: string, style: FileStyle): { value: string; imports: string[] } {
+  const q = style.quote;
+  if (ask.builder === 'createMessage') {
+    return style.typescript && singleBlockSampling(ask) ? { value: `${view}.result as CreateMessageResult`, imports: ['type CreateMessageResult'] } : { value: `${view}.result`, imports: [] };
+  }
+  // A `{ roots }` pattern reads straight from the answer, which carries `roots` like the old result.
+  if (ask.builder === 'listRoots') return { value: ask.binding?.pattern ? view : `{ roots: ${view}.roots }`, imports: [] };
+  // A pattern (`const { action } = ...`) reads straight from the answer, which has the old result's `action` and
+  // `content` (a rebuilt literal would trip TypeScript's excess-property check on the members it leaves out).
+  if (ask.binding?.pattern) return { value: view, imports: [] };
+  if (!style.typescript) return { value: `{ action: ${view}.action, content: ${view}.content }`, imports: [] };
+  return { value: `{ action: ${view}.action, content: ${view}.content as ElicitResult[${q}content${q}] }`, imports: ['type ElicitResult'] };
+}
+
+/**
+ * The old elicitInput rejected accepted content that did not match requestedSchema, with the validator's
+ * message; MRTR answers arrive unvalidated, so keep both. Needs ProtocolError, ProtocolErrorCode, fromJsonSchema.
+ */
+export function validationLines(view: string, schema: string, style: FileStyle): string[] {
+  const { quote: q, indentUnit: u } = style;
+  const end = style.semicolon ? ';' : '';
+  return [
+    `if (${view}.action === ${q}accept${q} && ${view}.content) {`,
+    `${u}const validation = fromJsonSchema(${schema})[${q}~standard${q}].validate(${view}.content)${end}`,
+    `${u}if (!(validation instanceof Promise) && validation.issues) {`,
+    `${u}${u}const problems = validation.issues.map((issue) => issue.message).join(${q}, ${q})${end}`,
+    `${u}${u}throw new ProtocolError(ProtocolErrorCode.InvalidParams, \`Elicitation response content does not match requested schema: \${problems}\`)${end}`,
+    `${u}}`,
+    `}`,
+  ];
+}
+
+/** Whether `inner` lies inside `outer`'s text. */
+export function within(inner: Node, outer: Node): boolean {
+  return inner.getStart() >= outer.getStart() && inner.getEnd() <= outer.getEnd();
+}
+
+/** The params' text, with an inline requestedSchema replaced by the name it was given. */
+function paramsText(ask: Ask, schemaName: string | undefined): string {
+  const params = ask.params!;
+  const text = params.getText();
+  const schema = ask.schema?.node;
+  if (!schemaName || !schema) return text;
+  const start = schema.getStart() - params.getStart();
+  return text.slice(0, start) + schemaName + text.slice(start + schema.getText().length);
+}
+
+/** The `inputRequired.<builder>(...)` call that asks what the old call asked. */
+export function requestBuilder(plan: Ask, schemaName?: string): string {
+  const params = plan.params ? dedent(paramsText(plan, schemaName)) : '';
+  switch (plan.builder) {
+    case 'elicit':
+      return `inputRequired.elicit(${params})`;
+    case 'createMessage':
+      return `inputRequired.createMessage(${params})`;
+    case 'listRoots':
+      return 'inputRequired.listRoots()';
+    case 'elicitUrl': {
+      // The 2026-07-28 URL mode has no `mode` member in the builder's params and no elicitationId.
+      const literal = plan.params;
+      if (!literal || !Node.isObjectLiteralExpression(literal)) return `inputRequired.elicitUrl(${params})`;
+      const kept = literal.getProperties().filter((p) => !(Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) || !['mode', 'elicitationId'].includes(p.getName()));
+      return `inputRequired.elicitUrl({ ${kept.map((p) => p.getText()).join(', ')} })`;
+    }
+  }
+}
+
+/** The name of the `inputResponse` view of an answer bound to `name`: `nameResponse` (`responseAnswer` for a `response`). */
+export function viewNameOf(name: string): string {
+  return /response$/i.test(name) ? `${name}Answer` : `${name}Response`;
+}

@@ -1,0 +1,161 @@
+import { Node } from '../../../lib/tsMorph.cjs';
+import type { SourceFile } from 'ts-morph';
+import type { TextEdit } from '../../../lib/edits.js';
+import type { Site } from '../../../lib/model.js';
+import type { MrtrAnalysis } from '../analyse/classify.js';
+import type { PushCall } from '../analyse/pushCall.js';
+import type { Ask } from '../plan/asks.js';
+import type { DecidedSite } from '../plan/decide.js';
+import type { ExplicitPlan } from '../plan/planExplicit.js';
+import type { StepsPlan } from '../plan/planSteps.js';
+import type { UrlErrorPlan } from '../plan/planUrlError.js';
+import type { ServerWiring } from '../plan/planWiring.js';
+import { decisionOf, type OutsideSite } from '../plan/verdict.js';
+import type { ReplayPlan } from '../replay/planReplay.js';
+import { rewriteReplay } from '../replay/rewriteReplay.js';
+import { codecEdits } from './kit/codec.js';
+import { freshName, styleOf } from './kit/codeText.js';
+import { FileEdits } from './kit/fileEdits.js';
+import { markerEdit } from './kit/insertMarker.js';
+import { rewriteExplicit } from './rewriteExplicit.js';
+import { rewriteNotifier } from './rewriteNotifier.js';
+import { rewriteSteps } from './rewriteSteps.js';
+import { rewriteUrlError } from './rewriteUrlError.js';
+import { SiteReport } from './siteReport.js';
+
+export interface FilePlan {
+  sites: Site[];
+  /** Edits per absolute file path: what the migration applies (and the dry run shows). */
+  edits: Map<string, TextEdit[]>;
+  /**
+   * Whole files to create, or to replace entirely (e.g. a generated runtime module, package.json), by absolute
+   * path: the full new text. A path must not also have `edits`.
+   */
+  files?: Map<string, string>;
+}
+
+/** What the emitters share over one run. */
+interface Emission {
+  out: FileEdits;
+  /** Plans already written: a handler's round, or a server's replay, serves several sites. */
+  rewritten: Set<ExplicitPlan | StepsPlan | ReplayPlan>;
+  /** One requestState codec per file that declares one (step functions and replay share it): its name there. */
+  codecs: Map<SourceFile, string>;
+  /** Whole files to create (the replay runtime module). */
+  files: Map<string, string>;
+}
+
+/**
+ * The report's sites and the edits of every decided site, in the order the sites were found (the order site
+ * ids count in, and in which the first edit at a position stands): one emitter per verdict kind.
+ */
+export function emitSites(decided: DecidedSite[], analysis: MrtrAnalysis): FilePlan {
+  const report = new SiteReport(analysis);
+  const emission: Emission = { out: new FileEdits(analysis.project), rewritten: new Set(), codecs: new Map(), files: new Map() };
+  const { out, files } = emission;
+  const sites: Site[] = [];
+  const rewrittenSites: Array<{ absPath: string; node: Node }> = [];
+  for (const decidedSite of decided) {
+    const { absPath, call, verdict } = decidedSite;
+    const site = report.siteOf(decidedSite);
+    sites.push(site);
+    if (decisionOf(verdict) === 'rewritten') rewrittenSites.push({ absPath, node: call.node });
+    switch (verdict.kind) {
+      case 'explicit':
+        emitExplicit(verdict.plan, absPath, call.node.getSourceFile(), emission);
+        break;
+      case 'steps':
+        emitSteps(verdict.plan, absPath, call.node.getSourceFile(), emission);
+        break;
+      case 'url-error':
+        emitUrlError(verdict.plan, absPath, call.node.getSourceFile(), emission);
+        break;
+      case 'notifier':
+        out.add(absPath, rewriteNotifier(verdict.plan));
+        break;
+      case 'replay':
+        for (const outside of verdict.outside) sites.push(emitOutside(outside, call, report, out));
+        emitReplay(verdict.plan, emission);
+        break;
+      case 'review': {
+        const edit = markerEdit(call.node, site.reason!, site.message!);
+        if (edit) out.add(absPath, edit);
+        break;
+      }
+      case 'skipped':
+        break;
+    }
+  }
+  out.dropStaleMarkers(rewrittenSites);
+  out.addImports();
+  return { sites, edits: out.edits, ...(files.size > 0 ? { files } : {}) };
+}
+
+function emitExplicit(plan: ExplicitPlan, absPath: string, sourceFile: SourceFile, { out, rewritten }: Emission): void {
+  if (rewritten.has(plan)) return;
+  rewritten.add(plan);
+  const rewrite = rewriteExplicit(plan, styleOf(sourceFile.getFullText(), absPath));
+  for (const edit of rewrite.edits) out.add(absPath, edit);
+  out.need(absPath, rewrite.imports);
+  dropResultSchemas(plan.asks, plan.statements, absPath, out);
+}
+
+function emitSteps(plan: StepsPlan, absPath: string, sourceFile: SourceFile, { out, rewritten, codecs }: Emission): void {
+  if (rewritten.has(plan)) return;
+  rewritten.add(plan);
+  const codeFile = plan.wiring.codecFile;
+  const constructionFile = plan.wiring.construction.getSourceFile();
+  const codec = codecNameOf(plan.wiring, codecs);
+  const style = styleOf(sourceFile.getFullText(), absPath);
+  const rewrite = rewriteSteps(plan, style, codec);
+  const wiring = codecEdits(plan.wiring, codec, style);
+  for (const edit of rewrite.edits) out.add(absPath, edit);
+  // The codec's file is the handler's, or the server's when the handler's file imports that (a module singleton).
+  for (const edit of wiring.codecFile) out.add(codeFile.getFilePath(), edit);
+  for (const edit of wiring.constructionFile) out.add(constructionFile.getFilePath(), edit);
+  for (const { file, edit } of wiring.via) out.add(file, edit);
+  out.need(absPath, rewrite.imports);
+  out.need(codeFile.getFilePath(), wiring.imports);
+  dropResultSchemas(plan.asks, plan.statements, absPath, out);
+}
+
+function emitUrlError(plan: UrlErrorPlan, absPath: string, sourceFile: SourceFile, { out }: Emission): void {
+  const rewrite = rewriteUrlError(plan, styleOf(sourceFile.getFullText(), absPath));
+  for (const edit of rewrite.edits) out.add(absPath, edit);
+  out.need(absPath, rewrite.imports);
+  for (const name of plan.droppable) out.mayDrop(absPath, name, plan.dropped);
+}
+
+/** The review marker of a call from outside a request that reaches a replayed ask: its own site. */
+function emitOutside(outside: OutsideSite, call: PushCall, report: SiteReport, out: FileEdits): Site {
+  const site = report.outsideSiteOf(outside, call);
+  const edit = markerEdit(outside.node, site.reason!, site.message!);
+  if (edit) out.add(outside.node.getSourceFile().getFilePath(), edit);
+  return site;
+}
+
+/** A server's replay, once for all its sites: the runtime module, the wrapped handlers, the asks and the codec. */
+function emitReplay(plan: ReplayPlan, { out, rewritten, codecs, files }: Emission): void {
+  if (rewritten.has(plan)) return;
+  rewritten.add(plan);
+  const rewrite = rewriteReplay(plan, codecNameOf(plan.wiring, codecs));
+  for (const [file, list] of rewrite.edits) for (const edit of list) out.add(file, edit);
+  for (const [file, names] of rewrite.imports) out.need(file, names);
+  if (rewrite.runtime) files.set(rewrite.runtime.path, rewrite.runtime.text);
+}
+
+/** The codec's name in the file that declares it: the one already wired, else a name unused in that file and the server's. */
+function codecNameOf(wiring: ServerWiring, codecs: Map<SourceFile, string>): string {
+  const codecFile = wiring.codecFile;
+  const constructionFile = wiring.construction.getSourceFile();
+  if (!codecs.has(codecFile)) codecs.set(codecFile, wiring.existing ?? freshName(codecFile.getFullText() + constructionFile.getFullText(), 'requestStateCodec'));
+  return codecs.get(codecFile)!;
+}
+
+/** The result schemas of rewritten `send(..., ElicitResultSchema)` calls: their imports go when nothing else uses them. */
+function dropResultSchemas(asks: Ask[], statements: Node[], absPath: string, out: FileEdits): void {
+  for (const ask of asks) {
+    const schema = Node.isCallExpression(ask.call.node) ? ask.call.node.getArguments()[1] : undefined;
+    if (schema && Node.isIdentifier(schema)) out.mayDrop(absPath, schema.getText(), statements);
+  }
+}

@@ -1,0 +1,139 @@
+import { Node } from '../../../../lib/tsMorph.cjs';
+import type { TextEdit } from '../../../../lib/edits.js';
+import type { ServerWiring } from '../../plan/planWiring.js';
+import { freshName, type FileStyle } from './codeText.js';
+import { insertionPoint, namedImportEdit } from './moduleImports.js';
+
+/** The env var holding the requestState secret (>= 32 bytes, the same on every server instance). */
+export const STATE_SECRET_ENV = 'MCP_REQUEST_STATE_SECRET';
+/** How long a minted requestState stays valid: long enough for a person to answer a form, short enough to bound replays. */
+export const STATE_TTL_SECONDS = 600;
+
+/**
+ * Once per file that constructs a server with step functions: the codec (key from MCP_REQUEST_STATE_SECRET, a
+ * clear startup error without it, a TTL, bound to the method and the authenticated client) and its verify
+ * wired into the constructor's options, so a tampered, expired or foreign state is rejected (-32602) before
+ * any handler runs.
+ */
+export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle): CodecEdits {
+  if (wiring.existing) return existingCodecEdits(wiring, codec);
+  return {
+    codecFile: declarationEdits(wiring, codec, style),
+    constructionFile: verifyEdits(wiring, codec),
+    via: [...viaEdits(wiring, codec), ...importerEdits(wiring, codec)],
+    imports: ['createRequestStateCodec', ...(style.typescript ? ['type ServerContext'] : [])],
+  };
+}
+
+/** A codec the user declared in a module of its own: the handlers' file imports it from there (once). */
+function existingCodecEdits(wiring: ServerWiring, codec: string): CodecEdits {
+  const from = wiring.existingFrom;
+  const declarations = from ? wiring.codecFile.getImportDeclarations().filter((d) => !d.isTypeOnly() && d.getModuleSpecifierSourceFile() === from) : [];
+  const imported = declarations.some((d) => d.getNamedImports().some((n) => n.getName() === codec && !n.getAliasNode()));
+  if (!from || from === wiring.codecFile || imported) return { codecFile: [], constructionFile: [], via: [], imports: [] };
+  // `import { server } from './server.js'` gains it; else a new import of it.
+  const named = declarations.find((d) => d.getNamedImports().length > 0)?.getNamedImports();
+  const last = named?.[named.length - 1];
+  const codecFile = last ? [{ start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` }] : [namedImportEdit(wiring.codecFile, codec, from.getFilePath())];
+  return { codecFile, constructionFile: [], via: [], imports: [] };
+}
+
+/** The codec's declaration after the codec file's imports (and its CommonJS export at the end). */
+function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle): TextEdit[] {
+  const { quote: q, indentUnit: u, eol } = style;
+  const end = style.semicolon ? ';' : '';
+  const sourceFile = wiring.codecFile;
+  const text = sourceFile.getFullText();
+  const secret = freshName(text, 'requestStateSecret');
+  const bindParam = style.typescript ? '(ctx: ServerContext)' : '(ctx)';
+  const exported = wiring.importDeclaration || wiring.importers ? 'export ' : '';
+  // CommonJS: exported after everything else, so a later `module.exports = { ... }` does not drop it.
+  const exportsLine = wiring.requireDeclaration ? `${eol}module.exports.${codec} = ${codec}${end}${eol}` : undefined;
+  const declaration = [
+    `// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed`,
+    `// with ${STATE_SECRET_ENV} (at least 32 bytes, the same on every server instance), expires, and is bound to the`,
+    `// request method and the authenticated client.`,
+    `const ${secret} = process.env.${STATE_SECRET_ENV} ?? ${q}${q}${end}`,
+    `if (new TextEncoder().encode(${secret}).length < 32) {`,
+    `${u}throw new Error(${q}${STATE_SECRET_ENV} must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests${q})${end}`,
+    `}`,
+    `${exported}const ${codec} = createRequestStateCodec({`,
+    `${u}key: ${secret},`,
+    `${u}ttlSeconds: ${STATE_TTL_SECONDS},`,
+    `${u}bind: ${bindParam} => \`\${ctx.mcpReq.method}\\u0000\${ctx.http?.authInfo?.clientId ?? ${q}${q}}\`,`,
+    `})${end}`,
+  ].join(eol);
+  const anchor = insertionPoint(sourceFile);
+  const codecFile: TextEdit[] = [{ start: anchor, end: anchor, text: anchor === 0 ? `${declaration}${eol}${eol}` : `${eol}${eol}${declaration}` }];
+  if (exportsLine) codecFile.push({ start: text.length, end: text.length, text: text.endsWith('\n') ? exportsLine.slice(eol.length) : exportsLine });
+  return codecFile;
+}
+
+/** The construction's file, in its own style (it may be another file): the verify in the options, and the codec's import. */
+function verifyEdits(wiring: ServerWiring, codec: string): TextEdit[] {
+  const target = wiring.construction.getSourceFile();
+  const targetText = target.getFullText();
+  const targetEol = targetText.includes('\r\n') ? '\r\n' : '\n';
+  const constructionFile: TextEdit[] = [];
+  const verify = `requestState: { verify: ${codec}.verify }`;
+  const args = wiring.construction.getArguments();
+  const options = args[1];
+  if (!options) {
+    constructionFile.push({ start: args[0]!.getEnd(), end: args[0]!.getEnd(), text: `, { ${verify} }` });
+  } else if (Node.isObjectLiteralExpression(options)) {
+    const first = options.getProperties()[0];
+    if (!first) constructionFile.push({ start: options.getStart(), end: options.getEnd(), text: `{ ${verify} }` });
+    else {
+      const multiline = targetText.slice(options.getStart(), first.getStart()).includes('\n');
+      const propertyIndent = /^[ \t]*/.exec(targetText.slice(targetText.lastIndexOf('\n', first.getStart() - 1) + 1))![0];
+      constructionFile.push({ start: first.getStart(), end: first.getStart(), text: multiline ? `${verify},${targetEol}${propertyIndent}` : `${verify}, ` });
+    }
+  }
+  if (wiring.requireDeclaration) {
+    // `const { registerTools } = require('./tools.cjs')` gains the codec.
+    const pattern = wiring.requireDeclaration.getNameNode();
+    const elements = Node.isObjectBindingPattern(pattern) ? pattern.getElements() : [];
+    const last = elements[elements.length - 1];
+    if (last) constructionFile.push({ start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` });
+  }
+  if (wiring.importDeclaration) {
+    // `import { registerNoteTools } from './tools.js'` gains the codec.
+    const named = wiring.importDeclaration.getNamedImports();
+    const last = named[named.length - 1]!;
+    constructionFile.push({ start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` });
+  }
+  return constructionFile;
+}
+
+/** Each file between re-exports it from the next, in that file's own style, after its imports. */
+function viaEdits(wiring: ServerWiring, codec: string): Array<{ file: string; edit: TextEdit }> {
+  return (wiring.via ?? []).map((declaration) => {
+    const file = declaration.getSourceFile();
+    const fileText = file.getFullText();
+    const fileEol = fileText.includes('\r\n') ? '\r\n' : '\n';
+    const semicolon = declaration.getText().trimEnd().endsWith(';') ? ';' : '';
+    const statement = `export { ${codec} } from ${declaration.getModuleSpecifier().getText()}${semicolon}`;
+    const at = insertionPoint(file);
+    return { file: file.getFilePath(), edit: { start: at, end: at, text: at === 0 ? `${statement}${fileEol}` : `${fileEol}${statement}` } };
+  });
+}
+
+/** Files that register handlers and import the server's file: `import { server } from './server.js'` gains the codec. */
+function importerEdits(wiring: ServerWiring, codec: string): Array<{ file: string; edit: TextEdit }> {
+  return (wiring.importers ?? []).map((declaration) => {
+    const named = declaration.getNamedImports();
+    const last = named[named.length - 1]!;
+    return { file: declaration.getSourceFile().getFilePath(), edit: { start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` } };
+  });
+}
+
+export interface CodecEdits {
+  /** Edits of the file that declares the codec (the handler's file). */
+  codecFile: TextEdit[];
+  /** Edits of the file that builds the server (the same file, or the one that imports the handler's file). */
+  constructionFile: TextEdit[];
+  /** Re-exports in the files between the two, keyed by file. */
+  via: Array<{ file: string; edit: TextEdit }>;
+  /** SDK names the codec file needs. */
+  imports: string[];
+}

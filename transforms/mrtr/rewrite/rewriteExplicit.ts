@@ -1,0 +1,105 @@
+import { Node } from '../../../lib/tsMorph.cjs';
+import type { TextEdit } from '../../../lib/edits.js';
+import type { Ask } from '../plan/asks.js';
+import type { ExplicitPlan } from '../plan/planExplicit.js';
+import { answerValue, requestBuilder, validationLines, viewNameOf, VIEW_KIND, within } from './askCode.js';
+import { dedent, freshName, type FileStyle } from './kit/codeText.js';
+import { capabilitiesOf, widenReturnType, type HandlerRewrite } from './kit/handlerEdits.js';
+
+/**
+ * The SDK's write-once form (MRTR.md section 3): read this round's answer; when it is missing, end the
+ * round with `inputRequired`; then go on as before with a value shaped like the old call's result.
+ * Accept/decline/cancel reach the original branches unchanged (no re-ask loop), and accepted form content
+ * is validated against the requested schema as the old `elicitInput` did.
+ */
+export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): HandlerRewrite {
+  const { quote: q, semicolon, indentUnit: u } = style;
+  const end = semicolon ? ';' : '';
+  const first = plan.statements[0]!;
+  const last = plan.statements[plan.statements.length - 1]!;
+  const text = first.getSourceFile().getFullText();
+  const lineStart = text.lastIndexOf('\n', first.getStart() - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
+  const imports = ['inputRequired', 'inputResponse'];
+  const taken = plan.handler.getText();
+  const responses = `${plan.mcpReq}.inputResponses`;
+  const lines: string[] = [];
+  if (plan.throwUnsupported) lines.push(...unsupportedLines(plan.throwUnsupported, plan.mcpReq, taken, style, imports));
+  // One view per ask; the round is complete only when every answer is there (a retry carries only this
+  // round's answers, so a partial round is asked again in full).
+  // An inline requestedSchema is needed twice (the question and the validation): name it once, before the round.
+  const schemaNames = new Map<Ask, string>();
+  for (const ask of plan.asks) {
+    const schema = ask.schema?.node;
+    if (!schema || !Node.isObjectLiteralExpression(schema) || !ask.params || !within(schema, ask.params)) continue;
+    const name = freshName(taken, `${ask.key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())}Schema`);
+    schemaNames.set(ask, name);
+    const type = style.typescript ? `: ElicitRequestFormParams[${q}requestedSchema${q}]` : '';
+    if (style.typescript) imports.push('type ElicitRequestFormParams');
+    lines.push(`const ${name}${type} = ${dedent(schema.getText()).split(/\r?\n/).join(style.eol + indent)}${end}`);
+  }
+  const views = plan.asks.map((ask) => {
+    const keyCamel = ask.key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    const reuse = !!ask.binding && ask.builder !== 'createMessage' && ask.builder !== 'listRoots' && ask.binding.onlyFields;
+    const view = reuse ? ask.binding!.name : freshName(taken, viewNameOf(ask.binding && !ask.binding.pattern ? ask.binding.name : keyCamel));
+    lines.push(`${reuse ? ask.binding!.keyword : 'const'} ${view} = inputResponse(${responses}, ${q}${ask.key}${q})${end}`);
+    return { ask, view, reuse };
+  });
+  const missing = views.map(({ ask, view }) => `${view}.kind !== ${q}${VIEW_KIND[ask.builder]}${q}`).join(' || ');
+  // Multi-line params keep their own layout, one level deeper (inside the if block).
+  const requests = views.map(({ ask }) => `${ask.key}: ${requestBuilder(ask, schemaNames.get(ask))}`);
+  if (requests.length === 1) {
+    lines.push(`if (${missing}) {`, `${u}return inputRequired({ inputRequests: { ${requests[0]!.split(/\r?\n/).join(style.eol + indent + u)} } })${end}`, `}`);
+  } else {
+    lines.push(`if (${missing}) {`, `${u}return inputRequired({`, `${u}${u}inputRequests: {`);
+    for (const request of requests) lines.push(`${u}${u}${u}${request.split(/\r?\n/).join(style.eol + indent + u + u + u)},`);
+    lines.push(`${u}${u}},`, `${u}})${end}`, `}`);
+  }
+  for (const { ask, view, reuse } of views) {
+    if (ask.schema) {
+      imports.push('ProtocolError', 'ProtocolErrorCode', 'fromJsonSchema');
+      lines.push(...validationLines(view, schemaNames.get(ask) ?? dedent(ask.schema.node.getText()).split(/\r?\n/).join(style.eol + indent + u), style));
+    }
+    const binding = ask.binding;
+    if (binding && !reuse) {
+      const answer = answerValue(ask, view, style);
+      imports.push(...answer.imports);
+      lines.push(`${binding.keyword} ${binding.name} = ${answer.value}${end}`);
+    }
+  }
+  const replacement = lines.map((line, i) => (i === 0 ? line : indent + line)).join(style.eol);
+  const edits: TextEdit[] = [{ start: first.getStart(), end: last.getEnd(), text: replacement }];
+  for (const read of plan.capabilityReads) {
+    edits.push({ start: read.getStart(), end: read.getEnd(), text: `(${capabilitiesOf(plan.mcpReq, read.getText(), style)})` });
+    imports.push('CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
+  }
+  if (plan.addContext) edits.push(plan.addContext);
+  const widened = widenReturnType(plan.handler);
+  if (widened) {
+    edits.push(widened);
+    imports.push('type InputRequiredResult');
+  }
+  return { edits, imports };
+}
+
+/** In a try/catch: the old call's error for clients without the capability, thrown before the round (its catch block is the fallback). */
+function unsupportedLines(unsupported: NonNullable<ExplicitPlan['throwUnsupported']>, mcpReq: string, taken: string, style: FileStyle, imports: string[]): string[] {
+  const { quote: q, indentUnit: u } = style;
+  const end = style.semicolon ? ';' : '';
+  const { capability, message, server } = unsupported;
+  const caps = freshName(taken, 'clientCapabilities');
+  const test =
+    capability === 'form'
+      ? `!${caps}?.elicitation || (!${caps}.elicitation.form && ${caps}.elicitation.url)`
+      : capability === 'url'
+        ? `!${caps}?.elicitation?.url`
+        : `!${caps}?.${capability}`;
+  imports.push('SdkError', 'SdkErrorCode', 'CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
+  return [
+    // The old call threw this for clients without the capability, and the catch block below ran.
+    `const ${caps} = ${capabilitiesOf(mcpReq, `${server}.getClientCapabilities()`, style)}${end}`,
+    `if (${test}) {`,
+    `${u}throw new SdkError(SdkErrorCode.CapabilityNotSupported, ${q}${message}${q})${end}`,
+    `}`,
+  ];
+}

@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import type { Node } from 'ts-morph';
+import type { Site } from '../../../lib/model.js';
+import type { AnalysisProject } from '../../../lib/project.js';
+import { optionsArgumentOf } from '../analyse/askCall.js';
+import type { Chain, MrtrAnalysis } from '../analyse/classify.js';
+import { displayName, enclosingFunction, oneLine } from '../analyse/functions.js';
+import type { PushCall } from '../analyse/pushCall.js';
+import { TRANSFORM_ID } from '../constants.js';
+import type { DecidedSite } from '../plan/decide.js';
+import { decisionOf, type OutsideSite, type Verdict } from '../plan/verdict.js';
+import { REASONS } from '../reasons.js';
+
+/**
+ * The report's sites, made in the order they are emitted: a site's id carries its ordinal among the sites of
+ * the same file, function and code, counted in that order.
+ */
+export class SiteReport {
+  private readonly ordinals = new Map<string, number>();
+  private readonly project: AnalysisProject;
+
+  constructor(private readonly analysis: MrtrAnalysis) {
+    this.project = analysis.project;
+  }
+
+  /** The site of a decided push call, with its notes and the detail of its reason. */
+  siteOf({ absPath, call, chains, guards, verdict }: DecidedSite): Site {
+    const site = this.toSite(call, chains, verdict, guards, this.project.relative(absPath));
+    // A reason can name what it found (e.g. the local that cannot travel in requestState).
+    if (verdict.kind === 'steps' && verdict.plan.notes.length > 0) site.notes = verdict.plan.notes;
+    if (verdict.kind === 'review' && verdict.detail) site.message = `${site.message}: ${verdict.detail}`;
+    // The explicit form has no request to pass options to: say so rather than drop them silently.
+    const options = decisionOf(verdict) === 'rewritten' && verdict.kind !== 'replay' ? optionsArgumentOf(call) : undefined;
+    if (options) site.notes = [...(site.notes ?? []), `the call's options are dropped (${oneLine(options.getText())}): the round returns input_required at once and the client answers on its retry, so there is no pending request to time out, cancel or report progress on`];
+    if (verdict.kind === 'replay') {
+      // Code before an ask runs again on each round: the report names it per handler.
+      // A loop's one registration serves each element's handler: only the statements on this site's own path count.
+      const reruns = [...new Set(chains.flatMap((c) => (c.registration ? (verdict.plan.reruns.get(c.registration) ?? []).filter((s) => !c.element || isOnChain(s, c, this.project)) : [])))];
+      if (reruns.length > 0) site.notes = reruns.map((s) => `runs again on each round: ${this.project.relative(s.getSourceFile().getFilePath())}:${s.getStartLineNumber()} ${oneLine(s.getText())}`);
+    }
+    return site;
+  }
+
+  /** The review site of a call from outside a request that reaches the replayed ask `call`. */
+  outsideSiteOf(outside: OutsideSite, call: PushCall): Site {
+    const families = [...new Set(outside.chains.map((c) => c.family))];
+    const verdict: Verdict = { kind: 'review', reason: 'caller-outside-request', family: families.length === 1 ? families[0]! : 'mixed', families };
+    const outsideCall: PushCall = { node: outside.node, kind: call.kind, form: call.form, sdk: call.sdk };
+    return this.toSite(outsideCall, outside.chains, verdict, outside.guards, this.project.relative(outside.node.getSourceFile().getFilePath()));
+  }
+
+  private toSite(call: PushCall, chains: Chain[], verdict: Verdict, guards: string[], file: string): Site {
+    const sourceFile = call.node.getSourceFile();
+    const notificationChain = call.reason === 'roots-list-changed'
+      ? [{ family: 'notification' as const, frames: [{ ...this.analysis.frameAt(call.node, 'notifications/roots/list_changed'), family: 'notification' as const, method: 'notifications/roots/list_changed' }] }]
+      : chains;
+    const { line, column } = sourceFile.getLineAndColumnAtPos(call.node.getStart());
+    const code = oneLine(call.node.getText());
+    const fn = enclosingFunction(call.node);
+    const idBase = `${file}|${fn ? displayName(fn) : '<module>'}|${code}`;
+    const ordinal = (this.ordinals.get(idBase) ?? 0) + 1;
+    this.ordinals.set(idBase, ordinal);
+    const frames = notificationChain.map((c) => c.frames);
+    const first = notificationChain[0];
+    const handler = first?.frames[0]?.family && first.frames[0].family !== 'startup' ? first.frames[0] : undefined;
+    const family = call.reason === 'roots-list-changed' ? 'notification' : verdict.family;
+    const decision = decisionOf(verdict);
+    return {
+      id: `${TRANSFORM_ID}-${createHash('sha1').update(`${idBase}|${ordinal}`).digest('hex').slice(0, 12)}`,
+      transform: TRANSFORM_ID,
+      file,
+      line,
+      column,
+      kind: call.kind,
+      form: call.form,
+      sdk: call.sdk,
+      code,
+      family,
+      families: call.reason === 'roots-list-changed' ? ['notification'] : verdict.families,
+      ...(handler ? { handler } : {}),
+      chain: frames[0] ?? [],
+      chains: frames,
+      guards,
+      decision,
+      ...(decision === 'rewritten' ? { strategy: verdict.kind === 'replay' ? ('replay' as const) : ('explicit' as const) } : {}),
+      ...('reason' in verdict ? { reason: verdict.reason, message: messageFor(verdict.reason, call.sdk) } : {}),
+    };
+  }
+}
+
+function messageFor(reason: keyof typeof REASONS, sdk: Site['sdk']): string {
+  const message = REASONS[reason].message;
+  return reason === 'no-strategy-yet' && sdk === 'v1' ? `${message} (SDK v1 file: the v2 SDK is needed first)` : message;
+}
+
+/** Whether a statement sits in one of the functions a chain goes through (directly or in a callback inside one). */
+function isOnChain(statement: Node, chain: Chain, project: AnalysisProject): boolean {
+  const file = project.relative(statement.getSourceFile().getFilePath());
+  for (let fn = enclosingFunction(statement); fn; fn = enclosingFunction(fn)) {
+    const line = fn.getStartLineNumber();
+    if (chain.frames.some((frame) => frame.file === file && frame.line === line)) return true;
+  }
+  return false;
+}
