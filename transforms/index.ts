@@ -2,7 +2,7 @@
 // runner and report renderers, which know transforms only through the contract in lib/transform.ts.
 // Importing it loads no compiler: each transform's heavy modules load when a run needs them.
 import type { Transform } from '../lib/transform.js';
-import { mrtr } from './mrtr/transform.js';
+import { mrtr } from './mrtr/index.js';
 import { v1ToV2 } from './v1-to-v2/index.js';
 
 /** The v1-to-v2 step first (its output is what MRTR analyses), then the MRTR transform. */

@@ -1,4 +1,30 @@
-// The `mrtr` transform: push-style server->client requests -> Multi Round-Trip Requests (see README.md).
-export { auditFiles, type AuditFilesOptions, type FilePlan } from './auditFiles.js';
+// The `mrtr` transform (push-style server->client requests -> Multi Round-Trip Requests, see README.md) as the runner
+// sees it (lib/transform.ts). Light to import: the prefilter and the catalogue; the analysis and the planners load
+// with loadPlanner, while the v1 step runs.
+import type { Transform } from '../../lib/transform.js';
+import { TRANSFORM_ID } from './constants.js';
+import { mayHoldSite } from './prefilter.js';
+import { REASONS } from './reasons.js';
+
 export { TRANSFORM_ID } from './constants.js';
-export { mayHoldSite } from './prefilter.js';
+export type { AuditFilesOptions, FilePlan } from './auditFiles.js';
+
+export const mrtr: Transform = {
+  id: TRANSFORM_ID,
+  reasons: REASONS,
+  rewriteRule: {
+    message: 'push-style request the migration rewrites to MRTR (inputRequired / inputResponse)',
+    description:
+      'A push-style server->client request in an MRTR-capable handler that the migration rewrites: into the explicit MRTR form (write-once or step functions) or, for asks in helpers and other shapes, by replay (the ask keeps its place).',
+    advice:
+      'Run the migration (npx mcp-mrtr-codemod .) and review its diff; the rewrite keeps every branch and the old validation. For replay, check that the statements the report lists as running again on each round are safe to repeat.',
+    adviceMarkdown:
+      'Run the migration (`npx mcp-mrtr-codemod .`) and review its diff; the rewrite keeps every branch and the old validation. For replay, check that the statements the report lists as running again on each round are safe to repeat.',
+    helpAnchor: 'the-explicit-rewrite',
+  },
+  mayHoldWork: mayHoldSite,
+  async loadPlanner() {
+    const { auditFiles } = await import('./auditFiles.js');
+    return (project, candidates, options) => auditFiles(project, candidates, options);
+  },
+};

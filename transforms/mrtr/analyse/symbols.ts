@@ -1,6 +1,7 @@
 import { Node, SyntaxKind, ts } from '../../../lib/tsMorph.cjs';
 import type { SourceFile } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
+import { nodeFromCompilerNode } from '../../../lib/tsMorphInternals.js';
 import { sdkMajorOfModule } from '../constants.js';
 
 export interface SdkName {
@@ -228,7 +229,7 @@ export function identifierAt(sourceFile: SourceFile, offset: number): Node | und
   }
   if (current.kind !== SyntaxKind.Identifier && current.kind !== SyntaxKind.PrivateIdentifier) return undefined;
   if (current.getStart(sourceFile.compilerNode) !== offset) return undefined;
-  return (sourceFile as unknown as { _getNodeFromCompilerNode(node: ts.Node): Node })._getNodeFromCompilerNode(current);
+  return nodeFromCompilerNode(sourceFile, current);
 }
 
 function childAtPos(node: ts.Node, offset: number): ts.Node | undefined {

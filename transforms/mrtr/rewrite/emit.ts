@@ -1,6 +1,7 @@
 import { Node } from '../../../lib/tsMorph.cjs';
 import type { SourceFile } from 'ts-morph';
 import type { TextEdit } from '../../../lib/edits.js';
+import type { TransformPlan } from '../../../lib/transform.js';
 import type { Site } from '../../../lib/model.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import type { PushCall } from '../analyse/pushCall.js';
@@ -23,16 +24,8 @@ import { rewriteSteps } from './rewriteSteps.js';
 import { rewriteUrlError } from './rewriteUrlError.js';
 import { SiteReport } from './siteReport.js';
 
-export interface FilePlan {
-  sites: Site[];
-  /** Edits per absolute file path: what the migration applies (and the dry run shows). */
-  edits: Map<string, TextEdit[]>;
-  /**
-   * Whole files to create, or to replace entirely (e.g. a generated runtime module, package.json), by absolute
-   * path: the full new text. A path must not also have `edits`.
-   */
-  files?: Map<string, string>;
-}
+/** The transform's plan, as the contract names it (lib/transform.ts). */
+export type FilePlan = TransformPlan;
 
 /** What the emitters share over one run. */
 interface Emission {
