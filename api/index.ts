@@ -10,7 +10,19 @@ export { UsageError, type AuditOptions, type ProgressPhase } from '../lib/runner
 export { toText, type TextOptions } from '../lib/report/toText.js';
 export { toJson } from '../lib/report/toJson.js';
 export { decideFailure, FAIL_ON_CHOICES, type FailOn, type FailVerdict } from '../lib/failOn.js';
-export type { Decision, Family, FileReport, FileStatus, Finding, Frame, Report, SdkMajor, Site, SiteKind, Totals } from '../lib/model.js';
+export type {
+  Decision,
+  Family,
+  FileReport,
+  FileStatus,
+  Finding,
+  Frame,
+  Report,
+  SdkMajor,
+  Site,
+  SiteKind,
+  Totals,
+} from '../lib/model.js';
 export { REPORT_SCHEMA_VERSION } from '../lib/model.js';
 export type { ReasonCatalogue, ReasonInfo, Transform } from '../lib/transform.js';
 export type { MarkdownOptions, SarifOptions };

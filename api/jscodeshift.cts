@@ -52,10 +52,20 @@ const plans = new Map<string, Promise<RootPlan>>();
  * throws (jscodeshift reports an error) when the file cannot be analysed or rewritten. Review items of the
  * file are passed to `api.report` as `line:column mrtr/<reason-id>: <message>`.
  */
-async function transform(file: JscodeshiftFile, api: JscodeshiftApi = {}, options: JscodeshiftOptions = {}): Promise<string> {
+async function transform(
+  file: JscodeshiftFile,
+  api: JscodeshiftApi = {},
+  options: JscodeshiftOptions = {},
+): Promise<string> {
   const absPath = path.resolve(file.path);
   const root = typeof options['mrtr-root'] === 'string' ? path.resolve(options['mrtr-root']) : findRoot(absPath);
-  const key = JSON.stringify([root, options.tsconfig ?? null, options.prettier === true, options.strategy ?? null, options['runtime-dir'] ?? null]);
+  const key = JSON.stringify([
+    root,
+    options.tsconfig ?? null,
+    options.prettier === true,
+    options.strategy ?? null,
+    options['runtime-dir'] ?? null,
+  ]);
   let plan = await planOf(key, root, options);
   const planned = plan.texts.get(absPath);
   if (planned && planned.before !== file.source) {
@@ -67,7 +77,8 @@ async function transform(file: JscodeshiftFile, api: JscodeshiftApi = {}, option
   const entry = plan.report.files.find((f) => f.file === relative);
   if (entry?.status === 'error') throw new Error(entry.problem?.message ?? `${relative}: could not be migrated`);
   for (const site of plan.report.sites) {
-    if (site.file === relative && site.decision === 'review') api.report?.(`${site.line}:${site.column} ${site.transform}/${site.reason}: ${site.message}`);
+    if (site.file === relative && site.decision === 'review')
+      api.report?.(`${site.line}:${site.column} ${site.transform}/${site.reason}: ${site.message}`);
   }
   const after = plan.texts.get(absPath);
   if (!after || after.before !== file.source) return file.source;
@@ -88,7 +99,9 @@ async function transform(file: JscodeshiftFile, api: JscodeshiftApi = {}, option
 function createOnce(file: string, text: string): void {
   if (fs.existsSync(file)) {
     if (fs.readFileSync(file, 'utf8') === text) return;
-    throw new Error(`${file}: exists with other content; the plan needs the generated module there (move the file, or run the CLI)`);
+    throw new Error(
+      `${file}: exists with other content; the plan needs the generated module there (move the file, or run the CLI)`,
+    );
   }
   // A folder given with --runtime-dir may not exist yet.
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -129,7 +142,13 @@ function isStrategy(value: unknown): value is 'auto' | 'explicit' | 'replay' {
   throw new Error(`--strategy=${String(value)}: expected auto, explicit or replay`);
 }
 
-function planInChild(auditOptions: { paths: string[]; tsconfig?: string; strategy?: string; runtimeDir?: string; prettier: boolean }): Promise<RootPlan> {
+function planInChild(auditOptions: {
+  paths: string[];
+  tsconfig?: string;
+  strategy?: string;
+  runtimeDir?: string;
+  prettier: boolean;
+}): Promise<RootPlan> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [PLAN_SCRIPT], { stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -138,8 +157,16 @@ function planInChild(auditOptions: { paths: string[]; tsconfig?: string; strateg
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`mcp-mrtr-codemod audit of ${auditOptions.paths.join(', ')} failed: ${Buffer.concat(err).toString().trim()}`));
-      const parsed = JSON.parse(Buffer.concat(out).toString()) as { report: Report; texts: Array<[string, { before: string; after: string }]> };
+      if (code !== 0)
+        return reject(
+          new Error(
+            `mcp-mrtr-codemod audit of ${auditOptions.paths.join(', ')} failed: ${Buffer.concat(err).toString().trim()}`,
+          ),
+        );
+      const parsed = JSON.parse(Buffer.concat(out).toString()) as {
+        report: Report;
+        texts: Array<[string, { before: string; after: string }]>;
+      };
       const texts = new Map(parsed.texts);
       const created = new Map<string, string>();
       for (const f of parsed.report.files) {

@@ -57,7 +57,8 @@ function layOutOrdinaryFiles(rnd, ordinaryCount) {
       folders.push(`packages/${pkg}/src/${area}`);
       for (const sub of rnd.shuffle(SUBAREAS).slice(0, rnd.int(1, 3))) {
         folders.push(`packages/${pkg}/src/${area}/${sub}`);
-        if (rnd.chance(0.3)) folders.push(`packages/${pkg}/src/${area}/${sub}/${rnd.pick(['impl', 'support', 'detail'])}`);
+        if (rnd.chance(0.3))
+          folders.push(`packages/${pkg}/src/${area}/${sub}/${rnd.pick(['impl', 'support', 'detail'])}`);
       }
     }
     for (let i = 0; i < perPackage && ordinary.length < ordinaryCount; i++) {
@@ -79,7 +80,11 @@ function ordinaryTexts(rnd, ordinary, lookalikeCount) {
     const deps = [];
     const want = earlier.length === 0 ? 0 : rnd.int(0, Math.min(4, earlier.length));
     for (const d of rnd.shuffle(earlier.slice(-60)).slice(0, want)) deps.push(d);
-    files.push({ path: file.path, text: ordinaryFile(rnd, file, deps, lookalikeSet.has(i)), lookalike: lookalikeSet.has(i) });
+    files.push({
+      path: file.path,
+      text: ordinaryFile(rnd, file, deps, lookalikeSet.has(i)),
+      lookalike: lookalikeSet.has(i),
+    });
     earlier.push(file);
     byPkg.set(file.pkg, earlier);
   });

@@ -127,7 +127,10 @@ export async function measure(args, { runs = 1, cwd = process.cwd(), before } = 
   const walls = all.map((r) => r.wallS).sort((a, b) => a - b);
   const last = all[all.length - 1];
   const rss = all.map((r) => r.rssKb).filter((v) => v != null);
-  const cpus = all.map((r) => r.cpuS).filter((v) => v != null).sort((a, b) => a - b);
+  const cpus = all
+    .map((r) => r.cpuS)
+    .filter((v) => v != null)
+    .sort((a, b) => a - b);
   return {
     ...last,
     wallS: walls[Math.floor(walls.length / 2)], // median

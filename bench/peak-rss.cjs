@@ -24,7 +24,10 @@ if (dir) {
     const usage = process.resourceUsage();
     const cpuS = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
     try {
-      fs.writeFileSync(path.join(dir, `${process.pid}.json`), JSON.stringify({ pid: process.pid, ppid: process.ppid, hwmKb, maxRssKb: usage.maxRSS, cpuS }));
+      fs.writeFileSync(
+        path.join(dir, `${process.pid}.json`),
+        JSON.stringify({ pid: process.pid, ppid: process.ppid, hwmKb, maxRssKb: usage.maxRSS, cpuS }),
+      );
     } catch {
       // the bench falls back to its own /proc polling
     }

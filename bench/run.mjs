@@ -30,7 +30,15 @@ const V1_STEP = path.join(REPO, 'bench', 'v1-step.mjs');
 const TARGETS = { auditSeconds: 3, auditRssMb: 400, minSpeedup: 10, migrateSeconds: 10 };
 
 function parseArgs(argv) {
-  const opts = { strict: false, runs: 3, files: 5000, seed: 20260728, official: true, jscodeshift: true, cli: DEFAULT_CLI };
+  const opts = {
+    strict: false,
+    runs: 3,
+    files: 5000,
+    seed: 20260728,
+    official: true,
+    jscodeshift: true,
+    cli: DEFAULT_CLI,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => Number(inline ?? argv[++i]);
@@ -42,7 +50,9 @@ function parseArgs(argv) {
     else if (flag === '--seed') opts.seed = value();
     else if (flag === '--cli') opts.cli = path.resolve(inline ?? argv[++i]);
     else if (flag === '--help' || flag === '-h') {
-      console.log('usage: node bench/run.mjs [--strict] [--runs N] [--files N] [--seed N] [--no-official] [--no-jscodeshift] [--cli PATH]');
+      console.log(
+        'usage: node bench/run.mjs [--strict] [--runs N] [--files N] [--seed N] [--no-official] [--no-jscodeshift] [--cli PATH]',
+      );
       process.exit(0);
     } else {
       console.error(`bench: unknown option ${argv[i]}`);
@@ -93,7 +103,10 @@ const examplesDir = path.join(REPO, 'examples');
 
 console.log(
   `mcp-mrtr-codemod bench  (node ${process.version}, ${os.platform()}/${os.arch()}, ${os.cpus().length} CPUs, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ` +
-    `load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`,
+    `load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
 );
 const t0 = process.hrtime.bigint();
 const tree = generateTree(treeDir, opts.files, opts.seed);
@@ -101,7 +114,9 @@ const genS = Number(process.hrtime.bigint() - t0) / 1e9;
 const byKind = tree.sites.reduce((acc, s) => ((acc[s.kind] = (acc[s.kind] ?? 0) + 1), acc), {});
 console.log(
   `(a) tree: ${rel(treeDir)}  ${tree.files} files, ${tree.lines} lines, ${tree.mcpFiles} MCP files (v1 SDK), ${tree.lookalikeFiles} look-alike files; ` +
-    `${tree.sites.length} push-style sites (${Object.entries(byKind).map(([k, v]) => `${k} ${v}`).join(', ')}); seed ${opts.seed}, fingerprint ${tree.fingerprint}, generated in ${genS.toFixed(2)} s` +
+    `${tree.sites.length} push-style sites (${Object.entries(byKind)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}); seed ${opts.seed}, fingerprint ${tree.fingerprint}, generated in ${genS.toFixed(2)} s` +
     (tree.gitInit ? '' : ' (git init failed: tree is not its own repo root)'),
 );
 console.log(`(b) examples: ${rel(examplesDir)}  ${listSources(examplesDir).length} files`);
@@ -117,7 +132,13 @@ const rows = [];
 /** One tool over one target. `work` is the directory the tool runs on (a fresh copy for the migration). */
 async function runRow({ target, dir, tool, kind, args, work = dir, writes = false }) {
   const files = listSources(dir).length;
-  const row = { target, tool, files, kind, command: `node ${args.map((a) => (path.isAbsolute(a) ? rel(a) : a)).join(' ')}` };
+  const row = {
+    target,
+    tool,
+    files,
+    kind,
+    command: `node ${args.map((a) => (path.isAbsolute(a) ? rel(a) : a)).join(' ')}`,
+  };
   const before = writes ? null : treeFingerprint(dir);
   const fresh = writes
     ? () => {
@@ -139,8 +160,10 @@ async function runRow({ target, dir, tool, kind, args, work = dir, writes = fals
   if (kind === 'ours') {
     row.report = parseOurReport(result.stdout);
     row.ok = row.report !== null && result.signal === null && (result.code === 0 || result.code === 1);
-    if (row.ok && writes) row.note = `${row.report.totals.filesChanged} files changed (${row.report.totals.rewritten} sites rewritten, ${row.report.totals.review} marked for review), exit ${result.code}`;
-    else if (row.ok) row.note = `${row.report.totals.files} files, ${row.report.totals.filesParsed} parsed, ${row.report.totals.sites} sites, exit ${result.code}`;
+    if (row.ok && writes)
+      row.note = `${row.report.totals.filesChanged} files changed (${row.report.totals.rewritten} sites rewritten, ${row.report.totals.review} marked for review), exit ${result.code}`;
+    else if (row.ok)
+      row.note = `${row.report.totals.files} files, ${row.report.totals.filesParsed} parsed, ${row.report.totals.sites} sites, exit ${result.code}`;
   } else if (kind === 'step') {
     let step = null;
     try {
@@ -149,16 +172,23 @@ async function runRow({ target, dir, tool, kind, args, work = dir, writes = fals
       step = null;
     }
     row.ok = step !== null && result.signal === null && result.code === 0;
-    if (row.ok) row.note = `${step.v1Files} v1 files, ${step.changed} changed; the codemod's run alone took ${step.runS.toFixed(2)} s of the last run (the rest: Node's start, discovery, loading the compiler)`;
+    if (row.ok)
+      row.note = `${step.v1Files} v1 files, ${step.changed} changed; the codemod's run alone took ${step.runS.toFixed(2)} s of the last run (the rest: Node's start, discovery, loading the compiler)`;
   } else if (kind === 'official') {
-    row.ok = result.signal === null && (result.code === 0 || result.code === 1) && result.stdout.includes('@modelcontextprotocol/codemod');
+    row.ok =
+      result.signal === null &&
+      (result.code === 0 || result.code === 1) &&
+      result.stdout.includes('@modelcontextprotocol/codemod');
     const changes = /Changes: (\d+) across (\d+) file/.exec(result.stdout);
     const markers = /(\d+) location\(s\) marked/.exec(result.stdout);
     row.note = `${changes ? `${changes[1]} changes in ${changes[2]} files` : 'no changes'}${markers ? `, ${markers[1]} error markers` : ''}, exit ${result.code}`;
   } else {
-    const summary = /(\d+) errors\s+(\d+) unmodified\s+(\d+) skipped\s+(\d+) ok/.exec(result.stdout.replace(/\u001b\[[0-9;]*m/g, ''));
+    const summary = /(\d+) errors\s+(\d+) unmodified\s+(\d+) skipped\s+(\d+) ok/.exec(
+      result.stdout.replace(/\u001b\[[0-9;]*m/g, ''),
+    );
     row.ok = result.signal === null && result.code === 0 && summary !== null;
-    if (summary) row.note = `${summary[2]} unmodified, ${summary[1]} errors, ${summary[3]} skipped, ${summary[4]} changed; exit ${result.code}`;
+    if (summary)
+      row.note = `${summary[2]} unmodified, ${summary[1]} errors, ${summary[3]} skipped, ${summary[4]} changed; exit ${result.code}`;
   }
   if (!row.ok) {
     const output = (result.stderr || result.stdout).trim().split('\n');
@@ -183,21 +213,53 @@ for (const [key, target, dir] of [
   const work = path.join(REPO, '.bench', `migrate-${key}`);
   const r = (results[key] = {});
   r.audit = ourBuilt
-    ? await runRow({ target, dir, tool: 'ours: audit (--dry-run)', kind: 'ours', args: [opts.cli, '--dry-run', '--report', 'json', '--quiet', dir] })
+    ? await runRow({
+        target,
+        dir,
+        tool: 'ours: audit (--dry-run)',
+        kind: 'ours',
+        args: [opts.cli, '--dry-run', '--report', 'json', '--quiet', dir],
+      })
     : skipRow(target, dir, 'ours: audit (--dry-run)', 'not built');
   // The audit without the v1->v2 step (the official codemod run in process on the v1 files): the MRTR analysis alone.
   r.auditMrtr = ourBuilt
-    ? await runRow({ target, dir, tool: 'ours: audit --no-v1-to-v2', kind: 'ours', args: [opts.cli, '--dry-run', '--no-v1-to-v2', '--report', 'json', '--quiet', dir] })
+    ? await runRow({
+        target,
+        dir,
+        tool: 'ours: audit --no-v1-to-v2',
+        kind: 'ours',
+        args: [opts.cli, '--dry-run', '--no-v1-to-v2', '--report', 'json', '--quiet', dir],
+      })
     : skipRow(target, dir, 'ours: audit --no-v1-to-v2', 'not built');
   // The v1 step alone (the official codemod's run on the v1 files, one thread): the default audit's floor.
   r.v1Step = ourBuilt
-    ? await runRow({ target, dir, tool: 'ours: v1 step alone (1 thread)', kind: 'step', args: [V1_STEP, path.resolve(path.dirname(opts.cli), '..'), dir] })
+    ? await runRow({
+        target,
+        dir,
+        tool: 'ours: v1 step alone (1 thread)',
+        kind: 'step',
+        args: [V1_STEP, path.resolve(path.dirname(opts.cli), '..'), dir],
+      })
     : skipRow(target, dir, 'ours: v1 step alone (1 thread)', 'not built');
   r.migrate = ourBuilt
-    ? await runRow({ target, dir, work, writes: true, tool: 'ours: migration', kind: 'ours', args: [opts.cli, '--allow-dirty', '--report', 'json', '--quiet', work] })
+    ? await runRow({
+        target,
+        dir,
+        work,
+        writes: true,
+        tool: 'ours: migration',
+        kind: 'ours',
+        args: [opts.cli, '--allow-dirty', '--report', 'json', '--quiet', work],
+      })
     : skipRow(target, dir, 'ours: migration', 'not built');
   r.official = official
-    ? await runRow({ target, dir, tool: `official codemod ${official.version} --dry-run`, kind: 'official', args: [official.cli, 'v1-to-v2', '--dry-run', dir] })
+    ? await runRow({
+        target,
+        dir,
+        tool: `official codemod ${official.version} --dry-run`,
+        kind: 'official',
+        args: [official.cli, 'v1-to-v2', '--dry-run', dir],
+      })
     : skipRow(target, dir, 'official codemod --dry-run', opts.official ? 'not installed' : 'skipped (--no-official)');
   r.jscodeshift = jscsVersion
     ? await runRow({
@@ -205,9 +267,25 @@ for (const [key, target, dir] of [
         dir,
         tool: `jscodeshift ${jscsVersion} identity --dry`,
         kind: 'jscodeshift',
-        args: [JSCODESHIFT, '-t', IDENTITY, '--parser=ts', '--extensions=ts,tsx,mts,cts,js,jsx,mjs,cjs', '--ignore-pattern=**/node_modules/**', '--ignore-pattern=**/dist/**', '--ignore-pattern=**/*.d.ts', '--dry', dir],
+        args: [
+          JSCODESHIFT,
+          '-t',
+          IDENTITY,
+          '--parser=ts',
+          '--extensions=ts,tsx,mts,cts,js,jsx,mjs,cjs',
+          '--ignore-pattern=**/node_modules/**',
+          '--ignore-pattern=**/dist/**',
+          '--ignore-pattern=**/*.d.ts',
+          '--dry',
+          dir,
+        ],
       })
-    : skipRow(target, dir, 'jscodeshift identity --dry', opts.jscodeshift ? 'not installed' : 'skipped (--no-jscodeshift)');
+    : skipRow(
+        target,
+        dir,
+        'jscodeshift identity --dry',
+        opts.jscodeshift ? 'not installed' : 'skipped (--no-jscodeshift)',
+      );
 }
 
 const fmt = (v, digits) => (v == null ? '-' : v.toFixed(digits));
@@ -245,11 +323,20 @@ for (const r of rows) {
 console.log('');
 
 const checks = [];
-const check = (name, measured, pass) => checks.push({ name, measured, status: pass === null ? 'SKIP' : pass ? 'PASS' : 'FAIL' });
+const check = (name, measured, pass) =>
+  checks.push({ name, measured, status: pass === null ? 'SKIP' : pass ? 'PASS' : 'FAIL' });
 const { audit, auditMrtr, migrate, official: off } = results.tree;
 const why = ourBuilt ? 'failed' : 'not built';
-check(`audit of (a) ${tree.files} files < ${TARGETS.auditSeconds} s`, audit?.ok ? `${audit.wallS.toFixed(2)} s` : why, audit?.ok ? audit.wallS < TARGETS.auditSeconds : ourBuilt ? false : null);
-check(`audit of (a) without the v1->v2 step < ${TARGETS.auditSeconds} s`, auditMrtr?.ok ? `${auditMrtr.wallS.toFixed(2)} s` : why, auditMrtr?.ok ? auditMrtr.wallS < TARGETS.auditSeconds : ourBuilt ? false : null);
+check(
+  `audit of (a) ${tree.files} files < ${TARGETS.auditSeconds} s`,
+  audit?.ok ? `${audit.wallS.toFixed(2)} s` : why,
+  audit?.ok ? audit.wallS < TARGETS.auditSeconds : ourBuilt ? false : null,
+);
+check(
+  `audit of (a) without the v1->v2 step < ${TARGETS.auditSeconds} s`,
+  auditMrtr?.ok ? `${auditMrtr.wallS.toFixed(2)} s` : why,
+  auditMrtr?.ok ? auditMrtr.wallS < TARGETS.auditSeconds : ourBuilt ? false : null,
+);
 check(
   `audit of (a) < ${TARGETS.auditRssMb} MB peak RSS`,
   audit?.ok && audit.rssKb ? `${(audit.rssKb / 1024).toFixed(0)} MB` : why,
@@ -261,15 +348,28 @@ check(
   speedup != null ? `${speedup.toFixed(1)}x` : !off?.ok ? 'official run unavailable' : why,
   speedup != null ? speedup >= TARGETS.minSpeedup : ourBuilt && off?.ok ? false : null,
 );
-check(`migration of (a) < ${TARGETS.migrateSeconds} s`, migrate?.ok ? `${migrate.wallS.toFixed(2)} s` : why, migrate?.ok ? migrate.wallS < TARGETS.migrateSeconds : ourBuilt ? false : null);
+check(
+  `migration of (a) < ${TARGETS.migrateSeconds} s`,
+  migrate?.ok ? `${migrate.wallS.toFixed(2)} s` : why,
+  migrate?.ok ? migrate.wallS < TARGETS.migrateSeconds : ourBuilt ? false : null,
+);
 check(
   `audit and migration find the ${tree.sites.length} planted sites`,
   audit?.ok && migrate?.ok ? `${audit.report.totals.sites} / ${migrate.report.totals.sites}` : why,
-  audit?.ok && migrate?.ok ? audit.report.totals.sites === tree.sites.length && migrate.report.totals.sites === tree.sites.length : ourBuilt ? false : null,
+  audit?.ok && migrate?.ok
+    ? audit.report.totals.sites === tree.sites.length && migrate.report.totals.sites === tree.sites.length
+    : ourBuilt
+      ? false
+      : null,
 );
 check(
   'dry runs wrote nothing',
-  rows.some((r) => r.wroteFiles) ? rows.filter((r) => r.wroteFiles).map((r) => `${r.tool} on ${r.target}`).join(', ') : 'unchanged',
+  rows.some((r) => r.wroteFiles)
+    ? rows
+        .filter((r) => r.wroteFiles)
+        .map((r) => `${r.tool} on ${r.target}`)
+        .join(', ')
+    : 'unchanged',
   !rows.some((r) => r.wroteFiles),
 );
 for (const c of checks) console.log(`${c.status.padEnd(4)}  ${c.name}: ${c.measured}`);

@@ -25,4 +25,11 @@ const discovery = await discoverFiles([target], {});
 const started = performance.now();
 const result = runOfficialCodemod(discovery.root, discovery.files);
 const runS = (performance.now() - started) / 1000;
-console.log(JSON.stringify({ files: discovery.files.length, v1Files: v1StepInputs(discovery.files).length, changed: result.texts.size, runS }));
+console.log(
+  JSON.stringify({
+    files: discovery.files.length,
+    v1Files: v1StepInputs(discovery.files).length,
+    changed: result.texts.size,
+    runS,
+  }),
+);

@@ -12,7 +12,13 @@ const EXIT_USAGE = 2;
 
 /** Repeatable list option: `--include a --include b` and `--include a,b` both give `[a, b]`. */
 function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+  return [
+    ...(previous ?? []),
+    ...value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ];
 }
 
 /**
@@ -33,28 +39,67 @@ function buildProgram({ Command, Option }: typeof import('commander')): Command 
     .version(TOOL_VERSION, '-V, --version')
     .argument('[paths...]', 'files or directories to process')
     .option('--dry-run', 'audit only: report every site and what the migration would do with it; never writes a file')
-    .addOption(new Option('--report <format>', 'report format: text, JSON, a Markdown pull-request comment, or SARIF 2.1.0 for code scanning').choices(['text', 'json', 'markdown', 'sarif']).default('text'))
+    .addOption(
+      new Option(
+        '--report <format>',
+        'report format: text, JSON, a Markdown pull-request comment, or SARIF 2.1.0 for code scanning',
+      )
+        .choices(['text', 'json', 'markdown', 'sarif'])
+        .default('text'),
+    )
     .option('--output <file>', 'write the report to this file instead of stdout')
     .addOption(
-      new Option('--fail-on <level>', 'exit 1 on: never; error (files that failed); changes (also: the migration would change a file); review (also: review items remain)')
+      new Option(
+        '--fail-on <level>',
+        'exit 1 on: never; error (files that failed); changes (also: the migration would change a file); review (also: review items remain)',
+      )
         .choices([...FAIL_ON_CHOICES])
         .default('error'),
     )
-    .option('--patch <file>', 'with --dry-run: write the diff the migration would apply to this file, as a patch git apply accepts')
-    .option('--link-base <url>', 'with --report markdown: prefix of the file links, e.g. https://github.com/OWNER/REPO/blob/SHA/')
-    .option('--include <glob>', 'only process files matching this glob, relative to the target root (repeatable, or comma-separated)', collect)
-    .option('--exclude <glob>', 'skip files matching this glob, relative to the target root (repeatable, or comma-separated)', collect)
-    .option('--diff', 'with --dry-run: print the unified diff the migration would apply (the report then goes to stderr)')
+    .option(
+      '--patch <file>',
+      'with --dry-run: write the diff the migration would apply to this file, as a patch git apply accepts',
+    )
+    .option(
+      '--link-base <url>',
+      'with --report markdown: prefix of the file links, e.g. https://github.com/OWNER/REPO/blob/SHA/',
+    )
+    .option(
+      '--include <glob>',
+      'only process files matching this glob, relative to the target root (repeatable, or comma-separated)',
+      collect,
+    )
+    .option(
+      '--exclude <glob>',
+      'skip files matching this glob, relative to the target root (repeatable, or comma-separated)',
+      collect,
+    )
+    .option(
+      '--diff',
+      'with --dry-run: print the unified diff the migration would apply (the report then goes to stderr)',
+    )
     .option('--allow-dirty', 'migrate even when the git work tree has uncommitted changes')
-    .option('--no-v1-to-v2', 'do not run the official v1-to-v2 codemod first on files that use @modelcontextprotocol/sdk; their sites are reported for review')
+    .option(
+      '--no-v1-to-v2',
+      'do not run the official v1-to-v2 codemod first on files that use @modelcontextprotocol/sdk; their sites are reported for review',
+    )
     .addOption(
-      new Option('--strategy <kind>', 'how asks are rewritten: explicit (in the handler: write-once form or step functions), auto (explicit where it applies, else replay: asks keep their place in helpers), replay (every ask replay can take)')
+      new Option(
+        '--strategy <kind>',
+        'how asks are rewritten: explicit (in the handler: write-once form or step functions), auto (explicit where it applies, else replay: asks keep their place in helpers), replay (every ask replay can take)',
+      )
         .choices(['auto', 'explicit', 'replay'])
         .default('auto'),
     )
     .option('--prettier', "format the changed files with prettier and the project's own prettier configuration")
-    .option('--tsconfig <path>', 'tsconfig.json whose compiler options are used (default: <root>/tsconfig.json when present)')
-    .option('--runtime-dir <dir>', 'with the replay strategy: write the runtime module (mcp-mrtr-runtime) into this folder, relative to the target root (default: beside the file that constructs the server)')
+    .option(
+      '--tsconfig <path>',
+      'tsconfig.json whose compiler options are used (default: <root>/tsconfig.json when present)',
+    )
+    .option(
+      '--runtime-dir <dir>',
+      'with the replay strategy: write the runtime module (mcp-mrtr-runtime) into this folder, relative to the target root (default: beside the file that constructs the server)',
+    )
     .option('--verbose', 'show every call chain, guards, messages and timing')
     .option('--quiet', 'print nothing but errors (a --report other than text, without --output, still goes to stdout)')
     .showHelpAfterError('(run with --help for usage)')
@@ -68,7 +113,10 @@ export async function main(argv: string[]): Promise<number> {
     // The pre-steps first (the v1 step's worker loads the official codemod while this thread does everything
     // else); the code cache before them, so that the worker loads its compiler through it too.
     const { enableCompileCache } = await import('../lib/compileCache.js');
-    const [{ prestartSteps }, { TRANSFORMS }] = await Promise.all([import('../lib/startup.js'), import('../transforms/index.js')]);
+    const [{ prestartSteps }, { TRANSFORMS }] = await Promise.all([
+      import('../lib/startup.js'),
+      import('../transforms/index.js'),
+    ]);
     prestartSteps(TRANSFORMS, early, enableCompileCache());
   }
   const commander = loadCommander();
@@ -77,7 +125,12 @@ export async function main(argv: string[]): Promise<number> {
     program.parse(argv);
   } catch (error) {
     if (error instanceof commander.CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_OK;
+      if (
+        error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version' ||
+        error.code === 'commander.help'
+      )
+        return EXIT_OK;
       return EXIT_USAGE;
     }
     throw error;
@@ -96,7 +149,10 @@ export async function main(argv: string[]): Promise<number> {
   // cache first, so that the compiler is loaded through it.
   const { enableCompileCache } = await import('../lib/compileCache.js');
   enableCompileCache();
-  const [{ audit, migrate, UsageError, TRANSFORMS }, { createProgressBar }] = await Promise.all([import('../api/index.js'), import('../lib/progress.js')]);
+  const [{ audit, migrate, UsageError, TRANSFORMS }, { createProgressBar }] = await Promise.all([
+    import('../api/index.js'),
+    import('../lib/progress.js'),
+  ]);
   // A bar only for a person watching a terminal: never in CI logs or pipes, never with --quiet.
   const progress = flags.quiet ? undefined : createProgressBar(process.stderr);
   let report;
@@ -122,13 +178,16 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (flags.verbose) {
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
-    process.stderr.write(`${TOOL_NAME}: ${report.totals.files} files, ${report.totals.filesParsed} parsed, in ${seconds} s\n`);
+    process.stderr.write(
+      `${TOOL_NAME}: ${report.totals.files} files, ${report.totals.filesParsed} parsed, in ${seconds} s\n`,
+    );
   }
   for (const file of report.files) {
     if (file.status === 'error' && flags.quiet) process.stderr.write(`${TOOL_NAME}: ${file.problem?.message}\n`);
   }
   const verdict = decideFailure(report, flags.failOn);
-  if (verdict.fail && verdict.why && flags.failOn !== 'error') process.stderr.write(`${TOOL_NAME}: failing: ${verdict.why}\n`);
+  if (verdict.fail && verdict.why && flags.failOn !== 'error')
+    process.stderr.write(`${TOOL_NAME}: failing: ${verdict.why}\n`);
   return verdict.fail ? EXIT_FILE_ERRORS : EXIT_OK;
 }
 
@@ -143,7 +202,9 @@ main(process.argv).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`${TOOL_NAME}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `${TOOL_NAME}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exitCode = EXIT_FILE_ERRORS;
   },
 );

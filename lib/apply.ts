@@ -47,7 +47,8 @@ export async function applyFiles(
   for (const [absPath, after] of [...(files ?? [])].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const file = path.relative(discovery.root, absPath).split(path.sep).join('/');
     try {
-      if ((edits.get(absPath)?.length ?? 0) > 0) throw new Error('planned both as edits and as a whole file; left unchanged');
+      if ((edits.get(absPath)?.length ?? 0) > 0)
+        throw new Error('planned both as edits and as a whole file; left unchanged');
       const before = fs.existsSync(absPath) ? fs.readFileSync(absPath, 'utf8') : null;
       if (before === after) continue;
       if (/\.[cm]?[jt]sx?$/.test(absPath)) {
@@ -60,14 +61,22 @@ export async function applyFiles(
           // A runtime folder given with --runtime-dir may not exist yet.
           fs.mkdirSync(path.dirname(absPath), { recursive: true });
           createFileAtomic(absPath, after);
-        }
-        else writeFileAtomic(absPath, after);
+        } else writeFileAtomic(absPath, after);
       }
       texts?.set(absPath, { before: before ?? '', after });
-      outcomes.set(absPath, { status: 'changed', file, created: before === null, ...(options.diff ? { diff: await diffOf(file, before, after) } : {}) });
+      outcomes.set(absPath, {
+        status: 'changed',
+        file,
+        created: before === null,
+        ...(options.diff ? { diff: await diffOf(file, before, after) } : {}),
+      });
     } catch (error) {
       const message = `${file}: ${error instanceof Error ? error.message : String(error)}`;
-      outcomes.set(absPath, { status: 'error', file, problem: { kind: write ? 'write-error' : 'rewrite-error', message } });
+      outcomes.set(absPath, {
+        status: 'error',
+        file,
+        problem: { kind: write ? 'write-error' : 'rewrite-error', message },
+      });
     }
   }
 }
@@ -101,10 +110,16 @@ export async function applyPlan(
       if (options.prettier) after = await formatWithPrettier(entry.absPath, after);
       if (write) (await import('./writeFileAtomic.js')).writeFileAtomic(entry.absPath, after);
       texts?.set(entry.absPath, { before: entry.text, after });
-      outcomes.set(entry.absPath, { status: 'changed', ...(options.diff ? { diff: await diffOf(entry.file, entry.text, after) } : {}) });
+      outcomes.set(entry.absPath, {
+        status: 'changed',
+        ...(options.diff ? { diff: await diffOf(entry.file, entry.text, after) } : {}),
+      });
     } catch (error) {
       const message = `${entry.file}: ${error instanceof Error ? error.message : String(error)}`;
-      outcomes.set(entry.absPath, { status: 'error', problem: { kind: write ? 'write-error' : 'rewrite-error', message } });
+      outcomes.set(entry.absPath, {
+        status: 'error',
+        problem: { kind: write ? 'write-error' : 'rewrite-error', message },
+      });
     }
   }
   return outcomes;

@@ -23,7 +23,12 @@ export function buildReport(
         file: entry.file,
         status: 'error',
         sites: 0,
-        problem: { kind: 'parse-error', message: `${entry.file}:${parseProblem.line}:${parseProblem.column}: ${parseProblem.message}`, line: parseProblem.line, column: parseProblem.column },
+        problem: {
+          kind: 'parse-error',
+          message: `${entry.file}:${parseProblem.line}:${parseProblem.column}: ${parseProblem.message}`,
+          line: parseProblem.line,
+          column: parseProblem.column,
+        },
       });
     } else {
       const outcome = outcomes.get(entry.absPath);
@@ -91,4 +96,3 @@ function totalsOf(sites: Site[], files: FileReport[], project: AnalysisProject):
     byFamily,
   };
 }
-

@@ -33,16 +33,23 @@ export interface Flags {
  */
 export function earlyRunOptions(argv: string[]): TransformRunOptions | undefined {
   const args = argv.slice(2);
-  if (!args.some((arg) => !arg.startsWith('-')) || args.some((arg) => ['-h', '--help', '-V', '--version'].includes(arg))) return undefined;
+  if (
+    !args.some((arg) => !arg.startsWith('-')) ||
+    args.some((arg) => ['-h', '--help', '-V', '--version'].includes(arg))
+  )
+    return undefined;
   return { v1ToV2: !args.includes('--no-v1-to-v2') };
 }
 
 /** The usage error of a flag combination, or undefined when the flags go together. */
 export function flagProblem(flags: Flags, paths: string[]): string | undefined {
-  if (paths.length === 0) return `missing path: name the server repository or files to process, e.g. \`${TOOL_NAME} --dry-run .\``;
+  if (paths.length === 0)
+    return `missing path: name the server repository or files to process, e.g. \`${TOOL_NAME} --dry-run .\``;
   if (flags.verbose && flags.quiet) return '--verbose and --quiet cannot be used together';
-  if (!flags.dryRun && flags.diff) return '--diff needs --dry-run (a migration writes the files; review it with git diff)';
-  if (!flags.dryRun && flags.patch) return '--patch needs --dry-run (a migration writes the files; get its patch with git diff)';
+  if (!flags.dryRun && flags.diff)
+    return '--diff needs --dry-run (a migration writes the files; review it with git diff)';
+  if (!flags.dryRun && flags.patch)
+    return '--patch needs --dry-run (a migration writes the files; get its patch with git diff)';
   return undefined;
 }
 
@@ -50,20 +57,32 @@ export function flagProblem(flags: Flags, paths: string[]): string | undefined {
  * Before a migration: its diff must be reviewable on its own, so a dirty git work tree stops it (unless
  * --allow-dirty). Returns the error to print, and a warning when a path is not in a git repository.
  */
-export async function checkWorkTree(paths: string[], quiet: boolean | undefined): Promise<{ error?: string; warning?: string }> {
+export async function checkWorkTree(
+  paths: string[],
+  quiet: boolean | undefined,
+): Promise<{ error?: string; warning?: string }> {
   const { checkWorkTrees } = await import('./gitCheck.js');
   const states = checkWorkTrees(paths);
   const dirty = states.filter((s) => s.repo && s.dirty.length > 0);
   if (dirty.length > 0) {
     const list = dirty.flatMap((s) => s.dirty.slice(0, 20).map((f) => `  ${s.repo}/${f}`)).join('\n');
-    return { error: `the git work tree has uncommitted changes; commit or stash them, or pass --allow-dirty:\n${list}` };
+    return {
+      error: `the git work tree has uncommitted changes; commit or stash them, or pass --allow-dirty:\n${list}`,
+    };
   }
-  if (states.some((s) => !s.repo) && !quiet) return { warning: 'warning: not inside a git repository; files are changed in place with no history to compare against' };
+  if (states.some((s) => !s.repo) && !quiet)
+    return {
+      warning: 'warning: not inside a git repository; files are changed in place with no history to compare against',
+    };
   return {};
 }
 
 /** The library options of a run with these flags. */
-export function runOptionsOf(flags: Flags, paths: string[], onProgress: AuditOptions['onProgress'] | undefined): AuditOptions {
+export function runOptionsOf(
+  flags: Flags,
+  paths: string[],
+  onProgress: AuditOptions['onProgress'] | undefined,
+): AuditOptions {
   return {
     paths,
     include: flags.include,
@@ -85,11 +104,15 @@ export async function render(report: Report, flags: Flags, catalogues: readonly 
       return (await import('./report/toJson.js')).toJson(report);
     case 'markdown': {
       const { repoRelativePrefix } = await import('./repoPath.js');
-      return (await import('./report/toMarkdown.js')).toMarkdown(report, catalogues, { linkPrefix: (flags.linkBase ?? '') + repoRelativePrefix(report.root) });
+      return (await import('./report/toMarkdown.js')).toMarkdown(report, catalogues, {
+        linkPrefix: (flags.linkBase ?? '') + repoRelativePrefix(report.root),
+      });
     }
     case 'sarif': {
       const { repoRelativePrefix } = await import('./repoPath.js');
-      return (await import('./report/toSarif.js')).toSarif(report, catalogues, { pathPrefix: repoRelativePrefix(report.root) });
+      return (await import('./report/toSarif.js')).toSarif(report, catalogues, {
+        pathPrefix: repoRelativePrefix(report.root),
+      });
     }
     default:
       return (await import('./report/toText.js')).toText(report, { verbose: flags.verbose });

@@ -78,14 +78,20 @@ function ensurePrivateDir(dir: string): boolean {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stat = fs.lstatSync(dir);
   if (!stat.isDirectory()) return false;
-  if (typeof process.getuid === 'function' && (stat.uid !== process.getuid() || (stat.mode & 0o022) !== 0)) return false;
+  if (typeof process.getuid === 'function' && (stat.uid !== process.getuid() || (stat.mode & 0o022) !== 0))
+    return false;
   return true;
 }
 
 function installHook(Module: CjsModuleClass, dir: string): void {
   const original = Module.prototype._compile;
   const pending: Array<{ script: vm.Script; file: string }> = [];
-  Module.prototype._compile = function compileWithCache(this: CjsModule, content: string, filename: string, ...rest: unknown[]) {
+  Module.prototype._compile = function compileWithCache(
+    this: CjsModule,
+    content: string,
+    filename: string,
+    ...rest: unknown[]
+  ) {
     // `rest[0]` is the format on Nodes that can require() ES modules: only plain CommonJS is cached.
     if (content.length < MIN_BYTES || !path.isAbsolute(filename) || (rest[0] !== undefined && rest[0] !== 'commonjs')) {
       return original.call(this, content, filename, ...rest);

@@ -3,7 +3,10 @@ import { createTwoFilesPatch } from 'diff';
 /** The diff of a new file, as git writes it (`new file mode`, from /dev/null). */
 export function newFileDiff(file: string, after: string): string {
   const patch = createTwoFilesPatch('/dev/null', `b/${file}`, '', after, undefined, undefined, { context: 3 });
-  const body = patch.replace(/^=+\n/m, '').replace(/^--- \/dev\/null\t?.*$/m, '--- /dev/null').replace(/^\+\+\+ (b\/\S+)\t?.*$/m, '+++ $1');
+  const body = patch
+    .replace(/^=+\n/m, '')
+    .replace(/^--- \/dev\/null\t?.*$/m, '--- /dev/null')
+    .replace(/^\+\+\+ (b\/\S+)\t?.*$/m, '+++ $1');
   return `diff --git a/${file} b/${file}\nnew file mode 100644\n${body}`;
 }
 

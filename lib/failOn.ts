@@ -28,7 +28,8 @@ export function decideFailure(report: Report, failOn: FailOn): FailVerdict {
     return { fail: true, why: `the migration ${verb} ${plural(t.filesChanged, 'file')} (--fail-on ${failOn})` };
   }
   const review = t.review + (report.findings ?? []).filter((f) => f.decision === 'review').length;
-  if (failOn === 'review' && review > 0) return { fail: true, why: `${plural(review, 'review item')} remain (--fail-on review)` };
+  if (failOn === 'review' && review > 0)
+    return { fail: true, why: `${plural(review, 'review item')} remain (--fail-on review)` };
   return { fail: false };
 }
 

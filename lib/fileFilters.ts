@@ -52,7 +52,7 @@ export class IgnoreFiles {
    */
   ancestorLayers(root: string, absDir: string): ActiveLayer[] {
     let repoRoot: string | undefined;
-    for (let dir = absDir; ; ) {
+    for (let dir = absDir; ;) {
       if (fs.existsSync(path.join(dir, '.git'))) {
         repoRoot = dir;
         break;
@@ -64,7 +64,7 @@ export class IgnoreFiles {
     const top = repoRoot ?? (isAncestorOrSelf(root, absDir) ? root : absDir);
 
     const dirs: string[] = [];
-    for (let dir = absDir; dir !== top; ) {
+    for (let dir = absDir; dir !== top;) {
       const parent = path.dirname(dir);
       if (parent === dir) break;
       dir = parent;

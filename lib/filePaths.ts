@@ -31,7 +31,9 @@ export function compareStrings(a: string, b: string): number {
 }
 
 export function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+  return typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
 }
 
 export function errorMessage(error: unknown): string {

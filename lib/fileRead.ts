@@ -18,7 +18,11 @@ export interface Candidate {
  * Read every candidate. Synchronous on purpose: for thousands of small files, open/read/close in a
  * loop is several times faster than promise-based reads through the libuv thread pool.
  */
-export function readCandidates(candidates: Iterable<Candidate>, maxFileBytes: number, addProblem: AddProblem): SourceFileEntry[] {
+export function readCandidates(
+  candidates: Iterable<Candidate>,
+  maxFileBytes: number,
+  addProblem: AddProblem,
+): SourceFileEntry[] {
   const reader = new CandidateReader(addProblem);
   const files: SourceFileEntry[] = [];
   for (const candidate of candidates) {

@@ -5,7 +5,17 @@
 
 export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'] as const;
 /** Directory names that are never walked into, wherever they appear (dependencies, VCS, build output, caches). */
-export const SKIPPED_DIRECTORIES = ['node_modules', '.git', 'dist', 'build', 'out', 'coverage', '.next', '.turbo', '.cache'] as const;
+export const SKIPPED_DIRECTORIES = [
+  'node_modules',
+  '.git',
+  'dist',
+  'build',
+  'out',
+  'coverage',
+  '.next',
+  '.turbo',
+  '.cache',
+] as const;
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
 export type FileProblemKind = 'not-found' | 'binary' | 'too-large' | 'unreadable' | 'symlink-loop';

@@ -159,7 +159,13 @@ export class Discovery {
 
     // `abs` and `real` are normalized (path.resolve, realpath, or built here) and an entry name has no
     // separator, so joining one to the other is a concatenation.
-    const scan: DirScan = { task, layers, absPrefix: withTrailingSep(task.abs), realPrefix: withTrailingSep(task.real), subdirs: [] };
+    const scan: DirScan = {
+      task,
+      layers,
+      absPrefix: withTrailingSep(task.abs),
+      realPrefix: withTrailingSep(task.real),
+      subdirs: [],
+    };
     for (const entry of entries) this.visitEntry(scan, entry);
 
     for (const child of scan.subdirs) {

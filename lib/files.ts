@@ -96,7 +96,9 @@ export async function discoverFiles(targets: string[], options: DiscoverOptions 
   }
   discovery.walkDeferredLinks();
 
-  const files = readCandidates(discovery.candidates.values(), maxFileBytes, (abs, file, kind, detail) => discovery.addProblem(abs, file, kind, detail));
+  const files = readCandidates(discovery.candidates.values(), maxFileBytes, (abs, file, kind, detail) =>
+    discovery.addProblem(abs, file, kind, detail),
+  );
   files.sort((a, b) => compareStrings(a.file, b.file));
 
   const problems = [...discovery.problems.values()].sort(

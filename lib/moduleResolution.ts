@@ -43,7 +43,8 @@ export function resolveDotted(dir: string, specifier: string): string {
       rest = rest.slice(3);
     } else break;
   }
-  if (rest.startsWith('.') || rest.startsWith('/') || rest.includes('/.') || rest.includes('//') || rest.endsWith('/')) return path.resolve(dir, specifier);
+  if (rest.startsWith('.') || rest.startsWith('/') || rest.includes('/.') || rest.includes('//') || rest.endsWith('/'))
+    return path.resolve(dir, specifier);
   return base === '/' ? `/${rest}` : `${base}/${rest}`;
 }
 

@@ -3,9 +3,23 @@ import { Project, ts } from './tsMorph.cjs';
 import type { SourceFile } from 'ts-morph';
 import type { SourceFileEntry } from './files.js';
 import { extensionOf, firstModuleCandidate, resolveDotted } from './moduleResolution.js';
-import { COMPUTED_IMPORT, MODULE_SYNTAX, reachOf, RELATIVE_SPECIFIER, sameModuleFacts, type ModuleFacts } from './sdkReach.js';
+import {
+  COMPUTED_IMPORT,
+  MODULE_SYNTAX,
+  reachOf,
+  RELATIVE_SPECIFIER,
+  sameModuleFacts,
+  type ModuleFacts,
+} from './sdkReach.js';
 import { bloomBits, BLOOM_WORDS, fillRow, holdsWord, isWordChar, wordHash, type WordIndex } from './wordIndex.js';
-import { compilerFactoryOf, onProgramReset, parseDiagnostics, sourceFileBinder, standardizedPathOf, type CompilerFactory } from './tsMorphInternals.js';
+import {
+  compilerFactoryOf,
+  onProgramReset,
+  parseDiagnostics,
+  sourceFileBinder,
+  standardizedPathOf,
+  type CompilerFactory,
+} from './tsMorphInternals.js';
 
 export { resolveDotted } from './moduleResolution.js';
 
@@ -51,7 +65,8 @@ export class AnalysisProject {
       // Only relative imports between analysed files resolve; packages never do. This keeps the answer
       // independent of node_modules and keeps the disk out of every program rebuild.
       resolutionHost: () => ({
-        resolveModuleNames: (moduleNames, containingFile) => moduleNames.map((name) => this.resolveRelative(containingFile, name)),
+        resolveModuleNames: (moduleNames, containingFile) =>
+          moduleNames.map((name) => this.resolveRelative(containingFile, name)),
         resolveTypeReferenceDirectives: (names) => names.map(() => undefined),
       }),
       compilerOptions: {
@@ -87,7 +102,11 @@ export class AnalysisProject {
     // module names still resolve through resolveRelative). ts-morph hands its host to each rebuild (onProgramReset).
     let cache: ts.ModuleResolutionCache | undefined;
     onProgramReset(this.project.getProgram(), (host) => {
-      cache ??= ts.createModuleResolutionCache(host.getCurrentDirectory(), (name) => host.getCanonicalFileName(name), this.project.getCompilerOptions());
+      cache ??= ts.createModuleResolutionCache(
+        host.getCurrentDirectory(),
+        (name) => host.getCanonicalFileName(name),
+        this.project.getCompilerOptions(),
+      );
       host.getModuleResolutionCache ??= () => cache;
     });
   }
@@ -122,7 +141,13 @@ export class AnalysisProject {
     for (const entry of entries) {
       const row = rows?.get(entry.absPath);
       if (!this.entries.has(entry.absPath)) continue;
-      if (this.loaded.has(entry.absPath) || this.parseProblems.has(entry.absPath) || (row !== undefined && this.wordIndex!.filled[row] === 1) || this.mentionCache.size > 0 || this.computedImports !== undefined) {
+      if (
+        this.loaded.has(entry.absPath) ||
+        this.parseProblems.has(entry.absPath) ||
+        (row !== undefined && this.wordIndex!.filled[row] === 1) ||
+        this.mentionCache.size > 0 ||
+        this.computedImports !== undefined
+      ) {
         throw new Error(`${entry.file}: its text was replaced after it was read`);
       }
       this.entries.set(entry.absPath, entry);
@@ -193,7 +218,8 @@ export class AnalysisProject {
     const facts = entries.map((entry) => this.moduleFactsOf(entry));
     // Asked again after the v1 step replaced its files' texts: the same links give the same answer.
     const last = this.lastReach;
-    if (last && last.facts.length === facts.length && facts.every((f, index) => sameModuleFacts(f, last.facts[index]!))) return last.reach;
+    if (last && last.facts.length === facts.length && facts.every((f, index) => sameModuleFacts(f, last.facts[index]!)))
+      return last.reach;
     const reach = reachOf(entries, facts);
     this.lastReach = { facts, reach };
     return reach;
@@ -206,7 +232,7 @@ export class AnalysisProject {
     if (!facts) {
       const text = entry.text;
       const links = new Set<string>();
-      for (RELATIVE_SPECIFIER.lastIndex = 0; ; ) {
+      for (RELATIVE_SPECIFIER.lastIndex = 0; ;) {
         const match = RELATIVE_SPECIFIER.exec(text);
         if (!match) break;
         const target = this.resolvePath(entry.absPath, match[2]!);
@@ -248,7 +274,12 @@ export class AnalysisProject {
   private indexRows(skip?: ReadonlySet<string>): WordIndex {
     if (!this.wordIndex) {
       const entries = [...this.entries.values()];
-      this.wordIndex = { entries, blooms: new Uint32Array(entries.length * BLOOM_WORDS), filled: new Uint8Array(entries.length), unfilled: entries.length };
+      this.wordIndex = {
+        entries,
+        blooms: new Uint32Array(entries.length * BLOOM_WORDS),
+        filled: new Uint8Array(entries.length),
+        unfilled: entries.length,
+      };
     }
     const index = this.wordIndex;
     const inScope = this.scopeRows(index);
@@ -280,7 +311,11 @@ export class AnalysisProject {
     for (let i = 0; i < entries.length; i++) {
       if (inScope?.[i] === 0) continue;
       const base = i * BLOOM_WORDS;
-      if (filtered && ((blooms[base + (a >>> 5)]! & (1 << (a & 31))) === 0 || (blooms[base + (b >>> 5)]! & (1 << (b & 31))) === 0)) continue;
+      if (
+        filtered &&
+        ((blooms[base + (a >>> 5)]! & (1 << (a & 31))) === 0 || (blooms[base + (b >>> 5)]! & (1 << (b & 31))) === 0)
+      )
+        continue;
       if (holdsWord(entries[i]!.text, name)) found.push(entries[i]!);
     }
     return found;

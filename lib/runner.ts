@@ -57,7 +57,12 @@ export type ProgressPhase = 'parse' | 'analyse' | 'rewrite';
  * One run over the given paths with the given transforms: `dry-run` plans and writes nothing, `migrate` applies the
  * plan in place, each file atomically. `texts`, when given, receives the planned text of every file it changes.
  */
-export async function run(transforms: readonly Transform[], options: AuditOptions, mode: Report['mode'], texts?: PlannedTexts): Promise<Report> {
+export async function run(
+  transforms: readonly Transform[],
+  options: AuditOptions,
+  mode: Report['mode'],
+  texts?: PlannedTexts,
+): Promise<Report> {
   if (options.paths.length === 0) throw new UsageError('no path given: name the server repository or files to audit');
   resetParseChecks();
   // The pre-steps first: a worker thread loads the official codemod while the files are discovered here.
@@ -85,7 +90,9 @@ async function discover(options: AuditOptions): Promise<DiscoveryResult> {
     throw new UsageError(`path not found: ${discovery.missing.join(', ')}`);
   }
   if (discovery.files.length === 0 && discovery.problems.length === 0) {
-    throw new UsageError(`no source files (${'.ts .tsx .mts .cts .js .jsx .mjs .cjs'}) found under ${options.paths.join(', ')}`);
+    throw new UsageError(
+      `no source files (${'.ts .tsx .mts .cts .js .jsx .mjs .cjs'}) found under ${options.paths.join(', ')}`,
+    );
   }
   return discovery;
 }
@@ -103,12 +110,21 @@ interface Parsed {
  * Run the pre-steps on their files while the compiler and the planners load here and the files they do not read are
  * indexed and parsed; then give the project the pre-steps' texts and pick each planner's candidates.
  */
-async function parse(transforms: readonly Transform[], steps: StartedStep[], discovery: DiscoveryResult, options: AuditOptions): Promise<Parsed> {
+async function parse(
+  transforms: readonly Transform[],
+  steps: StartedStep[],
+  discovery: DiscoveryResult,
+  options: AuditOptions,
+): Promise<Parsed> {
   const planning = steps.map((step) => step.run.plan(discovery.root, discovery.files));
   // A run that fails before it awaits them (a usage error below) closes the steps: their rejection is nobody's to handle.
   for (const planned of planning) planned.catch(() => {});
   const planners = transforms.filter((t) => t.loadPlanner);
-  const [ts, loaded, { AnalysisProject }] = await Promise.all([loadTypeScript(), Promise.all(planners.map((t) => t.loadPlanner!())), import('./project.js')]);
+  const [ts, loaded, { AnalysisProject }] = await Promise.all([
+    loadTypeScript(),
+    Promise.all(planners.map((t) => t.loadPlanner!())),
+    import('./project.js'),
+  ]);
   const compilerOptions = readCompilerOptions(ts, discovery.root, options.tsconfig);
   const project = new AnalysisProject(discovery.root, discovery.files, compilerOptions);
   // The pre-steps' output is what the planners analyse; diffs and writes still go from the disk text.
@@ -119,8 +135,16 @@ async function parse(transforms: readonly Transform[], steps: StartedStep[], dis
   if (steps.length > 0) {
     const reach = project.sdkReach();
     project.limitSearchesTo(reach);
-    for (const f of discovery.files) if (!pending.has(f.absPath) && (reach?.has(f.absPath) ?? true)) mayHold.set(f.absPath, planners.map((t) => t.mayHoldWork(f.text)));
-    project.prepare([...mayHold].filter(([, may]) => may.some(Boolean)).map(([absPath]) => absPath), pending);
+    for (const f of discovery.files)
+      if (!pending.has(f.absPath) && (reach?.has(f.absPath) ?? true))
+        mayHold.set(
+          f.absPath,
+          planners.map((t) => t.mayHoldWork(f.text)),
+        );
+    project.prepare(
+      [...mayHold].filter(([, may]) => may.some(Boolean)).map(([absPath]) => absPath),
+      pending,
+    );
     const untouched = discovery.files.filter((f) => !pending.has(f.absPath));
     for (const step of steps) step.run.whileRunning?.(untouched);
   }
@@ -135,7 +159,10 @@ async function parse(transforms: readonly Transform[], steps: StartedStep[], dis
     project,
     outputs: new Map(steps.map((step, index) => [step.transform, outputs[index]!])),
     stepTexts,
-    planners: planners.map((t, index) => ({ planner: loaded[index]!, candidates: inReach.filter((f) => mayHold.get(f.absPath)?.[index] ?? t.mayHoldWork(f.text)).map((f) => f.absPath) })),
+    planners: planners.map((t, index) => ({
+      planner: loaded[index]!,
+      candidates: inReach.filter((f) => mayHold.get(f.absPath)?.[index] ?? t.mayHoldWork(f.text)).map((f) => f.absPath),
+    })),
   };
 }
 
@@ -161,7 +188,10 @@ function planAll(parsed: Parsed, discovery: DiscoveryResult, options: AuditOptio
     }
     progress(0, 1, 'analyse');
   }
-  const planOptions: PlanOptions = { ...(options.strategy ? { strategy: options.strategy } : {}), ...(options.runtimeDir !== undefined ? { runtimeDir: runtimeDirOf(discovery.root, options.runtimeDir) } : {}) };
+  const planOptions: PlanOptions = {
+    ...(options.strategy ? { strategy: options.strategy } : {}),
+    ...(options.runtimeDir !== undefined ? { runtimeDir: runtimeDirOf(discovery.root, options.runtimeDir) } : {}),
+  };
   const plans = parsed.planners.map(({ planner, candidates }) => planner(project, candidates, planOptions));
   progress?.(1, 1, 'analyse');
   return plans.length === 1 ? plans[0]! : mergePlans(plans);
@@ -178,8 +208,15 @@ function mergePlans(plans: TransformPlan[]): TransformPlan {
 }
 
 /** Each transform's finish over the final texts (planned, else on disk): whole files to write, and findings. */
-function finishAll(transforms: readonly Transform[], outputs: Map<Transform, PreStepOutput>, discovery: DiscoveryResult, planned: PlannedTexts): { files: Map<string, string>; findings: Finding[] } {
-  const finalTexts = new Map(discovery.files.map((entry) => [entry.absPath, planned.get(entry.absPath)?.after ?? entry.text]));
+function finishAll(
+  transforms: readonly Transform[],
+  outputs: Map<Transform, PreStepOutput>,
+  discovery: DiscoveryResult,
+  planned: PlannedTexts,
+): { files: Map<string, string>; findings: Finding[] } {
+  const finalTexts = new Map(
+    discovery.files.map((entry) => [entry.absPath, planned.get(entry.absPath)?.after ?? entry.text]),
+  );
   const files = new Map<string, string>();
   const findings: Finding[] = [];
   for (const transform of transforms) {
@@ -196,7 +233,9 @@ function runtimeDirOf(root: string, runtimeDir: string): string {
   const resolved = path.resolve(root, runtimeDir);
   const relative = path.relative(root, resolved);
   if (path.isAbsolute(runtimeDir) || relative.startsWith('..') || path.isAbsolute(relative)) {
-    throw new UsageError(`--runtime-dir must be a folder inside the target root ${root}, given relative to it: ${runtimeDir}`);
+    throw new UsageError(
+      `--runtime-dir must be a folder inside the target root ${root}, given relative to it: ${runtimeDir}`,
+    );
   }
   return resolved;
 }

@@ -34,5 +34,11 @@ export function reachOf(entries: SourceFileEntry[], facts: ModuleFacts[]): Reado
 }
 
 export function sameModuleFacts(a: ModuleFacts, b: ModuleFacts): boolean {
-  return a === b || (a.namesSdk === b.namesSdk && a.sharesNames === b.sharesNames && a.links.length === b.links.length && a.links.every((link, index) => link === b.links[index]));
+  return (
+    a === b ||
+    (a.namesSdk === b.namesSdk &&
+      a.sharesNames === b.sharesNames &&
+      a.links.length === b.links.length &&
+      a.links.every((link, index) => link === b.links[index]))
+  );
 }

@@ -33,8 +33,13 @@ export function startPreSteps(transforms: readonly Transform[], options: Transfo
  * Start the pre-steps a run with these options will use before the run exists (the CLI does, first thing, once the
  * code cache is on): they load while the command line is parsed, and cost nothing but the start if no run comes.
  */
-export function prestartSteps(transforms: readonly Transform[], options: TransformRunOptions, cacheDir: string | undefined): void {
-  for (const transform of transforms) if (transform.preStep?.enabled(options)) transform.preStep.prestart?.({ compileCacheDir: cacheDir });
+export function prestartSteps(
+  transforms: readonly Transform[],
+  options: TransformRunOptions,
+  cacheDir: string | undefined,
+): void {
+  for (const transform of transforms)
+    if (transform.preStep?.enabled(options)) transform.preStep.prestart?.({ compileCacheDir: cacheDir });
 }
 
 /** The texts of every pre-step's output, by absolute path (pre-steps read disjoint files). */

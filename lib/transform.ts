@@ -125,6 +125,10 @@ export interface Transform extends TransformCatalogue {
 }
 
 /** Every catalogue of a report's transforms, looked up by `transform/reason`. */
-export function adviceOf(catalogues: readonly TransformCatalogue[], transform: string, reason: string): string | undefined {
+export function adviceOf(
+  catalogues: readonly TransformCatalogue[],
+  transform: string,
+  reason: string,
+): string | undefined {
   return catalogues.find((c) => c.id === transform)?.reasons[reason]?.advice;
 }

@@ -12,7 +12,11 @@ import type { Node, Program, Project, SourceFile, ts } from 'ts-morph';
 /** ts-morph's compiler factory (`project._context.compilerFactory`): what `compilerFactoryOf` gives. */
 export interface CompilerFactory {
   /** Parses a text into the compiler's source file (through ts-morph's document registry), for a file being created. */
-  createCompilerSourceFileFromText(filePath: string, text: string, scriptKind: ts.ScriptKind | undefined): ts.SourceFile;
+  createCompilerSourceFileFromText(
+    filePath: string,
+    text: string,
+    scriptKind: ts.ScriptKind | undefined,
+  ): ts.SourceFile;
 }
 
 /** What this module reads of ts-morph's project context (`project._context`). */
@@ -30,7 +34,8 @@ interface ProjectContext {
  */
 export function compilerFactoryOf(project: Project): CompilerFactory {
   const factory = projectContext(project).compilerFactory;
-  if (typeof factory?.createCompilerSourceFileFromText !== 'function') throw missing('project._context.compilerFactory.createCompilerSourceFileFromText');
+  if (typeof factory?.createCompilerSourceFileFromText !== 'function')
+    throw missing('project._context.compilerFactory.createCompilerSourceFileFromText');
   return factory;
 }
 
@@ -41,7 +46,8 @@ export function compilerFactoryOf(project: Project): CompilerFactory {
  */
 export function standardizedPathOf(project: Project): (absPath: string) => string {
   const wrapper = projectContext(project).fileSystemWrapper;
-  if (typeof wrapper?.getStandardizedAbsolutePath !== 'function') throw missing('project._context.fileSystemWrapper.getStandardizedAbsolutePath');
+  if (typeof wrapper?.getStandardizedAbsolutePath !== 'function')
+    throw missing('project._context.fileSystemWrapper.getStandardizedAbsolutePath');
   return (absPath) => wrapper.getStandardizedAbsolutePath(absPath);
 }
 
@@ -80,7 +86,9 @@ export function onProgramReset(program: Program, hook: (host: ts.CompilerHost) =
  * `AnalysisProject.prepare`); the result is the same, a bound file keeps its symbols.
  */
 export function sourceFileBinder(typescript: typeof ts): (file: ts.SourceFile, options: ts.CompilerOptions) => void {
-  const bind = (typescript as unknown as { bindSourceFile?: (file: ts.SourceFile, options: ts.CompilerOptions) => void }).bindSourceFile;
+  const bind = (
+    typescript as unknown as { bindSourceFile?: (file: ts.SourceFile, options: ts.CompilerOptions) => void }
+  ).bindSourceFile;
   if (typeof bind !== 'function') throw missing('ts.bindSourceFile');
   return bind;
 }
@@ -106,5 +114,7 @@ export function nodeFromCompilerNode(sourceFile: SourceFile, node: ts.Node): Nod
 }
 
 function missing(member: string): Error {
-  return new Error(`ts-morph internals: ${member} is missing; lib/tsMorphInternals.ts is written for the ts-morph version pinned in package.json`);
+  return new Error(
+    `ts-morph internals: ${member} is missing; lib/tsMorphInternals.ts is written for the ts-morph version pinned in package.json`,
+  );
 }

@@ -4,7 +4,11 @@ import type { ts } from 'ts-morph';
 import { UsageError } from './usageError.js';
 
 /** The compiler options the analysis parses with: `--tsconfig`, else `<root>/tsconfig.json` when present, else none. */
-export function readCompilerOptions(ts: typeof import('ts-morph').ts, root: string, tsconfig: string | undefined): ts.CompilerOptions {
+export function readCompilerOptions(
+  ts: typeof import('ts-morph').ts,
+  root: string,
+  tsconfig: string | undefined,
+): ts.CompilerOptions {
   const configPath = tsconfig ? path.resolve(tsconfig) : path.join(root, 'tsconfig.json');
   if (!fs.existsSync(configPath)) {
     if (tsconfig) throw new UsageError(`--tsconfig: file not found: ${tsconfig}`);

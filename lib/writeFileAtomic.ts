@@ -13,7 +13,10 @@ import path from 'node:path';
 /** Create a file that must not exist yet, atomically: it appears complete, or not at all. */
 export function createFileAtomic(file: string, content: string): void {
   const dir = path.dirname(file);
-  const temp = path.join(dir, `.${path.basename(file)}.mrtr-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`);
+  const temp = path.join(
+    dir,
+    `.${path.basename(file)}.mrtr-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`,
+  );
   const fd = fs.openSync(temp, 'wx', 0o644);
   try {
     try {
@@ -42,7 +45,10 @@ export function writeFileAtomic(file: string, content: string): void {
     throw new Error(`not writable (${(error as NodeJS.ErrnoException).code ?? 'denied'}); left unchanged`);
   }
   const dir = path.dirname(target);
-  const temp = path.join(dir, `.${path.basename(target)}.mrtr-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`);
+  const temp = path.join(
+    dir,
+    `.${path.basename(target)}.mrtr-${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`,
+  );
   const mode = stat.mode & 0o7777;
   const fd = fs.openSync(temp, 'wx', mode);
   try {

@@ -29,7 +29,12 @@ afterAll(() => {
 });
 
 const mcpFilesOn = (root: string) =>
-  execFileSync('git', ['grep', '-l', '--no-index', '@modelcontextprotocol/sdk', '--', 'packages'], { cwd: root, encoding: 'utf8' }).trim().split('\n').length;
+  execFileSync('git', ['grep', '-l', '--no-index', '@modelcontextprotocol/sdk', '--', 'packages'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n').length;
 
 describe('bench tree', () => {
   it.each([
@@ -50,7 +55,9 @@ describe('bench tree', () => {
     const root = tempDir();
     const tree = generateTree(root, 7000, 3) as GeneratedTree;
     expect(tree.mcpFiles).toBe(70);
-    const folders = fs.readdirSync(path.join(root, 'packages')).flatMap((pkg) => fs.readdirSync(path.join(root, 'packages', pkg, 'src')).filter((d) => /^mcp\d*$/.test(d)));
+    const folders = fs
+      .readdirSync(path.join(root, 'packages'))
+      .flatMap((pkg) => fs.readdirSync(path.join(root, 'packages', pkg, 'src')).filter((d) => /^mcp\d*$/.test(d)));
     expect(folders.length).toBe(14);
     expect(folders.filter((d) => d === 'mcp2').length).toBe(2);
   });
@@ -64,9 +71,16 @@ describe('bench tree', () => {
   });
 
   it('the v1-step row runs the official codemod on the v1 files of a target and says what it changed', () => {
-    const out = execFileSync(process.execPath, [path.join(REPO, 'bench', 'v1-step.mjs'), path.join(REPO, 'dist'), path.join(REPO, 'examples')], { encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      [path.join(REPO, 'bench', 'v1-step.mjs'), path.join(REPO, 'dist'), path.join(REPO, 'examples')],
+      { encoding: 'utf8' },
+    );
     const step = JSON.parse(out.trim()) as { files: number; v1Files: number; changed: number; runS: number };
-    const v1 = execFileSync('git', ['grep', '-l', '--no-index', '@modelcontextprotocol/sdk', '--', '.'], { cwd: path.join(REPO, 'examples'), encoding: 'utf8' })
+    const v1 = execFileSync('git', ['grep', '-l', '--no-index', '@modelcontextprotocol/sdk', '--', '.'], {
+      cwd: path.join(REPO, 'examples'),
+      encoding: 'utf8',
+    })
       .trim()
       .split('\n')
       .filter((f) => /\.[cm]?[jt]sx?$/.test(f));

@@ -35,7 +35,12 @@ function exampleRepo(example: string): string {
 describe('--fail-on', () => {
   it('gates the bundled example by choice: never and error pass, changes and review fail while work remains', () => {
     const dir = exampleRepo('v2-notes-server');
-    const exits = Object.fromEntries(['never', 'error', 'changes', 'review'].map((level) => [level, run(['--dry-run', '--quiet', '--fail-on', level, dir])]));
+    const exits = Object.fromEntries(
+      ['never', 'error', 'changes', 'review'].map((level) => [
+        level,
+        run(['--dry-run', '--quiet', '--fail-on', level, dir]),
+      ]),
+    );
     expect(exits.never!.code).toBe(0);
     expect(exits.error!.code).toBe(0);
     expect(exits.changes!.code).toBe(1);
@@ -57,7 +62,10 @@ describe('--fail-on', () => {
   it('passes review on a tree with nothing left to do', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-gates-'));
     temps.push(dir);
-    fs.writeFileSync(path.join(dir, 'server.ts'), "import { McpServer } from '@modelcontextprotocol/server';\nexport const server = new McpServer({ name: 'x', version: '1' });\n");
+    fs.writeFileSync(
+      path.join(dir, 'server.ts'),
+      "import { McpServer } from '@modelcontextprotocol/server';\nexport const server = new McpServer({ name: 'x', version: '1' });\n",
+    );
     expect(run(['--dry-run', '--fail-on', 'review', dir]).code).toBe(0);
   });
 
@@ -98,7 +106,8 @@ describe('--patch', () => {
     expect(check.status).toBe(0);
     expect(spawnSync('git', ['apply', patch], { cwd: audited }).status).toBe(0);
     expect(run(['--quiet', migrated]).code).toBe(0);
-    const strip = (tree: Record<string, string>) => Object.fromEntries(Object.entries(tree).filter(([file]) => !file.startsWith('.git/')));
+    const strip = (tree: Record<string, string>) =>
+      Object.fromEntries(Object.entries(tree).filter(([file]) => !file.startsWith('.git/')));
     expect(strip(snapshotTree(audited))).toEqual(strip(snapshotTree(migrated)));
   });
 

@@ -9,7 +9,11 @@ describe('--help', () => {
   it('matches the snapshot (update with npx vitest run test/cli-help.test.ts -u, and read the diff)', () => {
     // Not a terminal (80 columns), and no colour whatever the environment asks for.
     const { FORCE_COLOR: _force, ...env } = process.env;
-    const run = spawnSync(process.execPath, [CLI, '--help'], { cwd: REPO_ROOT, encoding: 'utf8', env: { ...env, NO_COLOR: '1' } });
+    const run = spawnSync(process.execPath, [CLI, '--help'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...env, NO_COLOR: '1' },
+    });
     expect(run.status).toBe(0);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatchSnapshot();

@@ -50,7 +50,21 @@ describe('cli', () => {
   it('documents every flag in --help', () => {
     const { code, stdout } = run(['--help']);
     expect(code).toBe(0);
-    for (const flag of ['--dry-run', '--diff', '--allow-dirty', '--prettier', '--report', '--output', '--include', '--exclude', '--tsconfig', '--verbose', '--quiet', '--version', '--help']) {
+    for (const flag of [
+      '--dry-run',
+      '--diff',
+      '--allow-dirty',
+      '--prettier',
+      '--report',
+      '--output',
+      '--include',
+      '--exclude',
+      '--tsconfig',
+      '--verbose',
+      '--quiet',
+      '--version',
+      '--help',
+    ]) {
       expect(stdout).toContain(flag);
     }
   });
@@ -104,7 +118,9 @@ describe('cli', () => {
     expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
     expect(report.schemaVersion).toBe(1);
     expect(report.wrote).toBe(false);
-    expect(report.sites.map((s: { file: string; line: number; column: number }) => `${s.file}:${s.line}:${s.column}`)).toEqual([
+    expect(
+      report.sites.map((s: { file: string; line: number; column: number }) => `${s.file}:${s.line}:${s.column}`),
+    ).toEqual([
       'src/helpers/confirm.ts:12:26',
       'src/helpers/summarize.ts:17:7',
       'src/server.ts:29:31',
@@ -119,7 +135,9 @@ describe('cli', () => {
     const dir = tempTree({ 'src/server.ts': TOOL_WITH_ASK, 'src/other.ts': 'export const x = 1;\n' });
     const { code, stdout } = run(['--dry-run', '--no-v1-to-v2', dir]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^src\/server\.ts\n {2}4:24 {2}elicitation {2}server\.elicitInput {2}\[tools\/call\] {2}review mrtr\/no-strategy-yet/m);
+    expect(stdout).toMatch(
+      /^src\/server\.ts\n {2}4:24 {2}elicitation {2}server\.elicitInput {2}\[tools\/call\] {2}review mrtr\/no-strategy-yet/m,
+    );
     expect(stdout).toMatch(/1 push-style site \(1 elicitation, 0 sampling, 0 roots\) in 1 of 2 files/);
     expect(stdout).toMatch(/Nothing was written\./);
   });
@@ -131,7 +149,11 @@ describe('cli', () => {
     expect(stderr).toMatch(/not inside a git repository/);
     const migrated = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8');
     const lines = migrated.split('\n');
-    expect(lines[3]).toBe('  /* @mcp-mrtr-review no-strategy-yet: ' + REASONS['no-strategy-yet'].message + ' (SDK v1 file: the v2 SDK is needed first) */');
+    expect(lines[3]).toBe(
+      '  /* @mcp-mrtr-review no-strategy-yet: ' +
+        REASONS['no-strategy-yet'].message +
+        ' (SDK v1 file: the v2 SDK is needed first) */',
+    );
     expect(lines.filter((_, i) => i !== 3)).toEqual(TOOL_WITH_ASK.split('\n'));
     const second = run(['--no-v1-to-v2', dir]);
     expect(second.code).toBe(0);
@@ -162,7 +184,9 @@ describe('cli', () => {
     const before = snapshotTree(dir);
     const { code, stdout } = run(['--dry-run', '--diff', '--quiet', dir]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^diff --git a\/src\/server\.ts b\/src\/server\.ts\n--- a\/src\/server\.ts\n\+\+\+ b\/src\/server\.ts\n/);
+    expect(stdout).toMatch(
+      /^diff --git a\/src\/server\.ts b\/src\/server\.ts\n--- a\/src\/server\.ts\n\+\+\+ b\/src\/server\.ts\n/,
+    );
     expect(snapshotTree(dir)).toEqual(before);
     fs.writeFileSync(path.join(dir, '..', path.basename(dir) + '.patch'), stdout);
     temps.push(path.join(dir, '..', path.basename(dir) + '.patch'));
@@ -173,7 +197,11 @@ describe('cli', () => {
 
   it('formats only the changed files with the project prettier config under --prettier', () => {
     const messy = 'export const untouched = {a:1,b:2}\n';
-    const dir = tempTree({ 'server.ts': TOOL_WITH_ASK, 'other.ts': messy, '.prettierrc': '{ "singleQuote": false, "semi": false }\n' });
+    const dir = tempTree({
+      'server.ts': TOOL_WITH_ASK,
+      'other.ts': messy,
+      '.prettierrc': '{ "singleQuote": false, "semi": false }\n',
+    });
     const { code } = run(['--prettier', '--no-v1-to-v2', dir]);
     expect(code).toBe(0);
     const formatted = fs.readFileSync(path.join(dir, 'server.ts'), 'utf8');

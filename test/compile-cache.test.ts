@@ -10,7 +10,9 @@ import { REPO_ROOT } from './support/fixtures.js';
 
 const COMPILE_CACHE = path.join(REPO_ROOT, 'dist', 'lib', 'compileCache.js');
 // Node >= 22.1 uses its own module.enableCompileCache, whose files are Node's business.
-const nodeHasItsOwn = typeof (createRequire(import.meta.url)('node:module') as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+const nodeHasItsOwn =
+  typeof (createRequire(import.meta.url)('node:module') as { enableCompileCache?: unknown }).enableCompileCache ===
+  'function';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -27,7 +29,10 @@ function tempDir(): string {
 function install(root: string, version: number): string {
   const file = path.join(root, 'node_modules', 'big', 'index.js');
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const lines = Array.from({ length: 6000 }, (_, i) => `exports.f${i} = function f${i}(x) { return x * ${i} + ${version}; };`);
+  const lines = Array.from(
+    { length: 6000 },
+    (_, i) => `exports.f${i} = function f${i}(x) { return x * ${i} + ${version}; };`,
+  );
   fs.writeFileSync(file, `${lines.join('\n')}\n`);
   return file;
 }
@@ -38,12 +43,19 @@ function load(cacheDir: string, module: string) {
 import { createRequire } from 'node:module';
 const used = enableCompileCache(${JSON.stringify(cacheDir)});
 console.log(JSON.stringify({ used: used ?? null, value: createRequire(import.meta.url)(${JSON.stringify(module)}).f7(1) }));`;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, MCP_MRTR_NO_COMPILE_CACHE: '' } });
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env: { ...process.env, MCP_MRTR_NO_COMPILE_CACHE: '' },
+  });
   expect(run.stderr).toBe('');
   return JSON.parse(run.stdout) as { used: string | null; value: number };
 }
 
-const entries = (dir: string) => fs.readdirSync(dir).filter((name) => name.endsWith('.v8cache')).sort();
+const entries = (dir: string) =>
+  fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.v8cache'))
+    .sort();
 
 describe.skipIf(nodeHasItsOwn)('compile cache (Node < 22.1)', () => {
   it('stores an entry once, keeps it while it is accepted, and replaces it for another install', () => {

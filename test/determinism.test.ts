@@ -75,7 +75,9 @@ afterAll(() => {
 describe('every fixture and example together', () => {
   it('the migration changes files, and running it again changes nothing', async () => {
     expect(first.report.totals.filesChanged).toBeGreaterThan(30);
-    expect(Object.keys(first.output).filter((f) => first.output[f] !== first.input[f]).length).toBe(first.report.totals.filesChanged);
+    expect(Object.keys(first.output).filter((f) => first.output[f] !== first.input[f]).length).toBe(
+      first.report.totals.filesChanged,
+    );
     const again = await migrate({ paths: [first.dir] });
     expect(again.files.filter((f) => f.status === 'changed').map((f) => f.file)).toEqual([]);
     expect(readTree(first.dir)).toEqual(first.output);

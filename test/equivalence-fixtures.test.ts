@@ -3,7 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { discoverFixtures, expectedOutputs, readTree, type Fixture } from './support/fixtures.js';
-import { loadServerModule, rawCall2026, runMigrated2025, runMigrated2026, runOriginal, urlErrorsAsToolErrors, type Call, type ClientCapabilities, type ClientScript } from './support/equivalence.js';
+import {
+  loadServerModule,
+  rawCall2026,
+  runMigrated2025,
+  runMigrated2026,
+  runOriginal,
+  urlErrorsAsToolErrors,
+  type Call,
+  type ClientCapabilities,
+  type ClientScript,
+} from './support/equivalence.js';
 
 interface Scenario {
   sdk: 'v1' | 'v2';
@@ -20,12 +30,27 @@ interface Scenario {
    * accepts URL elicitations but never finishes them (`completeUrl` is not called). `calls`: this script's
    * own calls instead of the scenario's (e.g. a client without a capability, only for the calls that check it).
    */
-  scripts: Record<string, { elicit?: unknown[]; sample?: unknown[]; roots?: unknown[]; capabilities?: ClientCapabilities; urlFinished?: boolean; calls?: Call[] }>;
+  scripts: Record<
+    string,
+    {
+      elicit?: unknown[];
+      sample?: unknown[];
+      roots?: unknown[];
+      capabilities?: ClientCapabilities;
+      urlFinished?: boolean;
+      calls?: Call[];
+    }
+  >;
 }
 
 function scenarioOf(fixture: Fixture): Scenario {
-  const file = fixture.isFolder ? path.join(path.dirname(fixture.inputPath), 'scenario.json') : fixture.inputPath.replace(/\.input\.[a-z]+$/, '.scenario.json');
-  if (!fs.existsSync(file)) throw new Error(`rewrite fixture ${fixture.name} has no scenario (${path.basename(file)}): a rewrite counts only when both servers ran`);
+  const file = fixture.isFolder
+    ? path.join(path.dirname(fixture.inputPath), 'scenario.json')
+    : fixture.inputPath.replace(/\.input\.[a-z]+$/, '.scenario.json');
+  if (!fs.existsSync(file))
+    throw new Error(
+      `rewrite fixture ${fixture.name} has no scenario (${path.basename(file)}): a rewrite counts only when both servers ran`,
+    );
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Scenario;
 }
 
@@ -65,17 +90,24 @@ describe('rewrite fixtures: the original and the migrated server behave the same
   for (const fixture of rewrites) {
     describe(fixture.name, () => {
       const scenario = scenarioOf(fixture);
-      const input = fixture.isFolder ? readTree(fixture.inputPath) : { [path.basename(fixture.inputPath).replace('.input.', '.')]: fs.readFileSync(fixture.inputPath, 'utf8') };
+      const input = fixture.isFolder
+        ? readTree(fixture.inputPath)
+        : { [path.basename(fixture.inputPath).replace('.input.', '.')]: fs.readFileSync(fixture.inputPath, 'utf8') };
       const entry = scenario.entry ?? Object.keys(input)[0]!;
       // A fresh module instance per run: module-level state (e.g. linked accounts) must not leak between runs or eras.
-      const load = async (files: Record<string, string>) => loadServerModule(path.join(writeTree(files), entry), { fresh: true });
+      const load = async (files: Record<string, string>) =>
+        loadServerModule(path.join(writeTree(files), entry), { fresh: true });
       const migratedFiles = fixture.isFolder
         ? expectedOutputs(fixture, input)
         : { [entry]: fs.readFileSync(fixture.inputPath.replace('.input.', '.output.'), 'utf8') };
 
       for (const [name, answers] of Object.entries(scenario.scripts)) {
         it(`asks the same and returns the same (${name}) in the 2026 era and through the 2025 shim`, async () => {
-          const [original, migrated2026, migrated2025] = await Promise.all([load(input), load(migratedFiles), load(migratedFiles)]);
+          const [original, migrated2026, migrated2025] = await Promise.all([
+            load(input),
+            load(migratedFiles),
+            load(migratedFiles),
+          ]);
           // A script may narrow the client's capabilities, to drive the server's fallback branch.
           const options = {
             ...(answers.capabilities ? { capabilities: answers.capabilities } : {}),
@@ -97,13 +129,17 @@ describe('rewrite fixtures: the original and the migrated server behave the same
         expect(first.resultType).toBe('input_required');
         const keys = Object.keys(first.inputRequests ?? {});
         expect(keys.length).toBeGreaterThan(0);
-        const retry = await rawCall2026(migrated, scenario.calls[0]!, { inputResponses: { not_the_key: { action: 'accept', content: {} } } });
+        const retry = await rawCall2026(migrated, scenario.calls[0]!, {
+          inputResponses: { not_the_key: { action: 'accept', content: {} } },
+        });
         expect(retry.resultType).toBe('input_required');
         expect(Object.keys(retry.inputRequests ?? {})).toEqual(keys);
         if (keys.length > 1) {
           // A round answered only in part is asked again in full: the next retry carries only that round's answers.
           const request = first.inputRequests![keys[0]!]!;
-          const partial = await rawCall2026(migrated, scenario.calls[0]!, { inputResponses: { [keys[0]!]: ANSWER_OF[request.method as keyof typeof ANSWER_OF] } });
+          const partial = await rawCall2026(migrated, scenario.calls[0]!, {
+            inputResponses: { [keys[0]!]: ANSWER_OF[request.method as keyof typeof ANSWER_OF] },
+          });
           expect(partial.resultType).toBe('input_required');
           expect(Object.keys(partial.inputRequests ?? {})).toEqual(keys);
         }

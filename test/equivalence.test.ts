@@ -30,7 +30,9 @@ let broken: ServerModule;
 
 beforeAll(async () => {
   [original, originalV1, migrated, broken] = await Promise.all(
-    ['original.ts', 'original-v1.ts', 'migrated.ts', 'migrated-broken.ts'].map((f) => loadServerModule(path.join(DIR, f))),
+    ['original.ts', 'original-v1.ts', 'migrated.ts', 'migrated-broken.ts'].map((f) =>
+      loadServerModule(path.join(DIR, f)),
+    ),
   );
 });
 
@@ -65,7 +67,11 @@ const DELETE_QUESTION = {
   params: {
     mode: 'form',
     message: 'Delete note groceries?',
-    requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Really delete?' } }, required: ['confirm'] },
+    requestedSchema: {
+      type: 'object',
+      properties: { confirm: { type: 'boolean', title: 'Really delete?' } },
+      required: ['confirm'],
+    },
   },
 };
 
@@ -103,7 +109,10 @@ describe('equivalence harness: original vs migrated, both eras', () => {
       questions: [
         {
           method: 'sampling/createMessage',
-          params: { messages: [{ role: 'user', content: { type: 'text', text: 'Summarize the note groceries' } }], maxTokens: 100 },
+          params: {
+            messages: [{ role: 'user', content: { type: 'text', text: 'Summarize the note groceries' } }],
+            maxTokens: 100,
+          },
         },
       ],
       results: [{ content: [{ type: 'text', text: 'Summary of groceries: milk, eggs' }] }],
@@ -140,7 +149,11 @@ describe('equivalence harness: original vs migrated, both eras', () => {
     const run = await runEquivalence(original, 'v2', migrated, calls, script);
     expect(run.original.questions.map((q) => q.method)).toEqual(['roots/list', 'elicitation/create']);
     expect(run.original.results).toEqual([
-      { messages: [{ role: 'user', content: { type: 'text', text: 'Review groceries (roots: notes, file:///srv/shared)' } }] },
+      {
+        messages: [
+          { role: 'user', content: { type: 'text', text: 'Review groceries (roots: notes, file:///srv/shared)' } },
+        ],
+      },
       { contents: [{ uri: 'notes://index', text: 'groceries, archive/2019' }] },
     ]);
     expectSame(run.migrated2026, run.original);
@@ -150,11 +163,19 @@ describe('equivalence harness: original vs migrated, both eras', () => {
   it('several calls in one session keep their order', async () => {
     const calls = [DELETE, SUMMARIZE, RENAME, { kind: 'tool', name: 'no_such_tool' } as const];
     const script: ClientScript = {
-      elicit: (params, round) => (params.message.startsWith('New name') ? { action: 'accept', content: { newName: `n${round}` } } : { action: 'decline' }),
+      elicit: (params, round) =>
+        params.message.startsWith('New name')
+          ? { action: 'accept', content: { newName: `n${round}` } }
+          : { action: 'decline' },
       sample: answering('accept').sample!,
     };
     const run = await runEquivalence(original, 'v2', migrated, calls, script);
-    expect(run.original.questions.map((q) => q.method)).toEqual(['elicitation/create', 'sampling/createMessage', 'elicitation/create', 'elicitation/create']);
+    expect(run.original.questions.map((q) => q.method)).toEqual([
+      'elicitation/create',
+      'sampling/createMessage',
+      'elicitation/create',
+      'elicitation/create',
+    ]);
     expect(run.original.results).toHaveLength(4);
     expect(run.original.results[3]).toEqual({ error: { code: -32602, message: 'Tool no_such_tool not found' } });
     expectSame(run.migrated2026, run.original);
@@ -174,39 +195,58 @@ describe('equivalence harness: raw 2026 rounds', () => {
     const pushed = await rawCall2026(original, DELETE);
     expect(pushed.resultType).toBe('complete');
     expect(pushed.isError).toBe(true);
-    expect(JSON.stringify(pushed.content)).toContain('Server-to-client requests are not available on protocol revision 2026-07-28');
+    expect(JSON.stringify(pushed.content)).toContain(
+      'Server-to-client requests are not available on protocol revision 2026-07-28',
+    );
   });
 
   it('a retry without the needed answer is asked again; with it, it completes', async () => {
     const first = await rawCall2026(migrated, DELETE);
-    const unrelated = await rawCall2026(migrated, DELETE, { inputResponses: { something_else: { action: 'accept', content: { confirm: true } } } });
+    const unrelated = await rawCall2026(migrated, DELETE, {
+      inputResponses: { something_else: { action: 'accept', content: { confirm: true } } },
+    });
     expect(unrelated.resultType).toBe('input_required');
     expect(unrelated.inputRequests).toEqual(first.inputRequests);
     // Control: the same retry WITH the answer completes.
-    const answered = await rawCall2026(migrated, DELETE, { inputResponses: { confirm_delete: { action: 'accept', content: { confirm: true } } } });
+    const answered = await rawCall2026(migrated, DELETE, {
+      inputResponses: { confirm_delete: { action: 'accept', content: { confirm: true } } },
+    });
     expect(answered.resultType).toBe('complete');
     expect(answered.content).toEqual([{ type: 'text', text: 'Deleted groceries' }]);
   });
 
   it('a multi-round flow: the state is echoed; a retry without the second answer is asked again', async () => {
-    const round1 = await rawCall2026(migrated, RENAME, { inputResponses: { new_name: { action: 'accept', content: { newName: 'shopping' } } } });
+    const round1 = await rawCall2026(migrated, RENAME, {
+      inputResponses: { new_name: { action: 'accept', content: { newName: 'shopping' } } },
+    });
     expect(round1.resultType).toBe('input_required');
     expect(Object.keys(round1.inputRequests ?? {})).toEqual(['confirm_rename']);
     expect(round1.requestState).toMatch(/^v1\./);
     const again = await rawCall2026(migrated, RENAME, { requestState: round1.requestState });
     expect(again.resultType).toBe('input_required');
     expect(again.inputRequests).toEqual(round1.inputRequests);
-    const done = await rawCall2026(migrated, RENAME, { requestState: round1.requestState, inputResponses: { confirm_rename: { action: 'accept', content: { confirm: true } } } });
+    const done = await rawCall2026(migrated, RENAME, {
+      requestState: round1.requestState,
+      inputResponses: { confirm_rename: { action: 'accept', content: { confirm: true } } },
+    });
     expect(done.content).toEqual([{ type: 'text', text: 'Renamed groceries to shopping' }]);
   });
 
   it('a tampered requestState is rejected', async () => {
-    const round1 = await rawCall2026(migrated, RENAME, { inputResponses: { new_name: { action: 'accept', content: { newName: 'shopping' } } } });
+    const round1 = await rawCall2026(migrated, RENAME, {
+      inputResponses: { new_name: { action: 'accept', content: { newName: 'shopping' } } },
+    });
     const confirm = { confirm_rename: { action: 'accept', content: { confirm: true } } };
-    const tampered = await rawCall2026(migrated, RENAME, { requestState: tamperRequestState(round1.requestState!), inputResponses: confirm });
+    const tampered = await rawCall2026(migrated, RENAME, {
+      requestState: tamperRequestState(round1.requestState!),
+      inputResponses: confirm,
+    });
     expect(tampered.error).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
     // Control: the broken migration trusts an unsigned state, so an attacker-chosen one goes through.
-    const forged = await rawCall2026(broken, RENAME, { requestState: JSON.stringify({ newName: 'attacker' }), inputResponses: confirm });
+    const forged = await rawCall2026(broken, RENAME, {
+      requestState: JSON.stringify({ newName: 'attacker' }),
+      inputResponses: confirm,
+    });
     expect(forged.error).toBeUndefined();
     expect(forged.content).toEqual([{ type: 'text', text: 'Renamed groceries to attacker' }]);
   });
@@ -225,10 +265,17 @@ describe('equivalence harness: the comparison fails for a wrong migration', () =
       expect(run.original.questions).toHaveLength(1);
       // 2026: the client's loop answers 10 rounds (its default cap), then fails the call.
       expect(run.migrated2026.questions).toEqual(Array(10).fill(DELETE_QUESTION));
-      expect(run.migrated2026.results).toEqual([{ error: { code: 'INPUT_REQUIRED_ROUNDS_EXCEEDED', message: expect.any(String) } }]);
+      expect(run.migrated2026.results).toEqual([
+        { error: { code: 'INPUT_REQUIRED_ROUNDS_EXCEEDED', message: expect.any(String) } },
+      ]);
       // 2025: the shim asks 8 times (its default cap), then ends the tool call with an isError result.
       expect(run.migrated2025.questions).toEqual(Array(8).fill(DELETE_QUESTION));
-      expect(run.migrated2025.results).toEqual([{ content: [{ type: 'text', text: expect.stringContaining('still required input after 8 rounds') }], isError: true }]);
+      expect(run.migrated2025.results).toEqual([
+        {
+          content: [{ type: 'text', text: expect.stringContaining('still required input after 8 rounds') }],
+          isError: true,
+        },
+      ]);
       expect(() => expectSame(run.migrated2026, run.original)).toThrow();
       expect(() => expectSame(run.migrated2025, run.original)).toThrow();
     });
@@ -255,17 +302,28 @@ describe('equivalence harness: client capabilities', () => {
     // The push-style original: elicitInput checks the capability and throws; McpServer makes it an isError result.
     const orig = await runOriginal(original, 'v2', [DELETE, SUMMARIZE], script, noElicitation);
     expect(orig.questions.map((q) => q.method)).toEqual(['sampling/createMessage']);
-    expect(orig.results[0]).toEqual({ content: [{ type: 'text', text: 'Client does not support form elicitation.' }], isError: true });
+    expect(orig.results[0]).toEqual({
+      content: [{ type: 'text', text: 'Client does not support form elicitation.' }],
+      isError: true,
+    });
     const origV1 = await runOriginal(originalV1, 'v1', [DELETE], script, noElicitation);
     expect(origV1.results[0]).toEqual(orig.results[0]);
     // Migrated, 2026: the SDK refuses the input_required result with -32021 (a JSON-RPC error, not a tool result).
     const m2026 = await runMigrated2026(migrated, [DELETE, SUMMARIZE], script, noElicitation);
     expect(m2026.questions).toEqual(orig.questions);
-    expect(m2026.results[0]).toEqual({ error: { code: -32021, message: expect.stringContaining("Cannot request input 'confirm_delete' (elicitation/create)") } });
+    expect(m2026.results[0]).toEqual({
+      error: {
+        code: -32021,
+        message: expect.stringContaining("Cannot request input 'confirm_delete' (elicitation/create)"),
+      },
+    });
     // Migrated, 2025 through the shim: an isError tool result with the shim's own wording.
     const m2025 = await runMigrated2025(migrated, [DELETE], script, noElicitation);
     expect(m2025.questions).toEqual([]);
-    expect(m2025.results[0]).toEqual({ content: [{ type: 'text', text: expect.stringContaining('did not declare the required capability') }], isError: true });
+    expect(m2025.results[0]).toEqual({
+      content: [{ type: 'text', text: expect.stringContaining('did not declare the required capability') }],
+      isError: true,
+    });
     // So a rewrite must carry the original's capability fallback explicitly; the harness shows the difference.
     expect(m2026.results[0]).not.toEqual(orig.results[0]);
     expect(m2025.results[0]).not.toEqual(orig.results[0]);
@@ -299,13 +357,30 @@ describe('equivalence harness: loading server modules', () => {
       if (r.kind === 'missing') return inputRequired({ inputRequests: { ok: inputRequired.elicit({ message: 'ok?', requestedSchema: { type: 'object', properties: {} } }) } });
       return { content: [{ type: 'text', text: r.kind === 'elicit' ? r.action : r.kind }] };
     }`;
-    write('lib/ask.ts', `import { inputRequired, inputResponse, type ServerContext } from '@modelcontextprotocol/server';\nexport const ask = ${tool.replace('(ctx)', '(ctx: ServerContext)')};\n`);
-    write('src/server.ts', `import { McpServer } from '@modelcontextprotocol/server';\nimport { ask } from '../lib/ask.js';\nexport function build() { const s = new McpServer({ name: 'x', version: '1' }); s.registerTool('t', {}, ask); return s; }\n`);
-    write('src/server.cjs', `const { McpServer, inputRequired, inputResponse } = require('@modelcontextprotocol/server');\nexports.build = function () { const s = new McpServer({ name: 'x', version: '1' }); s.registerTool('t', {}, ${tool}); return s; };\n`);
+    write(
+      'lib/ask.ts',
+      `import { inputRequired, inputResponse, type ServerContext } from '@modelcontextprotocol/server';\nexport const ask = ${tool.replace('(ctx)', '(ctx: ServerContext)')};\n`,
+    );
+    write(
+      'src/server.ts',
+      `import { McpServer } from '@modelcontextprotocol/server';\nimport { ask } from '../lib/ask.js';\nexport function build() { const s = new McpServer({ name: 'x', version: '1' }); s.registerTool('t', {}, ask); return s; }\n`,
+    );
+    write(
+      'src/server.cjs',
+      `const { McpServer, inputRequired, inputResponse } = require('@modelcontextprotocol/server');\nexports.build = function () { const s = new McpServer({ name: 'x', version: '1' }); s.registerTool('t', {}, ${tool}); return s; };\n`,
+    );
     const esm = await loadServerModule(path.join(dir, 'src/server.ts'), { root: dir });
     const cjs = await loadServerModule(path.join(dir, 'src/server.cjs'), { root: dir });
     expect([esm.format, cjs.format]).toEqual(['esm', 'cjs']);
-    const expected = { questions: [{ method: 'elicitation/create', params: { mode: 'form', message: 'ok?', requestedSchema: { type: 'object', properties: {} } } }], results: [{ content: [{ type: 'text', text: 'decline' }] }] };
+    const expected = {
+      questions: [
+        {
+          method: 'elicitation/create',
+          params: { mode: 'form', message: 'ok?', requestedSchema: { type: 'object', properties: {} } },
+        },
+      ],
+      results: [{ content: [{ type: 'text', text: 'decline' }] }],
+    };
     for (const mod of [esm, cjs]) {
       expect(await runMigrated2026(mod, [{ kind: 'tool', name: 't' }], answering('decline'))).toEqual(expected);
       expect(await runMigrated2025(mod, [{ kind: 'tool', name: 't' }], answering('decline'))).toEqual(expected);
@@ -329,7 +404,10 @@ export function build() {
 }
 `;
   const PAY: Call = { kind: 'tool', name: 'pay' };
-  const QUESTION = { method: 'elicitation/create', params: { mode: 'url', message: 'Confirm the payment', url: 'https://pay.example.com/confirm' } };
+  const QUESTION = {
+    method: 'elicitation/create',
+    params: { mode: 'url', message: 'Confirm the payment', url: 'https://pay.example.com/confirm' },
+  };
   let file: string;
   beforeAll(() => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-url-flow-'));
@@ -343,12 +421,17 @@ export function build() {
     const run = await runOriginal(await fresh(), 'v1', [PAY], always('decline'), { completeUrl: 'finishPayment' });
     expect(run.questions).toEqual([QUESTION]);
     // The v1 server sends its McpError's own message, `MCP error -32042: ` prefix included, on the wire.
-    expect(run.results).toEqual([{ error: { code: URL_ELICITATION_REQUIRED, message: 'MCP error -32042: URL elicitation required' } }]);
+    expect(run.results).toEqual([
+      { error: { code: URL_ELICITATION_REQUIRED, message: 'MCP error -32042: URL elicitation required' } },
+    ]);
   });
 
   it('accepted and finished out of band: the call is made again from scratch and succeeds', async () => {
     const run = await runOriginal(await fresh(), 'v1', [PAY, PAY], always('accept'), { completeUrl: 'finishPayment' });
-    expect(run).toEqual({ questions: [QUESTION], results: [{ content: [{ type: 'text', text: 'paid' }] }, { content: [{ type: 'text', text: 'paid' }] }] });
+    expect(run).toEqual({
+      questions: [QUESTION],
+      results: [{ content: [{ type: 'text', text: 'paid' }] }, { content: [{ type: 'text', text: 'paid' }] }],
+    });
   });
 
   it('accepted but never finished: retried up to the cap, then the error', async () => {
@@ -370,6 +453,10 @@ export function build() {
     const other = { error: { code: -32603, message: 'boom' } };
     const calls: Call[] = [PAY, { kind: 'prompt', name: 'p' }, PAY];
     const mapped = urlErrorsAsToolErrors({ questions: [], results: [error, error, other] }, calls);
-    expect(mapped.results).toEqual([{ content: [{ type: 'text', text: 'Sign in first' }], isError: true }, error, other]);
+    expect(mapped.results).toEqual([
+      { content: [{ type: 'text', text: 'Sign in first' }], isError: true },
+      error,
+      other,
+    ]);
   });
 });

@@ -37,12 +37,20 @@ const EXPECTED_SITES = [
   'src/tools.ts:68:34 elicitation ctx.mcpReq.elicitInput [tools/call] rewritten explicit',
 ];
 
-const EXPECTED_CHANGED = ['src/helpers/summarize.ts', 'src/prompts.ts', 'src/resources.ts', 'src/server.ts', 'src/tools.ts'];
+const EXPECTED_CHANGED = [
+  'src/helpers/summarize.ts',
+  'src/prompts.ts',
+  'src/resources.ts',
+  'src/server.ts',
+  'src/tools.ts',
+];
 // The replay runtime, generated once beside the server for the helper's ask.
 const EXPECTED_CREATED = ['src/mcp-mrtr-runtime.ts'];
 
 function siteLines(report: Report): string[] {
-  return report.sites.map((s) => `${s.file}:${s.line}:${s.column} ${s.kind} ${s.form} [${s.family}] ${s.decision} ${s.reason ?? s.strategy ?? ''}`.trimEnd());
+  return report.sites.map((s) =>
+    `${s.file}:${s.line}:${s.column} ${s.kind} ${s.form} [${s.family}] ${s.decision} ${s.reason ?? s.strategy ?? ''}`.trimEnd(),
+  );
 }
 
 /** Every file under a directory (not following symlinks), keyed by relative posix path. */
@@ -72,7 +80,9 @@ function copyExample(): string {
 // ---------------------------------------------------------------------------------------------------------
 // Scripted clients
 
-const ROOTS: ListRootsResult = { roots: [{ uri: 'file:///home/ada/notes', name: 'notes' }, { uri: 'file:///home/ada/work' }] };
+const ROOTS: ListRootsResult = {
+  roots: [{ uri: 'file:///home/ada/notes', name: 'notes' }, { uri: 'file:///home/ada/work' }],
+};
 const SAMPLE: CreateMessageResult = {
   role: 'assistant',
   content: { type: 'text', text: '  Two old notes: an app idea and a retro.  ' },
@@ -93,12 +103,18 @@ const SCRIPTS: Record<string, ClientScript> = {
   'invalid-content': script({ action: 'accept', content: { confirm: 'yes' } }),
   // rename_note's two questions: a new title, then the confirmation (told apart by the question asked).
   rename: {
-    elicit: (params): ElicitResult => (String(params.message).startsWith('New title') ? { action: 'accept', content: { title: 'Ideas, revised' } } : { action: 'accept', content: { confirm: true } }),
+    elicit: (params): ElicitResult =>
+      String(params.message).startsWith('New title')
+        ? { action: 'accept', content: { title: 'Ideas, revised' } }
+        : { action: 'accept', content: { confirm: true } },
     sample: () => SAMPLE,
     roots: () => ROOTS,
   },
   'rename-kept': {
-    elicit: (params): ElicitResult => (String(params.message).startsWith('New title') ? { action: 'accept', content: { title: 'Ideas, revised' } } : { action: 'decline' }),
+    elicit: (params): ElicitResult =>
+      String(params.message).startsWith('New title')
+        ? { action: 'accept', content: { title: 'Ideas, revised' } }
+        : { action: 'decline' },
     sample: () => SAMPLE,
     roots: () => ROOTS,
   },
@@ -146,7 +162,12 @@ describe('examples/v2-notes-server', () => {
     expect(siteLines(report)).toEqual(EXPECTED_SITES);
     expect(siteLines(dryRun)).toEqual(EXPECTED_SITES);
     expect(report.sites.map((s) => s.chains)).toEqual(dryRun.sites.map((s) => s.chains));
-    expect(report.files.filter((f) => f.status !== 'unchanged').map((f) => `${f.file} ${f.status}${f.created ? ' (created)' : ''}`).sort()).toEqual(
+    expect(
+      report.files
+        .filter((f) => f.status !== 'unchanged')
+        .map((f) => `${f.file} ${f.status}${f.created ? ' (created)' : ''}`)
+        .sort(),
+    ).toEqual(
       [...EXPECTED_CHANGED.map((f) => `${f} changed`), ...EXPECTED_CREATED.map((f) => `${f} changed (created)`)].sort(),
     );
     expect(report.wrote).toBe(true);
@@ -157,10 +178,11 @@ describe('examples/v2-notes-server', () => {
       if (!EXPECTED_CHANGED.includes(file)) expect(migrated[file], file).toBe(original[file]);
     }
     // One marker per review site, none for the rewritten ones.
-    const markers = Object.values(migrated).join('\n').match(/@mcp-mrtr-review [a-z-]+/g) ?? [];
-    expect(markers.sort()).toEqual(
-      ['oninitialized'].map((r) => `@mcp-mrtr-review ${r}`),
-    );
+    const markers =
+      Object.values(migrated)
+        .join('\n')
+        .match(/@mcp-mrtr-review [a-z-]+/g) ?? [];
+    expect(markers.sort()).toEqual(['oninitialized'].map((r) => `@mcp-mrtr-review ${r}`));
     // The prompt callback had no context parameter: the rewrite added one.
     expect(migrated['src/prompts.ts']).toContain('async ({ id }, ctx) => {');
     expect(migrated['src/prompts.ts']).not.toContain('server.server.listRoots()');
@@ -198,15 +220,24 @@ describe('examples/v2-notes-server', () => {
         const expected = await runOriginal(before, 'v2', CALLS, answers);
         // delete_note n1, rename_note n2 (its confirmation only once a title is accepted), review_note n2 and
         // notes://archive and summarize_note n2 ask; the unknown ids fail before any ask.
-        const renames = name.startsWith('rename') ? ['elicitation/create', 'elicitation/create'] : ['elicitation/create'];
-        expect(expected.questions.map((q) => q.method)).toEqual(['elicitation/create', 'roots/list', 'sampling/createMessage', 'sampling/createMessage', ...renames]);
+        const renames = name.startsWith('rename')
+          ? ['elicitation/create', 'elicitation/create']
+          : ['elicitation/create'];
+        expect(expected.questions.map((q) => q.method)).toEqual([
+          'elicitation/create',
+          'roots/list',
+          'sampling/createMessage',
+          'sampling/createMessage',
+          ...renames,
+        ]);
         expect(await runMigrated2026(after, CALLS, answers)).toEqual(expected);
         expect(await runMigrated2025(after, CALLS, answers)).toEqual(expected);
       });
     }
 
     it('the branches the scripts reach', async () => {
-      const outcome = async (answers: ClientScript) => (await runOriginal(before, 'v2', CALLS.slice(0, 1), answers)).results[0];
+      const outcome = async (answers: ClientScript) =>
+        (await runOriginal(before, 'v2', CALLS.slice(0, 1), answers)).results[0];
       const textOf = (result: unknown) => (result as { content?: Array<{ text?: string }> }).content?.[0]?.text;
       expect(textOf(await outcome(SCRIPTS.accept!))).toBe('Deleted "Groceries".');
       expect(textOf(await outcome(SCRIPTS['accept-unchecked']!))).toBe('Kept "Groceries": the box was not checked.');
@@ -225,10 +256,14 @@ describe('examples/v2-notes-server', () => {
     expect(parsed.errors).toEqual([]);
     expect(parsed.options.strict).toBe(true);
     expect(parsed.options.module).toBe(ts.ModuleKind.NodeNext);
-    expect(parsed.fileNames.map((f) => path.relative(dir, f)).sort()).toEqual([...Object.keys(original), ...EXPECTED_CREATED].filter((f) => f.startsWith('src/')).sort());
+    expect(parsed.fileNames.map((f) => path.relative(dir, f)).sort()).toEqual(
+      [...Object.keys(original), ...EXPECTED_CREATED].filter((f) => f.startsWith('src/')).sort(),
+    );
     const program = ts.createProgram(parsed.fileNames, { ...parsed.options, noEmit: true });
     const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => {
-      const where = d.file ? `${path.relative(dir, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : '';
+      const where = d.file
+        ? `${path.relative(dir, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}`
+        : '';
       return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
     });
     expect(diagnostics).toEqual([]);

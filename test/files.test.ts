@@ -70,8 +70,8 @@ describe('discoverFiles: filtering', () => {
       'h.cjs': 'h',
       'readme.md': '#',
       'data.json': '{}',
-      'noext': 'x',
-      'ts': 'not an extension',
+      noext: 'x',
+      ts: 'not an extension',
       'types.d.ts': 'declare const x: 1;',
       'mod.d.mts': 'declare const x: 1;',
       'com.d.cts': 'declare const x: 1;',
@@ -352,7 +352,11 @@ describe('discoverFiles: file contents and problems', () => {
   it('reads files larger than the read buffer whole, and measures them against maxFileBytes', async () => {
     const big = 'x'.repeat(150_000); // larger than the 64 KiB read buffer
     const mid = '/'.repeat(99_999) + '\n';
-    const dir = tree(tempDir(), { 'big.ts': big, 'mid.ts': mid, 'nul.ts': Buffer.concat([Buffer.alloc(7999, 0x61), Buffer.alloc(70_000)]) });
+    const dir = tree(tempDir(), {
+      'big.ts': big,
+      'mid.ts': mid,
+      'nul.ts': Buffer.concat([Buffer.alloc(7999, 0x61), Buffer.alloc(70_000)]),
+    });
     const result = await discoverFiles([dir], { maxFileBytes: 100_000 });
     expect(names(result)).toEqual(['mid.ts']);
     expect(result.files[0]!.text).toBe(mid);
@@ -388,7 +392,12 @@ describe('discoverFiles: file contents and problems', () => {
   });
 
   it('never writes anything', async () => {
-    const dir = tree(tempDir(), { 'a.ts': 'x', 'sub/.gitignore': '*.js\n', 'sub/b.js': 'y', 'bin.ts': Buffer.from([0]) });
+    const dir = tree(tempDir(), {
+      'a.ts': 'x',
+      'sub/.gitignore': '*.js\n',
+      'sub/b.js': 'y',
+      'bin.ts': Buffer.from([0]),
+    });
     const snapshot = () =>
       fs
         .readdirSync(dir, { recursive: true, withFileTypes: false, encoding: 'utf8' })

@@ -38,12 +38,18 @@ function jscodeshift(args: string[]) {
 
 describe('jscodeshift entry', () => {
   // jscodeshift compiles transforms with babel unless --no-babel; the entry must load either way.
-  for (const [example, babel] of [['v2-notes-server', '--babel'], ['v2-notes-server', '--no-babel'], ['v1-notes-server', '--babel']] as const) {
+  for (const [example, babel] of [
+    ['v2-notes-server', '--babel'],
+    ['v2-notes-server', '--no-babel'],
+    ['v1-notes-server', '--babel'],
+  ] as const) {
     it(`migrates ${example} (${babel}) exactly as the CLI does, cross-file helpers included`, () => {
       const viaJscodeshift = copyOf(example);
       const viaCli = copyOf(example);
       // The jscodeshift entry sees one file at a time and runs no v1-to-v2 step: compare with the CLI without it.
-      expect(spawnSync(process.execPath, [CLI, '--quiet', '--no-v1-to-v2', viaCli], { encoding: 'utf8' }).status).toBe(0);
+      expect(spawnSync(process.execPath, [CLI, '--quiet', '--no-v1-to-v2', viaCli], { encoding: 'utf8' }).status).toBe(
+        0,
+      );
       // Only the source folder is given; the analysis root is the folder holding package.json.
       const run = jscodeshift([babel, '--run-in-band', path.join(viaJscodeshift, 'src')]);
       expect(run.status, run.stderr + run.stdout).toBe(0);
@@ -53,7 +59,9 @@ describe('jscodeshift entry', () => {
       // jscodeshift counts the files it was given; the generated replay runtime is written beside them.
       const changed = Object.keys(original).filter((f) => cliTree[f] !== original[f]);
       expect(run.stdout).toMatch(new RegExp(`^${changed.length} ok$`, 'm'));
-      expect(Object.keys(cliTree).filter((f) => !(f in original))).toEqual(example === 'v2-notes-server' ? ['src/mcp-mrtr-runtime.ts'] : []);
+      expect(Object.keys(cliTree).filter((f) => !(f in original))).toEqual(
+        example === 'v2-notes-server' ? ['src/mcp-mrtr-runtime.ts'] : [],
+      );
       expect(snapshotTree(viaJscodeshift)).toEqual(cliTree);
       // Review items reach jscodeshift's report channel with their reason ids.
       expect(run.stdout).toMatch(/ REP .*src\/server\.ts \d+:\d+ mrtr\/oninitialized: /);
@@ -63,11 +71,17 @@ describe('jscodeshift entry', () => {
   it('--runtime-dir places the runtime module where the CLI does, imported from there', () => {
     const viaJscodeshift = copyOf('v2-notes-server');
     const viaCli = copyOf('v2-notes-server');
-    expect(spawnSync(process.execPath, [CLI, '--quiet', '--no-v1-to-v2', '--runtime-dir', 'src/generated', viaCli], { encoding: 'utf8' }).status).toBe(0);
+    expect(
+      spawnSync(process.execPath, [CLI, '--quiet', '--no-v1-to-v2', '--runtime-dir', 'src/generated', viaCli], {
+        encoding: 'utf8',
+      }).status,
+    ).toBe(0);
     const run = jscodeshift(['--run-in-band', '--runtime-dir=src/generated', path.join(viaJscodeshift, 'src')]);
     expect(run.status, run.stderr + run.stdout).toBe(0);
     const tree = snapshotTree(viaJscodeshift);
-    expect(Object.keys(tree).filter((f) => f.includes('mcp-mrtr-runtime'))).toEqual(['src/generated/mcp-mrtr-runtime.ts']);
+    expect(Object.keys(tree).filter((f) => f.includes('mcp-mrtr-runtime'))).toEqual([
+      'src/generated/mcp-mrtr-runtime.ts',
+    ]);
     expect(tree).toEqual(snapshotTree(viaCli));
   });
 

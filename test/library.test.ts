@@ -33,9 +33,16 @@ describe('library', () => {
     expect(snapshotTree(example)).toEqual(before);
     expect(JSON.parse(toJson(report))).toEqual(JSON.parse(cli(['--dry-run', '--report', 'json', example]).stdout));
     expect(toText(report)).toBe(cli(['--dry-run', example]).stdout);
-    expect(toMarkdown(report, { linkPrefix: 'examples/v2-notes-server/' })).toBe(cli(['--dry-run', '--report', 'markdown', example]).stdout);
-    expect(toSarif(report, { pathPrefix: 'examples/v2-notes-server/' })).toBe(cli(['--dry-run', '--report', 'sarif', example]).stdout);
-    expect(decideFailure(report, 'review')).toEqual({ fail: true, why: 'the migration would change 6 files (--fail-on review)' });
+    expect(toMarkdown(report, { linkPrefix: 'examples/v2-notes-server/' })).toBe(
+      cli(['--dry-run', '--report', 'markdown', example]).stdout,
+    );
+    expect(toSarif(report, { pathPrefix: 'examples/v2-notes-server/' })).toBe(
+      cli(['--dry-run', '--report', 'sarif', example]).stdout,
+    );
+    expect(decideFailure(report, 'review')).toEqual({
+      fail: true,
+      why: 'the migration would change 6 files (--fail-on review)',
+    });
     expect(decideFailure(report, 'error')).toEqual({ fail: false });
   });
 

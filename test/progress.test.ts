@@ -33,7 +33,10 @@ describe('progress', () => {
     now = 1050;
     bar.update(4, 10, 'parse');
     bar.update(10, 10, 'parse');
-    expect(stream.writes).toEqual([`\r\x1b[2K${renderProgress(3, 10, 'parse')}`, `\r\x1b[2K${renderProgress(10, 10, 'parse')}`]);
+    expect(stream.writes).toEqual([
+      `\r\x1b[2K${renderProgress(3, 10, 'parse')}`,
+      `\r\x1b[2K${renderProgress(10, 10, 'parse')}`,
+    ]);
     bar.finish();
     expect(stream.writes.at(-1)).toBe('\r\x1b[2K');
   });
@@ -55,12 +58,31 @@ describe('progress', () => {
 
   it('is fed by the runner through onProgress, phase by phase', async () => {
     const calls: string[] = [];
-    await audit({ paths: [path.join(REPO_ROOT, 'examples', 'v2-notes-server')], onProgress: (done, total, phase) => calls.push(`${phase} ${done}/${total}`) });
-    expect(calls).toEqual(['parse 1/5', 'parse 2/5', 'parse 3/5', 'parse 4/5', 'parse 5/5', 'analyse 0/1', 'analyse 1/1', 'rewrite 1/5', 'rewrite 2/5', 'rewrite 3/5', 'rewrite 4/5', 'rewrite 5/5']);
+    await audit({
+      paths: [path.join(REPO_ROOT, 'examples', 'v2-notes-server')],
+      onProgress: (done, total, phase) => calls.push(`${phase} ${done}/${total}`),
+    });
+    expect(calls).toEqual([
+      'parse 1/5',
+      'parse 2/5',
+      'parse 3/5',
+      'parse 4/5',
+      'parse 5/5',
+      'analyse 0/1',
+      'analyse 1/1',
+      'rewrite 1/5',
+      'rewrite 2/5',
+      'rewrite 3/5',
+      'rewrite 4/5',
+      'rewrite 5/5',
+    ]);
   });
 
   it('keeps a CLI run whose stderr is not a terminal free of progress output', () => {
-    const run = spawnSync(process.execPath, [CLI, '--dry-run', 'examples/v2-notes-server'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [CLI, '--dry-run', 'examples/v2-notes-server'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(0);
     expect(run.stderr).toBe('');
     expect(run.stdout).not.toMatch(/\r|\x1b/);

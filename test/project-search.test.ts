@@ -31,16 +31,25 @@ describe('AnalysisProject.filesMentioning', () => {
 
 describe('AnalysisProject.sdkReach', () => {
   const reach = (entries: Array<[string, string]>) => {
-    const found = new AnalysisProject('/virtual', entries.map(([file, text]) => entry(file, text))).sdkReach();
+    const found = new AnalysisProject(
+      '/virtual',
+      entries.map(([file, text]) => entry(file, text)),
+    ).sdkReach();
     return found && [...found].map((absPath) => absPath.slice('/virtual/'.length)).sort();
   };
   const files: Array<[string, string]> = [
-    ['server.ts', "import { McpServer } from '@modelcontextprotocol/server';\nimport { ask } from './tools/ask.js';\nexport const server = new McpServer({ name: 'n', version: '1' });\n"],
+    [
+      'server.ts',
+      "import { McpServer } from '@modelcontextprotocol/server';\nimport { ask } from './tools/ask.js';\nexport const server = new McpServer({ name: 'n', version: '1' });\n",
+    ],
     ['tools/ask.ts', "import { phrase } from '../text';\nexport const ask = (s: any) => s.createMessage(phrase);\n"],
     ['text/index.ts', "export const phrase = 'hi';\n"],
     ['notify.ts', "import { server } from './server.js';\nexport const roots = () => server.server.listRoots();\n"],
-    ['notify-user.ts', "import { roots } from \"./notify\";\nexport {};\n"],
-    ['mail/client.ts', "export class Mail { createMessage() { return 1; } }\nexport const sent = new Mail().createMessage();\n"],
+    ['notify-user.ts', 'import { roots } from "./notify";\nexport {};\n'],
+    [
+      'mail/client.ts',
+      'export class Mail { createMessage() { return 1; } }\nexport const sent = new Mail().createMessage();\n',
+    ],
     ['mail/index.ts', "export * from './client.js';\n"],
     ['lonely.ts', 'export const createMessage = () => 0;\n'],
   ];
@@ -55,8 +64,18 @@ describe('AnalysisProject.sdkReach', () => {
 
   it('counts every file when names cross files without an import', () => {
     expect(reach([...files, ['legacy.js', 'var counter = 0;\n']])).toBeUndefined();
-    expect(reach([...files, ['globals.ts', "import type { McpServer } from '@modelcontextprotocol/server';\ndeclare global { var mcp: McpServer }\nexport {};\n"]])).toBeUndefined();
-    expect(reach([...files, ['load.ts', 'export const load = (name: string) => import(`./tools/${name}.js`);\n']])).toBeUndefined();
+    expect(
+      reach([
+        ...files,
+        [
+          'globals.ts',
+          "import type { McpServer } from '@modelcontextprotocol/server';\ndeclare global { var mcp: McpServer }\nexport {};\n",
+        ],
+      ]),
+    ).toBeUndefined();
+    expect(
+      reach([...files, ['load.ts', 'export const load = (name: string) => import(`./tools/${name}.js`);\n']]),
+    ).toBeUndefined();
   });
 });
 
@@ -64,11 +83,19 @@ describe('resolveDotted', () => {
   it('is path.resolve for every mix of ./ and ../ steps, names, dots and slashes', () => {
     const parts = ['.', '..', 'a', 'b.js', '', '.x', '..y', 'index'];
     const specifiers = new Set<string>(['.', '..', './', '../']);
-    for (const p of parts) for (const q of parts) for (const r of parts) {
-      for (const specifier of [`${p}/${q}/${r}`, `${p}/${q}/${r}/`, `${p}/${q}`]) if (specifier.startsWith('.')) specifiers.add(specifier);
-    }
+    for (const p of parts)
+      for (const q of parts)
+        for (const r of parts) {
+          for (const specifier of [`${p}/${q}/${r}`, `${p}/${q}/${r}/`, `${p}/${q}`])
+            if (specifier.startsWith('.')) specifiers.add(specifier);
+        }
     for (const dir of ['/', '/a', '/a/b/c']) {
-      for (const specifier of specifiers) expect([dir, specifier, resolveDotted(dir, specifier)]).toEqual([dir, specifier, path.posix.resolve(dir, specifier)]);
+      for (const specifier of specifiers)
+        expect([dir, specifier, resolveDotted(dir, specifier)]).toEqual([
+          dir,
+          specifier,
+          path.posix.resolve(dir, specifier),
+        ]);
     }
   });
 });

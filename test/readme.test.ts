@@ -29,7 +29,10 @@ describe('README stays true', () => {
   });
 
   it('shows the real text report of the bundled example', () => {
-    const out = spawnSync(process.execPath, [CLI, '--dry-run', 'examples/v1-notes-server'], { cwd: REPO_ROOT, encoding: 'utf8' }).stdout;
+    const out = spawnSync(process.execPath, [CLI, '--dry-run', 'examples/v1-notes-server'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    }).stdout;
     expect(README).toContain('```text\n' + out);
   });
 
@@ -37,7 +40,9 @@ describe('README stays true', () => {
     const workflow = fs.readFileSync(path.join(REPO_ROOT, 'examples', 'github-actions', 'mrtr-audit.yml'), 'utf8');
     expect(README).toContain('```yaml\n' + workflow + '```\n');
     const help = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' }).stdout;
-    const used = [...workflow.matchAll(/mcp-mrtr-codemod ([^\n]*(?:\\\n[^\n]*)*)/g)].flatMap((m) => [...m[1]!.matchAll(/(?:^|\s)(--[a-z-]+)/g)].map((f) => f[1]!));
+    const used = [...workflow.matchAll(/mcp-mrtr-codemod ([^\n]*(?:\\\n[^\n]*)*)/g)].flatMap((m) =>
+      [...m[1]!.matchAll(/(?:^|\s)(--[a-z-]+)/g)].map((f) => f[1]!),
+    );
     expect(used).toContain('--fail-on');
     for (const flag of used) expect(help, flag).toContain(flag);
   });

@@ -7,7 +7,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replayRuntimeSource, type RuntimeFlavour } from '../transforms/mrtr/replay/replayRuntime.js';
-import { loadServerModule, rawCall2026, runMigrated2025, runMigrated2026, tamperRequestState, type Call, type ServerModule } from './support/equivalence.js';
+import {
+  loadServerModule,
+  rawCall2026,
+  runMigrated2025,
+  runMigrated2026,
+  tamperRequestState,
+  type Call,
+  type ServerModule,
+} from './support/equivalence.js';
 
 const SERVER = `import { McpServer, createRequestStateCodec } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
@@ -88,12 +96,17 @@ async function loadFlavour(name: keyof typeof EXTENSIONS): Promise<ServerModule>
   const { flavour, runtime, server } = EXTENSIONS[name]!;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mrtr-replay-${name}-`));
   fs.writeFileSync(path.join(dir, runtime), replayRuntimeSource(flavour));
-  const text = flavour.module === 'cjs'
-    ? SERVER.replace(/^import \{ ([^}]+) \} from '([^']+)';$/gm, (_, names: string, from: string) => `const { ${names.replace(/ as /g, ': ')} } = require('${from.replace('.js', '.cjs')}');`)
-        .replace("import * as z from 'zod/v4';", "const z = require('zod/v4');")
-        .replace(/^export const (\w+)/gm, 'const $1 = exports.$1')
-        .replace(/^export function (\w+)/gm, 'exports.$1 = $1;\nfunction $1')
-    : SERVER;
+  const text =
+    flavour.module === 'cjs'
+      ? SERVER.replace(
+          /^import \{ ([^}]+) \} from '([^']+)';$/gm,
+          (_, names: string, from: string) =>
+            `const { ${names.replace(/ as /g, ': ')} } = require('${from.replace('.js', '.cjs')}');`,
+        )
+          .replace("import * as z from 'zod/v4';", "const z = require('zod/v4');")
+          .replace(/^export const (\w+)/gm, 'const $1 = exports.$1')
+          .replace(/^export function (\w+)/gm, 'exports.$1 = $1;\nfunction $1')
+      : SERVER;
   fs.writeFileSync(path.join(dir, server), flavour.typescript ? `// @ts-nocheck\n${text}` : text);
   return loadServerModule(path.join(dir, server), { fresh: true });
 }
@@ -107,8 +120,16 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
       const mod = await loadFlavour(flavour);
       const first = await rawCall2026(mod, DELETE_A);
       expect(first.resultType).toBe('input_required');
-      expect(first.inputRequests).toEqual({ elicit_1: { method: 'elicitation/create', params: expect.objectContaining({ message: 'Delete a.txt?', mode: 'form' }) } });
-      const retry = await rawCall2026(mod, DELETE_A, { inputResponses: { elicit_1: OK }, requestState: first.requestState! });
+      expect(first.inputRequests).toEqual({
+        elicit_1: {
+          method: 'elicitation/create',
+          params: expect.objectContaining({ message: 'Delete a.txt?', mode: 'form' }),
+        },
+      });
+      const retry = await rawCall2026(mod, DELETE_A, {
+        inputResponses: { elicit_1: OK },
+        requestState: first.requestState!,
+      });
       expect(retry.content).toEqual([{ type: 'text', text: 'deleted a.txt' }]);
       // Code before the ask ran once per round.
       expect(mod.exports?.effects).toEqual(['a.txt', 'a.txt']);
@@ -117,7 +138,11 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
     it('never gives an answer to another question: a changed question is asked again', async () => {
       const mod = await loadFlavour(flavour);
       const first = await rawCall2026(mod, DELETE_A);
-      const other = await rawCall2026(mod, { kind: 'tool', name: 'delete', args: { path: 'b.txt' } }, { inputResponses: { elicit_1: OK }, requestState: first.requestState! });
+      const other = await rawCall2026(
+        mod,
+        { kind: 'tool', name: 'delete', args: { path: 'b.txt' } },
+        { inputResponses: { elicit_1: OK }, requestState: first.requestState! },
+      );
       expect(other.resultType).toBe('input_required');
       expect(other.inputRequests?.elicit_1?.params).toEqual(expect.objectContaining({ message: 'Delete b.txt?' }));
     });
@@ -127,7 +152,10 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
       const unasked = await rawCall2026(mod, DELETE_A, { inputResponses: { elicit_1: OK } });
       expect(unasked.resultType).toBe('input_required');
       const first = await rawCall2026(mod, DELETE_A);
-      const tampered = await rawCall2026(mod, DELETE_A, { inputResponses: { elicit_1: OK }, requestState: tamperRequestState(first.requestState!) });
+      const tampered = await rawCall2026(mod, DELETE_A, {
+        inputResponses: { elicit_1: OK },
+        requestState: tamperRequestState(first.requestState!),
+      });
       expect(tampered.error?.code).toBe(-32602);
     });
 
@@ -140,12 +168,19 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
       };
       for (const run of [runMigrated2026, runMigrated2025]) {
         const transcript = await run(await loadFlavour(flavour), [call], script());
-        expect(transcript.questions.map((q) => (q.params as { message: string }).message)).toEqual(['Delete a?', 'Delete b?', 'Delete c?']);
+        expect(transcript.questions.map((q) => (q.params as { message: string }).message)).toEqual([
+          'Delete a?',
+          'Delete b?',
+          'Delete c?',
+        ]);
         expect(JSON.stringify(transcript.results)).toContain('deleted: a,c');
       }
       const mod = await loadFlavour(flavour);
       const first = await rawCall2026(mod, call);
-      const second = await rawCall2026(mod, call, { inputResponses: { elicit_1: OK }, requestState: first.requestState! });
+      const second = await rawCall2026(mod, call, {
+        inputResponses: { elicit_1: OK },
+        requestState: first.requestState!,
+      });
       expect(Object.keys(second.inputRequests ?? {})).toEqual(['elicit_2']);
     });
 
@@ -166,8 +201,14 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
         const transcript = await run(mod);
         // Three asks, one per round: three input_required rounds and the final one.
         expect({ client, runs: (mod.exports?.entries as Record<string, number>).setup }).toEqual({ client, runs: 4 });
-        expect({ client, questions: transcript.questions.map((q) => q.method) }).toEqual({ client, questions: ['elicitation/create', 'sampling/createMessage', 'roots/list'] });
-        expect({ client, results: transcript.results }).toEqual({ client, results: [{ content: [{ type: 'text', text: 'true tidy file:///work' }] }] });
+        expect({ client, questions: transcript.questions.map((q) => q.method) }).toEqual({
+          client,
+          questions: ['elicitation/create', 'sampling/createMessage', 'roots/list'],
+        });
+        expect({ client, results: transcript.results }).toEqual({
+          client,
+          results: [{ content: [{ type: 'text', text: 'true tidy file:///work' }] }],
+        });
       }
     });
 
@@ -175,10 +216,18 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
       const mod = await loadFlavour(flavour);
       const raw: Call = { kind: 'tool', name: 'raw', args: {} };
       const first = await rawCall2026(mod, raw);
-      expect(first.inputRequests).toEqual({ elicit_1: { method: 'elicitation/create', params: expect.objectContaining({ message: 'Raw?' }) } });
-      const unchecked = await rawCall2026(mod, raw, { inputResponses: { elicit_1: { action: 'accept', content: { ok: 'not a boolean' } } }, requestState: first.requestState! });
+      expect(first.inputRequests).toEqual({
+        elicit_1: { method: 'elicitation/create', params: expect.objectContaining({ message: 'Raw?' }) },
+      });
+      const unchecked = await rawCall2026(mod, raw, {
+        inputResponses: { elicit_1: { action: 'accept', content: { ok: 'not a boolean' } } },
+        requestState: first.requestState!,
+      });
       expect(unchecked.content).toEqual([{ type: 'text', text: '{"ok":"not a boolean"}' }]);
-      const declined = await rawCall2026(mod, raw, { inputResponses: { elicit_1: { action: 'decline' } }, requestState: first.requestState! });
+      const declined = await rawCall2026(mod, raw, {
+        inputResponses: { elicit_1: { action: 'decline' } },
+        requestState: first.requestState!,
+      });
       expect(declined.isError).toBe(true);
       expect(JSON.stringify(declined.content)).toContain('Invalid elicitation/create result');
     });
@@ -191,7 +240,9 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
 
     it('fails clearly when an ask is reached outside a wrapped handler', async () => {
       const mod = await loadFlavour(flavour);
-      await expect((mod.exports?.askOutside as () => Promise<unknown>)()).rejects.toThrow(/outside a handler wrapped with withAsks/);
+      await expect((mod.exports?.askOutside as () => Promise<unknown>)()).rejects.toThrow(
+        /outside a handler wrapped with withAsks/,
+      );
     });
   });
 }

@@ -14,7 +14,9 @@ const DIRECT_ASK = path.join(REPO_ROOT, '__fixtures__', 'mrtr', 'rewrite-delete-
 const CLI = path.join(REPO_ROOT, 'dist', 'bin', 'mcp-mrtr-codemod.js');
 
 const decisions = async (target: string, strategy?: 'auto' | 'explicit' | 'replay') =>
-  (await audit({ paths: [target], ...(strategy ? { strategy } : {}) })).sites.map((s) => `${s.decision} ${s.strategy ?? s.reason}`);
+  (await audit({ paths: [target], ...(strategy ? { strategy } : {}) })).sites.map(
+    (s) => `${s.decision} ${s.strategy ?? s.reason}`,
+  );
 
 describe('--strategy', () => {
   it('auto (the default) and replay replay an ask in a helper; explicit reviews it', async () => {
@@ -30,21 +32,46 @@ describe('--strategy', () => {
   });
 
   it('reaches the planner from the CLI (auto by default), and a dry run plans the runtime module without writing it', () => {
-    const run = spawnSync(process.execPath, [CLI, '--dry-run', '--report', 'json', SHARED_CONFIRM], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [CLI, '--dry-run', '--report', 'json', SHARED_CONFIRM], {
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(0);
-    const report = JSON.parse(run.stdout) as { sites: Array<{ strategy?: string }>; files: Array<{ file: string; status: string }> };
+    const report = JSON.parse(run.stdout) as {
+      sites: Array<{ strategy?: string }>;
+      files: Array<{ file: string; status: string }>;
+    };
     expect(report.sites.map((s) => s.strategy)).toEqual(['replay']);
-    expect(report.files.filter((f) => f.status === 'changed').map((f) => f.file).sort()).toEqual(['confirm.ts', 'mcp-mrtr-runtime.ts', 'server.ts']);
-    const bad = spawnSync(process.execPath, [CLI, '--dry-run', '--strategy', 'sometimes', SHARED_CONFIRM], { encoding: 'utf8' });
+    expect(
+      report.files
+        .filter((f) => f.status === 'changed')
+        .map((f) => f.file)
+        .sort(),
+    ).toEqual(['confirm.ts', 'mcp-mrtr-runtime.ts', 'server.ts']);
+    const bad = spawnSync(process.execPath, [CLI, '--dry-run', '--strategy', 'sometimes', SHARED_CONFIRM], {
+      encoding: 'utf8',
+    });
     expect(bad.status).not.toBe(0);
   });
 
   it('--runtime-dir places the runtime module in a folder of the target root, and refuses one outside it', () => {
-    const run = spawnSync(process.execPath, [CLI, '--dry-run', '--report', 'json', '--strategy', 'auto', '--runtime-dir', 'src/generated', SHARED_CONFIRM], { encoding: 'utf8' });
+    const run = spawnSync(
+      process.execPath,
+      [CLI, '--dry-run', '--report', 'json', '--strategy', 'auto', '--runtime-dir', 'src/generated', SHARED_CONFIRM],
+      { encoding: 'utf8' },
+    );
     expect(run.status).toBe(0);
     const report = JSON.parse(run.stdout) as { files: Array<{ file: string; status: string }> };
-    expect(report.files.filter((f) => f.status === 'changed').map((f) => f.file).sort()).toEqual(['confirm.ts', 'server.ts', 'src/generated/mcp-mrtr-runtime.ts']);
-    const outside = spawnSync(process.execPath, [CLI, '--dry-run', '--strategy', 'auto', '--runtime-dir', '../elsewhere', SHARED_CONFIRM], { encoding: 'utf8' });
+    expect(
+      report.files
+        .filter((f) => f.status === 'changed')
+        .map((f) => f.file)
+        .sort(),
+    ).toEqual(['confirm.ts', 'server.ts', 'src/generated/mcp-mrtr-runtime.ts']);
+    const outside = spawnSync(
+      process.execPath,
+      [CLI, '--dry-run', '--strategy', 'auto', '--runtime-dir', '../elsewhere', SHARED_CONFIRM],
+      { encoding: 'utf8' },
+    );
     expect(outside.status).toBe(2);
     expect(outside.stderr).toContain('--runtime-dir');
   });
@@ -75,7 +102,9 @@ describe('mixed callers', () => {
       const after = await runMigrated2025(migrated, [call], roots);
       expect(after.questions.map((q) => q.method)).toEqual(['roots/list']);
       expect(after.results).toEqual(before.results);
-      expect((migrated.exports?.lastPreloadFailure as () => string | undefined)()).toMatch(/ask\.listRoots\(\) was reached outside a handler wrapped with withAsks/);
+      expect((migrated.exports?.lastPreloadFailure as () => string | undefined)()).toMatch(
+        /ask\.listRoots\(\) was reached outside a handler wrapped with withAsks/,
+      );
     } finally {
       delete process.env.INDEXER_PRELOAD;
     }

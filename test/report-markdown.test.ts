@@ -30,7 +30,10 @@ describe('markdown report', () => {
     const html = render(run.stdout);
 
     const table = /<table>[\s\S]*?<\/table>/.exec(html)?.[0] ?? '';
-    const rows = [...table.matchAll(/<tr>\s*<td>([^<]*)<\/td>\s*<td align="right">(\d+)<\/td>/g)].map((m) => [m[1], Number(m[2])]);
+    const rows = [...table.matchAll(/<tr>\s*<td>([^<]*)<\/td>\s*<td align="right">(\d+)<\/td>/g)].map((m) => [
+      m[1],
+      Number(m[2]),
+    ]);
     expect(Object.fromEntries(rows)).toEqual({
       'push-style sites': report.totals.sites,
       'rewritten, explicit strategy': report.sites.filter((s) => s.strategy === 'explicit').length,
@@ -45,7 +48,9 @@ describe('markdown report', () => {
     const checkboxes = html.match(/<li><input disabled="" type="checkbox">/g) ?? [];
     expect(checkboxes).toHaveLength(report.totals.review);
     for (const site of report.sites.filter((s) => s.decision === 'review')) {
-      expect(html).toContain(`<a href="examples/v2-notes-server/${site.file}#L${site.line}">${site.file}:${site.line}</a>`);
+      expect(html).toContain(
+        `<a href="examples/v2-notes-server/${site.file}#L${site.line}">${site.file}:${site.line}</a>`,
+      );
       expect(html).toContain(`<code>${site.transform}/${site.reason}</code>`);
     }
     // Grouped by handler: each handler's heading appears once, before its items.
@@ -67,10 +72,19 @@ describe('markdown report', () => {
     for (let handler = 0; handler < 40; handler++) {
       for (let i = 0; i < 25; i++) {
         const entry = { ...template.chain[0]!, name: `tools/call tool_${handler}`, line: handler + 1 };
-        many.push({ ...template, id: `mrtr-${handler}-${i}`, line: 100 + i, chain: [entry, ...template.chain.slice(1)] });
+        many.push({
+          ...template,
+          id: `mrtr-${handler}-${i}`,
+          line: 100 + i,
+          chain: [entry, ...template.chain.slice(1)],
+        });
       }
     }
-    const big: Report = { ...report, sites: many, totals: { ...report.totals, sites: many.length, review: many.length, rewritten: 0 } };
+    const big: Report = {
+      ...report,
+      sites: many,
+      totals: { ...report.totals, sites: many.length, review: many.length, rewritten: 0 },
+    };
     const markdown = toMarkdown(big, { maxLength: 20_000 });
     expect(markdown.length).toBeLessThanOrEqual(20_000);
     const html = render(markdown);
@@ -80,7 +94,9 @@ describe('markdown report', () => {
     const listed = (html.match(/type="checkbox"/g) ?? []).length;
     expect(listed).toBeGreaterThan(10);
     expect(listed).toBeLessThan(many.length);
-    expect(markdown).toContain(`_${many.length - listed} more review items not listed (comment size): see the SARIF or JSON report._`);
+    expect(markdown).toContain(
+      `_${many.length - listed} more review items not listed (comment size): see the SARIF or JSON report._`,
+    );
     expect(markdown).toContain('### Next steps');
     // Every <details> is closed.
     expect(markdown.split('<details>').length).toBe(markdown.split('</details>').length);
@@ -98,12 +114,17 @@ describe('markdown report', () => {
       const reruns = (site.notes ?? []).filter((n) => n.startsWith('runs again on each round: '));
       expect(reruns.length, site.file).toBeGreaterThan(0);
       // The site's item holds a nested list: the heading, then one linked item per statement, its code in a code span.
-      const item = new RegExp(`<li><a href="${site.file}#L${site.line}">[\\s\\S]*?</ul>\\s*</li>\\s*</ul>`).exec(html)?.[0] ?? '';
+      const item =
+        new RegExp(`<li><a href="${site.file}#L${site.line}">[\\s\\S]*?</ul>\\s*</li>\\s*</ul>`).exec(html)?.[0] ?? '';
       expect(item).toContain('runs again on each round (check that each is safe to repeat):');
       for (const note of reruns) {
         const [, where, code] = /^runs again on each round: (\S+) (.*)$/.exec(note)!;
         const [file, line] = where!.split(':');
-        const escaped = code!.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+        const escaped = code!
+          .replace(/&/g, '&amp;')
+          .replace(/</g, '&lt;')
+          .replace(/>/g, '&gt;')
+          .replace(/"/g, '&quot;');
         expect(item).toContain(`<a href="${file}#L${line}">${where}</a> <code>${escaped}</code>`);
       }
     }
@@ -111,7 +132,10 @@ describe('markdown report', () => {
 
   it('escapes HTML-like text in messages outside code spans', () => {
     const report = auditJson('examples/v2-notes-server');
-    const site = { ...report.sites.find((s) => s.decision === 'review')!, message: 'calls <script>alert(1)</script> and `a<b>`' };
+    const site = {
+      ...report.sites.find((s) => s.decision === 'review')!,
+      message: 'calls <script>alert(1)</script> and `a<b>`',
+    };
     const html = render(toMarkdown({ ...report, sites: [site] }));
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;');

@@ -10,7 +10,12 @@ import { REPO_ROOT } from './support/fixtures.js';
 
 const CLI = path.join(REPO_ROOT, 'dist', 'bin', 'mcp-mrtr-codemod.js');
 // The official SARIF 2.1.0 schema (OASIS, errata 01 / rtm.5), as shipped by Microsoft's @microsoft/jest-sarif.
-const SARIF_SCHEMA = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules', '@microsoft', 'jest-sarif', 'lib', 'schemas', 'sarif-2.1.0-rtm.5.json'), 'utf8'));
+const SARIF_SCHEMA = JSON.parse(
+  fs.readFileSync(
+    path.join(REPO_ROOT, 'node_modules', '@microsoft', 'jest-sarif', 'lib', 'schemas', 'sarif-2.1.0-rtm.5.json'),
+    'utf8',
+  ),
+);
 const temps: string[] = [];
 
 afterEach(() => {
@@ -40,17 +45,34 @@ describe('sarif report', () => {
       expect(valid).toBe(true);
       expect(log.version).toBe('2.1.0');
       const run = log.runs[0]!;
-      const report = JSON.parse(spawnSync(process.execPath, [CLI, '--dry-run', '--report', 'json', example], { cwd: REPO_ROOT, encoding: 'utf8' }).stdout);
+      const report = JSON.parse(
+        spawnSync(process.execPath, [CLI, '--dry-run', '--report', 'json', example], {
+          cwd: REPO_ROOT,
+          encoding: 'utf8',
+        }).stdout,
+      );
       const rules = run.tool.driver.rules!;
       // One rule per reason id of each transform, plus the rule for sites the migration rewrites.
-      expect(rules.map((r) => r.id)).toEqual(TRANSFORMS.flatMap((t) => [...Object.keys(t.reasons).map((id) => `${t.id}/${id}`), ...(t.rewriteRule ? [`${t.id}/rewrite`] : [])]));
+      expect(rules.map((r) => r.id)).toEqual(
+        TRANSFORMS.flatMap((t) => [
+          ...Object.keys(t.reasons).map((id) => `${t.id}/${id}`),
+          ...(t.rewriteRule ? [`${t.id}/rewrite`] : []),
+        ]),
+      );
       for (const rule of rules) {
         expect(rule.shortDescription?.text).toBeTruthy();
         expect(rule.help?.text).toBeTruthy();
         expect(new URL(rule.helpUri!).protocol).toBe('https:');
       }
       // Every site, then every finding of the v1 step (there are some for the v1 example).
-      const findings: Array<{ transform: string; reason: string; level: string; file: string; line: number; message: string }> = report.findings ?? [];
+      const findings: Array<{
+        transform: string;
+        reason: string;
+        level: string;
+        file: string;
+        line: number;
+        message: string;
+      }> = report.findings ?? [];
       expect(findings.length > 0).toBe(example.includes('v1'));
       expect(run.results).toHaveLength(report.sites.length + findings.length);
       for (const [i, finding] of findings.entries()) {
@@ -87,7 +109,9 @@ describe('sarif report', () => {
     for (const rule of rules) {
       const anchor = new URL(rule.helpUri!).hash.slice(1);
       // `reason-<id>` rows carry explicit anchors; `the-explicit-rewrite` is GitHub's anchor of that heading.
-      const found = readme.includes(`<a id="${anchor}"></a>`) || readme.includes('### The explicit rewrite') && anchor === 'the-explicit-rewrite';
+      const found =
+        readme.includes(`<a id="${anchor}"></a>`) ||
+        (readme.includes('### The explicit rewrite') && anchor === 'the-explicit-rewrite');
       expect(found, `${rule.id} -> #${anchor}`).toBe(true);
     }
   });
@@ -96,8 +120,10 @@ describe('sarif report', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-sarif-'));
     temps.push(dir);
     fs.cpSync(path.join(REPO_ROOT, 'examples', 'v1-notes-server'), dir, { recursive: true });
-    const fingerprints = (log: Log) => log.runs[0]!.results!.map((r: Result) => `${r.ruleId} ${r.partialFingerprints!['mrtrSiteId/v1']}`);
-    const lines = (log: Log) => log.runs[0]!.results!.map((r: Result) => r.locations![0]!.physicalLocation!.region!.startLine);
+    const fingerprints = (log: Log) =>
+      log.runs[0]!.results!.map((r: Result) => `${r.ruleId} ${r.partialFingerprints!['mrtrSiteId/v1']}`);
+    const lines = (log: Log) =>
+      log.runs[0]!.results!.map((r: Result) => r.locations![0]!.physicalLocation!.region!.startLine);
     const before = sarifOf(dir);
     const tools = path.join(dir, 'src', 'tools.ts');
     fs.writeFileSync(tools, '// an unrelated comment\n// and another one\n' + fs.readFileSync(tools, 'utf8'));
@@ -105,7 +131,9 @@ describe('sarif report', () => {
     expect(fingerprints(after)).toEqual(fingerprints(before));
     expect(lines(after)).not.toEqual(lines(before));
     // Outside git the paths are relative to the audited folder.
-    expect(after.runs[0]!.results![0]!.locations![0]!.physicalLocation!.artifactLocation!.uri).toBe('src/helpers/confirm.ts');
+    expect(after.runs[0]!.results![0]!.locations![0]!.physicalLocation!.artifactLocation!.uri).toBe(
+      'src/helpers/confirm.ts',
+    );
   });
 
   it('is shown in docs/reports.md, abridged, as the real report of the bundled example', () => {
@@ -113,7 +141,16 @@ describe('sarif report', () => {
     const log = sarifOf('examples/v1-notes-server');
     const run = log.runs[0]!;
     const first = run.results![0]!;
-    const abridged = { ...log, runs: [{ ...run, tool: { driver: { ...run.tool.driver, rules: [run.tool.driver.rules![first.ruleIndex!]] } }, results: [first] }] };
+    const abridged = {
+      ...log,
+      runs: [
+        {
+          ...run,
+          tool: { driver: { ...run.tool.driver, rules: [run.tool.driver.rules![first.ruleIndex!]] } },
+          results: [first],
+        },
+      ],
+    };
     const sample = '```json\n' + JSON.stringify(abridged, null, 2) + '\n```\n';
     expect(readme.includes(sample), `docs/reports.md "## SARIF" sample must be exactly:\n${sample}`).toBe(true);
   });

@@ -28,7 +28,12 @@ async function secondRound(mod: Awaited<ReturnType<typeof load>>, options = {}):
   const first = await rawCall2026(mod, BOOK, {}, options);
   expect(first.resultType).toBe('input_required');
   expect(Object.keys(first.inputRequests ?? {})).toEqual(['when']);
-  const second = await rawCall2026(mod, BOOK, { inputResponses: { when: WHEN }, requestState: first.requestState! }, options);
+  const second = await rawCall2026(
+    mod,
+    BOOK,
+    { inputResponses: { when: WHEN }, requestState: first.requestState! },
+    options,
+  );
   expect(second.resultType).toBe('input_required');
   expect(Object.keys(second.inputRequests ?? {})).toEqual(['party']);
   return second;
@@ -55,7 +60,10 @@ describe('migrated multi-round handlers: requestState', () => {
     expect(retry.resultType).toBe('input_required');
     expect(retry.inputRequests).toEqual(second.inputRequests);
     expect(payloadOf(retry.requestState!).p).toEqual(payloadOf(second.requestState!).p);
-    const wrongKey = await rawCall2026(mod, BOOK, { inputResponses: { when: WHEN }, requestState: second.requestState! });
+    const wrongKey = await rawCall2026(mod, BOOK, {
+      inputResponses: { when: WHEN },
+      requestState: second.requestState!,
+    });
     expect(Object.keys(wrongKey.inputRequests ?? {})).toEqual(['party']);
   });
 
@@ -80,7 +88,10 @@ describe('migrated multi-round handlers: requestState', () => {
     const late = await rawCall2026(mod, BOOK, { inputResponses: { party: PARTY }, requestState: second.requestState! });
     expect(late.error?.code).toBe(INVALID_STATE);
     vi.spyOn(Date, 'now').mockReturnValue(now + 590_000);
-    const inTime = await rawCall2026(mod, BOOK, { inputResponses: { party: PARTY }, requestState: second.requestState! });
+    const inTime = await rawCall2026(mod, BOOK, {
+      inputResponses: { party: PARTY },
+      requestState: second.requestState!,
+    });
     expect(inTime.content).toEqual([{ type: 'text', text: 'Booked Chez Ada on 2026-12-24 for 4.' }]);
   });
 
@@ -89,11 +100,24 @@ describe('migrated multi-round handlers: requestState', () => {
     const alice = { authInfo: { token: 'token-a', clientId: 'alice', scopes: [] } };
     const bob = { authInfo: { token: 'token-b', clientId: 'bob', scopes: [] } };
     const second = await secondRound(mod, alice);
-    const stolen = await rawCall2026(mod, BOOK, { inputResponses: { party: PARTY }, requestState: second.requestState! }, bob);
+    const stolen = await rawCall2026(
+      mod,
+      BOOK,
+      { inputResponses: { party: PARTY }, requestState: second.requestState! },
+      bob,
+    );
     expect(stolen.error?.code).toBe(INVALID_STATE);
-    const anonymous = await rawCall2026(mod, BOOK, { inputResponses: { party: PARTY }, requestState: second.requestState! });
+    const anonymous = await rawCall2026(mod, BOOK, {
+      inputResponses: { party: PARTY },
+      requestState: second.requestState!,
+    });
     expect(anonymous.error?.code).toBe(INVALID_STATE);
-    const own = await rawCall2026(mod, BOOK, { inputResponses: { party: PARTY }, requestState: second.requestState! }, alice);
+    const own = await rawCall2026(
+      mod,
+      BOOK,
+      { inputResponses: { party: PARTY }, requestState: second.requestState! },
+      alice,
+    );
     expect(own.content).toEqual([{ type: 'text', text: 'Booked Chez Ada on 2026-12-24 for 4.' }]);
   });
 
@@ -101,7 +125,11 @@ describe('migrated multi-round handlers: requestState', () => {
     const mod = await load('rewrite-steps-three-rounds');
     const tool = await rawCall2026(mod, { kind: 'tool', name: 'create_project', args: { team: 'Platform' } });
     expect(tool.resultType).toBe('input_required');
-    const prompt = await rawCall2026(mod, { kind: 'prompt', name: 'draft_post' }, { inputResponses: { topic: { action: 'accept', content: { topic: 'x' } } }, requestState: tool.requestState! });
+    const prompt = await rawCall2026(
+      mod,
+      { kind: 'prompt', name: 'draft_post' },
+      { inputResponses: { topic: { action: 'accept', content: { topic: 'x' } } }, requestState: tool.requestState! },
+    );
     expect(prompt.error?.code).toBe(INVALID_STATE);
   });
 
@@ -110,7 +138,11 @@ describe('migrated multi-round handlers: requestState', () => {
     const projects = await load('rewrite-steps-three-rounds');
     const second = await secondRound(bookings);
     // Same secret, same method: the signature holds, but the step belongs to book_table, not create_project.
-    const foreign = await rawCall2026(projects, { kind: 'tool', name: 'create_project', args: { team: 'Platform' } }, { requestState: second.requestState! });
+    const foreign = await rawCall2026(
+      projects,
+      { kind: 'tool', name: 'create_project', args: { team: 'Platform' } },
+      { requestState: second.requestState! },
+    );
     expect(foreign.resultType).toBe('input_required');
     expect(Object.keys(foreign.inputRequests ?? {})).toEqual(['named']);
     expect(payloadOf(foreign.requestState!).p).toEqual({ step: 'create_project:named' });
@@ -133,16 +165,24 @@ describe('migrated multi-round handlers: requestState', () => {
   it('signs but does not encrypt: server-computed values are readable, and the report says so', async () => {
     const mod = await load('rewrite-steps-effect-before-ask');
     const first = await rawCall2026(mod, { kind: 'tool', name: 'report_bug', args: { title: 'Login fails' } });
-    expect(payloadOf(first.requestState!).p).toEqual({ step: 'report_bug:priority', ticket: 100, opened: '2026-11-30T09:00:00.000Z' });
+    expect(payloadOf(first.requestState!).p).toEqual({
+      step: 'report_bug:priority',
+      ticket: 100,
+      opened: '2026-11-30T09:00:00.000Z',
+    });
     const report = await audit({ paths: [path.join(FIXTURES, 'rewrite-steps-effect-before-ask.input.ts')] });
-    expect(report.sites.map((s) => s.notes)).toEqual([[expect.stringMatching(/`ticket`, `opened`.*signed, not encrypted/)]]);
+    expect(report.sites.map((s) => s.notes)).toEqual([
+      [expect.stringMatching(/`ticket`, `opened`.*signed, not encrypted/)],
+    ]);
   });
 
   it('refuses to start without a secret of at least 32 bytes', async () => {
     const saved = process.env.MCP_REQUEST_STATE_SECRET;
     try {
       process.env.MCP_REQUEST_STATE_SECRET = 'too short';
-      await expect(load('rewrite-steps-dependent-elicitations')).rejects.toThrow(/MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes/);
+      await expect(load('rewrite-steps-dependent-elicitations')).rejects.toThrow(
+        /MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes/,
+      );
       delete process.env.MCP_REQUEST_STATE_SECRET;
       await expect(load('rewrite-steps-dependent-elicitations')).rejects.toThrow(/MCP_REQUEST_STATE_SECRET/);
     } finally {

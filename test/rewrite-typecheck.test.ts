@@ -18,7 +18,11 @@ function rewriteOutputs(): string[] {
         fs.mkdirSync(path.dirname(path.join(out, name)), { recursive: true });
         fs.writeFileSync(path.join(out, name), text);
       }
-      files.push(...Object.keys(tree).filter((f) => /\.(ts|mts|cts)$/.test(f)).map((f) => path.join(out, f)));
+      files.push(
+        ...Object.keys(tree)
+          .filter((f) => /\.(ts|mts|cts)$/.test(f))
+          .map((f) => path.join(out, f)),
+      );
     } else {
       const out = fixture.inputPath.replace('.input.', '.output.');
       if (/\.(ts|mts|cts)$/.test(out) && fs.existsSync(out)) files.push(out);

@@ -43,12 +43,19 @@ function tempTree(files: Record<string, string | Buffer>): string {
 }
 
 function run(args: string[], options: { uid?: number } = {}) {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: REPO_ROOT, encoding: 'utf8', ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}) });
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr, error: result.error };
 }
 
 function json(stdout: string) {
-  return JSON.parse(stdout) as { files: Array<{ file: string; status: string; problem?: { kind: string; message: string } }>; sites: Array<{ file: string; decision: string }> };
+  return JSON.parse(stdout) as {
+    files: Array<{ file: string; status: string; problem?: { kind: string; message: string } }>;
+    sites: Array<{ file: string; decision: string }>;
+  };
 }
 
 function parses(file: string, text: string): boolean {
@@ -88,7 +95,9 @@ describe('robustness: a tree of awkward files', () => {
     const dry = run(['--dry-run', '--report', 'json', dir]);
     expect(dry.code).toBe(1); // broken.ts
     const report = json(dry.stdout);
-    const status = Object.fromEntries(report.files.map((f) => [f.file, `${f.status}${f.problem ? ` ${f.problem.kind}` : ''}`]));
+    const status = Object.fromEntries(
+      report.files.map((f) => [f.file, `${f.status}${f.problem ? ` ${f.problem.kind}` : ''}`]),
+    );
     expect(status).toEqual({
       'blob.ts': 'skipped binary',
       'bom.ts': 'changed',
@@ -159,7 +168,10 @@ describe('robustness: permissions', () => {
     const { code, stdout } = run(['--allow-dirty', '--report', 'json', dir]);
     expect(code).toBe(1);
     const files = json(stdout).files;
-    expect(files.find((f) => f.file === 'locked.ts')).toMatchObject({ status: 'error', problem: { kind: 'write-error', message: expect.stringMatching(/^locked\.ts: read-only/) } });
+    expect(files.find((f) => f.file === 'locked.ts')).toMatchObject({
+      status: 'error',
+      problem: { kind: 'write-error', message: expect.stringMatching(/^locked\.ts: read-only/) },
+    });
     expect(files.find((f) => f.file === 'open.ts')?.status).toBe('changed');
     expect(fs.readFileSync(path.join(dir, 'locked.ts'), 'utf8')).toBe(tool('locked'));
     expect(fs.statSync(path.join(dir, 'locked.ts')).mode & 0o777).toBe(0o444);
@@ -169,13 +181,18 @@ describe('robustness: permissions', () => {
     const dir = tempTree({ 'frozen.ts': tool('frozen'), 'open.ts': tool('open') });
     const chattr = spawnSync('chattr', ['+i', path.join(dir, 'frozen.ts')], { encoding: 'utf8' });
     if (chattr.status !== 0) {
-      context.skip(`chattr +i is not available here (${(chattr.stderr || chattr.error?.message || '').trim()}); the no-write-bit test above covers read-only files`);
+      context.skip(
+        `chattr +i is not available here (${(chattr.stderr || chattr.error?.message || '').trim()}); the no-write-bit test above covers read-only files`,
+      );
       return;
     }
     const { code, stdout } = run(['--allow-dirty', '--report', 'json', dir]);
     expect(code).toBe(1);
     const files = json(stdout).files;
-    expect(files.find((f) => f.file === 'frozen.ts')).toMatchObject({ status: 'error', problem: { kind: 'write-error' } });
+    expect(files.find((f) => f.file === 'frozen.ts')).toMatchObject({
+      status: 'error',
+      problem: { kind: 'write-error' },
+    });
     expect(files.find((f) => f.file === 'open.ts')?.status).toBe('changed');
     expect(fs.readFileSync(path.join(dir, 'frozen.ts'), 'utf8')).toBe(tool('frozen'));
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
@@ -184,7 +201,9 @@ describe('robustness: permissions', () => {
   it('as an unprivileged user: reports an unreadable file and a directory it cannot write to, and goes on', (context) => {
     const unprivileged = process.getuid?.() !== 0;
     if (!unprivileged && !canRunAsNobody()) {
-      context.skip('running as root and cannot run the CLI as nobody (uid 65534): permission errors cannot be provoked');
+      context.skip(
+        'running as root and cannot run the CLI as nobody (uid 65534): permission errors cannot be provoked',
+      );
       return;
     }
     const dir = tempTree({ 'secret.ts': tool('secret'), 'sealed/inner.ts': tool('inner'), 'open.ts': tool('open') });
@@ -201,8 +220,14 @@ describe('robustness: permissions', () => {
     if (unprivileged) fs.chmodSync(path.join(dir, 'sealed'), 0o755);
     expect(code).toBe(1);
     const files = json(stdout).files;
-    expect(files.find((f) => f.file === 'secret.ts')).toMatchObject({ status: 'error', problem: { kind: 'unreadable', message: expect.stringContaining('EACCES') } });
-    expect(files.find((f) => f.file === 'sealed/inner.ts')).toMatchObject({ status: 'error', problem: { kind: 'write-error', message: expect.stringContaining('EACCES') } });
+    expect(files.find((f) => f.file === 'secret.ts')).toMatchObject({
+      status: 'error',
+      problem: { kind: 'unreadable', message: expect.stringContaining('EACCES') },
+    });
+    expect(files.find((f) => f.file === 'sealed/inner.ts')).toMatchObject({
+      status: 'error',
+      problem: { kind: 'write-error', message: expect.stringContaining('EACCES') },
+    });
     expect(files.find((f) => f.file === 'open.ts')?.status).toBe('changed');
     expect(fs.readFileSync(path.join(dir, 'sealed', 'inner.ts'), 'utf8')).toBe(tool('inner'));
   });
@@ -218,7 +243,11 @@ describe('robustness: permissions', () => {
     fs.chmodSync(file, 0o640);
     expect(run(['--allow-dirty', dir]).code).toBe(0);
     const stat = fs.statSync(file);
-    expect({ uid: stat.uid, gid: stat.gid, mode: stat.mode & 0o777 }).toEqual({ uid: NOBODY, gid: NOBODY, mode: 0o640 });
+    expect({ uid: stat.uid, gid: stat.gid, mode: stat.mode & 0o777 }).toEqual({
+      uid: NOBODY,
+      gid: NOBODY,
+      mode: 0o640,
+    });
     expect(fs.readFileSync(file, 'utf8')).toContain('inputRequired(');
   });
 });
@@ -264,10 +293,16 @@ describe('robustness: SIGKILL while writing', () => {
       const dir = tempTree(files);
       await migrateAndKill(dir, files[names[0]!]!, delayMs);
       const after = readTree(dir);
-      const states = names.map((n) => (after[n] === files[n] ? 'original' : after[n] === migrated[n] ? 'migrated' : 'corrupt'));
+      const states = names.map((n) =>
+        after[n] === files[n] ? 'original' : after[n] === migrated[n] ? 'migrated' : 'corrupt',
+      );
       expect(states.filter((s) => s === 'corrupt')).toEqual([]);
       // Nothing but the sources and, at most, the temp file of the write in flight.
-      expect(Object.keys(after).filter((f) => !names.includes(f)).every((f) => /^\.t\d{3}\.ts\.mrtr-\d+-[a-z0-9]+\.tmp$/.test(f))).toBe(true);
+      expect(
+        Object.keys(after)
+          .filter((f) => !names.includes(f))
+          .every((f) => /^\.t\d{3}\.ts\.mrtr-\d+-[a-z0-9]+\.tmp$/.test(f)),
+      ).toBe(true);
       const done = states.filter((s) => s === 'migrated').length;
       if (done > 0 && done < COUNT) interrupted++;
 

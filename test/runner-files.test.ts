@@ -29,12 +29,18 @@ async function plan(root: string, files: Record<string, string>, write: boolean)
 describe('whole-file writes', () => {
   it('a dry run writes nothing and shows the new file as git would', async () => {
     const root = project({ 'package.json': '{\n  "name": "x"\n}\n' });
-    const outcomes = await plan(root, { 'runtime.ts': 'export const x = 1;\n', 'package.json': '{\n  "name": "x",\n  "type": "module"\n}\n' }, false);
+    const outcomes = await plan(
+      root,
+      { 'runtime.ts': 'export const x = 1;\n', 'package.json': '{\n  "name": "x",\n  "type": "module"\n}\n' },
+      false,
+    );
     expect(fs.existsSync(path.join(root, 'runtime.ts'))).toBe(false);
     expect(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).toBe('{\n  "name": "x"\n}\n');
     const created = outcomes.get(path.join(root, 'runtime.ts'));
     expect(created).toMatchObject({ status: 'changed', file: 'runtime.ts', created: true });
-    expect(created.diff).toContain('new file mode 100644\n--- /dev/null\n+++ b/runtime.ts\n@@ -0,0 +1,1 @@\n+export const x = 1;');
+    expect(created.diff).toContain(
+      'new file mode 100644\n--- /dev/null\n+++ b/runtime.ts\n@@ -0,0 +1,1 @@\n+export const x = 1;',
+    );
     // The combined patch applies to the untouched tree.
     const patch = [...outcomes.values()].map((o) => o.diff).join('');
     spawnSync('git', ['init', '-q'], { cwd: root });
@@ -55,7 +61,10 @@ describe('whole-file writes', () => {
   it('refuses a generated source file that does not parse, and writes nothing', async () => {
     const root = project({});
     const outcomes = await plan(root, { 'runtime.ts': 'export const = ;\n' }, true);
-    expect(outcomes.get(path.join(root, 'runtime.ts'))).toMatchObject({ status: 'error', problem: { kind: 'write-error' } });
+    expect(outcomes.get(path.join(root, 'runtime.ts'))).toMatchObject({
+      status: 'error',
+      problem: { kind: 'write-error' },
+    });
     expect(fs.existsSync(path.join(root, 'runtime.ts'))).toBe(false);
   });
 

@@ -18,8 +18,9 @@ function tree(extra: Record<string, string> = {}): string {
   dirs.push(dir);
   fs.cpSync(path.join(REPO_ROOT, '__fixtures__', 'mrtr', 'review-singleton-module', 'input'), dir, { recursive: true });
   const files: Record<string, string> = {
-    'src/mail/client.ts': "export class Mail {\n  async createMessage(to: string) {\n    return { to };\n  }\n}\n",
-    'src/mail/digest.ts': "import { Mail } from './client.js';\n\nexport async function digest(server: Mail) {\n  return server.createMessage('owner');\n}\n",
+    'src/mail/client.ts': 'export class Mail {\n  async createMessage(to: string) {\n    return { to };\n  }\n}\n',
+    'src/mail/digest.ts':
+      "import { Mail } from './client.js';\n\nexport async function digest(server: Mail) {\n  return server.createMessage('owner');\n}\n",
     ...extra,
   };
   for (const [file, text] of Object.entries(files)) {

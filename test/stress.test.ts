@@ -16,7 +16,11 @@ import { MRTR_CAPABLE, generateStressCorpus, type Family, type PlantedSite } fro
 import { strictDiagnostics } from './support/typecheck.js';
 
 /** The reason a site outside any MRTR-capable request gets, by where it runs. */
-const REASON_OUTSIDE: Partial<Record<Family, string>> = { oninitialized: 'oninitialized', timer: 'timer', event: 'event-listener' };
+const REASON_OUTSIDE: Partial<Record<Family, string>> = {
+  oninitialized: 'oninitialized',
+  timer: 'timer',
+  event: 'event-listener',
+};
 
 let dir: string;
 let planted: PlantedSite[];
@@ -69,7 +73,9 @@ describe('stress corpus', () => {
     }
     // The shapes the explicit strategy documents (an ask written in a v2 handler) are rewritten.
     const rewritten = planned.sites.filter((s) => s.decision === 'rewritten');
-    const directPlain = planted.filter((p) => p.depth === 0 && p.sdk === 'v2' && p.shape === 'plain' && MRTR_CAPABLE.has(p.family));
+    const directPlain = planted.filter(
+      (p) => p.depth === 0 && p.sdk === 'v2' && p.shape === 'plain' && MRTR_CAPABLE.has(p.family),
+    );
     expect(directPlain.length).toBeGreaterThan(4);
     for (const p of directPlain) expect(rewritten.map((s) => `${s.file}:${s.line}`)).toContain(`${p.file}:${p.line}`);
     // A v2 tool registered by a loop over a tool list is replayed there, directly or through a helper.
@@ -77,7 +83,12 @@ describe('stress corpus', () => {
     expect(looped.length).toBeGreaterThan(4);
     for (const p of looped) {
       const site = planned.sites.find((s) => s.file === p.file && s.line === p.line);
-      expect({ at: `${p.file}:${p.line}`, decision: site?.decision, strategy: site?.strategy, family: site?.family }).toEqual({ at: `${p.file}:${p.line}`, decision: 'rewritten', strategy: 'replay', family: 'tools/call' });
+      expect({
+        at: `${p.file}:${p.line}`,
+        decision: site?.decision,
+        strategy: site?.strategy,
+        family: site?.family,
+      }).toEqual({ at: `${p.file}:${p.line}`, decision: 'rewritten', strategy: 'replay', family: 'tools/call' });
     }
   });
 
@@ -85,15 +96,24 @@ describe('stress corpus', () => {
     expect(projectReport(migrated)).toEqual(projectReport(planned));
     expect(migrated.files.filter((f) => f.status === 'error')).toEqual([]);
     const output = readTree(dir);
-    const changed = Object.keys(output).filter((f) => output[f] !== input[f]).sort();
-    expect(changed).toEqual(migrated.files.filter((f) => f.status === 'changed').map((f) => f.file).sort());
+    const changed = Object.keys(output)
+      .filter((f) => output[f] !== input[f])
+      .sort();
+    expect(changed).toEqual(
+      migrated.files
+        .filter((f) => f.status === 'changed')
+        .map((f) => f.file)
+        .sort(),
+    );
     // Every file holding a site changed (rewritten, or a review marker above the site).
     const withSites = new Set(planted.map((p) => p.file));
     for (const file of withSites) expect(changed).toContain(file);
     // Any other change is the generated replay runtime, or the registration of a replayed handler (wrapped).
     const created = new Set(migrated.files.filter((f) => f.created).map((f) => f.file));
     expect([...created].map((f) => path.posix.basename(f))).toEqual(['mcp-mrtr-runtime.ts']);
-    const replayedHandlers = new Set(migrated.sites.filter((s) => s.strategy === 'replay').flatMap((s) => s.chains.map((c) => c[0]!.file)));
+    const replayedHandlers = new Set(
+      migrated.sites.filter((s) => s.strategy === 'replay').flatMap((s) => s.chains.map((c) => c[0]!.file)),
+    );
     expect(replayedHandlers.size).toBeGreaterThan(0);
     const others = changed.filter((f) => !withSites.has(f) && !created.has(f));
     for (const file of others) expect(replayedHandlers, file).toContain(file);
@@ -106,7 +126,10 @@ describe('stress corpus', () => {
   it('every rewritten file type-checks strictly against the SDK', () => {
     // The files with rewritten sites, and every other file the migration changed (runtime, wrapped registrations).
     const rewrittenFiles = [
-      ...new Set([...migrated.sites.filter((s) => s.decision === 'rewritten').map((s) => s.file), ...migrated.files.filter((f) => f.status === 'changed').map((f) => f.file)]),
+      ...new Set([
+        ...migrated.sites.filter((s) => s.decision === 'rewritten').map((s) => s.file),
+        ...migrated.files.filter((f) => f.status === 'changed').map((f) => f.file),
+      ]),
     ].map((f) => path.join(dir, f));
     expect(rewrittenFiles.length).toBeGreaterThan(10);
     const diagnostics = strictDiagnostics(rewrittenFiles, dir);

@@ -28,7 +28,12 @@ const newProject = () =>
     skipFileDependencyResolution: true,
     skipLoadingLibFiles: true,
     resolutionHost: () => ({ resolveModuleNames: (moduleNames) => moduleNames.map(() => undefined) }),
-    compilerOptions: { noLib: true, noResolve: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext },
+    compilerOptions: {
+      noLib: true,
+      noResolve: true,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    },
   });
 
 describe('ts-morph version', () => {
@@ -86,7 +91,12 @@ describe('lib/tsMorphInternals.ts against the installed ts-morph', () => {
   });
 
   it('sourceFileBinder: binds a file alone, as the checker would', () => {
-    const file = ts.createSourceFile('/src/a.ts', 'export const a = 1;\nfunction f() {}\n', ts.ScriptTarget.ES2022, true);
+    const file = ts.createSourceFile(
+      '/src/a.ts',
+      'export const a = 1;\nfunction f() {}\n',
+      ts.ScriptTarget.ES2022,
+      true,
+    );
     const bound = file as unknown as { symbol?: ts.Symbol; locals?: Map<string, ts.Symbol> };
     expect(bound.symbol).toBeUndefined();
     sourceFileBinder(ts)(file, {});

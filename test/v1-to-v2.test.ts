@@ -22,12 +22,22 @@ import {
   type ClientScript,
   type Transcript,
 } from './support/equivalence.js';
-import { FIXTURES_ROOT, materializedTree, readExpectedTree, readTree, REPO_ROOT, snapshotTree, writeExpectedFile } from './support/fixtures.js';
+import {
+  FIXTURES_ROOT,
+  materializedTree,
+  readExpectedTree,
+  readTree,
+  REPO_ROOT,
+  snapshotTree,
+  writeExpectedFile,
+} from './support/fixtures.js';
 import { strictDiagnostics } from './support/typecheck.js';
 
 /** Strict type errors of every `.ts` file of a tree, against the installed SDKs. */
 function strictDiagnosticsOfTree(dir: string): string[] {
-  const files = Object.keys(readTree(dir)).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
+  const files = Object.keys(readTree(dir))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(dir, f));
   return strictDiagnostics(files, REPO_ROOT);
 }
 
@@ -91,7 +101,8 @@ let elicits = 0;
 // The first confirmation is accepted (the note goes), the next declined.
 const script: ClientScript = {
   elicit: () => (elicits++ === 0 ? { action: 'accept', content: { confirm: true } } : { action: 'decline' }) as never,
-  sample: () => ({ role: 'assistant', content: { type: 'text', text: 'Groceries before six.' }, model: 'test-model' }) as never,
+  sample: () =>
+    ({ role: 'assistant', content: { type: 'text', text: 'Groceries before six.' }, model: 'test-model' }) as never,
 };
 
 describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', () => {
@@ -101,10 +112,16 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
     const { code, stdout } = run(['--dry-run', '--diff', '--quiet', dir]);
     expect(code).toBe(0);
     expect(snapshotTree(dir)).toEqual(before);
-    expect([...stdout.matchAll(/^diff --git a\/(\S+)/gm)].map((m) => m[1])).toEqual(['package.json', 'src/index.ts', 'src/server.ts']);
+    expect([...stdout.matchAll(/^diff --git a\/(\S+)/gm)].map((m) => m[1])).toEqual([
+      'package.json',
+      'src/index.ts',
+      'src/server.ts',
+    ]);
     // One diff per file, from the v1 text to the final text: the v1 import and the MRTR rewrite in the same hunk set.
     expect(stdout).toContain("-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';");
-    expect(stdout).toContain('+        return inputRequired({ inputRequests: { ask_delete_note: inputRequired.elicit({');
+    expect(stdout).toContain(
+      '+        return inputRequired({ inputRequests: { ask_delete_note: inputRequired.elicit({',
+    );
     // Applied, the dry run's patch gives exactly what the migration writes.
     const patched = copyOf(INPUT);
     const patch = path.join(patched, '..', `${path.basename(patched)}.patch`);
@@ -123,9 +140,18 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
     expect(first.code, first.stderr).toBe(0);
     const report = JSON.parse(first.stdout) as Report;
     expect(new Ajv({ strict: false }).validate(SCHEMA, report)).toBe(true);
-    expect(report.sites.map((s) => `${s.file}:${s.line} ${s.sdk} ${s.decision}`)).toEqual(['src/server.ts:17 v2 rewritten', 'src/server.ts:31 v2 rewritten']);
-    expect(report.files.filter((f) => f.status === 'changed').map((f) => f.file)).toEqual(['package.json', 'src/index.ts', 'src/server.ts']);
-    expect(report.findings?.filter((f) => f.decision === 'review').map((f) => `${f.file} ${f.transform}/${f.reason}`)).toEqual(['package.json v1-to-v2/zod-raised']);
+    expect(report.sites.map((s) => `${s.file}:${s.line} ${s.sdk} ${s.decision}`)).toEqual([
+      'src/server.ts:17 v2 rewritten',
+      'src/server.ts:31 v2 rewritten',
+    ]);
+    expect(report.files.filter((f) => f.status === 'changed').map((f) => f.file)).toEqual([
+      'package.json',
+      'src/index.ts',
+      'src/server.ts',
+    ]);
+    expect(
+      report.findings?.filter((f) => f.decision === 'review').map((f) => `${f.file} ${f.transform}/${f.reason}`),
+    ).toEqual(['package.json v1-to-v2/zod-raised']);
     const output = readTree(dir);
     expectTree(output, EXPECTED);
     const manifest = JSON.parse(output['package.json']!) as { dependencies: Record<string, string> };
@@ -138,7 +164,9 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
   });
 
   it('gives v2 code that compiles under strict TypeScript (NodeNext) against the installed v2 SDK', () => {
-    const files = Object.keys(readTree(EXPECTED)).filter((f) => f.endsWith('.ts')).map((f) => path.join(EXPECTED, f));
+    const files = Object.keys(readTree(EXPECTED))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => path.join(EXPECTED, f));
     expect(files.length).toBe(2);
     expect(strictDiagnostics(files, REPO_ROOT)).toEqual([]);
   });
@@ -151,7 +179,9 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
     const migrated2026 = await runMigrated2026(await load(EXPECTED), calls, script);
     elicits = 0;
     const migrated2025 = await runMigrated2025(await load(EXPECTED), calls, script);
-    expect(original.results.map((r) => JSON.stringify(r))).toContain(JSON.stringify({ content: [{ type: 'text', text: 'Deleted note 1.' }] }));
+    expect(original.results.map((r) => JSON.stringify(r))).toContain(
+      JSON.stringify({ content: [{ type: 'text', text: 'Deleted note 1.' }] }),
+    );
     expect(migrated2026).toEqual(original);
     expect(migrated2025).toEqual(original);
   });
@@ -163,7 +193,9 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
     const migrated = path.join(compileTree(EXPECTED), 'src', 'index.js');
     elicits = 0;
     const viaV1 = await runOverStdio(original, 'v1', calls, script);
-    expect(viaV1.results.map((r) => JSON.stringify(r))).toContain(JSON.stringify({ content: [{ type: 'text', text: 'Deleted note 1.' }] }));
+    expect(viaV1.results.map((r) => JSON.stringify(r))).toContain(
+      JSON.stringify({ content: [{ type: 'text', text: 'Deleted note 1.' }] }),
+    );
     for (const era of ['2025', '2026'] as const) {
       elicits = 0;
       expect(await runOverStdio(migrated, era, calls, script), era).toEqual(viaV1);
@@ -175,13 +207,21 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
     const { code, stdout } = run(['--dry-run', '--no-v1-to-v2', '--report', 'json', dir]);
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as Report;
-    expect(report.sites.map((s) => `${s.sdk} ${s.decision} ${s.reason}`)).toEqual(['v1 review no-strategy-yet', 'v1 review no-strategy-yet']);
+    expect(report.sites.map((s) => `${s.sdk} ${s.decision} ${s.reason}`)).toEqual([
+      'v1 review no-strategy-yet',
+      'v1 review no-strategy-yet',
+    ]);
     expect(report.files.find((f) => f.file === 'package.json')).toBeUndefined();
     expect(report.findings).toBeUndefined();
   });
 
   it('leaves v1 CommonJS code (which the official codemod does not touch) on v1: review items, package.json and its zod unchanged', () => {
-    const manifest = JSON.stringify({ name: 'c', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2', zod: '^3.25.76' } }, null, 2) + '\n';
+    const manifest =
+      JSON.stringify(
+        { name: 'c', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2', zod: '^3.25.76' } },
+        null,
+        2,
+      ) + '\n';
     const dir = tempTree({
       'package.json': manifest,
       'server.js': [
@@ -210,35 +250,64 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
 
   it('raises zod below 4 once code imports the v2 SDK, though no file imports zod itself (the SDK needs it)', () => {
     const dir = tempTree({
-      'package.json': JSON.stringify({ name: 'z', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2', zod: '^3.22.0' } }, null, 2) + '\n',
-      'src/server.ts': "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function build() {\n  return new McpServer({ name: 'z', version: '1.0.0' });\n}\n",
+      'package.json':
+        JSON.stringify(
+          { name: 'z', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2', zod: '^3.22.0' } },
+          null,
+          2,
+        ) + '\n',
+      'src/server.ts':
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function build() {\n  return new McpServer({ name: 'z', version: '1.0.0' });\n}\n",
     });
     const { code, stdout } = run(['--dry-run', '--report', 'json', dir]);
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as Report;
-    expect((report.findings ?? []).filter((f) => f.decision === 'review').map((f) => `${f.file} ${f.transform}/${f.reason}`)).toEqual(['package.json v1-to-v2/zod-raised']);
+    expect(
+      (report.findings ?? []).filter((f) => f.decision === 'review').map((f) => `${f.file} ${f.transform}/${f.reason}`),
+    ).toEqual(['package.json v1-to-v2/zod-raised']);
     expect(report.files.find((f) => f.file === 'package.json')?.status).toBe('changed');
   });
 
   it("reports the official codemod's @mcp-codemod-error markers as review items, and keeps the v1 package while a file imports it", () => {
     const dir = tempTree({
-      'package.json': JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2', zod: '^4.2.0' } }, null, 2) + '\n',
-      'src/server.ts': "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'x', version: '1.0.0' });\n",
-      'src/odd.ts': "import { something } from '@modelcontextprotocol/sdk/no/such/path.js';\nexport const odd = something;\n",
+      'package.json':
+        JSON.stringify(
+          { name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2', zod: '^4.2.0' } },
+          null,
+          2,
+        ) + '\n',
+      'src/server.ts':
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const server = new McpServer({ name: 'x', version: '1.0.0' });\n",
+      'src/odd.ts':
+        "import { something } from '@modelcontextprotocol/sdk/no/such/path.js';\nexport const odd = something;\n",
     });
     const dry = run(['--dry-run', '--report', 'json', '--fail-on', 'review', dir]);
     expect(dry.code).toBe(1);
     const report = JSON.parse(dry.stdout) as Report;
     expect(new Ajv({ strict: false }).validate(SCHEMA, report)).toBe(true);
-    expect(report.findings?.filter((f) => f.decision === 'review').map((f) => `${f.file}:${f.line} ${f.transform}/${f.reason}`)).toEqual(['src/odd.ts:1 v1-to-v2/codemod-error-marker']);
+    expect(
+      report.findings
+        ?.filter((f) => f.decision === 'review')
+        .map((f) => `${f.file}:${f.line} ${f.transform}/${f.reason}`),
+    ).toEqual(['src/odd.ts:1 v1-to-v2/codemod-error-marker']);
     expect(run(['--quiet', dir]).code).toBe(0);
-    expect(fs.readFileSync(path.join(dir, 'src/odd.ts'), 'utf8')).toMatch(/^\/\* @mcp-codemod-error .*\*\/\nimport \{ something \} from '@modelcontextprotocol\/sdk\/no\/such\/path\.js';/);
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(manifest.dependencies).toEqual({ '@modelcontextprotocol/sdk': '^1.32.2', '@modelcontextprotocol/server': '^2.4.0', zod: '^4.2.0' });
+    expect(fs.readFileSync(path.join(dir, 'src/odd.ts'), 'utf8')).toMatch(
+      /^\/\* @mcp-codemod-error .*\*\/\nimport \{ something \} from '@modelcontextprotocol\/sdk\/no\/such\/path\.js';/,
+    );
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(manifest.dependencies).toEqual({
+      '@modelcontextprotocol/sdk': '^1.32.2',
+      '@modelcontextprotocol/server': '^2.4.0',
+      zod: '^4.2.0',
+    });
     // The marker is still work left: the next run lists it again and changes nothing.
     const second = run(['--dry-run', '--report', 'json', dir]);
     const again = JSON.parse(second.stdout) as Report;
-    expect(again.findings?.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual(['src/odd.ts:1 codemod-error-marker']);
+    expect(again.findings?.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual([
+      'src/odd.ts:1 codemod-error-marker',
+    ]);
     expect(again.files.filter((f) => f.status !== 'unchanged')).toEqual([]);
   });
 });
@@ -264,7 +333,10 @@ describe('v1 server with shared helpers, migrated by one command', () => {
     const dir = copyOf(HELPERS_INPUT);
     const report = await migrate({ paths: [dir], v1ToV2: true, strategy: 'auto' });
     expect(report.files.filter((f) => f.status === 'error')).toEqual([]);
-    expect(report.sites.map((s) => `${s.file}:${s.line} ${s.decision} ${s.strategy}`)).toEqual(['src/helpers/confirm.ts:7 rewritten replay', 'src/helpers/summarize.ts:6 rewritten replay']);
+    expect(report.sites.map((s) => `${s.file}:${s.line} ${s.decision} ${s.strategy}`)).toEqual([
+      'src/helpers/confirm.ts:7 rewritten replay',
+      'src/helpers/summarize.ts:6 rewritten replay',
+    ]);
     const output = readTree(dir);
     expectTree(output, HELPERS_EXPECTED);
     expect(output['src/index.ts']).toContain('serveStdio(() => build());');
@@ -281,7 +353,12 @@ describe('v1 server with shared helpers, migrated by one command', () => {
     const migrated = path.join(compileTree(helpersMigrated()), 'src', 'index.js');
     elicits = 0;
     const viaV1 = await runOverStdio(original, 'v1', helperCalls, script);
-    expect(viaV1.questions.map((q) => q.method)).toEqual(['sampling/createMessage', 'elicitation/create', 'elicitation/create', 'sampling/createMessage']);
+    expect(viaV1.questions.map((q) => q.method)).toEqual([
+      'sampling/createMessage',
+      'elicitation/create',
+      'elicitation/create',
+      'sampling/createMessage',
+    ]);
     for (const era of ['2025', '2026'] as const) {
       elicits = 0;
       expect(await runOverStdio(migrated, era, helperCalls, script), era).toEqual(viaV1);
@@ -302,7 +379,12 @@ describe('v1 server with shared helpers, migrated by one command', () => {
     const load = (root: string) => loadServerModule(path.join(root, 'src', 'server.ts'), { root, fresh: true });
     elicits = 0;
     const original = await runOriginalOverHttp(await load(HELPERS_INPUT), helperCalls, script);
-    expect(original.questions.map((q) => q.method)).toEqual(['sampling/createMessage', 'elicitation/create', 'elicitation/create', 'sampling/createMessage']);
+    expect(original.questions.map((q) => q.method)).toEqual([
+      'sampling/createMessage',
+      'elicitation/create',
+      'elicitation/create',
+      'sampling/createMessage',
+    ]);
     elicits = 0;
     expect(await runMigratedOverHttp(await load(helpersMigrated()), '2026', helperCalls, script)).toEqual(original);
   });
@@ -330,7 +412,12 @@ describe('v1 server with shared helpers, migrated by one command', () => {
     const original = await runOriginalOverHttp(await load(HELPERS_INPUT), helperCalls, script);
     for (const era of ['2025', '2026'] as const) {
       elicits = 0;
-      expect(await runMigratedOverHttp(await load(helpersMigrated()), era, helperCalls, script, { wiring: 'sessionful-legacy' }), era).toEqual(original);
+      expect(
+        await runMigratedOverHttp(await load(helpersMigrated()), era, helperCalls, script, {
+          wiring: 'sessionful-legacy',
+        }),
+        era,
+      ).toEqual(original);
     }
   });
 });
@@ -379,9 +466,14 @@ describe('v1 module-level server served over stdio', () => {
     }
   });
 
-  it('a stdio transport held in a function\'s own variable is a review item (its declaration would outlive the connect), not a silent miss', async () => {
+  it("a stdio transport held in a function's own variable is a review item (its declaration would outlive the connect), not a silent miss", async () => {
     const dir = tempTree({
-      'package.json': JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } }, null, 2) + '\n',
+      'package.json':
+        JSON.stringify(
+          { name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } },
+          null,
+          2,
+        ) + '\n',
       'src/index.ts': [
         "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
         "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
@@ -400,12 +492,19 @@ describe('v1 module-level server served over stdio', () => {
     const review = (report.findings ?? []).filter((f) => f.decision === 'review');
     expect(review.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual(['src/index.ts:10 serving-2025-only']);
     expect(review[0]!.message).toContain('serveStdio(() => build())');
-    expect(texts.get(path.join(dir, 'src', 'index.ts'))?.after.split('\n')[8]).toMatch(/^  \/\* @mcp-mrtr-review serving-2025-only: /);
+    expect(texts.get(path.join(dir, 'src', 'index.ts'))?.after.split('\n')[8]).toMatch(
+      /^  \/\* @mcp-mrtr-review serving-2025-only: /,
+    );
   });
 
   it('an exported module-level server is not wrapped: a review item with the advice', () => {
     const dir = tempTree({
-      'package.json': JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } }, null, 2) + '\n',
+      'package.json':
+        JSON.stringify(
+          { name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } },
+          null,
+          2,
+        ) + '\n',
       'src/index.ts': [
         "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
         "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
@@ -419,7 +518,9 @@ describe('v1 module-level server served over stdio', () => {
     const findings = (JSON.parse(stdout) as Report).findings ?? [];
     const review = findings.filter((f) => f.decision === 'review');
     // The marker goes above the connect (line 6 of the official codemod's output), so the connect is on line 7.
-    expect(review.map((f) => `${f.file}:${f.line} ${f.transform}/${f.reason}`)).toEqual(['src/index.ts:7 v1-to-v2/serving-2025-only']);
+    expect(review.map((f) => `${f.file}:${f.line} ${f.transform}/${f.reason}`)).toEqual([
+      'src/index.ts:7 v1-to-v2/serving-2025-only',
+    ]);
     expect(review[0]!.message).toContain('serveStdio(() => build())');
   });
 });
@@ -438,10 +539,38 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
   ];
   // Which of the original's guards each fixture has: a bearer token (custom middleware or in the listener), a Host check.
   const CASES = [
-    { name: 'http-express-sessionful', route: "app.post('/mcp')", token: true, host: true, asks: true, imports: ['@modelcontextprotocol/server', '@modelcontextprotocol/node', '@modelcontextprotocol/express'] },
-    { name: 'http-express-stateless', route: "app.post('/mcp')", token: false, host: true, asks: false, imports: ['@modelcontextprotocol/node', '@modelcontextprotocol/express', '@modelcontextprotocol/server'] },
-    { name: 'http-node', route: 'createServer', token: true, host: true, asks: true, imports: ['@modelcontextprotocol/server', '@modelcontextprotocol/node'] },
-    { name: 'http-hono', route: "app.all('/mcp')", token: true, host: false, asks: true, imports: ['@modelcontextprotocol/server'] },
+    {
+      name: 'http-express-sessionful',
+      route: "app.post('/mcp')",
+      token: true,
+      host: true,
+      asks: true,
+      imports: ['@modelcontextprotocol/server', '@modelcontextprotocol/node', '@modelcontextprotocol/express'],
+    },
+    {
+      name: 'http-express-stateless',
+      route: "app.post('/mcp')",
+      token: false,
+      host: true,
+      asks: false,
+      imports: ['@modelcontextprotocol/node', '@modelcontextprotocol/express', '@modelcontextprotocol/server'],
+    },
+    {
+      name: 'http-node',
+      route: 'createServer',
+      token: true,
+      host: true,
+      asks: true,
+      imports: ['@modelcontextprotocol/server', '@modelcontextprotocol/node'],
+    },
+    {
+      name: 'http-hono',
+      route: "app.all('/mcp')",
+      token: true,
+      host: false,
+      asks: true,
+      imports: ['@modelcontextprotocol/server'],
+    },
   ];
 
   for (const c of CASES) {
@@ -450,7 +579,12 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
     const env = { MCP_TOKEN: TOKEN };
     const headers = c.token ? AUTH : {};
     // A fresh process per run: the notes live in the server's module.
-    const serveOnce = async (entry: string, era: 'v1' | '2025' | '2026', calls: Call[], runHeaders: Record<string, string> = headers) => {
+    const serveOnce = async (
+      entry: string,
+      era: 'v1' | '2025' | '2026',
+      calls: Call[],
+      runHeaders: Record<string, string> = headers,
+    ) => {
       const server = await startHttpEntry(entry, { env });
       try {
         elicits = 0;
@@ -472,9 +606,16 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
         expect(first.code, first.stderr).toBe(0);
         const report = JSON.parse(first.stdout) as Report;
         expect(new Ajv({ strict: false }).validate(SCHEMA, report)).toBe(true);
-        expect(report.sites.map((s) => `${s.file}:${s.line} ${s.decision}`)).toEqual(['src/server.ts:17 rewritten', 'src/server.ts:31 rewritten']);
-        const notes = (report.findings ?? []).filter((f) => f.reason === 'served-by-mcp-handler' || f.reason === 'serving-2025-only');
-        expect(notes.map((f) => `${f.file} ${f.reason} ${f.message.split(':')[0]}`)).toEqual([`src/index.ts served-by-mcp-handler ${c.route}`]);
+        expect(report.sites.map((s) => `${s.file}:${s.line} ${s.decision}`)).toEqual([
+          'src/server.ts:17 rewritten',
+          'src/server.ts:31 rewritten',
+        ]);
+        const notes = (report.findings ?? []).filter(
+          (f) => f.reason === 'served-by-mcp-handler' || f.reason === 'serving-2025-only',
+        );
+        expect(notes.map((f) => `${f.file} ${f.reason} ${f.message.split(':')[0]}`)).toEqual([
+          `src/index.ts served-by-mcp-handler ${c.route}`,
+        ]);
         const output = readTree(dir);
         expectTree(output, expected);
         // The note's line is the connect's line in the migrated file.
@@ -508,26 +649,54 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
           const noAsk: Call[] = [{ kind: 'tool', name: 'delete_note', args: { id: '9' } }];
           const original = await serveOnce(originalEntry, 'v1', noAsk);
           expect(original.results).toEqual([{ content: [{ type: 'text', text: 'No note 9' }], isError: true }]);
-          for (const era of ['v1', '2025', '2026'] as const) expect(await serveOnce(migratedEntry, era, noAsk), era).toEqual(original);
-          const sessionful = path.join(compileTree(path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'http-express-sessionful', 'input')), 'src', 'index.js');
-          expect(await serveOnce(migratedEntry, '2026', httpCalls)).toEqual(await serveOnce(sessionful, 'v1', httpCalls, AUTH));
+          for (const era of ['v1', '2025', '2026'] as const)
+            expect(await serveOnce(migratedEntry, era, noAsk), era).toEqual(original);
+          const sessionful = path.join(
+            compileTree(path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'http-express-sessionful', 'input')),
+            'src',
+            'index.js',
+          );
+          expect(await serveOnce(migratedEntry, '2026', httpCalls)).toEqual(
+            await serveOnce(sessionful, 'v1', httpCalls, AUTH),
+          );
           return;
         }
         const original = await serveOnce(originalEntry, 'v1', httpCalls);
-        expect(original.questions.map((q) => q.method)).toEqual(['sampling/createMessage', 'elicitation/create', 'sampling/createMessage']);
-        expect(original.results.map((r) => JSON.stringify(r))).toContain(JSON.stringify({ content: [{ type: 'text', text: 'Deleted note 1.' }] }));
-        for (const era of ['v1', '2025', '2026'] as const) expect(await serveOnce(migratedEntry, era, httpCalls), era).toEqual(original);
+        expect(original.questions.map((q) => q.method)).toEqual([
+          'sampling/createMessage',
+          'elicitation/create',
+          'sampling/createMessage',
+        ]);
+        expect(original.results.map((r) => JSON.stringify(r))).toContain(
+          JSON.stringify({ content: [{ type: 'text', text: 'Deleted note 1.' }] }),
+        );
+        for (const era of ['v1', '2025', '2026'] as const)
+          expect(await serveOnce(migratedEntry, era, httpCalls), era).toEqual(original);
       });
 
       it("keeps the original's guards in front of both eras (bearer token, Host check)", async () => {
         const server = await startHttpEntry(path.join(compileTree(expected), 'src', 'index.js'), { env });
         try {
           for (const era of ['2025', '2026'] as const) {
-            if (c.token) await expect(runOverHttp(server.url, era, httpCalls.slice(0, 1), script), `${era} without a token`).rejects.toThrow(/401|Unauthorized/);
-            if (c.host) await expect(runOverHttp(server.url, era, httpCalls.slice(0, 1), script, { headers, fetch: fetchWithHost('evil.example') }), `${era} from another host`).rejects.toThrow(/403|Forbidden|Invalid Host/i);
+            if (c.token)
+              await expect(
+                runOverHttp(server.url, era, httpCalls.slice(0, 1), script),
+                `${era} without a token`,
+              ).rejects.toThrow(/401|Unauthorized/);
+            if (c.host)
+              await expect(
+                runOverHttp(server.url, era, httpCalls.slice(0, 1), script, {
+                  headers,
+                  fetch: fetchWithHost('evil.example'),
+                }),
+                `${era} from another host`,
+              ).rejects.toThrow(/403|Forbidden|Invalid Host/i);
             // The same client with the token and a local Host gets through (so the refusals above are the guards').
             elicits = 0;
-            const ok = await runOverHttp(server.url, era, httpCalls.slice(0, 1), script, { headers, fetch: fetchWithHost(`127.0.0.1:${server.url.port}`) });
+            const ok = await runOverHttp(server.url, era, httpCalls.slice(0, 1), script, {
+              headers,
+              fetch: fetchWithHost(`127.0.0.1:${server.url.port}`),
+            });
             expect(ok.results).toHaveLength(1);
           }
         } finally {
@@ -538,7 +707,8 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
   }
 
   // Shapes around the fixtures': what is routed, and what is left to review with the reason in its advice.
-  const SERVER_TS = "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function build(tenant?: string) {\n  return new McpServer({ name: tenant ?? 'x', version: '1.0.0' });\n}\n";
+  const SERVER_TS =
+    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function build(tenant?: string) {\n  return new McpServer({ name: tenant ?? 'x', version: '1.0.0' });\n}\n";
   const EXPRESS_HEAD = [
     "import express from 'express';",
     "import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';",
@@ -546,43 +716,105 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
     "import { build } from './server.js';",
     'const app = express();',
   ];
-  const STATELESS_BODY = ['  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });', '  await server.connect(transport);', '  await transport.handleRequest(req, res, req.body);'];
+  const STATELESS_BODY = [
+    '  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });',
+    '  await server.connect(transport);',
+    '  await transport.handleRequest(req, res, req.body);',
+  ];
   const SHAPES: Array<{ name: string; lines: string[]; expect: 'routed' | RegExp; contains?: string }> = [
     {
       name: 'route-level auth middleware stays in front: the branch goes inside the handler',
-      lines: [...EXPRESS_HEAD, 'app.use(express.json());', 'const requireToken: express.RequestHandler = (req, res, next) => next();', "app.post('/mcp', requireToken, async (req, res) => {", '  const server = build();', ...STATELESS_BODY, '});'],
+      lines: [
+        ...EXPRESS_HEAD,
+        'app.use(express.json());',
+        'const requireToken: express.RequestHandler = (req, res, next) => next();',
+        "app.post('/mcp', requireToken, async (req, res) => {",
+        '  const server = build();',
+        ...STATELESS_BODY,
+        '});',
+      ],
       expect: 'routed',
-      contains: "app.post('/mcp', requireToken, async (req, res) => {\n  // MCP 2026-07-28 requests go to createMcpHandler",
+      contains:
+        "app.post('/mcp', requireToken, async (req, res) => {\n  // MCP 2026-07-28 requests go to createMcpHandler",
     },
     {
       name: 'a handler registered by name, on a path constant',
-      lines: [...EXPRESS_HEAD, 'app.use(express.json());', "const MCP_PATH = '/mcp';", 'const handleMcp = async (req: express.Request, res: express.Response) => {', '  const server = build();', ...STATELESS_BODY, '};', 'app.post(MCP_PATH, handleMcp);'],
+      lines: [
+        ...EXPRESS_HEAD,
+        'app.use(express.json());',
+        "const MCP_PATH = '/mcp';",
+        'const handleMcp = async (req: express.Request, res: express.Response) => {',
+        '  const server = build();',
+        ...STATELESS_BODY,
+        '};',
+        'app.post(MCP_PATH, handleMcp);',
+      ],
       expect: 'routed',
-      contains: "const mcpHandler = toNodeHandler(createMcpHandler(() => build(), { legacy: 'reject' }));\n\napp.post(MCP_PATH, handleMcp);",
+      contains:
+        "const mcpHandler = toNodeHandler(createMcpHandler(() => build(), { legacy: 'reject' }));\n\napp.post(MCP_PATH, handleMcp);",
     },
     {
       name: 'the connect in a helper',
-      lines: [...EXPRESS_HEAD, 'app.use(express.json());', 'async function open() {', '  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });', '  await build().connect(transport);', '  return transport;', '}', "app.post('/mcp', async (req, res) => {", '  await (await open()).handleRequest(req, res, req.body);', '});'],
+      lines: [
+        ...EXPRESS_HEAD,
+        'app.use(express.json());',
+        'async function open() {',
+        '  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });',
+        '  await build().connect(transport);',
+        '  return transport;',
+        '}',
+        "app.post('/mcp', async (req, res) => {",
+        '  await (await open()).handleRequest(req, res, req.body);',
+        '});',
+      ],
       expect: /not directly in an Express or Hono route callback/,
     },
     {
       name: 'a server the handler adds to',
-      lines: [...EXPRESS_HEAD, 'app.use(express.json());', "app.post('/mcp', async (req, res) => {", '  const server = build();', "  server.registerTool('extra', {}, async () => ({ content: [] }));", ...STATELESS_BODY, '});'],
+      lines: [
+        ...EXPRESS_HEAD,
+        'app.use(express.json());',
+        "app.post('/mcp', async (req, res) => {",
+        '  const server = build();',
+        "  server.registerTool('extra', {}, async () => ({ content: [] }));",
+        ...STATELESS_BODY,
+        '});',
+      ],
       expect: /uses the server server for more than connect\/close/,
     },
     {
       name: 'a server built inline',
-      lines: [...EXPRESS_HEAD, 'app.use(express.json());', "app.post('/mcp', async (req, res) => {", "  const server = new McpServer({ name: 'x', version: '1.0.0' });", ...STATELESS_BODY, '});'],
+      lines: [
+        ...EXPRESS_HEAD,
+        'app.use(express.json());',
+        "app.post('/mcp', async (req, res) => {",
+        "  const server = new McpServer({ name: 'x', version: '1.0.0' });",
+        ...STATELESS_BODY,
+        '});',
+      ],
       expect: /not built by a function call/,
     },
     {
       name: 'a factory argument computed in the handler',
-      lines: [...EXPRESS_HEAD, 'app.use(express.json());', "app.post('/mcp', async (req, res) => {", "  const server = build(String(req.headers['x-tenant']));", ...STATELESS_BODY, '});'],
+      lines: [
+        ...EXPRESS_HEAD,
+        'app.use(express.json());',
+        "app.post('/mcp', async (req, res) => {",
+        "  const server = build(String(req.headers['x-tenant']));",
+        ...STATELESS_BODY,
+        '});',
+      ],
       expect: /the argument String\(req\.headers\['x-tenant'\]\) of build\(\.\.\.\) is computed in the handler/,
     },
     {
       name: 'no JSON body parser',
-      lines: [...EXPRESS_HEAD, "app.post('/mcp', async (req, res) => {", '  const server = build();', ...STATELESS_BODY, '});'],
+      lines: [
+        ...EXPRESS_HEAD,
+        "app.post('/mcp', async (req, res) => {",
+        '  const server = build();',
+        ...STATELESS_BODY,
+        '});',
+      ],
       expect: /no JSON body parser/,
     },
     {
@@ -613,23 +845,42 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
         ...STATELESS_BODY,
         '});',
       ],
-      expect: /checks access \(auth, host, 401\/403\) in `if \(req\.headers\.authorization !== 'Bearer t'\) \{`, below the start of its session code/,
+      expect:
+        /checks access \(auth, host, 401\/403\) in `if \(req\.headers\.authorization !== 'Bearer t'\) \{`, below the start of its session code/,
     },
     {
       name: 'a second route in the same file',
-      lines: [...EXPRESS_HEAD, 'app.use(express.json());', "app.post('/mcp', async (req, res) => {", '  const server = build();', ...STATELESS_BODY, '});', "app.post('/other', async (req, res) => {", '  const server = build();', ...STATELESS_BODY, '});'],
+      lines: [
+        ...EXPRESS_HEAD,
+        'app.use(express.json());',
+        "app.post('/mcp', async (req, res) => {",
+        '  const server = build();',
+        ...STATELESS_BODY,
+        '});',
+        "app.post('/other', async (req, res) => {",
+        '  const server = build();',
+        ...STATELESS_BODY,
+        '});',
+      ],
       expect: /this file already routes another request handler to createMcpHandler/,
     },
   ];
   for (const shape of SHAPES) {
     it(`${shape.expect === 'routed' ? 'routes' : 'reviews'}: ${shape.name}`, async () => {
       const dir = tempTree({
-        'package.json': JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } }, null, 2) + '\n',
+        'package.json':
+          JSON.stringify(
+            { name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } },
+            null,
+            2,
+          ) + '\n',
         'src/server.ts': SERVER_TS,
         'src/index.ts': [...shape.lines, ''].join('\n'),
       });
       const { report, texts } = await auditWithTexts({ paths: [dir], v1ToV2: true });
-      const serving = (report.findings ?? []).filter((f) => f.reason === 'served-by-mcp-handler' || f.reason === 'serving-2025-only');
+      const serving = (report.findings ?? []).filter(
+        (f) => f.reason === 'served-by-mcp-handler' || f.reason === 'serving-2025-only',
+      );
       const planned = texts.get(path.join(dir, 'src', 'index.ts'))?.after ?? '';
       if (shape.expect === 'routed') {
         expect(serving.map((f) => f.reason)).toEqual(['served-by-mcp-handler']);
@@ -644,9 +895,14 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
     });
   }
 
-  it("routes a route behind the v1 requireBearerAuth (left in front of both eras), and package.json gets the package the official codemod points it at", async () => {
+  it('routes a route behind the v1 requireBearerAuth (left in front of both eras), and package.json gets the package the official codemod points it at', async () => {
     const dir = tempTree({
-      'package.json': JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2', express: '^5.1.0' } }, null, 2) + '\n',
+      'package.json':
+        JSON.stringify(
+          { name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2', express: '^5.1.0' } },
+          null,
+          2,
+        ) + '\n',
       'src/server.ts': SERVER_TS,
       'src/index.ts': [
         "import express from 'express';",
@@ -664,13 +920,18 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
       ].join('\n'),
     });
     const { report, texts } = await auditWithTexts({ paths: [dir], v1ToV2: true });
-    expect((report.findings ?? []).filter((f) => f.decision === 'review' || f.reason === 'served-by-mcp-handler').map((f) => `${f.file} ${f.reason}`)).toEqual([
-      'src/index.ts codemod-error-marker',
-      'src/index.ts served-by-mcp-handler',
-    ]);
+    expect(
+      (report.findings ?? [])
+        .filter((f) => f.decision === 'review' || f.reason === 'served-by-mcp-handler')
+        .map((f) => `${f.file} ${f.reason}`),
+    ).toEqual(['src/index.ts codemod-error-marker', 'src/index.ts served-by-mcp-handler']);
     const planned = texts.get(path.join(dir, 'src', 'index.ts'))?.after ?? '';
-    expect(planned).toMatch(/\*\/\napp\.post\('\/mcp', requireBearerAuth\(\{ verifier \}\), async \(req, res\) => \{\n  \/\/ MCP 2026-07-28 requests go to createMcpHandler/);
-    const manifest = JSON.parse(texts.get(path.join(dir, 'package.json'))?.after ?? '{}') as { dependencies: Record<string, string> };
+    expect(planned).toMatch(
+      /\*\/\napp\.post\('\/mcp', requireBearerAuth\(\{ verifier \}\), async \(req, res\) => \{\n  \/\/ MCP 2026-07-28 requests go to createMcpHandler/,
+    );
+    const manifest = JSON.parse(texts.get(path.join(dir, 'package.json'))?.after ?? '{}') as {
+      dependencies: Record<string, string>;
+    };
     expect(manifest.dependencies).toEqual({
       '@modelcontextprotocol/node': '^2.1.2',
       '@modelcontextprotocol/server': '^2.4.0',
@@ -681,8 +942,14 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
 
   it('leaves wiring it cannot route safely to review, with a marker above the connect (once) and advice naming what to add', () => {
     const dir = tempTree({
-      'package.json': JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } }, null, 2) + '\n',
-      'src/server.ts': "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function build() {\n  return new McpServer({ name: 'x', version: '1.0.0' });\n}\n",
+      'package.json':
+        JSON.stringify(
+          { name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } },
+          null,
+          2,
+        ) + '\n',
+      'src/server.ts':
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function build() {\n  return new McpServer({ name: 'x', version: '1.0.0' });\n}\n",
       'src/index.ts': [
         "import express from 'express';",
         "import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';",
@@ -701,20 +968,26 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
     });
     const dry = run(['--dry-run', '--report', 'json', dir]);
     const review = ((JSON.parse(dry.stdout) as Report).findings ?? []).filter((f) => f.decision === 'review');
-    expect(review.map((f) => `${f.file}:${f.line} ${f.transform}/${f.reason}`)).toEqual(['src/index.ts:10 v1-to-v2/serving-2025-only']);
+    expect(review.map((f) => `${f.file}:${f.line} ${f.transform}/${f.reason}`)).toEqual([
+      'src/index.ts:10 v1-to-v2/serving-2025-only',
+    ]);
     expect(review[0]!.message).toContain('isLegacyRequest');
     expect(review[0]!.message).toContain('enableDnsRebindingProtection, allowedHosts');
     expect(review[0]!.message).toContain('hostHeaderValidation');
     expect(run(['--quiet', dir]).code).toBe(0);
     const text = fs.readFileSync(path.join(dir, 'src', 'index.ts'), 'utf8');
     const lines = text.split('\n');
-    expect(lines[8]).toMatch(/^  \/\* @mcp-mrtr-review serving-2025-only: server\.connect\(new NodeStreamableHTTPServerTransport\(\.\.\.\)\) serves 2025-era clients only\..* \*\/$/);
+    expect(lines[8]).toMatch(
+      /^  \/\* @mcp-mrtr-review serving-2025-only: server\.connect\(new NodeStreamableHTTPServerTransport\(\.\.\.\)\) serves 2025-era clients only\..* \*\/$/,
+    );
     expect(lines[9]).toBe('  await server.connect(transport);');
     expect(text.match(/@mcp-mrtr-review/g)).toHaveLength(1);
     // The file is v2 now: a second run changes nothing and still lists the item, from its marker.
     const again = JSON.parse(run(['--dry-run', '--report', 'json', dir]).stdout) as Report;
     expect(again.files.filter((f) => f.status !== 'unchanged')).toEqual([]);
-    expect((again.findings ?? []).filter((f) => f.decision === 'review').map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual(['src/index.ts:10 serving-2025-only']);
+    expect(
+      (again.findings ?? []).filter((f) => f.decision === 'review').map((f) => `${f.file}:${f.line} ${f.reason}`),
+    ).toEqual(['src/index.ts:10 serving-2025-only']);
   });
 });
 
@@ -728,10 +1001,23 @@ describe('examples/v1-notes-server, migrated end to end', () => {
     expect(migrated.code, migrated.stderr).toBe(0);
     const report = JSON.parse(migrated.stdout) as Report;
     // Every ask under a request is rewritten; what is left are the roots asks outside any request (by design).
-    expect(report.sites.filter((s) => s.decision === 'review').map((s) => s.reason)).toEqual(['oninitialized', 'roots-list-changed', 'notification-handler']);
+    expect(report.sites.filter((s) => s.decision === 'review').map((s) => s.reason)).toEqual([
+      'oninitialized',
+      'roots-list-changed',
+      'notification-handler',
+    ]);
     expect(fs.readFileSync(path.join(dir, 'src', 'index.ts'), 'utf8')).toContain('serveStdio(() => createServer());');
     fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-    const tsc = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(dir, 'tsconfig.json'), '--noEmit'], { encoding: 'utf8' });
+    const tsc = spawnSync(
+      process.execPath,
+      [
+        path.join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+        '-p',
+        path.join(dir, 'tsconfig.json'),
+        '--noEmit',
+      ],
+      { encoding: 'utf8' },
+    );
     expect(tsc.stdout + tsc.stderr).toBe('');
     fs.rmSync(path.join(dir, 'node_modules'));
     const entry = path.join(compileTree(dir), 'src', 'index.js');
@@ -742,7 +1028,10 @@ describe('examples/v1-notes-server, migrated end to end', () => {
     // The original lists roots in oninitialized (review item oninitialized): a 2026-era connection has no
     // initialize, so roots questions are left out of the comparison; every other question and every result count.
     const withRoots: ClientScript = { ...script, roots: () => ({ roots: [] }) as never };
-    const withoutRoots = (t: Transcript) => ({ questions: t.questions.filter((q) => q.method !== 'roots/list'), results: t.results });
+    const withoutRoots = (t: Transcript) => ({
+      questions: t.questions.filter((q) => q.method !== 'roots/list'),
+      results: t.results,
+    });
     elicits = 0;
     const viaV1 = withoutRoots(await runOverStdio(original, 'v1', exampleCalls, withRoots));
     expect(viaV1.questions.map((q) => q.method)).toEqual(['elicitation/create']);
@@ -752,4 +1041,3 @@ describe('examples/v1-notes-server, migrated end to end', () => {
     }
   });
 });
-

@@ -9,7 +9,8 @@ export function mcpModule(rnd, pkg, dir, ordinaryDep, index) {
   const files = [];
   const sites = [];
   const f = (rel) => `${dir}/${rel}`;
-  const depImport = (fromRel) => `import { normalize${pascal(ordinaryDep.base)}, ${pascal(ordinaryDep.base)}Service } from '${relImport(f(fromRel), ordinaryDep.path)}';`;
+  const depImport = (fromRel) =>
+    `import { normalize${pascal(ordinaryDep.base)}, ${pascal(ordinaryDep.base)}Service } from '${relImport(f(fromRel), ordinaryDep.path)}';`;
 
   files.push({ path: f('helpers/confirm.ts'), text: confirmHelper(P, classHelper) });
   sites.push({ file: f('helpers/confirm.ts'), kind: 'elicitation' });
@@ -127,14 +128,14 @@ function recordTools(pkg, P, D, depImport) {
     `export function register${P}RecordTools(server: McpServer, service: ${D}Service): void {`,
     `  server.registerTool('${pkg}_delete', { description: 'Delete a record', inputSchema: { id: z.string() } }, async ({ id }) => {`,
     '    const item = service.find(id);',
-    "    if (!item) return { ...text(`No record ${id}`), isError: true };",
+    '    if (!item) return { ...text(`No record ${id}`), isError: true };',
     "    if (!(await confirmAction(server, `Delete ${item.name}?`))) return text('Cancelled.');",
     '    return text(`Deleted ${item.name}.`);',
     '  });',
     '',
     `  server.registerTool('${pkg}_summary', { description: 'Summarize a record', inputSchema: { id: z.string() } }, async ({ id }) => {`,
     '    const item = service.find(id);',
-    "    if (!item) return { ...text(`No record ${id}`), isError: true };",
+    '    if (!item) return { ...text(`No record ${id}`), isError: true };',
     "    return text(await summarize(server, `${item.name}: ${item.tags.join(', ')}`));",
     '  });',
     '',

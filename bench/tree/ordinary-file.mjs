@@ -229,7 +229,9 @@ export function ordinaryFile(rnd, file, deps, lookalike) {
   const P = pascal(base);
   const out = [];
   for (const dep of deps) {
-    out.push(`import { normalize${pascal(dep.base)}, ${pascal(dep.base)}Service } from '${relImport(file.path, dep.path)}';`);
+    out.push(
+      `import { normalize${pascal(dep.base)}, ${pascal(dep.base)}Service } from '${relImport(file.path, dep.path)}';`,
+    );
   }
   if (deps.length > 0) out.push('');
   const look = lookalike ? lookalikeBlock(rnd, base) : { lines: [], uses: [] };

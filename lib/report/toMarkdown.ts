@@ -29,7 +29,11 @@ interface HandlerGroup {
  * reason id, advice), the rewritten sites, file problems, and what to do next. Long lists fold; the whole
  * stays under `maxLength`.
  */
-export function toMarkdown(report: Report, catalogues: readonly TransformCatalogue[], options: MarkdownOptions = {}): string {
+export function toMarkdown(
+  report: Report,
+  catalogues: readonly TransformCatalogue[],
+  options: MarkdownOptions = {},
+): string {
   const prefix = options.linkPrefix ?? '';
   const link = (file: string, line: number) => `[${file}:${line}](${prefix}${file}#L${line})`;
   const md: MarkdownContext = {
@@ -72,7 +76,8 @@ function headSection({ report, dry }: MarkdownContext): string[] {
       `${t.sites} push-style ${t.sites === 1 ? 'site' : 'sites'} in ${t.filesWithSites} of ${t.files} files.`,
     '',
   );
-  const byStrategy = (strategy: Site['strategy']) => report.sites.filter((s) => s.decision === 'rewritten' && s.strategy === strategy).length;
+  const byStrategy = (strategy: Site['strategy']) =>
+    report.sites.filter((s) => s.decision === 'rewritten' && s.strategy === strategy).length;
   head.push('| | count |', '| --- | ---: |');
   head.push(`| push-style sites | ${t.sites} |`);
   head.push(`| rewritten, explicit strategy | ${byStrategy('explicit')} |`);
@@ -105,12 +110,20 @@ function reviewSection(md: MarkdownContext, headLength: number): string[] {
     let budget = maxLength - TAIL_RESERVE - headLength - body.join('\n').length;
     for (const group of groupByHandler(review)) {
       const items = group.sites.map((site) => reviewItem(site, link, catalogues));
-      const title = group.entry ? `\`${group.entry.name}\` (${link(group.entry.file, group.entry.line)})` : '(no caller found)';
+      const title = group.entry
+        ? `\`${group.entry.name}\` (${link(group.entry.file, group.entry.line)})`
+        : '(no caller found)';
       const lines: string[] = [];
       if (fold) {
         const reasons = [...new Set(group.sites.map((s) => s.reason))].join(', ');
-        const summaryTitle = group.entry ? `<code>${escapeHtml(group.entry.name)}</code> ${escapeHtml(group.entry.file)}:${group.entry.line}` : '(no caller found)';
-        lines.push('<details>', `<summary>${summaryTitle}: ${plural(group.sites.length, 'item')} (${escapeHtml(reasons)})</summary>`, '');
+        const summaryTitle = group.entry
+          ? `<code>${escapeHtml(group.entry.name)}</code> ${escapeHtml(group.entry.file)}:${group.entry.line}`
+          : '(no caller found)';
+        lines.push(
+          '<details>',
+          `<summary>${summaryTitle}: ${plural(group.sites.length, 'item')} (${escapeHtml(reasons)})</summary>`,
+          '',
+        );
       } else {
         lines.push(`**${title}**`, '');
       }
@@ -127,7 +140,11 @@ function reviewSection(md: MarkdownContext, headLength: number): string[] {
       body.push(...lines);
       budget -= lines.join('\n').length - shown.join('\n').length;
     }
-    if (omitted > 0) body.push(`_${plural(omitted, 'more review item')} not listed (comment size): see the SARIF or JSON report._`, '');
+    if (omitted > 0)
+      body.push(
+        `_${plural(omitted, 'more review item')} not listed (comment size): see the SARIF or JSON report._`,
+        '',
+      );
   }
   return body;
 }
@@ -139,10 +156,27 @@ function findingSections({ report, maxLength, link }: MarkdownContext): string[]
   const findingsToReview = findings.filter((f) => f.decision === 'review');
   if (findingsToReview.length > 0) {
     body.push(`### Other review items (${findingsToReview.length})`, '');
-    body.push(...fitLines(findingsToReview.map((f) => `- [ ] ${link(f.file, f.line)} \`${f.transform}/${f.reason}\`: ${inline(f.message)}`), maxLength / 8), '');
+    body.push(
+      ...fitLines(
+        findingsToReview.map(
+          (f) => `- [ ] ${link(f.file, f.line)} \`${f.transform}/${f.reason}\`: ${inline(f.message)}`,
+        ),
+        maxLength / 8,
+      ),
+      '',
+    );
   }
   const notes = findings.filter((f) => f.decision === 'info');
-  if (notes.length > 0) body.push(...details(`Notes (${notes.length})`, fitLines(notes.map((f) => `- ${link(f.file, f.line)} \`${f.transform}/${f.reason}\`: ${inline(f.message)}`), maxLength / 16)));
+  if (notes.length > 0)
+    body.push(
+      ...details(
+        `Notes (${notes.length})`,
+        fitLines(
+          notes.map((f) => `- ${link(f.file, f.line)} \`${f.transform}/${f.reason}\`: ${inline(f.message)}`),
+          maxLength / 16,
+        ),
+      ),
+    );
   return body;
 }
 
@@ -160,9 +194,16 @@ function rewrittenSection({ report, maxLength, link, dry }: MarkdownContext): st
       else other.push(`  - ${inline(note)}`);
     }
     const head = `- ${link(s.file, s.line)} ${s.kind} \`${s.form}\` in \`${s.chain[0]?.name ?? '?'}\`: ${s.strategy} strategy`;
-    return [head, ...other, ...(again.length > 0 ? ['  - runs again on each round (check that each is safe to repeat):', ...again] : [])].join('\n');
+    return [
+      head,
+      ...other,
+      ...(again.length > 0 ? ['  - runs again on each round (check that each is safe to repeat):', ...again] : []),
+    ].join('\n');
   });
-  return details(`${dry ? 'Rewritten by the migration' : 'Rewritten'} (${rewritten.length})`, fitLines(rows, maxLength / 8));
+  return details(
+    `${dry ? 'Rewritten by the migration' : 'Rewritten'} (${rewritten.length})`,
+    fitLines(rows, maxLength / 8),
+  );
 }
 
 /** The skipped sites, folded. */
@@ -178,8 +219,15 @@ function filesSection({ report, maxLength }: MarkdownContext): string[] {
   const problems = report.files.filter((f) => f.problem);
   if (problems.length === 0) return [];
   const errors = problems.filter((f) => f.status === 'error');
-  const rows = problems.map((f) => `- ${f.status === 'error' ? '**error**' : 'skipped'} \`${f.problem!.kind}\`: ${inline(f.problem!.message)}`);
-  return [`### Files not analysed (${problems.length}: ${errors.length} with errors)`, '', ...fitLines(rows, maxLength / 16), ''];
+  const rows = problems.map(
+    (f) => `- ${f.status === 'error' ? '**error**' : 'skipped'} \`${f.problem!.kind}\`: ${inline(f.problem!.message)}`,
+  );
+  return [
+    `### Files not analysed (${problems.length}: ${errors.length} with errors)`,
+    '',
+    ...fitLines(rows, maxLength / 16),
+    '',
+  ];
 }
 
 function groupByHandler(sites: Site[]): HandlerGroup[] {
@@ -194,10 +242,20 @@ function groupByHandler(sites: Site[]): HandlerGroup[] {
   return [...groups.values()];
 }
 
-function reviewItem(site: Site, link: (file: string, line: number) => string, catalogues: readonly TransformCatalogue[]): string {
+function reviewItem(
+  site: Site,
+  link: (file: string, line: number) => string,
+  catalogues: readonly TransformCatalogue[],
+): string {
   const reason = site.reason ?? 'unknown';
   const advice = adviceOf(catalogues, site.transform, reason);
-  const via = site.chain.length > 1 ? ` (via ${site.chain.slice(1).map((f) => `\`${f.name}\``).join(' → ')})` : '';
+  const via =
+    site.chain.length > 1
+      ? ` (via ${site.chain
+          .slice(1)
+          .map((f) => `\`${f.name}\``)
+          .join(' → ')})`
+      : '';
   const first = `- [ ] ${link(site.file, site.line)} ${site.kind} \`${site.form}\`${via}: [\`${site.transform}/${reason}\`](${reasonUrl(reason)}) ${inline(site.message ?? '')}`;
   return advice ? `${first}<br>\n  ${inline(advice)}` : first;
 }
@@ -205,7 +263,8 @@ function reviewItem(site: Site, link: (file: string, line: number) => string, ca
 function nextSteps(report: Report): string[] {
   const t = report.totals;
   const lines = ['### Next steps', ''];
-  if (t.sites === 0 && t.filesWithErrors === 0) return [...lines, 'Nothing to migrate: this code sends no push-style requests.', ''];
+  if (t.sites === 0 && t.filesWithErrors === 0)
+    return [...lines, 'Nothing to migrate: this code sends no push-style requests.', ''];
   let n = 0;
   const step = (text: string) => lines.push(`${++n}. ${text}`);
   if (t.filesWithErrors > 0) step('Fix the files with errors (listed above) and run the audit again.');
@@ -217,7 +276,10 @@ function nextSteps(report: Report): string[] {
       'migrated handlers that carry answers across rounds seal their `requestState` with it.',
   );
   step('Run your formatter on the changed files (or migrate with `--prettier`).');
-  if (t.review > 0) step('Work through the checklist above: `grep -rn @mcp-mrtr-review .` finds every marker; remove each once its site is migrated.');
+  if (t.review > 0)
+    step(
+      'Work through the checklist above: `grep -rn @mcp-mrtr-review .` finds every marker; remove each once its site is migrated.',
+    );
   return [...lines, ''];
 }
 

@@ -31,8 +31,12 @@ export function toSarif(report: Report, catalogues: readonly TransformCatalogue[
   }
   const findings = report.findings ?? [];
   // A reason this release's catalogues do not list (a report from another version) still gets a rule.
-  for (const [id, text] of [...report.sites.map((site) => [ruleOf(site), site.message] as const), ...findings.map((f) => [findingRuleOf(f), f.message] as const)]) {
-    if (!rules.some((r) => r.id === id)) rules.push({ id, name: id, shortDescription: { text: text ?? id }, helpUri: README_URL });
+  for (const [id, text] of [
+    ...report.sites.map((site) => [ruleOf(site), site.message] as const),
+    ...findings.map((f) => [findingRuleOf(f), f.message] as const),
+  ]) {
+    if (!rules.some((r) => r.id === id))
+      rules.push({ id, name: id, shortDescription: { text: text ?? id }, helpUri: README_URL });
   }
   const indexOf = (id: string) => rules.findIndex((r) => r.id === id);
   const ordinals = new Map<string, number>();
@@ -68,7 +72,21 @@ export function toSarif(report: Report, catalogues: readonly TransformCatalogue[
       level: 'error',
       message: { text: file.problem.message },
       descriptor: { id: file.problem.kind },
-      locations: [{ physicalLocation: { artifactLocation: { uri: prefix + file.file, uriBaseId: SRCROOT }, ...(file.problem.line ? { region: { startLine: file.problem.line, ...(file.problem.column ? { startColumn: file.problem.column } : {}) } } : {}) } }],
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: prefix + file.file, uriBaseId: SRCROOT },
+            ...(file.problem.line
+              ? {
+                  region: {
+                    startLine: file.problem.line,
+                    ...(file.problem.column ? { startColumn: file.problem.column } : {}),
+                  },
+                }
+              : {}),
+          },
+        },
+      ],
     });
   }
   return JSON.stringify(log, null, 2) + '\n';
@@ -126,7 +144,9 @@ function resultOf(site: Site, prefix: string, ruleIndex: number): Result {
     ruleIndex,
     level: site.decision === 'review' ? 'warning' : 'note',
     // A site silenced with @mcp-mrtr-ignore is a finding suppressed in the source, which code scanning shows as such.
-    ...(site.reason === 'ignored' ? { suppressions: [{ kind: 'inSource' as const, justification: '@mcp-mrtr-ignore' }] } : {}),
+    ...(site.reason === 'ignored'
+      ? { suppressions: [{ kind: 'inSource' as const, justification: '@mcp-mrtr-ignore' }] }
+      : {}),
     message: { text },
     locations: [
       {
@@ -153,7 +173,14 @@ function findingResultOf(finding: Finding, prefix: string, ruleIndex: number, or
     ruleIndex,
     level: finding.level === 'info' ? 'note' : finding.level,
     message: { text: finding.message },
-    locations: [{ physicalLocation: { artifactLocation: { uri: prefix + finding.file, uriBaseId: SRCROOT }, region: { startLine: finding.line } } }],
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: prefix + finding.file, uriBaseId: SRCROOT },
+          region: { startLine: finding.line },
+        },
+      },
+    ],
     partialFingerprints: { 'mrtrFindingId/v1': id },
     properties: { findingId: id, decision: finding.decision },
   };

@@ -16,7 +16,10 @@ export function toText(report: Report, options: TextOptions = {}): string {
   for (const [file, sites] of byFile) {
     lines.push(file);
     for (const site of sites) {
-      const verdict = site.decision === 'review' || site.decision === 'skipped' ? `${site.decision} ${site.transform}/${site.reason}` : `${site.decision} (${site.strategy})`;
+      const verdict =
+        site.decision === 'review' || site.decision === 'skipped'
+          ? `${site.decision} ${site.transform}/${site.reason}`
+          : `${site.decision} (${site.strategy})`;
       lines.push(`  ${site.line}:${site.column}  ${site.kind}  ${site.form}  [${site.family}]  ${verdict}`);
       const more = site.chains.length > 1 && !options.verbose ? ` (+${site.chains.length - 1} more)` : '';
       lines.push(`      via ${formatChain(site.chain)}${more}`);
@@ -35,7 +38,10 @@ export function toText(report: Report, options: TextOptions = {}): string {
   const shownFindings = options.verbose ? findings : findings.filter((f) => f.decision === 'review');
   if (findings.length > 0) {
     lines.push('Other findings:');
-    for (const finding of shownFindings) lines.push(`  ${finding.file}:${finding.line}  ${finding.decision} ${finding.transform}/${finding.reason}  ${finding.message}`);
+    for (const finding of shownFindings)
+      lines.push(
+        `  ${finding.file}:${finding.line}  ${finding.decision} ${finding.transform}/${finding.reason}  ${finding.message}`,
+      );
     const hidden = findings.length - shownFindings.length;
     if (hidden > 0) lines.push(`  (+${hidden} note${hidden === 1 ? '' : 's'}: --verbose shows them)`);
     lines.push('');
@@ -43,32 +49,53 @@ export function toText(report: Report, options: TextOptions = {}): string {
   const problems = report.files.filter((f) => f.problem);
   if (problems.length > 0) {
     lines.push('Files not analysed:');
-    for (const file of problems) lines.push(`  ${file.status === 'error' ? 'error  ' : 'skipped'}  ${file.problem!.message}`);
+    for (const file of problems)
+      lines.push(`  ${file.status === 'error' ? 'error  ' : 'skipped'}  ${file.problem!.message}`);
     lines.push('');
   }
   const t = report.totals;
   const kinds = `${t.byKind.elicitation} elicitation, ${t.byKind.sampling} sampling, ${t.byKind.roots} roots`;
-  lines.push(`${t.sites} push-style site${t.sites === 1 ? '' : 's'} (${kinds}) in ${t.filesWithSites} of ${t.files} files (${t.filesParsed} parsed).`);
-  lines.push(`Decisions: ${t.rewritten} rewritten, ${t.review} review, ${t.skipped} skipped. Files: ${t.filesWithErrors} with errors, ${t.filesSkipped} skipped.`);
-  const families = Object.entries(t.byFamily).map(([family, n]) => `${family} ${n}`).join(', ');
+  lines.push(
+    `${t.sites} push-style site${t.sites === 1 ? '' : 's'} (${kinds}) in ${t.filesWithSites} of ${t.files} files (${t.filesParsed} parsed).`,
+  );
+  lines.push(
+    `Decisions: ${t.rewritten} rewritten, ${t.review} review, ${t.skipped} skipped. Files: ${t.filesWithErrors} with errors, ${t.filesSkipped} skipped.`,
+  );
+  const families = Object.entries(t.byFamily)
+    .map(([family, n]) => `${family} ${n}`)
+    .join(', ');
   if (families) lines.push(`Where they run: ${families}.`);
   const n = t.filesChanged;
   const files = `${n} file${n === 1 ? '' : 's'}`;
   if (report.mode === 'dry-run') lines.push(`Dry run: ${files} would change (--diff shows how). Nothing was written.`);
-  else lines.push(report.wrote ? `Migrated: ${files} changed in place; review them with git diff.` : 'Nothing needed changing; nothing was written.');
+  else
+    lines.push(
+      report.wrote
+        ? `Migrated: ${files} changed in place; review them with git diff.`
+        : 'Nothing needed changing; nothing was written.',
+    );
   lines.push(nextStep(report));
   return lines.join('\n') + '\n';
 }
 
 function formatChain(chain: Frame[]): string {
-  return chain.map((frame) => `${frame.name} (${frame.file}:${frame.line}${frame.callLine ? `, calls at :${frame.callLine}` : ''})`).join(' -> ') || '(no caller)';
+  return (
+    chain
+      .map(
+        (frame) =>
+          `${frame.name} (${frame.file}:${frame.line}${frame.callLine ? `, calls at :${frame.callLine}` : ''})`,
+      )
+      .join(' -> ') || '(no caller)'
+  );
 }
 
 function nextStep(report: Report): string {
   const t = report.totals;
   if (t.filesWithErrors > 0) return 'Next: fix the files with errors (listed above) and run the audit again.';
   if (t.sites === 0) return 'Next: nothing to migrate; this code sends no push-style requests.';
-  if (t.review > 0 && report.mode === 'migrate') return 'Next: resolve each /* @mcp-mrtr-review <reason-id>: ... */ marker (grep -rn @mcp-mrtr-review); the README lists the advice per reason id.';
-  if (t.review > 0) return 'Next: read each review item and its advice (README, "Reason ids"); the migration marks each one in the source.';
+  if (t.review > 0 && report.mode === 'migrate')
+    return 'Next: resolve each /* @mcp-mrtr-review <reason-id>: ... */ marker (grep -rn @mcp-mrtr-review); the README lists the advice per reason id.';
+  if (t.review > 0)
+    return 'Next: read each review item and its advice (README, "Reason ids"); the migration marks each one in the source.';
   return 'Next: review the diff.';
 }

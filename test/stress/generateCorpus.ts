@@ -42,7 +42,11 @@ const KIND: Record<Form, PlantedSite['kind']> = {
   'server-sample': 'sampling',
   'server-roots': 'roots',
 };
-const CAPABILITY: Record<PlantedSite['kind'], string> = { elicitation: 'elicitation', sampling: 'sampling', roots: 'roots' };
+const CAPABILITY: Record<PlantedSite['kind'], string> = {
+  elicitation: 'elicitation',
+  sampling: 'sampling',
+  roots: 'roots',
+};
 
 /** The ask expression, and how its result becomes a string. */
 function askOf(form: Form, receiver: string): { ask: string; use: (r: string) => string } {
@@ -69,12 +73,27 @@ function askOf(form: Form, receiver: string): { ask: string; use: (r: string) =>
 }
 
 /** Lines computing `text` from the ask under an error-handling shape; `early` is what an early return gives. */
-function shaped(shape: Shape, ask: string, use: (r: string) => string, kind: PlantedSite['kind'], serverExpr: string, early: string): string[] {
+function shaped(
+  shape: Shape,
+  ask: string,
+  use: (r: string) => string,
+  kind: PlantedSite['kind'],
+  serverExpr: string,
+  early: string,
+): string[] {
   switch (shape) {
     case 'plain':
       return [`const answer = await ${ask};`, `const text = ${use('answer')};`];
     case 'try-catch':
-      return ['let text: string;', 'try {', `  const answer = await ${ask};`, `  text = ${use('answer')};`, '} catch {', "  text = 'fallback';", '}'];
+      return [
+        'let text: string;',
+        'try {',
+        `  const answer = await ${ask};`,
+        `  text = ${use('answer')};`,
+        '} catch {',
+        "  text = 'fallback';",
+        '}',
+      ];
     case 'promise-catch':
       return [`const text = await ${ask}.then((answer) => ${use('answer')}).catch(() => 'fallback');`];
     case 'race':
@@ -102,14 +121,24 @@ interface Generated {
   site: PlantedSite;
 }
 
-function generateOne(index: number, family: Family, form: Form, depth: number, shape: Shape, sdk: 'v1' | 'v2', registration: Registration): Generated {
+function generateOne(
+  index: number,
+  family: Family,
+  form: Form,
+  depth: number,
+  shape: Shape,
+  sdk: 'v1' | 'v2',
+  registration: Registration,
+): Generated {
   const name = `s${String(index).padStart(3, '0')}`;
   const entry = `servers/${name}.ts`;
   const helperFile = `helpers/${name}-deep.ts`;
   const kind = KIND[form];
   const usesCtx = form.startsWith('ctx-');
   const serverImport =
-    sdk === 'v2' ? "import { McpServer, type ServerContext } from '@modelcontextprotocol/server';" : "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';";
+    sdk === 'v2'
+      ? "import { McpServer, type ServerContext } from '@modelcontextprotocol/server';"
+      : "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';";
   // What the holder of the ask receives: the handler context (ctx forms) or the server.
   const param = usesCtx ? 'ctx: ServerContext' : 'server: McpServer';
   const arg = usesCtx ? 'ctx' : 'server';
@@ -136,7 +165,13 @@ function generateOne(index: number, family: Family, form: Form, depth: number, s
       const fn = `${name}Step${d}`;
       own.push(`export async function ${fn}(${param}): Promise<string> {`);
       if (d < depth) own.push(`  return ${name}Step${d + 1}(${arg});`);
-      else own.push(...indent(askBody(arg, "'skipped'", (t) => `return ${t};`), '  '));
+      else
+        own.push(
+          ...indent(
+            askBody(arg, "'skipped'", (t) => `return ${t};`),
+            '  ',
+          ),
+        );
       own.push('}', '');
     }
   }
@@ -148,29 +183,49 @@ function generateOne(index: number, family: Family, form: Form, depth: number, s
 
   // The handler: what runs the ask (directly or through step1).
   const viaHelper = (tail: (text: string) => string) => [`const text = await ${name}Step1(${arg});`, tail('text')];
-  const body = (early: string, tail: (text: string) => string) => (depth === 0 ? askBody(arg, early, tail) : viaHelper(tail));
+  const body = (early: string, tail: (text: string) => string) =>
+    depth === 0 ? askBody(arg, early, tail) : viaHelper(tail);
   const toolResult = (t: string) => `return { content: [{ type: 'text' as const, text: ${t} }] };`;
   switch (family) {
     case 'tools/call':
       if (registration === 'loop') {
         // A list of tool definitions, registered by one loop.
-        lines.push('const tools = [', '  {', `    name: '${name}',`, `    config: { description: 'stress ${name}' },`, `    handler: async (${usesCtx ? 'ctx: ServerContext' : ''}) => {`);
-        lines.push(...indent(body(`{ content: [{ type: 'text' as const, text: 'skipped' }] }`, toolResult), '      '), '    },', '  },', '];', '');
+        lines.push(
+          'const tools = [',
+          '  {',
+          `    name: '${name}',`,
+          `    config: { description: 'stress ${name}' },`,
+          `    handler: async (${usesCtx ? 'ctx: ServerContext' : ''}) => {`,
+        );
+        lines.push(
+          ...indent(body(`{ content: [{ type: 'text' as const, text: 'skipped' }] }`, toolResult), '      '),
+          '    },',
+          '  },',
+          '];',
+          '',
+        );
         lines.push('for (const tool of tools) {', '  server.registerTool(tool.name, tool.config, tool.handler);', '}');
         break;
       }
-      lines.push(`server.registerTool('${name}', { description: 'stress ${name}' }, async (${usesCtx ? 'ctx' : ''}) => {`);
+      lines.push(
+        `server.registerTool('${name}', { description: 'stress ${name}' }, async (${usesCtx ? 'ctx' : ''}) => {`,
+      );
       lines.push(...indent(body(`{ content: [{ type: 'text' as const, text: 'skipped' }] }`, toolResult), '  '), '});');
       break;
     case 'prompts/get': {
-      const promptResult = (t: string) => `return { messages: [{ role: 'user' as const, content: { type: 'text' as const, text: ${t} } }] };`;
-      lines.push(`server.registerPrompt('${name}', { description: 'stress ${name}' }, async (${usesCtx ? 'ctx' : ''}) => {`);
+      const promptResult = (t: string) =>
+        `return { messages: [{ role: 'user' as const, content: { type: 'text' as const, text: ${t} } }] };`;
+      lines.push(
+        `server.registerPrompt('${name}', { description: 'stress ${name}' }, async (${usesCtx ? 'ctx' : ''}) => {`,
+      );
       lines.push(...indent(body(`{ messages: [] }`, promptResult), '  '), '});');
       break;
     }
     case 'resources/read': {
       const resourceResult = (t: string) => `return { contents: [{ uri: uri.href, text: ${t} }] };`;
-      lines.push(`server.registerResource('${name}', 'stress://${name}', { description: 'stress ${name}' }, async (uri${usesCtx ? ', ctx' : ''}) => {`);
+      lines.push(
+        `server.registerResource('${name}', 'stress://${name}', { description: 'stress ${name}' }, async (uri${usesCtx ? ', ctx' : ''}) => {`,
+      );
       lines.push(...indent(body('{ contents: [] }', resourceResult), '  '), '});');
       break;
     }
@@ -194,7 +249,10 @@ function generateOne(index: number, family: Family, form: Form, depth: number, s
   if (depth <= 1) locate(entry, lines);
   files.set(entry, lines.join('\n'));
   if (depth >= 2) {
-    const deep = [serverImport.replace('McpServer, type ServerContext', usesCtx ? 'type ServerContext' : 'McpServer'), ''];
+    const deep = [
+      serverImport.replace('McpServer, type ServerContext', usesCtx ? 'type ServerContext' : 'McpServer'),
+      '',
+    ];
     if (!usesCtx && sdk === 'v2') deep[0] = "import type { McpServer } from '@modelcontextprotocol/server';";
     if (!usesCtx && sdk === 'v1') deep[0] = "import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';";
     if (usesCtx && depth >= 2) deep.push(`import { server } from '../${entry.replace(/\.ts$/, '.js')}';`, '');
@@ -219,7 +277,10 @@ export function generateStressCorpus(dir: string): { files: string[]; sites: Pla
         const shapes = depth <= 1 ? SHAPES : [SHAPES[(index + depth) % SHAPES.length]!];
         for (const shape of shapes) {
           // Tools near the handler also come as entries of a tool list that a loop registers.
-          const registrations: Registration[] = family === 'tools/call' && depth <= 1 && (shape === 'plain' || shape === 'try-catch') ? ['direct', 'loop'] : ['direct'];
+          const registrations: Registration[] =
+            family === 'tools/call' && depth <= 1 && (shape === 'plain' || shape === 'try-catch')
+              ? ['direct', 'loop']
+              : ['direct'];
           for (const registration of registrations) {
             // ctx forms are v2 only; server forms alternate between the two SDK majors.
             const sdk = form.startsWith('ctx-') || index % 3 !== 0 ? 'v2' : 'v1';
@@ -235,6 +296,9 @@ export function generateStressCorpus(dir: string): { files: string[]; sites: Pla
       }
     }
   }
-  fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: 'stress-corpus', private: true, type: 'module' }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'stress-corpus', private: true, type: 'module' }, null, 2)}\n`,
+  );
   return { files: written.sort(), sites };
 }

@@ -44,7 +44,13 @@ import {
   type ElicitResult,
   type ListRootsResult,
 } from '@modelcontextprotocol/client';
-import { createMcpHandler, InMemoryTransport as ServerInMemoryTransport, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type McpServerFactory } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  InMemoryTransport as ServerInMemoryTransport,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+  type McpServerFactory,
+} from '@modelcontextprotocol/server';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as StdioClientTransportV1 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport as StreamableHTTPClientTransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -55,7 +61,11 @@ import net, { type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
-import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 const requireCjs = createRequire(import.meta.url);
@@ -166,7 +176,10 @@ const SOURCE_EXTENSIONS = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
  * inside the repository: output goes to `<os.tmpdir()>/mcp-mrtr-equivalence/<hash of the sources>/` and is
  * reused while the sources are unchanged (so a changed file gets a new dir and a fresh import).
  */
-export function loadServerModule(sourcePath: string, options: { root?: string; fresh?: boolean } = {}): Promise<ServerModule> {
+export function loadServerModule(
+  sourcePath: string,
+  options: { root?: string; fresh?: boolean } = {},
+): Promise<ServerModule> {
   const file = path.resolve(sourcePath);
   return compileAndImport(file, path.resolve(options.root ?? path.dirname(file)), options.fresh ?? false);
 }
@@ -180,7 +193,11 @@ export function compileTree(root: string): string {
   const packageType = readPackageType(resolved);
   const sources = listSources(resolved);
   const hash = crypto.createHash('sha256').update(`${COMPILER_VERSION}\0${REPO_NODE_MODULES}\0${packageType}\0`);
-  for (const source of sources) hash.update(`${path.relative(resolved, source)}\0`).update(fs.readFileSync(source)).update('\0');
+  for (const source of sources)
+    hash
+      .update(`${path.relative(resolved, source)}\0`)
+      .update(fs.readFileSync(source))
+      .update('\0');
   const outDir = path.join(CACHE_ROOT, hash.digest('hex').slice(0, 32));
   if (!fs.existsSync(path.join(outDir, '.complete'))) compileInto(outDir, resolved, sources, packageType);
   return outDir;
@@ -209,7 +226,11 @@ async function compileAndImport(file: string, root: string, fresh: boolean): Pro
   if (!sources.includes(file)) throw new Error(`${file} is not a source file`);
 
   const hash = crypto.createHash('sha256').update(`${COMPILER_VERSION}\0${REPO_NODE_MODULES}\0${packageType}\0`);
-  for (const source of sources) hash.update(`${path.relative(root, source)}\0`).update(fs.readFileSync(source)).update('\0');
+  for (const source of sources)
+    hash
+      .update(`${path.relative(root, source)}\0`)
+      .update(fs.readFileSync(source))
+      .update('\0');
   const outDir = path.join(CACHE_ROOT, hash.digest('hex').slice(0, 32));
   if (!fs.existsSync(path.join(outDir, '.complete'))) compileInto(outDir, root, sources, packageType);
 
@@ -222,7 +243,10 @@ async function compileAndImport(file: string, root: string, fresh: boolean): Pro
   const ns = (await import(/* @vite-ignore */ url)) as Record<string, unknown>;
   const build = typeof ns.build === 'function' ? ns.build : (ns.default as Record<string, unknown> | undefined)?.build;
   if (typeof build !== 'function') throw new Error(`${file} does not export build()`);
-  const exports = { ...((ns.default && typeof ns.default === 'object' ? ns.default : {}) as Record<string, unknown>), ...ns };
+  const exports = {
+    ...((ns.default && typeof ns.default === 'object' ? ns.default : {}) as Record<string, unknown>),
+    ...ns,
+  };
   return { build: build as ServerModule['build'], format: module === ts.ModuleKind.CommonJS ? 'cjs' : 'esm', exports };
 }
 
@@ -254,7 +278,10 @@ function compileInto(outDir: string, root: string, sources: string[], packageTyp
         },
       });
       const errors = (result.diagnostics ?? []).filter((d) => d.category === ts.DiagnosticCategory.Error);
-      if (errors.length) throw new Error(`cannot transpile ${source}: ${errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')).join('; ')}`);
+      if (errors.length)
+        throw new Error(
+          `cannot transpile ${source}: ${errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')).join('; ')}`,
+        );
       fs.writeFileSync(target, result.outputText);
     }
     fs.writeFileSync(path.join(work, '.complete'), '');
@@ -284,7 +311,12 @@ function listSources(root: string): string[] {
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() && ((SOURCE_EXTENSIONS.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name)) || (entry.name.endsWith('.json') && entry.name !== 'package.json'))) out.push(full);
+      else if (
+        entry.isFile() &&
+        ((SOURCE_EXTENSIONS.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name)) ||
+          (entry.name.endsWith('.json') && entry.name !== 'package.json'))
+      )
+        out.push(full);
     }
   };
   walk(root);
@@ -332,7 +364,8 @@ export function toCallError(err: unknown): CallError {
   if (typeof e?.data?.text === 'string') {
     try {
       const body = JSON.parse(e.data.text) as { error?: { code?: unknown; message?: unknown } };
-      if (typeof body.error?.code === 'number' && typeof body.error.message === 'string') return { error: { code: body.error.code, message: body.error.message } };
+      if (typeof body.error?.code === 'number' && typeof body.error.message === 'string')
+        return { error: { code: body.error.code, message: body.error.message } };
     } catch {
       // not a JSON-RPC body
     }
@@ -370,7 +403,8 @@ type UrlCompletion = (params: ElicitParams) => MaybePromise<unknown>;
 function completionHook(mod: ServerModule, options: RunOptions): UrlCompletion | undefined {
   if (options.completeUrl === undefined) return undefined;
   const hook = mod.exports?.[options.completeUrl];
-  if (typeof hook !== 'function') throw new Error(`the server module does not export a function ${options.completeUrl}() (completeUrl)`);
+  if (typeof hook !== 'function')
+    throw new Error(`the server module does not export a function ${options.completeUrl}() (completeUrl)`);
   return hook as UrlCompletion;
 }
 
@@ -396,7 +430,8 @@ class Recorder {
         if (!this.script.elicit) throw new Error('the client script has no elicit answer');
         const answer = await this.script.elicit(params as ElicitParams, round);
         // The user finished the URL flow out of band before the client reports the acceptance (or retries).
-        if (this.completeUrl && (params as { mode?: string }).mode === 'url' && answer.action === 'accept') await this.completeUrl(params as ElicitParams);
+        if (this.completeUrl && (params as { mode?: string }).mode === 'url' && answer.action === 'accept')
+          await this.completeUrl(params as ElicitParams);
         return answer;
       }
       case 'sampling/createMessage':
@@ -432,8 +467,13 @@ function urlElicitationsOf(err: unknown): unknown[] | undefined {
   return e?.code === URL_ELICITATION_REQUIRED && Array.isArray(e.data?.elicitations) ? e.data.elicitations : undefined;
 }
 
-
-async function runCalls(client: CallingClient, calls: Call[], recorder: Recorder, requestOptions: Record<string, unknown>, urlRetries = false): Promise<void> {
+async function runCalls(
+  client: CallingClient,
+  calls: Call[],
+  recorder: Recorder,
+  requestOptions: Record<string, unknown>,
+  urlRetries = false,
+): Promise<void> {
   // The v1 and v2 clients disagree on the options' type (the third `callTool` parameter of v1 is a result schema).
   const c = client as unknown as {
     callTool(p: unknown, a?: unknown, b?: unknown): Promise<unknown>;
@@ -446,7 +486,8 @@ async function runCalls(client: CallingClient, calls: Call[], recorder: Recorder
       const params = { name: call.name, arguments: call.args ?? {} };
       return isV1 ? await c.callTool(params, undefined, requestOptions) : await c.callTool(params, requestOptions);
     }
-    if (call.kind === 'prompt') return await c.getPrompt({ name: call.name, arguments: call.args ?? {} }, requestOptions);
+    if (call.kind === 'prompt')
+      return await c.getPrompt({ name: call.name, arguments: call.args ?? {} }, requestOptions);
     return await c.readResource({ uri: call.uri }, isV1 ? requestOptions : { ...requestOptions, cacheMode: 'bypass' });
   };
   for (const call of calls) {
@@ -465,7 +506,10 @@ async function runCalls(client: CallingClient, calls: Call[], recorder: Recorder
         let accepted = true;
         for (const elicitation of elicitations) {
           // Every elicitation of -32042 is a URL elicitation, with or without its `mode`.
-          const params = { ...(elicitation as Record<string, unknown>), mode: (elicitation as { mode?: unknown }).mode ?? 'url' };
+          const params = {
+            ...(elicitation as Record<string, unknown>),
+            mode: (elicitation as { mode?: unknown }).mode ?? 'url',
+          };
           const answer = (await recorder.answer('elicitation/create', params)) as ElicitResult;
           if (answer.action !== 'accept') accepted = false;
         }
@@ -483,15 +527,25 @@ type AnswerHandler = (request: { params?: unknown }) => Promise<never>;
 /** Register one answer handler per declared capability (the clients refuse handlers for undeclared ones). */
 function answerHandlers(capabilities: ClientCapabilities, recorder: Recorder): Array<[QuestionMethod, AnswerHandler]> {
   const out: Array<[QuestionMethod, AnswerHandler]> = [];
-  const add = (method: QuestionMethod) => out.push([method, (request) => recorder.answer(method, request.params) as Promise<never>]);
+  const add = (method: QuestionMethod) =>
+    out.push([method, (request) => recorder.answer(method, request.params) as Promise<never>]);
   if (capabilities.elicitation) add('elicitation/create');
   if (capabilities.sampling) add('sampling/createMessage');
   if (capabilities.roots) add('roots/list');
   return out;
 }
 
-function v2Client(capabilities: ClientCapabilities, recorder: Recorder, mode: 'legacy' | 'auto', autoFulfill = true): Client {
-  const client = new Client(CLIENT_INFO, { capabilities, versionNegotiation: { mode }, inputRequired: { autoFulfill } });
+function v2Client(
+  capabilities: ClientCapabilities,
+  recorder: Recorder,
+  mode: 'legacy' | 'auto',
+  autoFulfill = true,
+): Client {
+  const client = new Client(CLIENT_INFO, {
+    capabilities,
+    versionNegotiation: { mode },
+    inputRequired: { autoFulfill },
+  });
   for (const [method, handler] of answerHandlers(capabilities, recorder)) {
     client.setRequestHandler(method as 'elicitation/create', handler as never);
   }
@@ -500,7 +554,11 @@ function v2Client(capabilities: ClientCapabilities, recorder: Recorder, mode: 'l
 
 function v1Client(capabilities: ClientCapabilities, recorder: Recorder): ClientV1 {
   const client = new ClientV1(CLIENT_INFO, { capabilities: capabilities as never });
-  const schemas = { 'elicitation/create': ElicitRequestSchema, 'sampling/createMessage': CreateMessageRequestSchema, 'roots/list': ListRootsRequestSchema } as const;
+  const schemas = {
+    'elicitation/create': ElicitRequestSchema,
+    'sampling/createMessage': CreateMessageRequestSchema,
+    'roots/list': ListRootsRequestSchema,
+  } as const;
   for (const [method, handler] of answerHandlers(capabilities, recorder)) {
     client.setRequestHandler(schemas[method] as typeof ElicitRequestSchema, handler as never);
   }
@@ -535,7 +593,13 @@ async function runInMemory(
   try {
     await server.connect(serverEnd as never);
     await client.connect(clientEnd as never);
-    await runCalls(client as unknown as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS }, urlRetries);
+    await runCalls(
+      client as unknown as CallingClient,
+      calls,
+      recorder,
+      { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS },
+      urlRetries,
+    );
   } finally {
     await client.close().catch(() => {});
     await server.close().catch(() => {});
@@ -548,22 +612,35 @@ async function runInMemory(
  * fails with `-32042` (URL elicitation required) goes through the old flow: its elicitations are asked, and
  * the call is made again once all are accepted.
  */
-export async function runOriginal(mod: ServerModule, sdk: 'v1' | 'v2', calls: Call[], script: ClientScript, options: RunOptions = {}): Promise<Transcript> {
+export async function runOriginal(
+  mod: ServerModule,
+  sdk: 'v1' | 'v2',
+  calls: Call[],
+  script: ClientScript,
+  options: RunOptions = {},
+): Promise<Transcript> {
   const capabilities = options.capabilities ?? FULL_CAPABILITIES;
   const recorder = new Recorder(script, completionHook(mod, options));
   const server = await buildServer(mod);
-  const [clientEnd, serverEnd] = sdk === 'v1' ? InMemoryTransportV1.createLinkedPair() : InMemoryTransport.createLinkedPair();
+  const [clientEnd, serverEnd] =
+    sdk === 'v1' ? InMemoryTransportV1.createLinkedPair() : InMemoryTransport.createLinkedPair();
   const client = sdk === 'v1' ? v1Client(capabilities, recorder) : v2Client(capabilities, recorder, 'legacy');
   return runInMemory(server, serverEnd, client, clientEnd, calls, recorder, options, true);
 }
 
 /** MIGRATED server, 2025 era: one instance over an in-memory pair; the SDK's legacy shim asks the client. */
-export async function runMigrated2025(mod: ServerModule, calls: Call[], script: ClientScript, options: Migrated2025Options = {}): Promise<Transcript> {
+export async function runMigrated2025(
+  mod: ServerModule,
+  calls: Call[],
+  script: ClientScript,
+  options: Migrated2025Options = {},
+): Promise<Transcript> {
   const capabilities = options.capabilities ?? FULL_CAPABILITIES;
   const recorder = new Recorder(script, completionHook(mod, options));
   const server = await buildServer(mod, { era: 'legacy' });
   const [clientEnd, serverEnd] = ServerInMemoryTransport.createLinkedPair();
-  const client = options.client === 'v2' ? v2Client(capabilities, recorder, 'legacy') : v1Client(capabilities, recorder);
+  const client =
+    options.client === 'v2' ? v2Client(capabilities, recorder, 'legacy') : v1Client(capabilities, recorder);
   return runInMemory(server, serverEnd, client, clientEnd, calls, recorder, options);
 }
 
@@ -581,24 +658,40 @@ interface WireResponse {
 }
 
 /** A v2 client on the 2026 era against `createMcpHandler(build)`, in process (no network). */
-async function connect2026(mod: ServerModule, capabilities: ClientCapabilities, recorder: Recorder, autoFulfill: boolean, authInfo?: RunOptions['authInfo']): Promise<Http2026> {
+async function connect2026(
+  mod: ServerModule,
+  capabilities: ClientCapabilities,
+  recorder: Recorder,
+  autoFulfill: boolean,
+  authInfo?: RunOptions['authInfo'],
+): Promise<Http2026> {
   const factory: McpServerFactory = (ctx) => mod.build(ctx) as ReturnType<McpServerFactory>;
   // `createMcpHandler` only serves servers of its own build (ESM vs CommonJS copies of the SDK are distinct).
-  const create: typeof createMcpHandler = mod.format === 'cjs' ? (requireCjs('@modelcontextprotocol/server') as { createMcpHandler: typeof createMcpHandler }).createMcpHandler : createMcpHandler;
+  const create: typeof createMcpHandler =
+    mod.format === 'cjs'
+      ? (requireCjs('@modelcontextprotocol/server') as { createMcpHandler: typeof createMcpHandler }).createMcpHandler
+      : createMcpHandler;
   const handler = create(factory);
   const methods = new Map<string | number, string>();
   const bodies: Array<Promise<string>> = [];
   const fetch = async (url: string | URL, init?: RequestInit): Promise<Response> => {
     if (typeof init?.body === 'string') {
-      for (const message of parseJsonRpcBody(init.body)) if (message.id !== undefined && typeof message.method === 'string') methods.set(message.id, message.method);
+      for (const message of parseJsonRpcBody(init.body))
+        if (message.id !== undefined && typeof message.method === 'string') methods.set(message.id, message.method);
     }
     const response = await handler.fetch(new Request(url, init), authInfo ? { authInfo } : undefined);
-    bodies.push(response.clone().text().catch(() => ''));
+    bodies.push(
+      response
+        .clone()
+        .text()
+        .catch(() => ''),
+    );
     return response;
   };
   const client = v2Client(capabilities, recorder, 'auto', autoFulfill);
   await client.connect(new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), { fetch }));
-  if (client.getProtocolEra() !== 'modern') throw new Error(`expected the 2026 era, negotiated ${client.getNegotiatedProtocolVersion()}`);
+  if (client.getProtocolEra() !== 'modern')
+    throw new Error(`expected the 2026 era, negotiated ${client.getNegotiatedProtocolVersion()}`);
   return {
     client,
     async close() {
@@ -609,7 +702,12 @@ async function connect2026(mod: ServerModule, capabilities: ClientCapabilities, 
       const out: WireResponse[] = [];
       for (const body of await Promise.all(bodies)) {
         for (const message of parseJsonRpcBody(body)) {
-          if (('result' in message || 'error' in message) && message.id !== undefined && methods.get(message.id) === method) out.push(message as WireResponse);
+          if (
+            ('result' in message || 'error' in message) &&
+            message.id !== undefined &&
+            methods.get(message.id) === method
+          )
+            out.push(message as WireResponse);
         }
       }
       return out;
@@ -648,7 +746,12 @@ function parseJsonRpcBody(body: string): JsonRpcMessage[] {
  * MIGRATED server, 2026 era: a fresh instance per HTTP request; the v2 client runs the `input_required`
  * loop (default 10 rounds) and answers through the same scripted handlers.
  */
-export async function runMigrated2026(mod: ServerModule, calls: Call[], script: ClientScript, options: RunOptions = {}): Promise<Transcript> {
+export async function runMigrated2026(
+  mod: ServerModule,
+  calls: Call[],
+  script: ClientScript,
+  options: RunOptions = {},
+): Promise<Transcript> {
   const capabilities = options.capabilities ?? FULL_CAPABILITIES;
   const recorder = new Recorder(script, completionHook(mod, options));
   const http = await connect2026(mod, capabilities, recorder, true);
@@ -675,11 +778,16 @@ export async function rawCall2026(
   const recorder = new Recorder({});
   const http = await connect2026(mod, capabilities, recorder, false, options.authInfo);
   const requestOptions = { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, allowInputRequired: true };
-  const mrtr = { ...(extra.inputResponses ? { inputResponses: extra.inputResponses } : {}), ...(extra.requestState !== undefined ? { requestState: extra.requestState } : {}) };
+  const mrtr = {
+    ...(extra.inputResponses ? { inputResponses: extra.inputResponses } : {}),
+    ...(extra.requestState !== undefined ? { requestState: extra.requestState } : {}),
+  };
   let thrown: unknown;
   try {
-    if (call.kind === 'tool') await http.client.callTool({ name: call.name, arguments: call.args ?? {}, ...mrtr }, requestOptions);
-    else if (call.kind === 'prompt') await http.client.getPrompt({ name: call.name, arguments: call.args ?? {}, ...mrtr }, requestOptions);
+    if (call.kind === 'tool')
+      await http.client.callTool({ name: call.name, arguments: call.args ?? {}, ...mrtr }, requestOptions);
+    else if (call.kind === 'prompt')
+      await http.client.getPrompt({ name: call.name, arguments: call.args ?? {}, ...mrtr }, requestOptions);
     else await http.client.readResource({ uri: call.uri, ...mrtr }, { ...requestOptions, cacheMode: 'bypass' });
   } catch (err) {
     thrown = err;
@@ -700,21 +808,42 @@ export async function rawCall2026(
  * the v2 client in the 2025 era (`2025`, legacy negotiation) or the 2026 era (`2026`, auto negotiation). The
  * child gets this process's environment (MCP_REQUEST_STATE_SECRET included) plus `env`.
  */
-export async function runOverStdio(entry: string, era: 'v1' | '2025' | '2026', calls: Call[], script: ClientScript, options: RunOptions & { env?: Record<string, string> } = {}): Promise<Transcript> {
-  const env = Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter((e): e is [string, string] => typeof e[1] === 'string'));
+export async function runOverStdio(
+  entry: string,
+  era: 'v1' | '2025' | '2026',
+  calls: Call[],
+  script: ClientScript,
+  options: RunOptions & { env?: Record<string, string> } = {},
+): Promise<Transcript> {
+  const env = Object.fromEntries(
+    Object.entries({ ...process.env, ...options.env }).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
   const params = { command: process.execPath, args: [entry], env, stderr: 'inherit' as const };
-  return runWithTransport(era, calls, script, options, () => (era === 'v1' ? new StdioClientTransportV1(params) : new StdioClientTransport(params)));
+  return runWithTransport(era, calls, script, options, () =>
+    era === 'v1' ? new StdioClientTransportV1(params) : new StdioClientTransport(params),
+  );
 }
 
 /** The SDK client of an era (v1, or v2 in the 2025 or 2026 era) over a transport: connect, make the calls, close. */
-async function runWithTransport(era: 'v1' | '2025' | '2026', calls: Call[], script: ClientScript, options: RunOptions, transportOf: () => unknown): Promise<Transcript> {
+async function runWithTransport(
+  era: 'v1' | '2025' | '2026',
+  calls: Call[],
+  script: ClientScript,
+  options: RunOptions,
+  transportOf: () => unknown,
+): Promise<Transcript> {
   const capabilities = options.capabilities ?? FULL_CAPABILITIES;
   const recorder = new Recorder(script);
-  const client = era === 'v1' ? v1Client(capabilities, recorder) : v2Client(capabilities, recorder, era === '2026' ? 'auto' : 'legacy');
+  const client =
+    era === 'v1'
+      ? v1Client(capabilities, recorder)
+      : v2Client(capabilities, recorder, era === '2026' ? 'auto' : 'legacy');
   try {
     await (client as unknown as Connectable).connect(transportOf());
     if (client instanceof Client) expectEra(client, era);
-    await runCalls(client as unknown as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    await runCalls(client as unknown as CallingClient, calls, recorder, {
+      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    });
   } finally {
     await client.close().catch(() => {});
   }
@@ -723,11 +852,14 @@ async function runWithTransport(era: 'v1' | '2025' | '2026', calls: Call[], scri
 
 function expectEra(client: Client, era: 'v1' | '2025' | '2026'): void {
   const modern = client.getProtocolEra() === 'modern';
-  if (modern !== (era === '2026')) throw new Error(`expected the ${era} era, negotiated ${client.getNegotiatedProtocolVersion()}`);
+  if (modern !== (era === '2026'))
+    throw new Error(`expected the ${era} era, negotiated ${client.getNegotiatedProtocolVersion()}`);
 }
 
 /** A node:http server on a free loopback port; `handle` answers each request. */
-async function listenLoopback(handle: (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) => Promise<void>): Promise<{ url: URL; close(): Promise<void> }> {
+async function listenLoopback(
+  handle: (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) => Promise<void>,
+): Promise<{ url: URL; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -742,10 +874,11 @@ async function listenLoopback(handle: (req: http.IncomingMessage, res: http.Serv
   const { port } = server.address() as AddressInfo;
   return {
     url: new URL(`http://127.0.0.1:${port}/mcp`),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -753,7 +886,12 @@ async function listenLoopback(handle: (req: http.IncomingMessage, res: http.Serv
  * ORIGINAL v1 server over real loopback HTTP: the v1 SDK's sessionful Streamable HTTP wiring (one server and
  * transport for the session), and the v1 client.
  */
-export async function runOriginalOverHttp(mod: ServerModule, calls: Call[], script: ClientScript, options: RunOptions = {}): Promise<Transcript> {
+export async function runOriginalOverHttp(
+  mod: ServerModule,
+  calls: Call[],
+  script: ClientScript,
+  options: RunOptions = {},
+): Promise<Transcript> {
   const capabilities = options.capabilities ?? FULL_CAPABILITIES;
   const recorder = new Recorder(script);
   const server = await buildServer(mod);
@@ -765,7 +903,9 @@ export async function runOriginalOverHttp(mod: ServerModule, calls: Call[], scri
   const client = v1Client(capabilities, recorder);
   try {
     await client.connect(new StreamableHTTPClientTransportV1(listener.url));
-    await runCalls(client as unknown as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    await runCalls(client as unknown as CallingClient, calls, recorder, {
+      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    });
   } finally {
     await client.close().catch(() => {});
     await server.close().catch(() => {});
@@ -779,7 +919,10 @@ export async function runOriginalOverHttp(mod: ServerModule, calls: Call[], scri
  * 2025-era ones (`isLegacyRequest`) to a sessionful Streamable HTTP transport per session, each with its own
  * server from the same factory (the SDK's legacy shim then sends the asks as real requests on the session).
  */
-function sessionfulLegacyRoute(mod: ServerModule): { fetch(request: Request): Promise<Response>; close(): Promise<void> } {
+function sessionfulLegacyRoute(mod: ServerModule): {
+  fetch(request: Request): Promise<Response>;
+  close(): Promise<void>;
+} {
   const modern = createMcpHandler((ctx) => mod.build(ctx) as ReturnType<McpServerFactory>, { legacy: 'reject' });
   const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
   const servers: Connectable[] = [];
@@ -795,7 +938,10 @@ function sessionfulLegacyRoute(mod: ServerModule): { fetch(request: Request): Pr
       if (!(await isLegacyRequest(request, parsedBody))) return modern.fetch(request);
       const existing = sessions.get(request.headers.get('mcp-session-id') ?? '');
       if (existing) return existing.handleRequest(request, { parsedBody });
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => crypto.randomUUID(), onsessioninitialized: (id) => void sessions.set(id, transport) });
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: () => crypto.randomUUID(),
+        onsessioninitialized: (id) => void sessions.set(id, transport),
+      });
       const server = await buildServer(mod, { era: 'legacy' });
       servers.push(server);
       await server.connect(transport);
@@ -822,22 +968,33 @@ export async function runMigratedOverHttp(
 ): Promise<Transcript> {
   const capabilities = options.capabilities ?? FULL_CAPABILITIES;
   const recorder = new Recorder(script);
-  const handler = options.wiring === 'sessionful-legacy' ? sessionfulLegacyRoute(mod) : createMcpHandler((ctx) => mod.build(ctx) as ReturnType<McpServerFactory>);
+  const handler =
+    options.wiring === 'sessionful-legacy'
+      ? sessionfulLegacyRoute(mod)
+      : createMcpHandler((ctx) => mod.build(ctx) as ReturnType<McpServerFactory>);
   const listener = await listenLoopback(async (req, res, body) => {
     const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    for (const [name, value] of Object.entries(req.headers))
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     const method = req.method ?? 'GET';
-    const request = new Request(new URL(req.url ?? '/', listener.url), { method, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body: new Uint8Array(body) }) });
+    const request = new Request(new URL(req.url ?? '/', listener.url), {
+      method,
+      headers,
+      ...(method === 'GET' || method === 'HEAD' ? {} : { body: new Uint8Array(body) }),
+    });
     const response = await handler.fetch(request);
     res.writeHead(response.status, Object.fromEntries(response.headers));
-    if (response.body) for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
+    if (response.body)
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
     res.end();
   });
   const client = v2Client(capabilities, recorder, era === '2026' ? 'auto' : 'legacy');
   try {
     await client.connect(new StreamableHTTPClientTransport(listener.url));
     expectEra(client, era);
-    await runCalls(client as unknown as CallingClient, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    await runCalls(client as unknown as CallingClient, calls, recorder, {
+      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    });
   } finally {
     await client.close().catch(() => {});
     await handler.close().catch(() => {});
@@ -937,9 +1094,16 @@ export interface HttpEntry {
  * `env`, serving at `http://127.0.0.1:<port><path>`. Its own wiring (framework, sessions, auth, host checks) is what
  * answers; `stop` kills it.
  */
-export async function startHttpEntry(entry: string, options: { env?: Record<string, string>; path?: string; timeoutMs?: number } = {}): Promise<HttpEntry> {
+export async function startHttpEntry(
+  entry: string,
+  options: { env?: Record<string, string>; path?: string; timeoutMs?: number } = {},
+): Promise<HttpEntry> {
   const port = await freePort();
-  const env = Object.fromEntries(Object.entries({ ...process.env, ...options.env, PORT: String(port) }).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  const env = Object.fromEntries(
+    Object.entries({ ...process.env, ...options.env, PORT: String(port) }).filter(
+      (e): e is [string, string] => typeof e[1] === 'string',
+    ),
+  );
   const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   try {
     await waitForPort(port, child, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
@@ -968,11 +1132,19 @@ export async function runOverHttp(
   era: 'v1' | '2025' | '2026',
   calls: Call[],
   script: ClientScript,
-  options: RunOptions & { headers?: Record<string, string>; fetch?: (url: string | URL, init?: RequestInit) => Promise<Response> } = {},
+  options: RunOptions & {
+    headers?: Record<string, string>;
+    fetch?: (url: string | URL, init?: RequestInit) => Promise<Response>;
+  } = {},
 ): Promise<Transcript> {
-  const transportOptions = { requestInit: { headers: options.headers ?? {} }, ...(options.fetch ? { fetch: options.fetch } : {}) };
+  const transportOptions = {
+    requestInit: { headers: options.headers ?? {} },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  };
   return runWithTransport(era, calls, script, options, () =>
-    era === 'v1' ? new StreamableHTTPClientTransportV1(url, transportOptions) : new StreamableHTTPClientTransport(url, transportOptions),
+    era === 'v1'
+      ? new StreamableHTTPClientTransportV1(url, transportOptions)
+      : new StreamableHTTPClientTransport(url, transportOptions),
   );
 }
 
@@ -985,13 +1157,19 @@ export function fetchWithHost(host: string): (url: string | URL, init?: RequestI
   return (url, init) =>
     new Promise<Response>((resolve, reject) => {
       const headers: Record<string, string> = { ...Object.fromEntries(new Headers(init?.headers).entries()), host };
-      const request = http.request(new URL(url), { method: init?.method ?? 'GET', headers, ...(init?.signal ? { signal: init.signal } : {}) }, (response) => {
-        const responseHeaders = new Headers();
-        for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') responseHeaders.set(name, value);
-        const status = response.statusCode ?? 500;
-        const body = status === 204 || status === 304 ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>);
-        resolve(new Response(body, { status, headers: responseHeaders }));
-      });
+      const request = http.request(
+        new URL(url),
+        { method: init?.method ?? 'GET', headers, ...(init?.signal ? { signal: init.signal } : {}) },
+        (response) => {
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(response.headers))
+            if (typeof value === 'string') responseHeaders.set(name, value);
+          const status = response.statusCode ?? 500;
+          const body =
+            status === 204 || status === 304 ? null : (Readable.toWeb(response) as ReadableStream<Uint8Array>);
+          resolve(new Response(body, { status, headers: responseHeaders }));
+        },
+      );
       request.on('error', reject);
       if (typeof init?.body === 'string') request.write(init.body);
       request.end();

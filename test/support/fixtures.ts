@@ -47,9 +47,23 @@ export function discoverFixtures(): Fixture[] {
       const full = path.join(dir, entry);
       const match = INPUT_PATTERN.exec(entry);
       if (match) {
-        fixtures.push({ transform, name: match[1]!, decision: match[2] as Fixture['decision'], inputPath: full, isFolder: false, reportPath: path.join(dir, `${match[1]}.report.json`) });
+        fixtures.push({
+          transform,
+          name: match[1]!,
+          decision: match[2] as Fixture['decision'],
+          inputPath: full,
+          isFolder: false,
+          reportPath: path.join(dir, `${match[1]}.report.json`),
+        });
       } else if (/^(rewrite|review|skip)-[a-z0-9-]+$/.test(entry) && fs.existsSync(path.join(full, 'input'))) {
-        fixtures.push({ transform, name: entry, decision: entry.split('-')[0] as Fixture['decision'], inputPath: path.join(full, 'input'), isFolder: true, reportPath: path.join(full, 'report.json') });
+        fixtures.push({
+          transform,
+          name: entry,
+          decision: entry.split('-')[0] as Fixture['decision'],
+          inputPath: path.join(full, 'input'),
+          isFolder: true,
+          reportPath: path.join(full, 'report.json'),
+        });
       }
     }
   }
@@ -96,14 +110,21 @@ export function projectReport(report: Report): unknown {
       sdk: site.sdk,
       family: site.family,
       families: site.families,
-      chains: site.chains.map((chain) => chain.map((frame) => `${frame.name} @ ${frame.file}:${frame.line}${frame.callLine ? ` calls at ${frame.callLine}` : ''}`)),
+      chains: site.chains.map((chain) =>
+        chain.map(
+          (frame) =>
+            `${frame.name} @ ${frame.file}:${frame.line}${frame.callLine ? ` calls at ${frame.callLine}` : ''}`,
+        ),
+      ),
       guards: site.guards,
       decision: site.decision,
       ...(site.reason ? { reason: site.reason } : {}),
       ...(site.strategy ? { strategy: site.strategy } : {}),
       ...(site.notes ? { notes: site.notes } : {}),
     })),
-    files: report.files.filter((f) => f.status !== 'unchanged').map((f) => ({ file: f.file, status: f.status, problem: f.problem?.kind })),
+    files: report.files
+      .filter((f) => f.status !== 'unchanged')
+      .map((f) => ({ file: f.file, status: f.status, problem: f.problem?.kind })),
   };
 }
 
@@ -114,7 +135,8 @@ export function snapshotTree(dir: string): Record<string, string> {
     for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
       const full = path.join(current, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) out[path.relative(dir, full)] = crypto.createHash('sha256').update(fs.readFileSync(full)).digest('hex');
+      else if (entry.isFile())
+        out[path.relative(dir, full)] = crypto.createHash('sha256').update(fs.readFileSync(full)).digest('hex');
     }
   };
   walk(dir);
@@ -166,7 +188,11 @@ export function expectedOutputs(fixture: Fixture, input: Record<string, string>)
  * UPDATE_FIXTURES=1: store outputs that differ from their input (in a folder's `output/`, a reference to the shared
  * copy when the file equals it); remove stale ones that no longer differ.
  */
-export function writeExpectedOutputs(fixture: Fixture, input: Record<string, string>, output: Record<string, string>): void {
+export function writeExpectedOutputs(
+  fixture: Fixture,
+  input: Record<string, string>,
+  output: Record<string, string>,
+): void {
   for (const [file, text] of Object.entries(output)) {
     const expected = outputPathOf(fixture, file);
     if (text === input[file]) {
@@ -190,7 +216,8 @@ export function readExpectedTree(dir: string): Record<string, string> {
       continue;
     }
     const name = file.slice(0, -SHARED_SUFFIX.length);
-    if (fs.existsSync(path.join(dir, name))) throw new Error(`${path.join(dir, file)}: ${name} is there too; keep one of them`);
+    if (fs.existsSync(path.join(dir, name)))
+      throw new Error(`${path.join(dir, file)}: ${name} is there too; keep one of them`);
     out[name] = sharedText(path.join(dir, file), text);
   }
   return out;
@@ -200,7 +227,9 @@ export function readExpectedTree(dir: string): Record<string, string> {
 function sharedText(refPath: string, ref: string): string {
   const target = path.resolve(REPO_ROOT, ref.trim());
   if (path.dirname(target) !== SHARED_ROOT || !fs.existsSync(target)) {
-    throw new Error(`${refPath}: names ${JSON.stringify(ref.trim())}, not a file of ${path.relative(REPO_ROOT, SHARED_ROOT)}/`);
+    throw new Error(
+      `${refPath}: names ${JSON.stringify(ref.trim())}, not a file of ${path.relative(REPO_ROOT, SHARED_ROOT)}/`,
+    );
   }
   return fs.readFileSync(target, 'utf8');
 }

@@ -16,7 +16,9 @@ export function strictDiagnostics(files: string[], base: string): string[] {
     types: ['node'],
   });
   return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file ? `${path.relative(base, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : '';
+    const where = d.file
+      ? `${path.relative(base, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}`
+      : '';
     return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
   });
 }

@@ -89,8 +89,19 @@ export const NOTIFICATION_SCHEMA_METHODS: Record<string, string> = {
 /** Requests whose handlers may answer input_required (MRTR.md section 1). */
 export const MRTR_CAPABLE_METHODS: ReadonlySet<string> = new Set(['tools/call', 'prompts/get', 'resources/read']);
 
-export const TIMER_FUNCTIONS: ReadonlySet<string> = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask']);
-export const EVENT_METHODS: ReadonlySet<string> = new Set(['on', 'once', 'addListener', 'addEventListener', 'prependListener']);
+export const TIMER_FUNCTIONS: ReadonlySet<string> = new Set([
+  'setTimeout',
+  'setInterval',
+  'setImmediate',
+  'queueMicrotask',
+]);
+export const EVENT_METHODS: ReadonlySet<string> = new Set([
+  'on',
+  'once',
+  'addListener',
+  'addEventListener',
+  'prependListener',
+]);
 /** Server/transport callback properties that run outside any request. */
 export const EVENT_PROPERTIES: ReadonlySet<string> = new Set(['onclose', 'onerror', 'onmessage']);
 

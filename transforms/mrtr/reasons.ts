@@ -10,65 +10,79 @@ export const REASONS = {
       'Leave it for the migration step of a later release, or migrate by hand: read the answer with inputResponse(ctx.mcpReq.inputResponses, key) and return inputRequired({ inputRequests: { key: inputRequired.elicit(...) } }) when it is missing.',
   },
   'task-augmented': {
-    message: 'a task-augmented request (`params.task`): the client answers with a task to poll, not with the result; the experimental tasks feature was removed in the v2 SDK (SEP-2663) and MRTR has no form for it',
+    message:
+      'a task-augmented request (`params.task`): the client answers with a task to poll, not with the result; the experimental tasks feature was removed in the v2 SDK (SEP-2663) and MRTR has no form for it',
     advice:
       'Drop `task` from the params and read the result from the answer (the client answers within the MRTR round), then run the tool again; or keep the long-running work on your side and ask with a plain elicitation or sampling request.',
   },
   'ask-in-helper': {
-    message: 'the ask is in a helper the handler calls, not in the handler itself; the explicit rewrite covers asks written in the handler',
+    message:
+      'the ask is in a helper the handler calls, not in the handler itself; the explicit rewrite covers asks written in the handler',
     advice:
       'Run again with `--strategy auto` (explicit where it applies, replay for the rest) or `--strategy replay`: the ask keeps its place in the helper, and the generated runtime module answers it across rounds. Or move the ask into the handler (pass the answer to the helper) and keep the explicit form.',
   },
   'several-asks': {
-    message: 'the handler asks more than once in a shape the step-function rewrite does not cover yet (an ask inside a branch, loop or nested block, several asks in one statement, or one of them in a helper)',
+    message:
+      'the handler asks more than once in a shape the step-function rewrite does not cover yet (an ask inside a branch, loop or nested block, several asks in one statement, or one of them in a helper)',
     advice:
       'Write each ask as its own statement at the top level of the handler body (`const answer = await ctx.mcpReq.elicitInput(...)`), in the order they are asked, then run the tool again; or migrate by hand with a step function whose state (earlier answers and live locals) travels in a requestState sealed with createRequestStateCodec.',
   },
   'unserializable-state': {
-    message: 'a local that must travel in requestState between rounds does not survive JSON (a Map, Set, class instance, function, bigint, or a value whose type cannot be read)',
+    message:
+      'a local that must travel in requestState between rounds does not survive JSON (a Map, Set, class instance, function, bigint, or a value whose type cannot be read)',
     advice:
       'Turn the named local into plain data before the ask (an array for a Set, an ISO string for a Date that is reassigned, a plain object for a class instance), or recompute it after the ask; when only its type cannot be read, annotate it (`const name: string = ...`). Then run the tool again.',
   },
   'state-codec-unwired': {
-    message: "the handler needs requestState between rounds, but the server's construction (`new McpServer(...)`) is not in the handler's file, is not a plain `const server = new McpServer(info[, { ... }])`, or already configures requestState",
+    message:
+      "the handler needs requestState between rounds, but the server's construction (`new McpServer(...)`) is not in the handler's file, is not a plain `const server = new McpServer(info[, { ... }])`, or already configures requestState",
     advice:
-      "Construct the server in the file that registers the handler (`const server = new McpServer(info, options)`), or add the codec by hand: `const requestStateCodec = createRequestStateCodec({ key: process.env.MCP_REQUEST_STATE_SECRET, ttlSeconds: 600, bind: (ctx) => ctx.mcpReq.method })` and `new McpServer(info, { requestState: { verify: requestStateCodec.verify } })`, then run the tool again.",
+      'Construct the server in the file that registers the handler (`const server = new McpServer(info, options)`), or add the codec by hand: `const requestStateCodec = createRequestStateCodec({ key: process.env.MCP_REQUEST_STATE_SECRET, ttlSeconds: 600, bind: (ctx) => ctx.mcpReq.method })` and `new McpServer(info, { requestState: { verify: requestStateCodec.verify } })`, then run the tool again.',
   },
   'guarded-ask': {
-    message: 'the ask sits in a .catch, Promise.race/all, a loop, a nested try, or after a capability read the rewrite cannot follow; the explicit form cannot keep that behaviour yet',
+    message:
+      'the ask sits in a .catch, Promise.race/all, a loop, a nested try, or after a capability read the rewrite cannot follow; the explicit form cannot keep that behaviour yet',
     advice:
       'Remove the timeout race (an MRTR server does not wait for the answer), write the fallback as a try/catch around the ask at the top of the handler or as an `if (!server.server.getClientCapabilities()?.elicitation)` check before it, then run the tool again.',
   },
   'ask-not-statement': {
-    message: 'the ask is not a statement of its own at the top of the handler body (nested in an expression or branch, or without a usable context parameter)',
-    advice: 'Write it as `const answer = await ctx.mcpReq.elicitInput(...)` directly in the handler body and run the tool again, or migrate by hand.',
+    message:
+      'the ask is not a statement of its own at the top of the handler body (nested in an expression or branch, or without a usable context parameter)',
+    advice:
+      'Write it as `const answer = await ctx.mcpReq.elicitInput(...)` directly in the handler body and run the tool again, or migrate by hand.',
   },
   'repeated-effects': {
-    message: "the ask's parameters (or code before it that the rewrite cannot move into a step) may have effects, which would run again when a retry lacks the answer",
+    message:
+      "the ask's parameters (or code before it that the rewrite cannot move into a step) may have effects, which would run again when a retry lacks the answer",
     advice:
       'Compute the parameters into locals before the ask (the step function then runs that code once and carries the values in requestState), or make the code safe to repeat, then run the tool again.',
   },
   'unknown-schema': {
     message: "the ask's requestedSchema cannot be read, so its validation of accepted answers cannot be kept",
-    advice: 'Declare the requestedSchema as an object literal or a const in the same file (JSON Schema, or a zod schema), then run the tool again.',
+    advice:
+      'Declare the requestedSchema as an object literal or a const in the same file (JSON Schema, or a zod schema), then run the tool again.',
   },
   'url-error-shape': {
-    message: 'this UrlElicitationRequiredError is not in the shape that becomes one inputRequired.elicitUrl ask (thrown where it is built, with one { mode: \'url\', message, url } written in place, its elicitationId computed without effects)',
+    message:
+      "this UrlElicitationRequiredError is not in the shape that becomes one inputRequired.elicitUrl ask (thrown where it is built, with one { mode: 'url', message, url } written in place, its elicitationId computed without effects)",
     advice:
-      'Throw one elicitation per tool call, written in place as `throw new UrlElicitationRequiredError([{ mode: \'url\', message, url }])`, then run the tool again; or migrate by hand: return inputRequired({ inputRequests: { key: inputRequired.elicitUrl({ message, url }) } }) while the user has not finished, one key per URL.',
+      "Throw one elicitation per tool call, written in place as `throw new UrlElicitationRequiredError([{ mode: 'url', message, url }])`, then run the tool again; or migrate by hand: return inputRequired({ inputRequests: { key: inputRequired.elicitUrl({ message, url }) } }) while the user has not finished, one key per URL.",
   },
   'url-error-in-try': {
-    message: 'the UrlElicitationRequiredError is thrown inside a try block of its handler: a catch or finally there saw the old error, but would not see a returned input_required',
+    message:
+      'the UrlElicitationRequiredError is thrown inside a try block of its handler: a catch or finally there saw the old error, but would not see a returned input_required',
     advice:
       'Move the throw out of the try block (check the condition before it), then run the tool again; or migrate by hand, deciding what the catch block should do now that nothing is thrown.',
   },
   'url-error-not-tool': {
-    message: 'the UrlElicitationRequiredError is thrown outside a registered tool (a prompt, a resource or a low-level request handler): there a declined URL elicitation cannot end with the same result as before',
+    message:
+      'the UrlElicitationRequiredError is thrown outside a registered tool (a prompt, a resource or a low-level request handler): there a declined URL elicitation cannot end with the same result as before',
     advice:
       'Migrate by hand: return inputRequired({ inputRequests: { key: inputRequired.elicitUrl({ message, url }) } }) while the user has not finished, and decide which error a declined or cancelled answer should give (-32042 no longer exists in 2026-07-28).',
   },
   'completion-notifier': {
-    message: 'completion notifier: notifications/elicitation/complete no longer exists in 2026-07-28, and the URL ask it belongs to is not rewritten here (or the notifier is not written in that handler)',
+    message:
+      'completion notifier: notifications/elicitation/complete no longer exists in 2026-07-28, and the URL ask it belongs to is not rewritten here (or the notifier is not written in that handler)',
     advice:
       'Migrate the URL ask first (inputRequired.elicitUrl); then replace the notifier with a function that does nothing: a 2026 client answers the URL elicitation itself and needs no completion notification.',
   },
@@ -88,21 +102,25 @@ export const REASONS = {
       'Remove the handler. Ask for roots with inputRequired.listRoots() from the tool, prompt or resource that needs them, on every request that needs them (clients re-send roots per request).',
   },
   oninitialized: {
-    message: 'push-style request in oninitialized: 2026-era clients have no initialize round and no server->client channel',
+    message:
+      'push-style request in oninitialized: 2026-era clients have no initialize round and no server->client channel',
     advice:
       'Fetch the data lazily: ask for it (inputRequired.listRoots() / elicit / createMessage) from the handler that needs it, per request; do not cache it across clients.',
   },
   'event-listener': {
     message: 'push-style request inside an event listener, outside any request',
-    advice: 'There is no request to answer with input_required. Move the ask into the tool, prompt or resource that needs the answer.',
+    advice:
+      'There is no request to answer with input_required. Move the ask into the tool, prompt or resource that needs the answer.',
   },
   timer: {
     message: 'push-style request from a timer, outside any request',
-    advice: 'Background asks are gone in 2026-07-28. Ask from a tool, prompt or resource call instead, or drop the background step.',
+    advice:
+      'Background asks are gone in 2026-07-28. Ask from a tool, prompt or resource call instead, or drop the background step.',
   },
   startup: {
     message: 'push-style request at startup or module top level, outside any request',
-    advice: 'There is no client request at startup. Ask from the first tool, prompt or resource call that needs the answer.',
+    advice:
+      'There is no client request at startup. Ask from the first tool, prompt or resource call that needs the answer.',
   },
   'dead-code': {
     message: 'push-style request in a function no analysed code calls',
@@ -120,27 +138,32 @@ export const REASONS = {
       'Run again with `--strategy auto` or `replay` to migrate the helper for its tool, prompt and resource callers (each other caller is then reported as caller-outside-request); or split the helper by hand: the other callers (listed in the chains) need the ask moved into a tool, prompt or resource.',
   },
   'caller-outside-request': {
-    message: 'this call reaches a helper whose ask was migrated with the replay strategy, from code that cannot answer input_required: the ask now throws here ("reached outside a handler wrapped with withAsks")',
+    message:
+      'this call reaches a helper whose ask was migrated with the replay strategy, from code that cannot answer input_required: the ask now throws here ("reached outside a handler wrapped with withAsks")',
     advice:
       'Only tools/call, prompts/get and resources/read can ask the client since 2026-07-28. Stop calling the helper from here (ask from the tool, prompt or resource that needs the answer), or call a variant of it that does not ask.',
   },
   'signal-guard-unsupported': {
-    message: 'a catch clause, rejection handler or Promise combinator between the handler and the ask cannot be made to let the input-required signal through (a destructured error, a rejection handler not declared in the project, Promise.any)',
+    message:
+      'a catch clause, rejection handler or Promise combinator between the handler and the ask cannot be made to let the input-required signal through (a destructured error, a rejection handler not declared in the project, Promise.any)',
     advice:
       'Bind the caught error to a name, pass a function declared in the project to .catch/.then (or write it in place), replace Promise.any with Promise.all or a loop; then run the tool again. Replay needs every catch on the path to rethrow isInputRequiredSignal(error).',
   },
   'callback-not-followed': {
-    message: 'the function holding the ask is passed as a value to code whose calls of it the planner cannot follow (a library function, forEach, a parameter passed on or stored, mapped promises not awaited together)',
+    message:
+      'the function holding the ask is passed as a value to code whose calls of it the planner cannot follow (a library function, forEach, a parameter passed on or stored, mapped promises not awaited together)',
     advice:
       'Call the helper directly from the handler, from a higher-order function declared in the project that calls its parameter directly, or map it inside Promise.all / Promise.allSettled; then run the tool again.',
   },
   'indirect-call': {
     message: 'indirect use of a push-style method (.call, .bind, or the method stored in a variable)',
-    advice: 'Call the method directly on the server or handler context so the call can be followed and migrated, then run the audit again.',
+    advice:
+      'Call the method directly on the server or handler context so the call can be followed and migrated, then run the audit again.',
   },
   'dynamic-request': {
     message: 'request/send with a result schema of a push-style request but a method the audit cannot read',
-    advice: "Write the method as a string literal ('elicitation/create', 'sampling/createMessage' or 'roots/list') so the call can be classified.",
+    advice:
+      "Write the method as a string literal ('elicitation/create', 'sampling/createMessage' or 'roots/list') so the call can be classified.",
   },
   ignored: {
     message: 'silenced with @mcp-mrtr-ignore',

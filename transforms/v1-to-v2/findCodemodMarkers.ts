@@ -26,7 +26,15 @@ export function findCodemodMarkers(file: string, text: string): Finding[] {
     const serving = SERVING_PATTERN.exec(line);
     if (serving) {
       // The marker sits on its own line above the connect's statement: the finding points at that statement.
-      findings.push({ transform: V1_TO_V2_ID, reason: SERVING_2025_ONLY, decision: 'review', level: 'warning', file, line: index + 2, message: serving[1]! });
+      findings.push({
+        transform: V1_TO_V2_ID,
+        reason: SERVING_2025_ONLY,
+        decision: 'review',
+        level: 'warning',
+        file,
+        line: index + 2,
+        message: serving[1]!,
+      });
       continue;
     }
     const match = MARKER_PATTERN.exec(line);

@@ -18,7 +18,8 @@ export const ADDED_RANGES: Record<string, string> = {
 const V1_PACKAGE = '@modelcontextprotocol/sdk';
 const DEPENDENCY_SECTIONS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
 // Static and dynamic imports, re-exports and require() of a bare package name (subpaths count for their package).
-const SPECIFIER_PATTERN = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)['"]((?:@[a-z0-9-]+\/)?[a-z0-9.-]+)(?:\/[^'"]*)?['"]/g;
+const SPECIFIER_PATTERN =
+  /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)['"]((?:@[a-z0-9-]+\/)?[a-z0-9.-]+)(?:\/[^'"]*)?['"]/g;
 
 /** The packages among those we manage that a file's text imports (import, export from, import(), require()). */
 export function importedPackages(text: string): Set<string> {
@@ -47,7 +48,12 @@ export interface PackageJsonPlan {
  * added ranges are also below the 2.4 that MRTR needs.) The manifest's indentation, key order and final newline
  * are kept; a sorted section stays sorted.
  */
-export function planPackageJson(manifestFile: string, text: string, importedByFile: Iterable<ReadonlySet<string>>, manifestWarnings: string[]): PackageJsonPlan {
+export function planPackageJson(
+  manifestFile: string,
+  text: string,
+  importedByFile: Iterable<ReadonlySet<string>>,
+  manifestWarnings: string[],
+): PackageJsonPlan {
   const findings: Finding[] = manifestWarnings.map((message) => ({
     transform: V1_TO_V2_ID,
     reason: 'manifest-warning',
@@ -61,7 +67,15 @@ export function planPackageJson(manifestFile: string, text: string, importedByFi
   try {
     manifest = JSON.parse(text) as Record<string, unknown>;
   } catch (error) {
-    findings.push({ transform: V1_TO_V2_ID, reason: 'manifest-unreadable', decision: 'review', level: 'error', file: manifestFile, line: 1, message: `not valid JSON, left unchanged: ${(error as Error).message}` });
+    findings.push({
+      transform: V1_TO_V2_ID,
+      reason: 'manifest-unreadable',
+      decision: 'review',
+      level: 'error',
+      file: manifestFile,
+      line: 1,
+      message: `not valid JSON, left unchanged: ${(error as Error).message}`,
+    });
     return { text: undefined, added: [], removed: [], findings };
   }
   const imported = new Set<string>();
@@ -73,12 +87,15 @@ export function planPackageJson(manifestFile: string, text: string, importedByFi
   // then fails at runtime (the official codemod only warns). Only when code imports a v2 package: code left on v1
   // (CommonJS, which the official codemod does not touch) keeps its zod.
   const importsV2 = [...imported].some((name) => name !== V1_PACKAGE && name.startsWith('@modelcontextprotocol/'));
-  const zodSection = sections.find((section) => typeof section.zod === 'string' && /^[\^~>=\s]*[0-3](\.|$)/.test(section.zod));
+  const zodSection = sections.find(
+    (section) => typeof section.zod === 'string' && /^[\^~>=\s]*[0-3](\.|$)/.test(section.zod),
+  );
   const oldZod = zodSection?.zod as string | undefined;
   const raised = oldZod !== undefined && importsV2;
   if (zodSection && raised) {
     zodSection.zod = ADDED_RANGES.zod!;
-    for (let i = findings.length - 1; i >= 0; i--) if (findings[i]!.message.startsWith('zod range')) findings.splice(i, 1);
+    for (let i = findings.length - 1; i >= 0; i--)
+      if (findings[i]!.message.startsWith('zod range')) findings.splice(i, 1);
     findings.push({
       transform: V1_TO_V2_ID,
       reason: 'zod-raised',
@@ -89,7 +106,11 @@ export function planPackageJson(manifestFile: string, text: string, importedByFi
       message: `zod raised from '${oldZod}' to '${ADDED_RANGES.zod}': the v2 SDK needs zod >= 4.2; check the zod 3 APIs this code uses against the zod 4 changelog`,
     });
   }
-  const removed = imported.has(V1_PACKAGE) ? [] : DEPENDENCY_SECTIONS.filter((name) => isRecord(manifest[name]) && V1_PACKAGE in (manifest[name] as Record<string, unknown>)).map(() => V1_PACKAGE);
+  const removed = imported.has(V1_PACKAGE)
+    ? []
+    : DEPENDENCY_SECTIONS.filter(
+        (name) => isRecord(manifest[name]) && V1_PACKAGE in (manifest[name] as Record<string, unknown>),
+      ).map(() => V1_PACKAGE);
   if (added.length === 0 && removed.length === 0 && !raised) return { text: undefined, added, removed, findings };
   for (const name of DEPENDENCY_SECTIONS) {
     const section = manifest[name];
@@ -99,7 +120,9 @@ export function planPackageJson(manifestFile: string, text: string, importedByFi
     const dependencies = isRecord(manifest.dependencies) ? manifest.dependencies : {};
     const sorted = isSorted(Object.keys(dependencies));
     for (const name of added) dependencies[name] = ADDED_RANGES[name]!;
-    manifest.dependencies = sorted ? Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : dependencies;
+    manifest.dependencies = sorted
+      ? Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : dependencies;
   }
   const indent = /^\{\r?\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
   const newline = text.includes('\r\n') ? '\r\n' : '\n';

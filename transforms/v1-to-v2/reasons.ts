@@ -5,12 +5,14 @@ import type { ReasonCatalogue } from '../../lib/transform.js';
 export const REASONS = {
   'codemod-error-marker': {
     message: 'the official v1-to-v2 codemod marked code it recognised but left unchanged (`@mcp-codemod-error`)',
-    advice: 'Migrate the marked code to the v2 SDK by hand as the marker says, then delete the marker; a later run lists it until it is gone.',
+    advice:
+      'Migrate the marked code to the v2 SDK by hand as the marker says, then delete the marker; a later run lists it until it is gone.',
     level: 'error',
   },
   'codemod-warning': {
     message: 'a warning of the official v1-to-v2 codemod about code it changed',
-    advice: 'Read the changed code in the diff and check it against the warning; fix it by hand where the codemod guessed wrong.',
+    advice:
+      'Read the changed code in the diff and check it against the warning; fix it by hand where the codemod guessed wrong.',
   },
   'codemod-info': {
     message: 'a note of the official v1-to-v2 codemod about a change it made (shown with --verbose)',
@@ -31,17 +33,22 @@ export const REASONS = {
     advice: 'Check the zod 3 APIs this code uses against the zod 4 changelog, and run the tests.',
   },
   'serving-2025-only': {
-    message: 'this connect of a server transport serves 2025-era clients only, and the step could not rewrite it safely',
-    advice: 'Serve 2026-era clients through a factory as the marker says (`serveStdio(() => build())`, or `createMcpHandler(build)` behind an `isLegacyRequest` branch), then delete the marker.',
+    message:
+      'this connect of a server transport serves 2025-era clients only, and the step could not rewrite it safely',
+    advice:
+      'Serve 2026-era clients through a factory as the marker says (`serveStdio(() => build())`, or `createMcpHandler(build)` behind an `isLegacyRequest` branch), then delete the marker.',
   },
   'served-by-serve-stdio': {
-    message: 'the stdio entry now serves through serveStdio with a server per connection, for 2026-era and 2025-era clients',
+    message:
+      'the stdio entry now serves through serveStdio with a server per connection, for 2026-era and 2025-era clients',
     advice: 'Nothing to do; review the change in the diff.',
     level: 'note',
   },
   'served-by-mcp-handler': {
-    message: "the HTTP route now serves 2026-era requests through createMcpHandler; 2025-era requests keep the route's own code",
-    advice: 'Nothing to do; review the change in the diff, and that the checks above the route still run for both eras.',
+    message:
+      "the HTTP route now serves 2026-era requests through createMcpHandler; 2025-era requests keep the route's own code",
+    advice:
+      'Nothing to do; review the change in the diff, and that the checks above the route still run for both eras.',
     level: 'note',
   },
 } satisfies ReasonCatalogue;

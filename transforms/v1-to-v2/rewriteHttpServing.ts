@@ -1,6 +1,17 @@
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
-import { callsNamed, declares, identifiersIn, identifierUsed, importsName, indentOf, isInside, isModuleLevelName, localConst, topLevelStatement } from './servingSyntax.js';
+import {
+  callsNamed,
+  declares,
+  identifiersIn,
+  identifierUsed,
+  importsName,
+  indentOf,
+  isInside,
+  isModuleLevelName,
+  localConst,
+  topLevelStatement,
+} from './servingSyntax.js';
 
 /** The Streamable HTTP server transports of the v2 SDK, as the official codemod names them, and where they come from. */
 export const HTTP_TRANSPORTS: Record<string, 'node' | 'web'> = {
@@ -16,9 +27,11 @@ const TRANSPORT_HOST_CHECKS = ['enableDnsRebindingProtection', 'allowedHosts', '
 const JSON_BODY_PARSERS = /\b(?:express\.json|bodyParser\.json|createMcpExpressApp|json)\(/;
 const HANDLER_NAMES = ['mcpHandler', 'modernMcpHandler'];
 // Access decisions in a handler: auth headers and info, Host checks, 401/403 answers.
-const ACCESS_CHECK = /\bauthorization\b|\.auth\b|headers\.host\b|header\(\s*['"]host['"]|\b40[13]\b|forbidden|unauthori[sz]ed/i;
+const ACCESS_CHECK =
+  /\bauthorization\b|\.auth\b|headers\.host\b|header\(\s*['"]host['"]|\b40[13]\b|forbidden|unauthori[sz]ed/i;
 
-export type HttpPlan = { edits: TextEdit[]; imports: Record<string, string[]>; factory: string; route: string } | { advice: string };
+export type HttpPlan =
+  { edits: TextEdit[]; imports: Record<string, string[]>; factory: string; route: string } | { advice: string };
 
 type Framework = 'express' | 'hono' | 'node:http';
 
@@ -40,7 +53,12 @@ type Framework = 'express' | 'hono' | 'node:http';
  * and the handler hands the transport a body the branch can read too (Express: `req.body` behind a JSON parser;
  * node:http: a const/let body declared before the session code; Hono: the raw request). Otherwise: advice.
  */
-export function planHttpServing(source: ts.SourceFile, call: ts.CallExpression, transportNew: ts.NewExpression, kind: 'node' | 'web'): HttpPlan | undefined {
+export function planHttpServing(
+  source: ts.SourceFile,
+  call: ts.CallExpression,
+  transportNew: ts.NewExpression,
+  kind: 'node' | 'web',
+): HttpPlan | undefined {
   const transportClass = (transportNew.expression as ts.Identifier).text;
   const wiring =
     `server.connect(new ${transportClass}(...)) serves 2025-era clients only. Route each request: when isLegacyRequest(request) (from ${SERVER_MODULE}) is false, ` +
@@ -59,7 +77,12 @@ export function planHttpServing(source: ts.SourceFile, call: ts.CallExpression, 
   if (typeof name !== 'string') return review(name.why);
   const branch = eraBranch(source, served, point, name);
   if ('why' in branch) return review(branch.why);
-  return { edits: servingEdits(source, served, point, name, branch), imports: branch.imports, factory: served.factory, route: served.mount.route };
+  return {
+    edits: servingEdits(source, served, point, name, branch),
+    imports: branch.imports,
+    factory: served.factory,
+    route: served.mount.route,
+  };
 }
 
 /** Why a step leaves the wiring to the user (the advice says it after "Not rewritten:"). */
@@ -94,8 +117,12 @@ interface EraBranch {
 /** A refusal when the transport's options cannot be read or carry host/origin checks of their own. */
 function transportHostChecks(transportNew: ts.NewExpression): Refusal | undefined {
   const options = transportNew.arguments?.[0];
-  if (options && !ts.isObjectLiteralExpression(options)) return { why: 'the transport options are not an object literal, so its host/origin checks cannot be read' };
-  const hostChecks = options?.properties.filter((p) => p.name && ts.isIdentifier(p.name) && TRANSPORT_HOST_CHECKS.includes(p.name.text)).map((p) => (p.name as ts.Identifier).text) ?? [];
+  if (options && !ts.isObjectLiteralExpression(options))
+    return { why: 'the transport options are not an object literal, so its host/origin checks cannot be read' };
+  const hostChecks =
+    options?.properties
+      .filter((p) => p.name && ts.isIdentifier(p.name) && TRANSPORT_HOST_CHECKS.includes(p.name.text))
+      .map((p) => (p.name as ts.Identifier).text) ?? [];
   if (hostChecks.length > 0) {
     return {
       why:
@@ -107,18 +134,28 @@ function transportHostChecks(transportNew: ts.NewExpression): Refusal | undefine
 }
 
 /** The async request handler the connect sits in, mounted directly on a route; undefined when it is already routed by era. */
-function servedHandler(source: ts.SourceFile, call: ts.CallExpression, kind: 'node' | 'web'): ServedHandler | Refusal | undefined {
+function servedHandler(
+  source: ts.SourceFile,
+  call: ts.CallExpression,
+  kind: 'node' | 'web',
+): ServedHandler | Refusal | undefined {
   const handler = enclosingFunction(call);
-  if (!handler || !handler.body || !ts.isBlock(handler.body)) return { why: 'the connect is not in a request handler with a block body' };
+  if (!handler || !handler.body || !ts.isBlock(handler.body))
+    return { why: 'the connect is not in a request handler with a block body' };
   // Already routed by era (a file the official codemod still sees as v1 is migrated again on every run).
   if (handler.body.getText(source).includes('isLegacyRequest(')) return undefined;
   const mount = mountOf(source, handler, kind);
-  if (!mount) return { why: 'the connect is not directly in an Express or Hono route callback or a node:http createServer listener (a helper, a class, another framework)' };
-  if (!handler.modifiers?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) return { why: 'the request handler is not async' };
+  if (!mount)
+    return {
+      why: 'the connect is not directly in an Express or Hono route callback or a node:http createServer listener (a helper, a class, another framework)',
+    };
+  if (!handler.modifiers?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword))
+    return { why: 'the request handler is not async' };
   const params = handler.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : undefined));
   const request = params[0];
   const response = params[1];
-  if (!request || (mount.framework !== 'hono' && !response)) return { why: 'the request handler does not name its request and response parameters' };
+  if (!request || (mount.framework !== 'hono' && !response))
+    return { why: 'the request handler does not name its request and response parameters' };
 
   const factory = factoryOf(source, call, handler);
   if (typeof factory !== 'string') return factory;
@@ -136,7 +173,9 @@ function branchPoint(source: ts.SourceFile, call: ts.CallExpression, served: Ser
   if (late) {
     const firstLine = late.getText(source).split(/\r?\n/)[0]!.trim();
     const snippet = firstLine.length > 60 ? `${firstLine.slice(0, 57)}...` : firstLine;
-    return { why: `the handler checks access (auth, host, 401/403) in \`${snippet}\`, below the start of its session code, where 2026-era requests would skip it: move the check above the session code or into middleware, then run the tool again` };
+    return {
+      why: `the handler checks access (auth, host, 401/403) in \`${snippet}\`, below the start of its session code, where 2026-era requests would skip it: move the check above the session code or into middleware, then run the tool again`,
+    };
   }
   const handleCalls = callsNamed(handler, 'handleRequest');
   if (handleCalls.length === 0) return { why: 'the handler never calls transport.handleRequest' };
@@ -153,13 +192,19 @@ function freeHandlerName(source: ts.SourceFile): string | Refusal {
   const name = HANDLER_NAMES.find((n) => !identifierUsed(source, n));
   if (!name) return { why: `${HANDLER_NAMES.join(' and ')} are already names in this file` };
   for (const imported of ['createMcpHandler', 'isLegacyRequest', 'toNodeHandler', 'toWebRequest']) {
-    if (identifierUsed(source, imported) && !importsName(source, imported)) return { why: `${imported} is already a name in this file` };
+    if (identifierUsed(source, imported) && !importsName(source, imported))
+      return { why: `${imported} is already a name in this file` };
   }
   return name;
 }
 
 /** The branch by framework: Hono hands the raw request to the handler's fetch; node:http and Express go through toNodeHandler. */
-function eraBranch(source: ts.SourceFile, served: ServedHandler, point: BranchPoint, name: string): EraBranch | Refusal {
+function eraBranch(
+  source: ts.SourceFile,
+  served: ServedHandler,
+  point: BranchPoint,
+  name: string,
+): EraBranch | Refusal {
   const { mount, request, response, factory } = served;
   const { before, handleCalls } = point;
   const imports: Record<string, string[]> = { [SERVER_MODULE]: ['createMcpHandler', 'isLegacyRequest'] };
@@ -168,10 +213,13 @@ function eraBranch(source: ts.SourceFile, served: ServedHandler, point: BranchPo
     const parsed = parsedBodyOption(handleCalls, before, source);
     if (parsed === null) return { why: 'handleRequest is given a parsed body the branch cannot reach' };
     const raw = `${request}.req.raw`;
-    const branch = [`if (!(await isLegacyRequest(${raw}${parsed ? `, ${parsed}` : ''}))) return ${name}.fetch(${raw}${parsed ? `, { parsedBody: ${parsed} }` : ''});`];
+    const branch = [
+      `if (!(await isLegacyRequest(${raw}${parsed ? `, ${parsed}` : ''}))) return ${name}.fetch(${raw}${parsed ? `, { parsedBody: ${parsed} }` : ''});`,
+    ];
     return { branch, mounted: `createMcpHandler(${factory}, { legacy: 'reject' })`, imports };
   }
-  const parsed = mount.framework === 'express' ? expressBody(source, handleCalls, request) : nodeBody(handleCalls, before, source);
+  const parsed =
+    mount.framework === 'express' ? expressBody(source, handleCalls, request) : nodeBody(handleCalls, before, source);
   if (typeof parsed !== 'string') return parsed;
   const branch = [
     `if (!(await isLegacyRequest(await toWebRequest(${request}, ${parsed}), ${parsed}))) {`,
@@ -184,7 +232,13 @@ function eraBranch(source: ts.SourceFile, served: ServedHandler, point: BranchPo
 }
 
 /** The two insertions: the branch above the session code, the new handler's declaration above the mounting statement. */
-function servingEdits(source: ts.SourceFile, served: ServedHandler, point: BranchPoint, name: string, era: EraBranch): TextEdit[] {
+function servingEdits(
+  source: ts.SourceFile,
+  served: ServedHandler,
+  point: BranchPoint,
+  name: string,
+  era: EraBranch,
+): TextEdit[] {
   const { body, mount } = served;
   const { branch, mounted } = era;
   const text = source.text;
@@ -210,7 +264,13 @@ function servingEdits(source: ts.SourceFile, served: ServedHandler, point: Branc
 /** The nearest function around the connect call. */
 function enclosingFunction(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
   for (let current = node.parent; current; current = current.parent) {
-    if (ts.isArrowFunction(current) || ts.isFunctionExpression(current) || ts.isFunctionDeclaration(current) || ts.isMethodDeclaration(current)) return current;
+    if (
+      ts.isArrowFunction(current) ||
+      ts.isFunctionExpression(current) ||
+      ts.isFunctionDeclaration(current) ||
+      ts.isMethodDeclaration(current)
+    )
+      return current;
   }
   return undefined;
 }
@@ -234,12 +294,17 @@ function mountOf(source: ts.SourceFile, handler: ts.FunctionLikeDeclaration, kin
   if (!registration || !ts.isCallExpression(registration)) return undefined;
   const callee = registration.expression;
   const last = registration.arguments[registration.arguments.length - 1];
-  const isHandlerArg = (arg: ts.Expression | undefined) => arg !== undefined && (arg === handler || (ts.isIdentifier(arg) && arg.text === nameOf(handler)));
-  if ((ts.isIdentifier(callee) && callee.text === 'createServer') || (ts.isPropertyAccessExpression(callee) && callee.name.text === 'createServer')) {
+  const isHandlerArg = (arg: ts.Expression | undefined) =>
+    arg !== undefined && (arg === handler || (ts.isIdentifier(arg) && arg.text === nameOf(handler)));
+  if (
+    (ts.isIdentifier(callee) && callee.text === 'createServer') ||
+    (ts.isPropertyAccessExpression(callee) && callee.name.text === 'createServer')
+  ) {
     if (kind !== 'node' || !isHandlerArg(last)) return undefined;
     return { framework: 'node:http', statement: registration, route: 'createServer' };
   }
-  if (!ts.isPropertyAccessExpression(callee) || !ROUTE_METHODS.has(callee.name.text) || !isHandlerArg(last)) return undefined;
+  if (!ts.isPropertyAccessExpression(callee) || !ROUTE_METHODS.has(callee.name.text) || !isHandlerArg(last))
+    return undefined;
   // The path as written (a literal or a constant), or none (`app.use(handler)`).
   const path = registration.arguments.length > 1 ? registration.arguments[0]!.getText(source) : '';
   const route = `${callee.getText(source)}(${path})`;
@@ -253,9 +318,18 @@ function registrationOf(source: ts.SourceFile, handler: ts.FunctionLikeDeclarati
   let found: ts.Node | undefined;
   const visit = (node: ts.Node): void => {
     if (found) return;
-    if (ts.isCallExpression(node) && node.arguments.some((a) => ts.isIdentifier(a) && a.text === name) && !isInside(node, handler)) {
+    if (
+      ts.isCallExpression(node) &&
+      node.arguments.some((a) => ts.isIdentifier(a) && a.text === name) &&
+      !isInside(node, handler)
+    ) {
       const callee = node.expression;
-      if ((ts.isPropertyAccessExpression(callee) && (ROUTE_METHODS.has(callee.name.text) || callee.name.text === 'createServer')) || (ts.isIdentifier(callee) && callee.text === 'createServer')) found = node;
+      if (
+        (ts.isPropertyAccessExpression(callee) &&
+          (ROUTE_METHODS.has(callee.name.text) || callee.name.text === 'createServer')) ||
+        (ts.isIdentifier(callee) && callee.text === 'createServer')
+      )
+        found = node;
     }
     ts.forEachChild(node, visit);
   };
@@ -275,7 +349,11 @@ function nameOf(handler: ts.FunctionLikeDeclaration): string | undefined {
  * const that nothing else in the handler uses but `connect` and `close`; `f` is declared or imported at the
  * module's top level and its arguments are literals or module-level names (the factory runs outside the handler).
  */
-function factoryOf(source: ts.SourceFile, call: ts.CallExpression, handler: ts.FunctionLikeDeclaration): string | { why: string } {
+function factoryOf(
+  source: ts.SourceFile,
+  call: ts.CallExpression,
+  handler: ts.FunctionLikeDeclaration,
+): string | { why: string } {
   const receiver = (call.expression as ts.PropertyAccessExpression).expression;
   let made: ts.Expression | undefined;
   if (ts.isCallExpression(receiver)) made = receiver;
@@ -283,19 +361,35 @@ function factoryOf(source: ts.SourceFile, call: ts.CallExpression, handler: ts.F
     const declaration = localConst(handler, receiver.text);
     if (!declaration?.initializer) return { why: `the server ${receiver.text} is not a const of the handler` };
     const uses = identifiersIn(handler, receiver.text).filter((id) => id !== declaration.name);
-    const onlyServing = uses.every((id) => ts.isPropertyAccessExpression(id.parent) && id.parent.expression === id && ['connect', 'close'].includes(id.parent.name.text));
-    if (!onlyServing) return { why: `the handler uses the server ${receiver.text} for more than connect/close (a 2026-era request would get a server without it)` };
+    const onlyServing = uses.every(
+      (id) =>
+        ts.isPropertyAccessExpression(id.parent) &&
+        id.parent.expression === id &&
+        ['connect', 'close'].includes(id.parent.name.text),
+    );
+    if (!onlyServing)
+      return {
+        why: `the handler uses the server ${receiver.text} for more than connect/close (a 2026-era request would get a server without it)`,
+      };
     made = declaration.initializer;
   }
   if (made && ts.isAwaitExpression(made)) made = made.expression;
   if (!made || !ts.isCallExpression(made) || !ts.isIdentifier(made.expression)) {
-    return { why: 'the server is not built by a function call (build it in a function that returns it, registrations included)' };
+    return {
+      why: 'the server is not built by a function call (build it in a function that returns it, registrations included)',
+    };
   }
   const callee = made.expression.text;
-  if (!isModuleLevelName(source, callee)) return { why: `${callee} is not declared or imported at the top level of the module` };
+  if (!isModuleLevelName(source, callee))
+    return { why: `${callee} is not declared or imported at the top level of the module` };
   for (const argument of made.arguments) {
-    const plain = ts.isStringLiteral(argument) || ts.isNumericLiteral(argument) || argument.kind === ts.SyntaxKind.TrueKeyword || argument.kind === ts.SyntaxKind.FalseKeyword;
-    if (!plain && !(ts.isIdentifier(argument) && isModuleLevelName(source, argument.text))) return { why: `the argument ${argument.getText(source)} of ${callee}(...) is computed in the handler` };
+    const plain =
+      ts.isStringLiteral(argument) ||
+      ts.isNumericLiteral(argument) ||
+      argument.kind === ts.SyntaxKind.TrueKeyword ||
+      argument.kind === ts.SyntaxKind.FalseKeyword;
+    if (!plain && !(ts.isIdentifier(argument) && isModuleLevelName(source, argument.text)))
+      return { why: `the argument ${argument.getText(source)} of ${callee}(...) is computed in the handler` };
   }
   return `() => ${made.getText(source)}`;
 }
@@ -308,34 +402,58 @@ function factoryOf(source: ts.SourceFile, call: ts.CallExpression, handler: ts.F
 function isServingStatement(statement: ts.Statement, call: ts.CallExpression, source: ts.SourceFile): boolean {
   if (isInside(call, statement)) return true;
   const text = statement.getText(source);
-  if (/mcp-session-id/i.test(text) || /\.handleRequest\(|\.connect\(|StreamableHTTPServerTransport\b|\btransports?\b|\bsessions?\b/.test(text)) return true;
+  if (
+    /mcp-session-id/i.test(text) ||
+    /\.handleRequest\(|\.connect\(|StreamableHTTPServerTransport\b|\btransports?\b|\bsessions?\b/.test(text)
+  )
+    return true;
   const receiver = (call.expression as ts.PropertyAccessExpression).expression;
-  return ts.isIdentifier(receiver) && ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === receiver.text);
+  return (
+    ts.isIdentifier(receiver) &&
+    ts.isVariableStatement(statement) &&
+    statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === receiver.text)
+  );
 }
 
 /** Express: `handleRequest(req, res, req.body)` behind a JSON body parser; `req.body` is what both legs read. */
-function expressBody(source: ts.SourceFile, handleCalls: ts.CallExpression[], request: string): string | { why: string } {
+function expressBody(
+  source: ts.SourceFile,
+  handleCalls: ts.CallExpression[],
+  request: string,
+): string | { why: string } {
   const bodyText = `${request}.body`;
   const posted = handleCalls.filter((c) => c.arguments.length === 3);
   if (posted.length === 0 || !posted.every((c) => c.arguments[2]!.getText(source) === bodyText)) {
-    return { why: `handleRequest is not given ${bodyText}: the branch would consume the request stream the transport reads` };
+    return {
+      why: `handleRequest is not given ${bodyText}: the branch would consume the request stream the transport reads`,
+    };
   }
   if (!JSON_BODY_PARSERS.test(source.text)) return { why: 'no JSON body parser (express.json()) fills req.body' };
   return bodyText;
 }
 
 /** node:http: the body the handler read itself, a const/let above the session code that every handleRequest gets. */
-function nodeBody(handleCalls: ts.CallExpression[], before: ts.Statement[], source: ts.SourceFile): string | { why: string } {
+function nodeBody(
+  handleCalls: ts.CallExpression[],
+  before: ts.Statement[],
+  source: ts.SourceFile,
+): string | { why: string } {
   const bodies = new Set(handleCalls.map((c) => c.arguments[2]?.getText(source)));
   const [only] = [...bodies];
   if (bodies.size !== 1 || !only || !/^[A-Za-z_$][\w$]*$/.test(only) || !before.some((s) => declares(s, only))) {
-    return { why: 'every handleRequest must get the request body the handler read above its session code (`const body = ...; transport.handleRequest(req, res, body)`): the branch cannot read the request stream twice' };
+    return {
+      why: 'every handleRequest must get the request body the handler read above its session code (`const body = ...; transport.handleRequest(req, res, body)`): the branch cannot read the request stream twice',
+    };
   }
   return only;
 }
 
 /** Hono: no parsed body (undefined), or a `{ parsedBody: x }` read above the session code; null when unreachable. */
-function parsedBodyOption(handleCalls: ts.CallExpression[], before: ts.Statement[], source: ts.SourceFile): string | undefined | null {
+function parsedBodyOption(
+  handleCalls: ts.CallExpression[],
+  before: ts.Statement[],
+  source: ts.SourceFile,
+): string | undefined | null {
   const found = new Set<string | undefined>();
   for (const c of handleCalls) {
     const options = c.arguments[1];
@@ -347,7 +465,8 @@ function parsedBodyOption(handleCalls: ts.CallExpression[], before: ts.Statement
     const property = options.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'parsedBody');
     if (!property) found.add(undefined);
     else if (ts.isShorthandPropertyAssignment(property)) found.add('parsedBody');
-    else if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.initializer)) found.add(property.initializer.text);
+    else if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.initializer))
+      found.add(property.initializer.text);
     else return null;
   }
   if (found.size !== 1) return null;
@@ -369,8 +488,22 @@ export function transportNewOf(source: ts.SourceFile, call: ts.CallExpression): 
   let found: ts.NewExpression | undefined;
   const visit = (node: ts.Node): void => {
     if (found) return;
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === transport.text && node.initializer && ts.isNewExpression(node.initializer)) found = node.initializer;
-    else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && node.left.text === transport.text && ts.isNewExpression(node.right)) found = node.right;
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.name.text === transport.text &&
+      node.initializer &&
+      ts.isNewExpression(node.initializer)
+    )
+      found = node.initializer;
+    else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isIdentifier(node.left) &&
+      node.left.text === transport.text &&
+      ts.isNewExpression(node.right)
+    )
+      found = node.right;
     ts.forEachChild(node, visit);
   };
   visit(scope);

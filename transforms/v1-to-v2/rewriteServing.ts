@@ -26,10 +26,12 @@ export interface ServingOutcome {
 export function rewriteServing(file: string, text: string): ServingOutcome {
   const findings: Finding[] = [];
   // Only v2 code: a file the official codemod left on v1 keeps its v1 transport.
-  if (!text.includes('.connect(') || !/@modelcontextprotocol\/(?:server|node|express|hono)\b/.test(text)) return { text, findings };
+  if (!text.includes('.connect(') || !/@modelcontextprotocol\/(?:server|node|express|hono)\b/.test(text))
+    return { text, findings };
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKindOf(file));
   const stdioImport = source.statements.find(
-    (s): s is ts.ImportDeclaration => ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === STDIO_MODULE,
+    (s): s is ts.ImportDeclaration =>
+      ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === STDIO_MODULE,
   );
   const edits: TextEdit[] = [];
   const imports: Record<string, string[]> = {};
@@ -38,11 +40,20 @@ export function rewriteServing(file: string, text: string): ServingOutcome {
   // Findings on code that stays in place: their lines are those of the text after the edits.
   const moved: Array<{ finding: Finding; at: number }> = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'connect' && node.arguments.length === 1) {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'connect' &&
+      node.arguments.length === 1
+    ) {
       const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
       const transportNew = transportNewOf(source, node);
-      const httpKind = transportNew && ts.isIdentifier(transportNew.expression) ? HTTP_TRANSPORTS[transportNew.expression.text] : undefined;
-      const plan: StdioPlan | HttpPlan = transportNew && httpKind ? planHttpServing(source, node, transportNew, httpKind) : planStdio(source, node);
+      const httpKind =
+        transportNew && ts.isIdentifier(transportNew.expression)
+          ? HTTP_TRANSPORTS[transportNew.expression.text]
+          : undefined;
+      const plan: StdioPlan | HttpPlan =
+        transportNew && httpKind ? planHttpServing(source, node, transportNew, httpKind) : planStdio(source, node);
       if (plan && 'edits' in plan && 'route' in plan && httpRewrites > 0) {
         // One createMcpHandler per file: a second HTTP route would need its own handler name and factory.
         edits.push(...markerEdits(source, node, ADVICE_ONE_ROUTE));
@@ -52,12 +63,27 @@ export function rewriteServing(file: string, text: string): ServingOutcome {
         if ('route' in plan) {
           const http = plan as Extract<HttpPlan, { route: string }>;
           httpRewrites++;
-          for (const [module, names] of Object.entries(http.imports)) imports[module] = [...(imports[module] ?? []), ...names];
-          const served = finding('served-by-mcp-handler', 'info', file, line, `${http.route}: 2026-era requests served by createMcpHandler(${plan.factory}, { legacy: 'reject' }) (a server per request); 2025-era requests (isLegacyRequest) keep this route's own code`);
+          for (const [module, names] of Object.entries(http.imports))
+            imports[module] = [...(imports[module] ?? []), ...names];
+          const served = finding(
+            'served-by-mcp-handler',
+            'info',
+            file,
+            line,
+            `${http.route}: 2026-era requests served by createMcpHandler(${plan.factory}, { legacy: 'reject' }) (a server per request); 2025-era requests (isLegacyRequest) keep this route's own code`,
+          );
           findings.push(served);
           moved.push({ finding: served, at: node.getStart(source) });
         } else {
-          findings.push(finding('served-by-serve-stdio', 'info', file, line, `served through serveStdio(() => ${plan.factory}): one instance per connection, 2026-era and 2025-era clients`));
+          findings.push(
+            finding(
+              'served-by-serve-stdio',
+              'info',
+              file,
+              line,
+              `served through serveStdio(() => ${plan.factory}): one instance per connection, 2026-era and 2025-era clients`,
+            ),
+          );
         }
       } else if (plan) {
         // The finding is read back from this marker (findCodemodMarkers), so a later run still lists it.
@@ -89,7 +115,17 @@ const ADVICE_ONE_ROUTE =
  */
 function markerEdits(source: ts.SourceFile, call: ts.CallExpression, advice: string): TextEdit[] {
   let statement: ts.Node = call;
-  while (statement.parent && !(ts.isBlock(statement.parent) || ts.isSourceFile(statement.parent) || ts.isCaseClause(statement.parent) || ts.isDefaultClause(statement.parent) || ts.isModuleBlock(statement.parent))) statement = statement.parent;
+  while (
+    statement.parent &&
+    !(
+      ts.isBlock(statement.parent) ||
+      ts.isSourceFile(statement.parent) ||
+      ts.isCaseClause(statement.parent) ||
+      ts.isDefaultClause(statement.parent) ||
+      ts.isModuleBlock(statement.parent)
+    )
+  )
+    statement = statement.parent;
   const text = source.text;
   const start = statement.getStart(source);
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
@@ -98,7 +134,13 @@ function markerEdits(source: ts.SourceFile, call: ts.CallExpression, advice: str
   if (text.slice(statement.getFullStart(), start).includes(marker) || lineAbove.includes(marker)) return [];
   const indent = /^[ \t]*/.exec(text.slice(lineStart, start))![0];
   const newline = text.includes('\r\n') ? '\r\n' : '\n';
-  return [{ start: lineStart, end: lineStart, text: `${indent}/* ${REVIEW_MARKER} ${SERVING_2025_ONLY}: ${advice.replace(/\*\//g, '* /')} */${newline}` }];
+  return [
+    {
+      start: lineStart,
+      end: lineStart,
+      text: `${indent}/* ${REVIEW_MARKER} ${SERVING_2025_ONLY}: ${advice.replace(/\*\//g, '* /')} */${newline}`,
+    },
+  ];
 }
 
 type StdioPlan = { edits: TextEdit[]; factory: string } | { advice: string } | undefined;
@@ -109,7 +151,8 @@ function planStdio(source: ts.SourceFile, call: ts.CallExpression): StdioPlan {
   const transport = call.arguments[0]!;
   const transportConst = ts.isIdentifier(transport) ? constOf(source, transport.text) : undefined;
   const transportNew = transportNewOf(source, call);
-  const transportClass = transportNew && ts.isIdentifier(transportNew.expression) ? transportNew.expression.text : undefined;
+  const transportClass =
+    transportNew && ts.isIdentifier(transportNew.expression) ? transportNew.expression.text : undefined;
   if (transportClass !== 'StdioServerTransport') {
     if (transportClass && /ServerTransport$/.test(transportClass)) {
       return {
@@ -135,19 +178,38 @@ function planStdio(source: ts.SourceFile, call: ts.CallExpression): StdioPlan {
   if (ts.isCallExpression(receiver)) factoryCall = receiver;
   else if (ts.isIdentifier(receiver)) {
     serverConst = constOf(source, receiver.text);
-    if (serverConst?.initializer && ts.isCallExpression(serverConst.initializer) && usesOf(source, serverConst.name).length === 2) factoryCall = serverConst.initializer;
+    if (
+      serverConst?.initializer &&
+      ts.isCallExpression(serverConst.initializer) &&
+      usesOf(source, serverConst.name).length === 2
+    )
+      factoryCall = serverConst.initializer;
   }
   if (!factoryCall && serverConst && ts.isIdentifier(receiver)) {
     const wrapped = wrapModuleServer(source, serverConst, statement, transportConst);
-    return wrapped ?? { advice: `${advice}. This module-level server cannot be wrapped safely (it is exported, or used outside its own top-level registration statements): move its construction and registrations into that function by hand` };
+    return (
+      wrapped ?? {
+        advice: `${advice}. This module-level server cannot be wrapped safely (it is exported, or used outside its own top-level registration statements): move its construction and registrations into that function by hand`,
+      }
+    );
   }
-  if (!factoryCall || !ts.isIdentifier(factoryCall.expression) || !factoryCall.arguments.every(isPlainArgument)) return { advice };
+  if (!factoryCall || !ts.isIdentifier(factoryCall.expression) || !factoryCall.arguments.every(isPlainArgument))
+    return { advice };
   const factory = factoryCall.getText(source);
-  const edits: TextEdit[] = [{ start: statement.getStart(source), end: statement.getEnd(), text: `serveStdio(() => ${factory});` }];
+  const edits: TextEdit[] = [
+    { start: statement.getStart(source), end: statement.getEnd(), text: `serveStdio(() => ${factory});` },
+  ];
   for (const declaration of [serverConst, transportConst]) {
     const list = declaration?.parent;
     const declarationStatement = list?.parent;
-    if (!declaration || !list || !ts.isVariableDeclarationList(list) || list.declarations.length !== 1 || !declarationStatement || !ts.isVariableStatement(declarationStatement)) {
+    if (
+      !declaration ||
+      !list ||
+      !ts.isVariableDeclarationList(list) ||
+      list.declarations.length !== 1 ||
+      !declarationStatement ||
+      !ts.isVariableStatement(declarationStatement)
+    ) {
       if (declaration) return { advice };
       continue;
     }
@@ -164,14 +226,31 @@ function planStdio(source: ts.SourceFile, call: ts.CallExpression): StdioPlan {
  * registrations may use anything the module declares. Not when the server is exported or used anywhere else
  * (another module or function would keep a server that no longer serves).
  */
-function wrapModuleServer(source: ts.SourceFile, serverConst: ts.VariableDeclaration, connect: ts.Statement, transportConst: ts.VariableDeclaration | undefined): StdioPlan | undefined {
+function wrapModuleServer(
+  source: ts.SourceFile,
+  serverConst: ts.VariableDeclaration,
+  connect: ts.Statement,
+  transportConst: ts.VariableDeclaration | undefined,
+): StdioPlan | undefined {
   const name = (serverConst.name as ts.Identifier).text;
   const initializer = serverConst.initializer;
   const declaration = serverConst.parent.parent;
-  if (!initializer || !ts.isNewExpression(initializer) || !ts.isVariableStatement(declaration) || !ts.isVariableDeclarationList(serverConst.parent) || serverConst.parent.declarations.length !== 1) return undefined;
-  if (declaration.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) || connect.parent !== source) return undefined;
+  if (
+    !initializer ||
+    !ts.isNewExpression(initializer) ||
+    !ts.isVariableStatement(declaration) ||
+    !ts.isVariableDeclarationList(serverConst.parent) ||
+    serverConst.parent.declarations.length !== 1
+  )
+    return undefined;
+  if (declaration.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) || connect.parent !== source)
+    return undefined;
   if (source.statements.some((s) => ts.isExportDeclaration(s) || ts.isExportAssignment(s))) return undefined;
-  if (source.statements.some((s) => ts.isFunctionDeclaration(s) && s.name?.text === 'build') || constOf(source, 'build')) return undefined;
+  if (
+    source.statements.some((s) => ts.isFunctionDeclaration(s) && s.name?.text === 'build') ||
+    constOf(source, 'build')
+  )
+    return undefined;
   const moved: ts.Statement[] = [];
   for (const statement of source.statements) {
     if (statement === declaration || statement === connect) continue;
@@ -201,15 +280,25 @@ function wrapModuleServer(source: ts.SourceFile, serverConst: ts.VariableDeclara
 function rootOf(expression: ts.Expression): string | undefined {
   let current: ts.Expression = expression;
   for (;;) {
-    if (ts.isBinaryExpression(current) && current.operatorToken.kind === ts.SyntaxKind.EqualsToken) current = current.left;
-    else if (ts.isCallExpression(current) || ts.isPropertyAccessExpression(current) || ts.isElementAccessExpression(current)) current = current.expression;
+    if (ts.isBinaryExpression(current) && current.operatorToken.kind === ts.SyntaxKind.EqualsToken)
+      current = current.left;
+    else if (
+      ts.isCallExpression(current) ||
+      ts.isPropertyAccessExpression(current) ||
+      ts.isElementAccessExpression(current)
+    )
+      current = current.expression;
     else if (ts.isAwaitExpression(current) || ts.isVoidExpression(current)) current = current.expression;
     else return ts.isIdentifier(current) ? current.text : undefined;
   }
 }
 
 function hasMultilineTemplate(node: ts.Node, source: ts.SourceFile): boolean {
-  if ((ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)) && node.getText(source).includes('\n')) return true;
+  if (
+    (ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+    node.getText(source).includes('\n')
+  )
+    return true;
   return ts.forEachChild(node, (child) => hasMultilineTemplate(child, source)) ?? false;
 }
 
@@ -238,14 +327,21 @@ function statementOf(node: ts.Node): ts.Statement | undefined {
 }
 
 function isPlainArgument(argument: ts.Expression): boolean {
-  return ts.isIdentifier(argument) || ts.isStringLiteral(argument) || ts.isNumericLiteral(argument) || argument.kind === ts.SyntaxKind.TrueKeyword || argument.kind === ts.SyntaxKind.FalseKeyword;
+  return (
+    ts.isIdentifier(argument) ||
+    ts.isStringLiteral(argument) ||
+    ts.isNumericLiteral(argument) ||
+    argument.kind === ts.SyntaxKind.TrueKeyword ||
+    argument.kind === ts.SyntaxKind.FalseKeyword
+  );
 }
 
 /** A top-level `const name = ...` of the file. */
 function constOf(source: ts.SourceFile, name: string): ts.VariableDeclaration | undefined {
   for (const statement of source.statements) {
     if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
-    for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name) && declaration.name.text === name) return declaration;
+    for (const declaration of statement.declarationList.declarations)
+      if (ts.isIdentifier(declaration.name) && declaration.name.text === name) return declaration;
   }
   return undefined;
 }
@@ -277,12 +373,20 @@ function removeStatement(source: ts.SourceFile, statement: ts.Statement): TextEd
 }
 
 /** Import serveStdio from the stdio entry; drop StdioServerTransport from it when the rewrite removed its last use. */
-function importEdits(source: ts.SourceFile, stdioImport: ts.ImportDeclaration | undefined, edits: TextEdit[]): TextEdit[] {
+function importEdits(
+  source: ts.SourceFile,
+  stdioImport: ts.ImportDeclaration | undefined,
+  edits: TextEdit[],
+): TextEdit[] {
   const quote = stdioImport?.moduleSpecifier.getText(source).startsWith("'") ? "'" : '"';
-  const remaining = usesOf(source, ts.factory.createIdentifier('StdioServerTransport')).filter((id) => !edits.some((e) => id.getStart(source) >= e.start && id.getEnd() <= e.end));
+  const remaining = usesOf(source, ts.factory.createIdentifier('StdioServerTransport')).filter(
+    (id) => !edits.some((e) => id.getStart(source) >= e.start && id.getEnd() <= e.end),
+  );
   const bindings = stdioImport?.importClause?.namedBindings;
   if (stdioImport && bindings && ts.isNamedImports(bindings) && !stdioImport.importClause?.isTypeOnly) {
-    const names = bindings.elements.map((e) => e.getText(source)).filter((n) => !(n === 'StdioServerTransport' && remaining.length === 1));
+    const names = bindings.elements
+      .map((e) => e.getText(source))
+      .filter((n) => !(n === 'StdioServerTransport' && remaining.length === 1));
     if (!names.includes('serveStdio')) names.push('serveStdio');
     return [{ start: bindings.getStart(source), end: bindings.getEnd(), text: `{ ${names.join(', ')} }` }];
   }
@@ -292,7 +396,15 @@ function importEdits(source: ts.SourceFile, stdioImport: ts.ImportDeclaration | 
 }
 
 function finding(reason: string, decision: 'review' | 'info', file: string, line: number, message: string): Finding {
-  return { transform: V1_TO_V2_ID, reason, decision, level: decision === 'review' ? 'warning' : 'info', file, line, message };
+  return {
+    transform: V1_TO_V2_ID,
+    reason,
+    decision,
+    level: decision === 'review' ? 'warning' : 'info',
+    file,
+    line,
+    message,
+  };
 }
 
 function scriptKindOf(fileName: string): ts.ScriptKind {

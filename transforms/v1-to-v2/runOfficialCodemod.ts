@@ -12,7 +12,9 @@ export { mentionsV1Sdk, V1_TO_V2_ID } from './ids.js';
 
 // Its CommonJS build (the same bundle as its ES one): importing the ES build makes Node scan ts-morph, which it
 // imports, with the CommonJS export lexer, a few hundred milliseconds of the v1 step's start (see lib/tsMorph.cts).
-const { getMigration, run: runCodemod } = createRequire(import.meta.url)('@modelcontextprotocol/codemod') as typeof import('@modelcontextprotocol/codemod');
+const { getMigration, run: runCodemod } = createRequire(import.meta.url)(
+  '@modelcontextprotocol/codemod',
+) as typeof import('@modelcontextprotocol/codemod');
 
 export interface V1ToV2Result {
   /** The official codemod's output for each file it changed (markers included), keyed by absolute path. */

@@ -2,7 +2,10 @@
 import { ts } from '../../lib/tsMorph.cjs';
 
 export function declares(statement: ts.Statement, name: string): boolean {
-  return ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name);
+  return (
+    ts.isVariableStatement(statement) &&
+    statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name)
+  );
 }
 
 /** The nodes under `scope` (itself included) that pass `test`, in source order. */
@@ -17,8 +20,14 @@ function nodesUnder<T extends ts.Node>(scope: ts.Node, test: (node: ts.Node) => 
 }
 
 export function localConst(scope: ts.Node, name: string): ts.VariableDeclaration | undefined {
-  return nodesUnder(scope, (node): node is ts.VariableDeclaration =>
-    ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name && ts.isVariableDeclarationList(node.parent) && (node.parent.flags & ts.NodeFlags.Const) !== 0,
+  return nodesUnder(
+    scope,
+    (node): node is ts.VariableDeclaration =>
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.name.text === name &&
+      ts.isVariableDeclarationList(node.parent) &&
+      (node.parent.flags & ts.NodeFlags.Const) !== 0,
   )[0];
 }
 
@@ -27,13 +36,24 @@ export function identifiersIn(scope: ts.Node, name: string): ts.Identifier[] {
 }
 
 export function callsNamed(scope: ts.Node, method: string): ts.CallExpression[] {
-  return nodesUnder(scope, (node): node is ts.CallExpression => ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === method);
+  return nodesUnder(
+    scope,
+    (node): node is ts.CallExpression =>
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === method,
+  );
 }
 
 export function isModuleLevelName(source: ts.SourceFile, name: string): boolean {
   for (const statement of source.statements) {
-    if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name?.text === name) return true;
-    if (ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name)) return true;
+    if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name?.text === name)
+      return true;
+    if (
+      ts.isVariableStatement(statement) &&
+      statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name)
+    )
+      return true;
     if (ts.isImportDeclaration(statement) && importBindings(statement).includes(name)) return true;
   }
   return false;

@@ -85,10 +85,17 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
     });
     worker.once('error', (error) => {
       settled = true;
-      reject(new Error(`the official v1-to-v2 codemod's worker thread failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+      reject(
+        new Error(
+          `the official v1-to-v2 codemod's worker thread failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        ),
+      );
     });
     worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`the official v1-to-v2 codemod's worker thread stopped without an answer (exit code ${code})`));
+      if (!settled)
+        reject(
+          new Error(`the official v1-to-v2 codemod's worker thread stopped without an answer (exit code ${code})`),
+        );
       settled = true;
     });
   });
@@ -142,7 +149,12 @@ export function scanForFinish(text: string): FinishScan {
  * the package.json the final code needs (only when the step ran or the manifest still lists the v1 package).
  * `early` holds scans of texts made before (by absolute path); only those whose text is the final one are used.
  */
-export function finishV1ToV2(root: string, finalTexts: Map<string, string>, step: V1ToV2Step | undefined, early?: ReadonlyMap<string, FinishScan>): V1ToV2Finish {
+export function finishV1ToV2(
+  root: string,
+  finalTexts: Map<string, string>,
+  step: V1ToV2Step | undefined,
+  early?: ReadonlyMap<string, FinishScan>,
+): V1ToV2Finish {
   const findings: Finding[] = [];
   const files = new Map<string, string>();
   const scans = new Map<string, FinishScan>();
@@ -150,13 +162,19 @@ export function finishV1ToV2(root: string, finalTexts: Map<string, string>, step
     const made = early?.get(absPath);
     scans.set(absPath, made !== undefined && made.text === text ? made : { text, markers: mayHoldMarkers(text) });
   }
-  for (const [absPath, scan] of scans) if (scan.markers) findings.push(...findCodemodMarkers(relativeFile(root, absPath), scan.text));
+  for (const [absPath, scan] of scans)
+    if (scan.markers) findings.push(...findCodemodMarkers(relativeFile(root, absPath), scan.text));
   if (step) {
     findings.push(...step.findings);
     const manifestPath = path.join(root, 'package.json');
     const manifestText = readIfExists(manifestPath);
     if (manifestText !== undefined && (step.texts.size > 0 || manifestText.includes('"@modelcontextprotocol/sdk"'))) {
-      const plan = planPackageJson('package.json', manifestText, [...scans.values()].map((scan) => scan.packages ?? importedPackages(scan.text)), step.manifestWarnings);
+      const plan = planPackageJson(
+        'package.json',
+        manifestText,
+        [...scans.values()].map((scan) => scan.packages ?? importedPackages(scan.text)),
+        step.manifestWarnings,
+      );
       findings.push(...plan.findings);
       if (plan.text !== undefined) files.set(manifestPath, plan.text);
     }
@@ -195,7 +213,13 @@ export const V1_TO_V2_STEP: PreStep = {
       inputs: v1StepInputs,
       async plan(root, files) {
         const step = await runner.plan(root, files);
-        const output: V1ToV2Output = { texts: step.texts, step, get early() { return early; } };
+        const output: V1ToV2Output = {
+          texts: step.texts,
+          step,
+          get early() {
+            return early;
+          },
+        };
         return output;
       },
       // What finishV1ToV2 reads of the texts the step does not change, scanned while the worker runs.
@@ -208,7 +232,11 @@ export const V1_TO_V2_STEP: PreStep = {
 };
 
 /** The step's finish, with or without the step: markers in the final texts always; package.json when it ran. */
-export function finishStep(root: string, finalTexts: Map<string, string>, output: PreStepOutput | undefined): V1ToV2Finish {
+export function finishStep(
+  root: string,
+  finalTexts: Map<string, string>,
+  output: PreStepOutput | undefined,
+): V1ToV2Finish {
   // The runner hands back the output this step's own plan made (a V1ToV2Output), or nothing when it did not run.
   const own = output as V1ToV2Output | undefined;
   return finishV1ToV2(root, finalTexts, own?.step, own?.early);

@@ -17,7 +17,10 @@ export function isTaskAugmented(call: PushCall, method: string): boolean {
 
 export function builderOf(call: PushCall, method: string): Builder | undefined {
   // `send(request, CustomSchema)` expects another result shape (e.g. a task result): not the plain answer.
-  const schema = Node.isCallExpression(call.node) && (method === 'send' || method === 'request' || method === 'sendRequest') ? call.node.getArguments()[1] : undefined;
+  const schema =
+    Node.isCallExpression(call.node) && (method === 'send' || method === 'request' || method === 'sendRequest')
+      ? call.node.getArguments()[1]
+      : undefined;
   if (schema && !((simpleName(unwrap(schema)) ?? '') in RESULT_SCHEMA_KINDS)) return undefined;
   // Task-augmented requests (`task: { ttl }`) answer with a task, not the result: no explicit form.
   if (isTaskAugmented(call, method)) return undefined;

@@ -11,7 +11,13 @@ import {
   referencesTo,
   type FunctionNode,
 } from './functions.js';
-import { elementContextIndex, isAssignmentTo, registrationOf, templateCallbackOf, type Registration } from './handlers.js';
+import {
+  elementContextIndex,
+  isAssignmentTo,
+  registrationOf,
+  templateCallbackOf,
+  type Registration,
+} from './handlers.js';
 import { OriginResolver, type OriginHooks } from './origins.js';
 import { declarationsOf, simpleName, stringValue, unwrap } from './symbols.js';
 import {
@@ -72,7 +78,12 @@ export class MrtrAnalysis implements OriginHooks {
     const own = namedDeclarationOf(fn) ? [this.frameOf(fn)] : [];
     const template = templateCallbackOf(fn);
     if (template) {
-      return [{ family: 'other-request', frames: [{ ...this.frameAt(fn, template.name), family: 'other-request', method: template.method }] }];
+      return [
+        {
+          family: 'other-request',
+          frames: [{ ...this.frameAt(fn, template.name), family: 'other-request', method: template.method }],
+        },
+      ];
     }
     const uses = this.usesOf(fn);
     if (uses.length === 0) {
@@ -86,11 +97,14 @@ export class MrtrAnalysis implements OriginHooks {
         const prefix = use.kind === 'call' && use.element ? withElement(found, use.call, use.element) : found;
         const last = prefix.frames[prefix.frames.length - 1];
         // A callback assigned to `server.oninitialized` is both the entry and the function: one frame.
-        const tail = own.filter((frame) => !(last && last.line === frame.line && last.file === frame.file && last.name === frame.name));
+        const tail = own.filter(
+          (frame) => !(last && last.line === frame.line && last.file === frame.file && last.name === frame.name),
+        );
         // The caller's frame records where it calls this function, so two calls from one handler are two chains.
-        const head = (use.kind === 'call' || use.kind === 'passed') && last && tail.length > 0
-          ? [...prefix.frames.slice(0, -1), { ...last, callLine: use.call.getStartLineNumber() }]
-          : prefix.frames;
+        const head =
+          (use.kind === 'call' || use.kind === 'passed') && last && tail.length > 0
+            ? [...prefix.frames.slice(0, -1), { ...last, callLine: use.call.getStartLineNumber() }]
+            : prefix.frames;
         chains.push({ ...prefix, frames: [...head, ...tail] });
         if (chains.length >= MAX_CHAINS) return dedupe(chains);
       }
@@ -104,7 +118,14 @@ export class MrtrAnalysis implements OriginHooks {
         const r = use.registration;
         const registered = elementNameOf(r, use.element) ?? r.name;
         const name = r.method === registered ? r.method : `${r.method} ${registered}`;
-        return [{ family: r.family, frames: [{ ...this.frameAt(r.call, name), family: r.family, method: r.method }], registration: r, ...(use.element ? { element: use.element } : {}) }];
+        return [
+          {
+            family: r.family,
+            frames: [{ ...this.frameAt(r.call, name), family: r.family, method: r.method }],
+            registration: r,
+            ...(use.element ? { element: use.element } : {}),
+          },
+        ];
       }
       case 'context':
         return [{ family: use.family, frames: [{ ...this.frameAt(use.node, use.name), family: use.family }] }];
@@ -127,24 +148,33 @@ export class MrtrAnalysis implements OriginHooks {
       for (const reference of referencesTo(this.project, named.declaration, named.name)) {
         if (isTypePosition(reference)) continue;
         const parent = reference.getParent();
-        const expr = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === reference ? parent : reference;
+        const expr =
+          parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === reference ? parent : reference;
         uses.push(...this.usesOfValue(expr));
       }
     }
-    if (!named || Node.isPropertyAssignment(named.declaration) || Node.isBinaryExpression(named.declaration)) uses.push(...this.usesOfValue(fn));
+    if (!named || Node.isPropertyAssignment(named.declaration) || Node.isBinaryExpression(named.declaration))
+      uses.push(...this.usesOfValue(fn));
     // `{ name: 'x', async handler(args) { ... } }`: the method is the `handler` part of its object.
     const literal = fn.getParent();
-    if (named && Node.isMethodDeclaration(fn) && literal && Node.isObjectLiteralExpression(literal)) uses.push(...this.parts.usesOfPart(literal, [named.name], 0, literal));
+    if (named && Node.isMethodDeclaration(fn) && literal && Node.isObjectLiteralExpression(literal))
+      uses.push(...this.parts.usesOfPart(literal, [named.name], 0, literal));
     // `class DeleteTool { async execute(args, ctx) { ... } }`: each `new DeleteTool()` carries it as its `execute`
     // part, wherever the instance goes (a list of tools that a loop registers).
     const owner = named && Node.isPropertyDeclaration(named.declaration) ? named.declaration.getParent() : literal;
-    if (named && owner && Node.isClassDeclaration(owner) && (Node.isMethodDeclaration(fn) || Node.isPropertyDeclaration(named.declaration))) {
+    if (
+      named &&
+      owner &&
+      Node.isClassDeclaration(owner) &&
+      (Node.isMethodDeclaration(fn) || Node.isPropertyDeclaration(named.declaration))
+    ) {
       const isStatic = (named.declaration as { isStatic?: () => boolean }).isStatic?.() ?? false;
       const className = owner.getName();
       if (className && !isStatic) {
         for (const reference of referencesTo(this.project, owner, className)) {
           const created = reference.getParent();
-          if (created && Node.isNewExpression(created) && created.getExpression() === reference) uses.push(...this.parts.usesOfPart(created, [named.name], 0, owner));
+          if (created && Node.isNewExpression(created) && created.getExpression() === reference)
+            uses.push(...this.parts.usesOfPart(created, [named.name], 0, owner));
         }
       }
     }
@@ -157,7 +187,13 @@ export class MrtrAnalysis implements OriginHooks {
     if (depth > MAX_FLOW_DEPTH) return [{ kind: 'unresolved', node: value }];
     let expr = value;
     let parent = expr.getParent();
-    while (parent && (Node.isParenthesizedExpression(parent) || Node.isAsExpression(parent) || Node.isSatisfiesExpression(parent) || Node.isNonNullExpression(parent))) {
+    while (
+      parent &&
+      (Node.isParenthesizedExpression(parent) ||
+        Node.isAsExpression(parent) ||
+        Node.isSatisfiesExpression(parent) ||
+        Node.isNonNullExpression(parent))
+    ) {
       expr = parent;
       parent = parent.getParent();
     }
@@ -169,7 +205,8 @@ export class MrtrAnalysis implements OriginHooks {
     if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === expr) {
       const member = parent.getName();
       const outer = parent.getParent();
-      if ((member === 'call' || member === 'apply') && outer && Node.isCallExpression(outer)) return [{ kind: 'call', call: outer }];
+      if ((member === 'call' || member === 'apply') && outer && Node.isCallExpression(outer))
+        return [{ kind: 'call', call: outer }];
       if (member === 'bind' && outer && Node.isCallExpression(outer)) return this.usesOfValue(outer, depth + 1);
       if (member === 'then' || member === 'catch' || member === 'finally') return [];
       return [];
@@ -179,7 +216,8 @@ export class MrtrAnalysis implements OriginHooks {
       if (registration && registration.callback === expr) return [{ kind: 'registered', registration }];
       const callee = unwrap(parent.getExpression());
       const calleeName = simpleName(callee);
-      if (calleeName && TIMER_FUNCTIONS.has(calleeName)) return [{ kind: 'context', family: 'timer', name: calleeName, node: parent }];
+      if (calleeName && TIMER_FUNCTIONS.has(calleeName))
+        return [{ kind: 'context', family: 'timer', name: calleeName, node: parent }];
       if (Node.isPropertyAccessExpression(callee) && EVENT_METHODS.has(callee.getName())) {
         const event = parent.getArguments()[0];
         const label = `${callee.getName()}(${event ? event.getText() : ''})`;
@@ -189,24 +227,33 @@ export class MrtrAnalysis implements OriginHooks {
       const wrapped = Node.isCallExpression(parent) ? this.usesAsCallback(parent) : [];
       return wrapped.length > 0 ? wrapped : [{ kind: 'passed', call: parent }];
     }
-    if (Node.isBinaryExpression(parent) && parent.getRight() === expr && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
+    if (
+      Node.isBinaryExpression(parent) &&
+      parent.getRight() === expr &&
+      parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken
+    ) {
       const left = parent.getLeft();
       if (isAssignmentTo(expr, 'oninitialized')) {
-        const receiver = Node.isPropertyAccessExpression(left) ? this.origins.originOf(left.getExpression()) : undefined;
+        const receiver = Node.isPropertyAccessExpression(left)
+          ? this.origins.originOf(left.getExpression())
+          : undefined;
         if (receiver) return [{ kind: 'context', family: 'oninitialized', name: 'oninitialized', node: parent }];
       }
       if (isCommonJsExport(left)) return [];
       if (Node.isPropertyAccessExpression(left) && EVENT_PROPERTIES.has(left.getName())) {
         return [{ kind: 'context', family: 'event', name: left.getName(), node: parent }];
       }
-      return Node.isFunctionExpression(expr) || Node.isArrowFunction(expr) ? [] : [{ kind: 'unresolved', node: parent }];
+      return Node.isFunctionExpression(expr) || Node.isArrowFunction(expr)
+        ? []
+        : [{ kind: 'unresolved', node: parent }];
     }
     if (Node.isVariableDeclaration(parent) && parent.getInitializer() === expr) {
       // `const confirm = confirmAction` or `const confirm = helper.bind(x)`: follow the alias.
       if (isFunctionNode(expr)) return [];
       const uses: Use[] = [];
       for (const reference of referencesTo(this.project, parent, parent.getName())) {
-        if (!isTypePosition(reference) && !isAssignmentTarget(reference)) uses.push(...this.usesOfValue(reference, depth + 1));
+        if (!isTypePosition(reference) && !isAssignmentTarget(reference))
+          uses.push(...this.usesOfValue(reference, depth + 1));
       }
       return uses;
     }
@@ -214,10 +261,17 @@ export class MrtrAnalysis implements OriginHooks {
       // `const makeHandler = (name) => async (args) => ...`: the function flows to each call's result.
       const factory = Node.isReturnStatement(parent) ? enclosingFunction(parent) : parent;
       if (!factory) return [{ kind: 'unresolved', node: expr }];
-      const uses = this.usesOf(factory).flatMap((use) => (use.kind === 'call' ? this.usesOfValue(use.call, depth + 1) : []));
+      const uses = this.usesOf(factory).flatMap((use) =>
+        use.kind === 'call' ? this.usesOfValue(use.call, depth + 1) : [],
+      );
       return uses.length > 0 ? uses : [{ kind: 'unresolved', node: expr }];
     }
-    if (Node.isPropertyAssignment(parent) || Node.isShorthandPropertyAssignment(parent) || Node.isArrayLiteralExpression(parent) || Node.isSpreadElement(parent)) {
+    if (
+      Node.isPropertyAssignment(parent) ||
+      Node.isShorthandPropertyAssignment(parent) ||
+      Node.isArrayLiteralExpression(parent) ||
+      Node.isSpreadElement(parent)
+    ) {
       return this.parts.usesOfPart(expr, [], depth);
     }
     if (Node.isExportAssignment(parent) || Node.isExportSpecifier(parent)) return [];
@@ -269,7 +323,11 @@ export class MrtrAnalysis implements OriginHooks {
     const out: Registration[] = [];
     for (const candidate of candidates) {
       let expr: Node = candidate;
-      while (expr.getParent() && (Node.isParenthesizedExpression(expr.getParentOrThrow()) || Node.isAsExpression(expr.getParentOrThrow()))) expr = expr.getParentOrThrow();
+      while (
+        expr.getParent() &&
+        (Node.isParenthesizedExpression(expr.getParentOrThrow()) || Node.isAsExpression(expr.getParentOrThrow()))
+      )
+        expr = expr.getParentOrThrow();
       const call = expr.getParent();
       if (call && Node.isCallExpression(call) && call.getArguments().includes(expr)) {
         const registration = registrationOf(call, this.origins);
@@ -318,7 +376,8 @@ function elementNameOf(registration: Registration, element: Node | undefined): s
   const binding = Node.isIdentifier(read) ? read.getSymbol()?.getDeclarations()[0] : undefined;
   const pattern = binding?.getParent();
   const entry = element.getParent();
-  if (!binding || !pattern || !Node.isArrayBindingPattern(pattern) || pattern.getElements()[0] !== binding || !entry) return undefined;
+  if (!binding || !pattern || !Node.isArrayBindingPattern(pattern) || pattern.getElements()[0] !== binding || !entry)
+    return undefined;
   return propertyKeyOf(entry);
 }
 
@@ -331,7 +390,15 @@ function withElement(chain: Chain, call: Node, element: Node): Chain {
   const first = chain.registration ? (chain.registration.call as CallExpression).getArguments()[0] : undefined;
   const read = first ? unwrap(first) : undefined;
   // The registration names the same loop variable the call goes through (`tool.name` ... `tool.handler(...)`).
-  if (!chain.registration || !callee || !Node.isPropertyAccessExpression(callee) || !read || !Node.isPropertyAccessExpression(read) || read.getExpression().getText() !== callee.getExpression().getText()) return chain;
+  if (
+    !chain.registration ||
+    !callee ||
+    !Node.isPropertyAccessExpression(callee) ||
+    !read ||
+    !Node.isPropertyAccessExpression(read) ||
+    read.getExpression().getText() !== callee.getExpression().getText()
+  )
+    return chain;
   const name = elementNameOf(chain.registration, element);
   const [head, ...rest] = chain.frames;
   if (!name || !head) return chain;
@@ -340,7 +407,10 @@ function withElement(chain: Chain, call: Node, element: Node): Chain {
 
 function startupChain(project: AnalysisProject, node: Node): Chain {
   const file = project.relative(node.getSourceFile().getFilePath());
-  return { family: 'startup', frames: [{ name: '<module>', file, line: node.getStartLineNumber(), family: 'startup' }] };
+  return {
+    family: 'startup',
+    frames: [{ name: '<module>', file, line: node.getStartLineNumber(), family: 'startup' }],
+  };
 }
 
 function isExported(fn: Node): boolean {

@@ -25,13 +25,19 @@ export function projectFunctionOf(project: AnalysisProject, name: Node): Project
   const declarations = declarationsOf(project, name);
   if (declarations.length !== 1) return undefined;
   const declaration = declarations[0]!;
-  if (declaration.getSourceFile().isDeclarationFile() || declaration.getSourceFile().isInNodeModules()) return undefined;
+  if (declaration.getSourceFile().isDeclarationFile() || declaration.getSourceFile().isInNodeModules())
+    return undefined;
   if (Node.isFunctionDeclaration(declaration) && declaration.getBody()) return declaration;
   if (Node.isVariableDeclaration(declaration)) {
     const statement = declaration.getVariableStatement();
     const init = declaration.getInitializer();
     const value = init ? unwrap(init) : undefined;
-    if (statement?.getDeclarationKind() === 'const' && value && (Node.isArrowFunction(value) || Node.isFunctionExpression(value))) return value;
+    if (
+      statement?.getDeclarationKind() === 'const' &&
+      value &&
+      (Node.isArrowFunction(value) || Node.isFunctionExpression(value))
+    )
+      return value;
   }
   return undefined;
 }
@@ -58,7 +64,10 @@ export function namedDeclarationOf(fn: Node): { declaration: Node; name: string 
   if (Node.isFunctionExpression(fn) || Node.isArrowFunction(fn)) {
     let holder: Node = fn;
     let parent = holder.getParent();
-    while (parent && (Node.isParenthesizedExpression(parent) || Node.isAsExpression(parent) || Node.isSatisfiesExpression(parent))) {
+    while (
+      parent &&
+      (Node.isParenthesizedExpression(parent) || Node.isAsExpression(parent) || Node.isSatisfiesExpression(parent))
+    ) {
       holder = parent;
       parent = parent.getParent();
     }
@@ -69,7 +78,11 @@ export function namedDeclarationOf(fn: Node): { declaration: Node; name: string 
         ? { declaration: parent, name: nameNode.getText().replace(/^['"]|['"]$/g, '') }
         : undefined;
     }
-    if (Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken && parent.getRight() === holder) {
+    if (
+      Node.isBinaryExpression(parent) &&
+      parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
+      parent.getRight() === holder
+    ) {
       const left = parent.getLeft();
       if (Node.isPropertyAccessExpression(left)) return { declaration: parent, name: left.getName() };
       if (Node.isIdentifier(left)) {
@@ -88,7 +101,8 @@ export function displayName(fn: Node): string {
   const className = cls && (Node.isClassDeclaration(cls) || Node.isClassExpression(cls)) ? cls.getName() : undefined;
   if (Node.isConstructorDeclaration(fn)) return `${className ?? '<class>'}.constructor`;
   if (!named) return '<anonymous>';
-  const memberOfClass = Node.isMethodDeclaration(fn) || Node.isGetAccessorDeclaration(fn) || Node.isPropertyDeclaration(named.declaration);
+  const memberOfClass =
+    Node.isMethodDeclaration(fn) || Node.isGetAccessorDeclaration(fn) || Node.isPropertyDeclaration(named.declaration);
   return memberOfClass && className ? `${className}.${named.name}` : named.name;
 }
 
@@ -117,7 +131,9 @@ function findReferences(project: AnalysisProject, declaration: Node, name: strin
   const references: Node[] = [];
   const local = targets.size === 1 && isFileLocal(declaration);
   // Names to look for: the declared one, then the names it is re-exported or default-imported under.
-  const queue: Array<{ name: string; files?: SourceFile[] }> = [{ name, files: local ? [declaration.getSourceFile()] : undefined }];
+  const queue: Array<{ name: string; files?: SourceFile[] }> = [
+    { name, files: local ? [declaration.getSourceFile()] : undefined },
+  ];
   const searched = new Set<string>();
   while (queue.length > 0) {
     const item = queue.shift()!;
@@ -137,7 +153,8 @@ function findReferences(project: AnalysisProject, declaration: Node, name: strin
         }
         if (parent && Node.isExportAssignment(parent) && refersToTarget(identifier)) {
           // `export default helper`: importers choose the name.
-          for (const importer of project.defaultImportersOf(sourceFile)) queue.push({ name: importer.name, files: [importer.file] });
+          for (const importer of project.defaultImportersOf(sourceFile))
+            queue.push({ name: importer.name, files: [importer.file] });
           continue;
         }
         // Import specifiers only relay the name; the uses in the importing file are what count.
@@ -163,7 +180,11 @@ function isFileLocal(declaration: Node): boolean {
   while (node && node.getParent() !== sourceFile) {
     if (isFunctionNode(node) || Node.isBlock(node)) {
       // Declared inside a function body or block: a local, unless it is a member that escapes as a value.
-      return !Node.isPropertyAssignment(declaration) && !Node.isMethodDeclaration(declaration) && !Node.isPropertyDeclaration(declaration);
+      return (
+        !Node.isPropertyAssignment(declaration) &&
+        !Node.isMethodDeclaration(declaration) &&
+        !Node.isPropertyDeclaration(declaration)
+      );
     }
     node = node.getParent();
   }
@@ -171,7 +192,9 @@ function isFileLocal(declaration: Node): boolean {
   if (Node.isExportAssignment(node) || Node.isExportDeclaration(node)) return false;
   const exported = (node as { hasExportKeyword?: () => boolean }).hasExportKeyword?.() ?? false;
   if (exported) return false;
-  const topName = Node.isVariableStatement(node) ? node.getDeclarations().map((d) => d.getName()) : [(node as { getName?: () => string | undefined }).getName?.()];
+  const topName = Node.isVariableStatement(node)
+    ? node.getDeclarations().map((d) => d.getName())
+    : [(node as { getName?: () => string | undefined }).getName?.()];
   // `export { name }` / `export default name` elsewhere in the file.
   return !topName.some((n) => {
     if (!n) return false;

@@ -28,7 +28,11 @@ export function handlerOf(registration: Registration): Node | undefined {
 /** Whether a site's ask is written in the handler it serves (its only chain is that handler's own frame). */
 export function isDirectAsk({ call, chains }: HandlerSite): boolean {
   const registration = chains[0]?.registration;
-  return !!registration && enclosingFunction(call.node) === handlerOf(registration) && chains.every((c) => c.registration === registration);
+  return (
+    !!registration &&
+    enclosingFunction(call.node) === handlerOf(registration) &&
+    chains.every((c) => c.registration === registration)
+  );
 }
 
 /** How a handler reaches `ctx.mcpReq`, and the context parameter to add when it declares none. */
@@ -49,13 +53,16 @@ export function contextOf(fn: FunctionNode, analysis: MrtrAnalysis): HandlerCont
     const name = parameter.getNameNode();
     if (Node.isIdentifier(name)) return { mcpReq: `${name.getText()}.mcpReq` };
     if (Node.isObjectBindingPattern(name)) {
-      const element = name.getElements().find((e) => (e.getPropertyNameNode() ?? e.getNameNode()).getText() === 'mcpReq');
+      const element = name
+        .getElements()
+        .find((e) => (e.getPropertyNameNode() ?? e.getNameNode()).getText() === 'mcpReq');
       const local = element?.getNameNode();
       return local && Node.isIdentifier(local) ? { mcpReq: local.getText() } : undefined;
     }
     return undefined;
   }
-  if (parameters.length !== context.index || !Node.isArrowFunction(fn) && !Node.isFunctionExpression(fn)) return undefined;
+  if (parameters.length !== context.index || (!Node.isArrowFunction(fn) && !Node.isFunctionExpression(fn)))
+    return undefined;
   const taken = new Set(fn.getDescendantsOfKind(SyntaxKind.Identifier).map((id) => id.getText()));
   const name = ['ctx', 'mcpCtx', 'requestCtx'].find((n) => !taken.has(n));
   if (!name) return undefined;
@@ -64,7 +71,13 @@ export function contextOf(fn: FunctionNode, analysis: MrtrAnalysis): HandlerCont
     // `async args => ...`: the single parameter gets parentheses along with the context.
     const only = parameters[0];
     if (!only || parameters.length !== 1) return undefined;
-    return { mcpReq: `${name}.mcpReq`, addContext: { start: only.getStart(), end: only.getEnd(), text: `(${only.getText()}, ${name})` } };
+    return {
+      mcpReq: `${name}.mcpReq`,
+      addContext: { start: only.getStart(), end: only.getEnd(), text: `(${only.getText()}, ${name})` },
+    };
   }
-  return { mcpReq: `${name}.mcpReq`, addContext: { start: close.getStart(), end: close.getStart(), text: parameters.length === 0 ? name : `, ${name}` } };
+  return {
+    mcpReq: `${name}.mcpReq`,
+    addContext: { start: close.getStart(), end: close.getStart(), text: parameters.length === 0 ? name : `, ${name}` },
+  };
 }

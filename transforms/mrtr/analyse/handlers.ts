@@ -63,7 +63,16 @@ function computeRegistration(call: Node, origins: OriginResolver): Registration 
     const family = REGISTRATIONS[method]!;
     const name = stringValue(args[0]) ?? args[0]?.getText() ?? '?';
     const lowLevelServer = `${callee.getExpression().getText()}.server`;
-    return { call, callback, family, method: family, name, sdk: receiver.sdk, contextIndex: contextIndexOf(method, args, callback), lowLevelServer };
+    return {
+      call,
+      callback,
+      family,
+      method: family,
+      name,
+      sdk: receiver.sdk,
+      contextIndex: contextIndexOf(method, args, callback),
+      lowLevelServer,
+    };
   }
   if (receiver.role !== 'server' && receiver.role !== 'mcp-server') return undefined;
   const lowLevelServer = callee.getExpression().getText() + (receiver.role === 'mcp-server' ? '.server' : '');
@@ -71,9 +80,19 @@ function computeRegistration(call: Node, origins: OriginResolver): Registration 
   if (method === 'setRequestHandler') {
     const handled = stringValue(first) ?? REQUEST_SCHEMA_METHODS[simpleName(first) ?? ''] ?? simpleName(first) ?? '?';
     const family = MRTR_CAPABLE_METHODS.has(handled) ? (handled as Registration['family']) : 'other-request';
-    return { call, callback, family, method: handled, name: handled, sdk: receiver.sdk, contextIndex: 1, lowLevelServer };
+    return {
+      call,
+      callback,
+      family,
+      method: handled,
+      name: handled,
+      sdk: receiver.sdk,
+      contextIndex: 1,
+      lowLevelServer,
+    };
   }
-  const handled = stringValue(first) ?? NOTIFICATION_SCHEMA_METHODS[simpleName(first) ?? ''] ?? simpleName(first) ?? '?';
+  const handled =
+    stringValue(first) ?? NOTIFICATION_SCHEMA_METHODS[simpleName(first) ?? ''] ?? simpleName(first) ?? '?';
   return { call, callback, family: 'notification', method: handled, name: handled, sdk: receiver.sdk, lowLevelServer };
 }
 
@@ -95,13 +114,21 @@ export function templateCallbackOf(fn: FunctionNode): { method: string; name: st
   }
   const construct = literal?.getParent();
   if (!method || !construct || !Node.isNewExpression(construct)) return undefined;
-  return simpleName(construct.getExpression()) === 'ResourceTemplate' ? { method, name: `${method} ${key}` } : undefined;
+  return simpleName(construct.getExpression()) === 'ResourceTemplate'
+    ? { method, name: `${method} ${key}` }
+    : undefined;
 }
 
 function lastCallbackArgument(args: Node[]): Node | undefined {
   for (let i = args.length - 1; i >= 1; i--) {
     const arg = unwrap(args[i]!);
-    if (isFunctionNode(arg) || Node.isIdentifier(arg) || Node.isPropertyAccessExpression(arg) || Node.isCallExpression(arg)) return args[i];
+    if (
+      isFunctionNode(arg) ||
+      Node.isIdentifier(arg) ||
+      Node.isPropertyAccessExpression(arg) ||
+      Node.isCallExpression(arg)
+    )
+      return args[i];
   }
   return undefined;
 }
@@ -115,7 +142,13 @@ export function elementContextIndex(registration: Registration, element: Node, f
   if (registration.contextIndex !== undefined) return registration.contextIndex;
   const call = registration.call;
   const callee = Node.isCallExpression(call) ? unwrap(call.getExpression()) : undefined;
-  if (!callee || !Node.isPropertyAccessExpression(callee) || !Node.isCallExpression(call) || !Node.isObjectLiteralExpression(element)) return undefined;
+  if (
+    !callee ||
+    !Node.isPropertyAccessExpression(callee) ||
+    !Node.isCallExpression(call) ||
+    !Node.isObjectLiteralExpression(element)
+  )
+    return undefined;
   const args = call.getArguments().map((arg) => {
     if (arg === registration.callback) return fn;
     const read = unwrap(arg);
@@ -135,7 +168,11 @@ function contextIndexOf(method: string, args: Node[], callback: Node): number | 
   const between = args.slice(1, args.indexOf(callback)).map(unwrap);
   if (method === 'resource' || method === 'registerResource') {
     const uri = between[0];
-    return uri && Node.isNewExpression(uri) ? 2 : uri && !stringValue(uri) && !Node.isTemplateExpression(uri) ? undefined : 1;
+    return uri && Node.isNewExpression(uri)
+      ? 2
+      : uri && !stringValue(uri) && !Node.isTemplateExpression(uri)
+        ? undefined
+        : 1;
   }
   if (method === 'registerTool' || method === 'registerPrompt') {
     const config = between[0];
@@ -157,7 +194,9 @@ const ANNOTATION_KEYS = new Set(['title', 'readOnlyHint', 'destructiveHint', 'id
 function isAnnotationsLiteral(literal: Node): boolean {
   if (!Node.isObjectLiteralExpression(literal)) return false;
   const properties = literal.getProperties();
-  return properties.length > 0 && properties.every((p) => Node.isPropertyAssignment(p) && ANNOTATION_KEYS.has(p.getName()));
+  return (
+    properties.length > 0 && properties.every((p) => Node.isPropertyAssignment(p) && ANNOTATION_KEYS.has(p.getName()))
+  );
 }
 
 /** Without a readable config, a callback declaring two or more parameters takes `(args, extra)`. */
@@ -169,7 +208,8 @@ function undefinedIndexFromArity(callback: Node): number | undefined {
 
 export function isAssignmentTo(fn: Node, property: string): Node | undefined {
   const parent = fn.getParent();
-  if (!parent || !Node.isBinaryExpression(parent) || parent.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return undefined;
+  if (!parent || !Node.isBinaryExpression(parent) || parent.getOperatorToken().getKind() !== SyntaxKind.EqualsToken)
+    return undefined;
   const left = parent.getLeft();
   return Node.isPropertyAccessExpression(left) && left.getName() === property ? left.getExpression() : undefined;
 }

@@ -103,7 +103,9 @@ export class OriginResolver {
       );
     }
     if (Node.isParameterDeclaration(declaration)) {
-      return this.fromTypeNode(declaration.getTypeNode() ?? jsDocType(declaration)) ?? this.fromParameter(declaration, depth);
+      return (
+        this.fromTypeNode(declaration.getTypeNode() ?? jsDocType(declaration)) ?? this.fromParameter(declaration, depth)
+      );
     }
     if (Node.isPropertyDeclaration(declaration) || Node.isPropertySignature(declaration)) {
       const fromType = this.fromTypeNode(declaration.getTypeNode() ?? jsDocType(declaration));
@@ -152,16 +154,27 @@ export class OriginResolver {
 
   /** Class fields assigned in the class body: `this.server = server` in a constructor or init method. */
   private fromThisAssignments(property: Node, depth: number): Origin | undefined {
-    const cls = property.getFirstAncestorByKind(SyntaxKind.ClassDeclaration) ?? property.getFirstAncestorByKind(SyntaxKind.ClassExpression);
+    const cls =
+      property.getFirstAncestorByKind(SyntaxKind.ClassDeclaration) ??
+      property.getFirstAncestorByKind(SyntaxKind.ClassExpression);
     const name = (property as { getName?: () => string }).getName?.();
     if (!cls || !name) return undefined;
     const sourceFile = cls.getSourceFile();
     for (const offset of wordOffsets(sourceFile, name)) {
       if (offset < cls.getStart() || offset > cls.getEnd()) continue;
       const access = identifierAt(sourceFile, offset)?.getParent();
-      if (!access || !Node.isPropertyAccessExpression(access) || access.getExpression().getKind() !== SyntaxKind.ThisKeyword) continue;
+      if (
+        !access ||
+        !Node.isPropertyAccessExpression(access) ||
+        access.getExpression().getKind() !== SyntaxKind.ThisKeyword
+      )
+        continue;
       const parent = access.getParent();
-      if (Node.isBinaryExpression(parent) && parent.getLeft() === access && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken) {
+      if (
+        Node.isBinaryExpression(parent) &&
+        parent.getLeft() === access &&
+        parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken
+      ) {
         const origin = this.originOf(parent.getRight(), depth);
         if (origin) return origin;
       }
@@ -180,7 +193,11 @@ export class OriginResolver {
     }
     if (Node.isParenthesizedTypeNode(typeNode)) return this.fromTypeNode(typeNode.getTypeNode());
     if (Node.isTypeQuery(typeNode)) return this.originOf(typeNode.getExprName());
-    const nameNode = Node.isTypeReference(typeNode) ? typeNode.getTypeName() : Node.isImportTypeNode(typeNode) ? typeNode : undefined;
+    const nameNode = Node.isTypeReference(typeNode)
+      ? typeNode.getTypeName()
+      : Node.isImportTypeNode(typeNode)
+        ? typeNode
+        : undefined;
     const sdk = nameNode ? sdkNameOf(this.project, nameNode) : undefined;
     const role = sdk && SDK_TYPE_ROLES[sdk.name];
     return sdk && role ? { role, sdk: sdk.major } : undefined;

@@ -3,17 +3,66 @@ import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 const NONE: ReadonlySet<Node> = new Set();
 
 /** Global functions whose call has no effect and gives the same value on every round. */
-const PURE_FUNCTIONS = new Set(['String', 'Number', 'Boolean', 'encodeURIComponent', 'decodeURIComponent', 'parseInt', 'parseFloat']);
-const PURE_STATICS = new Set(['JSON.stringify', 'Object.keys', 'Object.values', 'Object.entries', 'Array.isArray', 'Math.min', 'Math.max', 'Math.round', 'Math.floor', 'Math.ceil', 'Math.abs']);
+const PURE_FUNCTIONS = new Set([
+  'String',
+  'Number',
+  'Boolean',
+  'encodeURIComponent',
+  'decodeURIComponent',
+  'parseInt',
+  'parseFloat',
+]);
+const PURE_STATICS = new Set([
+  'JSON.stringify',
+  'Object.keys',
+  'Object.values',
+  'Object.entries',
+  'Array.isArray',
+  'Math.min',
+  'Math.max',
+  'Math.round',
+  'Math.floor',
+  'Math.ceil',
+  'Math.abs',
+]);
 /** Non-mutating string and array methods. */
 const PURE_METHODS = new Set([
-  'toString', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'slice', 'substring', 'padStart', 'padEnd',
-  'includes', 'startsWith', 'endsWith', 'indexOf', 'join', 'split', 'replace', 'replaceAll', 'concat', 'at', 'toFixed',
+  'toString',
+  'trim',
+  'trimStart',
+  'trimEnd',
+  'toLowerCase',
+  'toUpperCase',
+  'slice',
+  'substring',
+  'padStart',
+  'padEnd',
+  'includes',
+  'startsWith',
+  'endsWith',
+  'indexOf',
+  'join',
+  'split',
+  'replace',
+  'replaceAll',
+  'concat',
+  'at',
+  'toFixed',
   // Map, Set, URLSearchParams and Headers membership (`get` is left out: HTTP clients' `get` sends a request).
   'has',
 ]);
 /** Array methods that call their callback on the elements now: pure when the callback's body is. */
-const CALLBACK_METHODS = new Set(['find', 'findIndex', 'findLast', 'findLastIndex', 'some', 'every', 'filter', 'map', 'flatMap']);
+const CALLBACK_METHODS = new Set([
+  'find',
+  'findIndex',
+  'findLast',
+  'findLastIndex',
+  'some',
+  'every',
+  'filter',
+  'map',
+  'flatMap',
+]);
 
 /**
  * True when evaluating the expression again on a retry is harmless: it has no effect and gives the same
@@ -25,24 +74,45 @@ export function isReplaySafeExpression(node: Node | undefined, allowed: Readonly
   if (!node) return true;
   if (allowed.has(node)) return true;
   if (
-    Node.isStringLiteral(node) || Node.isNumericLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node) ||
-    Node.isTrueLiteral(node) || Node.isFalseLiteral(node) || Node.isNullLiteral(node) || Node.isIdentifier(node) ||
-    node.getKind() === SyntaxKind.ThisKeyword || node.getKind() === SyntaxKind.UndefinedKeyword ||
-    Node.isRegularExpressionLiteral(node) || Node.isArrowFunction(node) || Node.isFunctionExpression(node)
+    Node.isStringLiteral(node) ||
+    Node.isNumericLiteral(node) ||
+    Node.isNoSubstitutionTemplateLiteral(node) ||
+    Node.isTrueLiteral(node) ||
+    Node.isFalseLiteral(node) ||
+    Node.isNullLiteral(node) ||
+    Node.isIdentifier(node) ||
+    node.getKind() === SyntaxKind.ThisKeyword ||
+    node.getKind() === SyntaxKind.UndefinedKeyword ||
+    Node.isRegularExpressionLiteral(node) ||
+    Node.isArrowFunction(node) ||
+    Node.isFunctionExpression(node)
   ) {
     return true;
   }
-  if (Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node) || Node.isNonNullExpression(node) || Node.isTypeOfExpression(node)) {
+  if (
+    Node.isParenthesizedExpression(node) ||
+    Node.isAsExpression(node) ||
+    Node.isSatisfiesExpression(node) ||
+    Node.isNonNullExpression(node) ||
+    Node.isTypeOfExpression(node)
+  ) {
     return isReplaySafeExpression(node.getExpression(), allowed);
   }
   if (Node.isPropertyAccessExpression(node)) return isReplaySafeExpression(node.getExpression(), allowed);
-  if (Node.isElementAccessExpression(node)) return isReplaySafeExpression(node.getExpression(), allowed) && isReplaySafeExpression(node.getArgumentExpression(), allowed);
-  if (Node.isTemplateExpression(node)) return node.getTemplateSpans().every((span) => isReplaySafeExpression(span.getExpression(), allowed));
+  if (Node.isElementAccessExpression(node))
+    return (
+      isReplaySafeExpression(node.getExpression(), allowed) &&
+      isReplaySafeExpression(node.getArgumentExpression(), allowed)
+    );
+  if (Node.isTemplateExpression(node))
+    return node.getTemplateSpans().every((span) => isReplaySafeExpression(span.getExpression(), allowed));
   if (Node.isArrayLiteralExpression(node)) return node.getElements().every((e) => isReplaySafeExpression(e, allowed));
-  if (Node.isSpreadElement(node) || Node.isSpreadAssignment(node)) return isReplaySafeExpression(node.getExpression(), allowed);
+  if (Node.isSpreadElement(node) || Node.isSpreadAssignment(node))
+    return isReplaySafeExpression(node.getExpression(), allowed);
   if (Node.isObjectLiteralExpression(node)) {
     return node.getProperties().every((p) => {
-      if (Node.isPropertyAssignment(p)) return isComputedSafe(p.getNameNode(), allowed) && isReplaySafeExpression(p.getInitializer(), allowed);
+      if (Node.isPropertyAssignment(p))
+        return isComputedSafe(p.getNameNode(), allowed) && isReplaySafeExpression(p.getInitializer(), allowed);
       if (Node.isShorthandPropertyAssignment(p) || Node.isMethodDeclaration(p)) return true;
       if (Node.isSpreadAssignment(p)) return isReplaySafeExpression(p.getExpression(), allowed);
       return false;
@@ -50,7 +120,11 @@ export function isReplaySafeExpression(node: Node | undefined, allowed: Readonly
   }
   if (Node.isPrefixUnaryExpression(node)) {
     const op = node.getOperatorToken();
-    return op !== SyntaxKind.PlusPlusToken && op !== SyntaxKind.MinusMinusToken && isReplaySafeExpression(node.getOperand(), allowed);
+    return (
+      op !== SyntaxKind.PlusPlusToken &&
+      op !== SyntaxKind.MinusMinusToken &&
+      isReplaySafeExpression(node.getOperand(), allowed)
+    );
   }
   if (Node.isBinaryExpression(node)) {
     const op = node.getOperatorToken().getKind();
@@ -58,11 +132,18 @@ export function isReplaySafeExpression(node: Node | undefined, allowed: Readonly
     return isReplaySafeExpression(node.getLeft(), allowed) && isReplaySafeExpression(node.getRight(), allowed);
   }
   if (Node.isConditionalExpression(node)) {
-    return isReplaySafeExpression(node.getCondition(), allowed) && isReplaySafeExpression(node.getWhenTrue(), allowed) && isReplaySafeExpression(node.getWhenFalse(), allowed);
+    return (
+      isReplaySafeExpression(node.getCondition(), allowed) &&
+      isReplaySafeExpression(node.getWhenTrue(), allowed) &&
+      isReplaySafeExpression(node.getWhenFalse(), allowed)
+    );
   }
   if (Node.isNewExpression(node)) {
     // Building an error to throw has no effect; other constructors (Date, clients) might.
-    return /Error$/.test(node.getExpression().getText()) && (node.getArguments() ?? []).every((e) => isReplaySafeExpression(e, allowed));
+    return (
+      /Error$/.test(node.getExpression().getText()) &&
+      (node.getArguments() ?? []).every((e) => isReplaySafeExpression(e, allowed))
+    );
   }
   if (Node.isCallExpression(node)) {
     const callee = node.getExpression();
@@ -75,7 +156,10 @@ export function isReplaySafeExpression(node: Node | undefined, allowed: Readonly
       if (isSchemaValidation(callee)) return args;
       // `TOOLS.find((t) => t.name === name)`, `items.map((i) => `${i.id}`)`: the callback runs now, so its body counts.
       if (CALLBACK_METHODS.has(callee.getName())) {
-        return isReplaySafeExpression(callee.getExpression(), allowed) && node.getArguments().every((e) => isPureCallback(e, allowed));
+        return (
+          isReplaySafeExpression(callee.getExpression(), allowed) &&
+          node.getArguments().every((e) => isPureCallback(e, allowed))
+        );
       }
       return PURE_METHODS.has(callee.getName()) && isReplaySafeExpression(callee.getExpression(), allowed) && args;
     }
@@ -85,10 +169,13 @@ export function isReplaySafeExpression(node: Node | undefined, allowed: Readonly
 
 /** A callback written in place whose body is replay-safe (an expression, or replay-safe statements), or another pure argument. */
 function isPureCallback(node: Node, allowed: ReadonlySet<Node>): boolean {
-  if (!Node.isArrowFunction(node) && !Node.isFunctionExpression(node)) return !isFunctionValued(node) && isReplaySafeExpression(node, allowed);
+  if (!Node.isArrowFunction(node) && !Node.isFunctionExpression(node))
+    return !isFunctionValued(node) && isReplaySafeExpression(node, allowed);
   if (node.isAsync() || (Node.isFunctionExpression(node) && node.isGenerator())) return false;
   const body = node.getBody();
-  return Node.isBlock(body) ? body.getStatements().every((s) => isReplaySafeStatement(s, allowed)) : isReplaySafeExpression(body, allowed);
+  return Node.isBlock(body)
+    ? body.getStatements().every((s) => isReplaySafeStatement(s, allowed))
+    : isReplaySafeExpression(body, allowed);
 }
 
 /** A name that may hold a function with effects (`items.map(save)`): not provably pure. */
@@ -98,7 +185,11 @@ function isFunctionValued(node: Node): boolean {
 
 function isSchemaValidation(callee: Node & { getName(): string; getExpression(): Node }): boolean {
   const schema = callee.getExpression();
-  return (callee.getName() === 'parse' || callee.getName() === 'safeParse') && Node.isIdentifier(schema) && /^[A-Za-z_$][\w$]*Schema$/.test(schema.getText());
+  return (
+    (callee.getName() === 'parse' || callee.getName() === 'safeParse') &&
+    Node.isIdentifier(schema) &&
+    /^[A-Za-z_$][\w$]*Schema$/.test(schema.getText())
+  );
 }
 
 function isComputedSafe(name: Node, allowed: ReadonlySet<Node>): boolean {
@@ -111,10 +202,16 @@ export function isReplaySafeStatement(statement: Node, allowed: ReadonlySet<Node
   if (Node.isVariableStatement(statement)) {
     return statement.getDeclarations().every((d) => isReplaySafeExpression(d.getInitializer(), allowed));
   }
-  if (Node.isReturnStatement(statement) || Node.isThrowStatement(statement)) return isReplaySafeExpression(statement.getExpression(), allowed);
+  if (Node.isReturnStatement(statement) || Node.isThrowStatement(statement))
+    return isReplaySafeExpression(statement.getExpression(), allowed);
   if (Node.isIfStatement(statement)) {
-    const branches = [statement.getThenStatement(), statement.getElseStatement()].filter((b): b is NonNullable<typeof b> => b !== undefined);
-    return isReplaySafeExpression(statement.getExpression(), allowed) && branches.every((e) => isReplaySafeStatement(e, allowed));
+    const branches = [statement.getThenStatement(), statement.getElseStatement()].filter(
+      (b): b is NonNullable<typeof b> => b !== undefined,
+    );
+    return (
+      isReplaySafeExpression(statement.getExpression(), allowed) &&
+      branches.every((e) => isReplaySafeStatement(e, allowed))
+    );
   }
   if (Node.isBlock(statement)) return statement.getStatements().every((e) => isReplaySafeStatement(e, allowed));
   return false;

@@ -161,7 +161,8 @@ export function simpleName(node: Node | undefined): string | undefined {
 
 export function stringValue(node: Node | undefined): string | undefined {
   const value = node ? constValue(node) : undefined;
-  if (value && (Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value))) return value.getLiteralValue();
+  if (value && (Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value)))
+    return value.getLiteralValue();
   return undefined;
 }
 
@@ -170,7 +171,12 @@ export function constValue(node: Node, depth = 0): Node {
   const value = unwrap(node);
   if (!Node.isIdentifier(value) || depth > 3) return value;
   const declaration = value.getSymbol()?.getDeclarations()[0];
-  if (!declaration || !Node.isVariableDeclaration(declaration) || !declaration.getVariableStatement()?.getDeclarationKind().startsWith('const')) return value;
+  if (
+    !declaration ||
+    !Node.isVariableDeclaration(declaration) ||
+    !declaration.getVariableStatement()?.getDeclarationKind().startsWith('const')
+  )
+    return value;
   const init = declaration.getInitializer();
   return init ? constValue(init, depth + 1) : value;
 }

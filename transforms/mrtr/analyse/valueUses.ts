@@ -1,5 +1,12 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
-import type { BindingElement, CallExpression, NewExpression, ParameterDeclaration, PropertyAccessExpression, VariableDeclaration } from 'ts-morph';
+import type {
+  BindingElement,
+  CallExpression,
+  NewExpression,
+  ParameterDeclaration,
+  PropertyAccessExpression,
+  VariableDeclaration,
+} from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { enclosingFunction, isFunctionNode, projectFunctionOf, referencesTo, type FunctionNode } from './functions.js';
 import type { Registration } from './handlers.js';
@@ -50,21 +57,32 @@ export class PartUses {
     }
     if (!parent) return [];
     // Inside a bigger literal: the path grows by the key, or by "an element".
-    if ((Node.isPropertyAssignment(parent) && parent.getInitializer() === expr) || Node.isShorthandPropertyAssignment(parent)) {
+    if (
+      (Node.isPropertyAssignment(parent) && parent.getInitializer() === expr) ||
+      Node.isShorthandPropertyAssignment(parent)
+    ) {
       const key = propertyKeyOf(parent);
       const literal = parent.getParentOrThrow();
-      return key === undefined ? [{ kind: 'unresolved', node: parent }] : this.usesOfPart(literal, [key, ...path], depth + 1, path.length === 0 ? literal : element);
+      return key === undefined
+        ? [{ kind: 'unresolved', node: parent }]
+        : this.usesOfPart(literal, [key, ...path], depth + 1, path.length === 0 ? literal : element);
     }
     if (Node.isArrayLiteralExpression(parent)) return this.usesOfPart(parent, [ELEMENT, ...path], depth + 1, element);
     if (Node.isSpreadElement(parent) || Node.isSpreadAssignment(parent)) {
       const outer = parent.getParentOrThrow();
-      const spreadable = Node.isArrayLiteralExpression(outer) ? path[0] === ELEMENT : Node.isObjectLiteralExpression(outer) && path[0] !== ELEMENT;
-      return spreadable && path.length > 0 ? this.usesOfPart(outer, path, depth + 1, element) : [{ kind: 'unresolved', node: parent }];
+      const spreadable = Node.isArrayLiteralExpression(outer)
+        ? path[0] === ELEMENT
+        : Node.isObjectLiteralExpression(outer) && path[0] !== ELEMENT;
+      return spreadable && path.length > 0
+        ? this.usesOfPart(outer, path, depth + 1, element)
+        : [{ kind: 'unresolved', node: parent }];
     }
     if (path.length === 0) {
       // The object the function came in names what the registration registers (`registerTool(tool.name, ...)`).
       const uses = this.host.usesOfValue(expr, depth);
-      return element ? uses.map((use) => (use.kind === 'registered' || use.kind === 'call' ? { ...use, element } : use)) : uses;
+      return element
+        ? uses.map((use) => (use.kind === 'registered' || use.kind === 'call' ? { ...use, element } : use))
+        : uses;
     }
     const [step, ...rest] = path as [PathStep, ...PathStep[]];
     if (isInspection(parent, expr)) return [];
@@ -75,25 +93,35 @@ export class PartUses {
     }
     if (Node.isElementAccessExpression(parent) && parent.getExpression() === expr) {
       const argument = parent.getArgumentExpression();
-      const key = argument && Node.isNumericLiteral(unwrap(argument)) ? unwrap(argument).getText() : stringValue(argument);
+      const key =
+        argument && Node.isNumericLiteral(unwrap(argument)) ? unwrap(argument).getText() : stringValue(argument);
       // `TOOLS[0]`, `entry[1]`, `handlers[name]`: a computed key may be any part.
-      return step === ELEMENT || key === undefined || key === step ? this.usesOfPart(parent, rest, depth + 1, element) : [];
+      return step === ELEMENT || key === undefined || key === step
+        ? this.usesOfPart(parent, rest, depth + 1, element)
+        : [];
     }
     if (Node.isForOfStatement(parent) && parent.getExpression() === expr) {
       const declaration = parent.getInitializer();
       const variable = Node.isVariableDeclarationList(declaration) ? declaration.getDeclarations()[0] : undefined;
       // `for (const [name, tool] of TOOL_MAP)`: a Map iterates its [key, value] entries.
       if (step === MAP_VALUE && variable) return this.usesOfBinding(variable, ['1', ...rest], depth, element);
-      return step === ELEMENT && variable ? this.usesOfBinding(variable, rest, depth, element) : [{ kind: 'unresolved', node: parent }];
+      return step === ELEMENT && variable
+        ? this.usesOfBinding(variable, rest, depth, element)
+        : [{ kind: 'unresolved', node: parent }];
     }
-    if (Node.isVariableDeclaration(parent) && parent.getInitializer() === expr) return this.usesOfBinding(parent, path, depth, element);
+    if (Node.isVariableDeclaration(parent) && parent.getInitializer() === expr)
+      return this.usesOfBinding(parent, path, depth, element);
     if (Node.isReturnStatement(parent) || (Node.isArrowFunction(parent) && parent.getBody() === expr)) {
       // `function fileTools(server) { return [...] }`: the value flows to each call's result.
       const factory = Node.isReturnStatement(parent) ? enclosingFunction(parent) : parent;
       // `TOOLS.map((t) => [t.name, t])`: what the callback returns is each element of the result.
       const mapped = factory ? mappingCallOf(factory) : undefined;
       if (mapped) return this.usesOfPart(mapped.call, mapped.flat ? path : [ELEMENT, ...path], depth + 1, element);
-      const uses = factory ? this.host.usesOf(factory).flatMap((use) => (use.kind === 'call' ? this.usesOfPart(use.call, path, depth + 1, element) : [])) : [];
+      const uses = factory
+        ? this.host
+            .usesOf(factory)
+            .flatMap((use) => (use.kind === 'call' ? this.usesOfPart(use.call, path, depth + 1, element) : []))
+        : [];
       return uses.length > 0 ? uses : [{ kind: 'unresolved', node: expr }];
     }
     if ((Node.isCallExpression(parent) || Node.isNewExpression(parent)) && parent.getArguments().includes(expr)) {
@@ -111,13 +139,15 @@ export class PartUses {
     // `TOOLS.length` reads no element.
     if (!call || !Node.isCallExpression(call) || call.getExpression() !== access) return [];
     const method = access.getName();
-    const known = ELEMENT_CALLBACK_METHODS.has(method) || SAME_ELEMENTS_METHODS.has(method) || ONE_ELEMENT_METHODS.has(method);
+    const known =
+      ELEMENT_CALLBACK_METHODS.has(method) || SAME_ELEMENTS_METHODS.has(method) || ONE_ELEMENT_METHODS.has(method);
     if (!known) return [{ kind: 'unresolved', node: call }];
     const uses: Use[] = [];
     if (ELEMENT_CALLBACK_METHODS.has(method)) {
       const callback = call.getArguments()[0] ? unwrap(call.getArguments()[0]!) : undefined;
       const parameter = callback && isFunctionNode(callback) ? callback.getParameters()[0] : undefined;
-      if (parameter && Node.isParameterDeclaration(parameter)) uses.push(...this.usesOfBinding(parameter, rest, depth, element));
+      if (parameter && Node.isParameterDeclaration(parameter))
+        uses.push(...this.usesOfBinding(parameter, rest, depth, element));
       else if (callback) uses.push({ kind: 'unresolved', node: call });
     }
     if (SAME_ELEMENTS_METHODS.has(method)) uses.push(...this.usesOfPart(call, [ELEMENT, ...rest], depth + 1, element));
@@ -129,21 +159,29 @@ export class PartUses {
   private usesOfMapMethod(access: PropertyAccessExpression, rest: PathStep[], depth: number, element?: Node): Use[] {
     const call = access.getParent();
     const method = access.getName();
-    if (!call || !Node.isCallExpression(call) || call.getExpression() !== access) return method === 'size' ? [] : [{ kind: 'unresolved', node: access }];
+    if (!call || !Node.isCallExpression(call) || call.getExpression() !== access)
+      return method === 'size' ? [] : [{ kind: 'unresolved', node: access }];
     if (method === 'get') return this.usesOfPart(call, rest, depth + 1, element);
     if (method === 'values') return this.usesOfPart(call, [ELEMENT, ...rest], depth + 1, element);
     if (method === 'entries') return this.usesOfPart(call, [ELEMENT, '1', ...rest], depth + 1, element);
     if (method === 'forEach') {
       const callback = call.getArguments()[0] ? unwrap(call.getArguments()[0]!) : undefined;
       const parameter = callback && isFunctionNode(callback) ? callback.getParameters()[0] : undefined;
-      return parameter && Node.isParameterDeclaration(parameter) ? this.usesOfBinding(parameter, rest, depth, element) : [{ kind: 'unresolved', node: call }];
+      return parameter && Node.isParameterDeclaration(parameter)
+        ? this.usesOfBinding(parameter, rest, depth, element)
+        : [{ kind: 'unresolved', node: call }];
     }
     // `has`, `keys`, `set`, `delete`, `clear` read no value.
     return ['has', 'keys', 'set', 'delete', 'clear'].includes(method) ? [] : [{ kind: 'unresolved', node: call }];
   }
 
   /** Uses of the part `path` of what a variable, parameter or destructuring element holds. */
-  private usesOfBinding(binding: VariableDeclaration | ParameterDeclaration | BindingElement, path: readonly PathStep[], depth: number, element?: Node): Use[] {
+  private usesOfBinding(
+    binding: VariableDeclaration | ParameterDeclaration | BindingElement,
+    path: readonly PathStep[],
+    depth: number,
+    element?: Node,
+  ): Use[] {
     const name = binding.getNameNode();
     if (Node.isIdentifier(name)) {
       return referencesTo(this.host.project, binding, name.getText())
@@ -155,32 +193,63 @@ export class PartUses {
     if (Node.isObjectBindingPattern(name)) {
       if (step === ELEMENT) return [{ kind: 'unresolved', node: binding }];
       const elements = name.getElements();
-      const named = elements.find((e) => !e.getDotDotDotToken() && (e.getPropertyNameNode()?.getText().replace(/^['"]|['"]$/g, '') ?? e.getName()) === step);
+      const named = elements.find(
+        (e) =>
+          !e.getDotDotDotToken() &&
+          (e
+            .getPropertyNameNode()
+            ?.getText()
+            .replace(/^['"]|['"]$/g, '') ?? e.getName()) === step,
+      );
       const spread = elements.find((e) => e.getDotDotDotToken());
       if (named) return this.usesOfBinding(named, rest, depth + 1, element);
       return spread ? this.usesOfBinding(spread, path, depth + 1, element) : [];
     }
     // `const [name, handler] = entry`, `for (const [name, handler] of Object.entries(handlers))`.
     const elements = name.getElements();
-    const chosen = elements.filter((e, index): e is BindingElement => Node.isBindingElement(e) && (step === ELEMENT || String(index) === step));
-    return chosen.flatMap((e) => (e.getDotDotDotToken() ? [{ kind: 'unresolved' as const, node: e }] : this.usesOfBinding(e, rest, depth + 1, element)));
+    const chosen = elements.filter(
+      (e, index): e is BindingElement => Node.isBindingElement(e) && (step === ELEMENT || String(index) === step),
+    );
+    return chosen.flatMap((e) =>
+      e.getDotDotDotToken()
+        ? [{ kind: 'unresolved' as const, node: e }]
+        : this.usesOfBinding(e, rest, depth + 1, element),
+    );
   }
 
   /** A value holding the function passed to a call: `Object.values/entries(map)`, a project function's parameter, else the call. */
-  private usesAsArgument(call: CallExpression | NewExpression, argument: Node, path: readonly PathStep[], depth: number, element?: Node): Use[] {
+  private usesAsArgument(
+    call: CallExpression | NewExpression,
+    argument: Node,
+    path: readonly PathStep[],
+    depth: number,
+    element?: Node,
+  ): Use[] {
     const callee = unwrap(call.getExpression());
     const [step, ...rest] = path;
     // `new Map(entries)`: each entry's value (`[key, value]`) is a value of the map.
-    if (Node.isNewExpression(call) && callee.getText() === 'Map' && call.getArguments()[0] === argument && step === ELEMENT && (rest[0] === ELEMENT || rest[0] === '1')) {
+    if (
+      Node.isNewExpression(call) &&
+      callee.getText() === 'Map' &&
+      call.getArguments()[0] === argument &&
+      step === ELEMENT &&
+      (rest[0] === ELEMENT || rest[0] === '1')
+    ) {
       return this.usesOfPart(call, [MAP_VALUE, ...rest.slice(1)], depth + 1, element);
     }
-    if (Node.isPropertyAccessExpression(callee) && callee.getExpression().getText() === 'Object' && step !== ELEMENT && step !== MAP_VALUE) {
+    if (
+      Node.isPropertyAccessExpression(callee) &&
+      callee.getExpression().getText() === 'Object' &&
+      step !== ELEMENT &&
+      step !== MAP_VALUE
+    ) {
       if (callee.getName() === 'values') return this.usesOfPart(call, [ELEMENT, ...rest], depth + 1, element);
       if (callee.getName() === 'entries') return this.usesOfPart(call, [ELEMENT, '1', ...rest], depth + 1, element);
     }
     const fn = Node.isIdentifier(callee) ? projectFunctionOf(this.host.project, callee) : undefined;
     const parameter = fn?.getParameters()[call.getArguments().indexOf(argument)];
-    if (parameter && Node.isParameterDeclaration(parameter) && !parameter.isRestParameter()) return this.usesOfBinding(parameter, path, depth + 1, element);
+    if (parameter && Node.isParameterDeclaration(parameter) && !parameter.isRestParameter())
+      return this.usesOfBinding(parameter, path, depth + 1, element);
     return [{ kind: 'passed', call }];
   }
 }
@@ -192,9 +261,26 @@ const ELEMENT = Symbol('element');
 const MAP_VALUE = Symbol('map value');
 
 /** Array methods whose callback receives each element (its first parameter). */
-const ELEMENT_CALLBACK_METHODS: ReadonlySet<string> = new Set(['forEach', 'map', 'flatMap', 'filter', 'find', 'findLast', 'some', 'every']);
+const ELEMENT_CALLBACK_METHODS: ReadonlySet<string> = new Set([
+  'forEach',
+  'map',
+  'flatMap',
+  'filter',
+  'find',
+  'findLast',
+  'some',
+  'every',
+]);
 /** Array methods whose result holds the same elements. */
-const SAME_ELEMENTS_METHODS: ReadonlySet<string> = new Set(['filter', 'slice', 'concat', 'toSorted', 'toReversed', 'sort', 'reverse']);
+const SAME_ELEMENTS_METHODS: ReadonlySet<string> = new Set([
+  'filter',
+  'slice',
+  'concat',
+  'toSorted',
+  'toReversed',
+  'sort',
+  'reverse',
+]);
 /** Array methods whose result is one of the elements. */
 const ONE_ELEMENT_METHODS: ReadonlySet<string> = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
 
@@ -211,7 +297,12 @@ function mappingCallOf(fn: Node): { call: CallExpression; flat: boolean } | unde
 
 /** Wrappers that hand their operand on unchanged. */
 export function isTransparent(node: Node): boolean {
-  return Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node) || Node.isNonNullExpression(node);
+  return (
+    Node.isParenthesizedExpression(node) ||
+    Node.isAsExpression(node) ||
+    Node.isSatisfiesExpression(node) ||
+    Node.isNonNullExpression(node)
+  );
 }
 
 /** The key of `key: value` / `key` in an object literal, when it is written out. */
@@ -245,7 +336,12 @@ export function isInspection(parent: Node, expr: Node): boolean {
 /** The left side of `x = ...`: a write, not a use of the value. */
 export function isAssignmentTarget(reference: Node): boolean {
   const parent = reference.getParent();
-  return !!parent && Node.isBinaryExpression(parent) && parent.getLeft() === reference && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken;
+  return (
+    !!parent &&
+    Node.isBinaryExpression(parent) &&
+    parent.getLeft() === reference &&
+    parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken
+  );
 }
 
 /** `module.exports`, `module.exports.x`, `exports.x`. */

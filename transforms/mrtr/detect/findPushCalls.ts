@@ -6,7 +6,16 @@ import type { PushCall } from '../analyse/pushCall.js';
 import { PUSH_METHODS, REQUEST_METHOD_KINDS, REQUEST_SENDERS, RESULT_SCHEMA_KINDS, type Role } from '../constants.js';
 import { registrationOf } from '../analyse/handlers.js';
 import type { Origin } from '../analyse/origins.js';
-import { constValue, declarationsOf, identifierAt, sdkNameOf, simpleName, stringValue, unwrap, wordOffsets } from '../analyse/symbols.js';
+import {
+  constValue,
+  declarationsOf,
+  identifierAt,
+  sdkNameOf,
+  simpleName,
+  stringValue,
+  unwrap,
+  wordOffsets,
+} from '../analyse/symbols.js';
 
 const RECEIVER_LABEL: Record<Role, string> = {
   'mcp-server': 'mcpServer',
@@ -45,7 +54,14 @@ export function findPushCalls(sourceFile: SourceFile, analysis: MrtrAnalysis): P
         const origin = analysis.origins.originOf(access.getExpression());
         if (!origin || !roles.includes(origin.role)) continue;
         const kind = kindSentThrough(call, index, analysis);
-        if (kind) add({ node: access, kind, form: `${receiverLabel(origin)}.${method} (as a value)`, sdk: origin.sdk, reason: 'indirect-call' });
+        if (kind)
+          add({
+            node: access,
+            kind,
+            form: `${receiverLabel(origin)}.${method} (as a value)`,
+            sdk: origin.sdk,
+            reason: 'indirect-call',
+          });
         continue;
       }
       const origin = analysis.origins.originOf(access.getExpression());
@@ -53,7 +69,13 @@ export function findPushCalls(sourceFile: SourceFile, analysis: MrtrAnalysis): P
       const request = requestSent(call);
       if (!request) continue;
       const form = `${receiverLabel(origin)}.${method}`;
-      add({ node: call, kind: request.kind, form, sdk: origin.sdk, ...(request.dynamic ? { reason: 'dynamic-request' as const } : {}) });
+      add({
+        node: call,
+        kind: request.kind,
+        form,
+        sdk: origin.sdk,
+        ...(request.dynamic ? { reason: 'dynamic-request' as const } : {}),
+      });
     }
   }
 
@@ -72,7 +94,13 @@ export function findPushCalls(sourceFile: SourceFile, analysis: MrtrAnalysis): P
     if (!call || !Node.isCallExpression(call)) continue;
     const registration = registrationOf(call, analysis.origins);
     if (registration?.method !== 'notifications/roots/list_changed') continue;
-    add({ node: call, kind: 'roots', form: 'setNotificationHandler(roots/list_changed)', sdk: registration.sdk, reason: 'roots-list-changed' });
+    add({
+      node: call,
+      kind: 'roots',
+      form: 'setNotificationHandler(roots/list_changed)',
+      sdk: registration.sdk,
+      reason: 'roots-list-changed',
+    });
   }
 
   return found.sort((a, b) => a.node.getStart() - b.node.getStart());
@@ -87,7 +115,13 @@ function pushMethodCall(access: Node, method: string, kind: SiteKind, origin: Or
   // `.call(...)`, `.bind(...)`, `const ask = server.elicitInput`, a method passed as a value: not followed.
   if (parent && Node.isPropertyAccessExpression(parent) && ['call', 'apply', 'bind'].includes(parent.getName())) {
     const outer = parent.getParent();
-    return { node: outer && Node.isCallExpression(outer) ? outer : parent, kind, form: `${form}.${parent.getName()}`, sdk: origin.sdk, reason: 'indirect-call' };
+    return {
+      node: outer && Node.isCallExpression(outer) ? outer : parent,
+      kind,
+      form: `${form}.${parent.getName()}`,
+      sdk: origin.sdk,
+      reason: 'indirect-call',
+    };
   }
   return { node: access, kind, form: `${form} (as a value)`, sdk: origin.sdk, reason: 'indirect-call' };
 }
@@ -98,13 +132,26 @@ function receiverLabel(origin: Origin): string {
 }
 
 /** The kind of push-style request a function makes by calling its `index`-th parameter, when `call` names a function of the analysed files. */
-function kindSentThrough(call: Node & { getExpression(): Node }, index: number, analysis: MrtrAnalysis): SiteKind | undefined {
+function kindSentThrough(
+  call: Node & { getExpression(): Node },
+  index: number,
+  analysis: MrtrAnalysis,
+): SiteKind | undefined {
   const callee = unwrap(call.getExpression());
   const name = Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee;
   if (!Node.isIdentifier(name)) return undefined;
   for (const declaration of declarationsOf(analysis.project, name)) {
     const fn = Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : declaration;
-    if (!fn || !(Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn) || Node.isArrowFunction(fn) || Node.isMethodDeclaration(fn))) continue;
+    if (
+      !fn ||
+      !(
+        Node.isFunctionDeclaration(fn) ||
+        Node.isFunctionExpression(fn) ||
+        Node.isArrowFunction(fn) ||
+        Node.isMethodDeclaration(fn)
+      )
+    )
+      continue;
     const parameter = fn.getParameters()[index]?.getNameNode();
     if (!parameter || !Node.isIdentifier(parameter)) continue;
     for (const inner of fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
@@ -125,7 +172,12 @@ function requestSent(call: Node): { kind: SiteKind; dynamic: boolean } | undefin
   const schemaKind = RESULT_SCHEMA_KINDS[simpleName(schema ? unwrap(schema) : undefined) ?? ''];
   if (request && Node.isObjectLiteralExpression(request)) {
     const methodProperty = request.getProperty('method');
-    const methodValue = methodProperty && Node.isPropertyAssignment(methodProperty) ? methodProperty.getInitializerOrThrow() : methodProperty && Node.isShorthandPropertyAssignment(methodProperty) ? methodProperty.getNameNode() : undefined;
+    const methodValue =
+      methodProperty && Node.isPropertyAssignment(methodProperty)
+        ? methodProperty.getInitializerOrThrow()
+        : methodProperty && Node.isShorthandPropertyAssignment(methodProperty)
+          ? methodProperty.getNameNode()
+          : undefined;
     const literal = stringValue(methodValue);
     if (literal !== undefined) {
       const kind = REQUEST_METHOD_KINDS[literal];

@@ -12,7 +12,13 @@ export function findGuards(site: Node): string[] {
     const parent = node.getParent();
     if (!parent) break;
     if (Node.isTryStatement(parent) && parent.getTryBlock() === node) guards.add('try-catch');
-    if (Node.isForStatement(parent) || Node.isForOfStatement(parent) || Node.isForInStatement(parent) || Node.isWhileStatement(parent) || Node.isDoStatement(parent)) {
+    if (
+      Node.isForStatement(parent) ||
+      Node.isForOfStatement(parent) ||
+      Node.isForInStatement(parent) ||
+      Node.isWhileStatement(parent) ||
+      Node.isDoStatement(parent)
+    ) {
       guards.add('loop');
     }
     if (Node.isCallExpression(parent)) {
@@ -22,16 +28,23 @@ export function findGuards(site: Node): string[] {
       if (base === 'Promise' && name === 'race') guards.add('timeout-race');
       if (base === 'Promise' && (name === 'all' || name === 'allSettled' || name === 'any')) guards.add('promise-all');
     }
-    if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === node && (parent.getName() === 'catch' || parent.getName() === 'then')) {
+    if (
+      Node.isPropertyAccessExpression(parent) &&
+      parent.getExpression() === node &&
+      (parent.getName() === 'catch' || parent.getName() === 'then')
+    ) {
       const call = parent.getParent();
-      if (call && Node.isCallExpression(call) && (parent.getName() === 'catch' || call.getArguments().length >= 2)) guards.add('promise-catch');
+      if (call && Node.isCallExpression(call) && (parent.getName() === 'catch' || call.getArguments().length >= 2))
+        guards.add('promise-catch');
     }
   }
   const scope = fn ?? site.getSourceFile();
   // Only a scope whose text names it can hold the identifier: most do not, and are not walked.
-  const before = scope.getFullText().includes('getClientCapabilities') && scope.getDescendantsOfKind(SyntaxKind.Identifier).some(
-    (id) => id.getText() === 'getClientCapabilities' && id.getStart() < site.getStart(),
-  );
+  const before =
+    scope.getFullText().includes('getClientCapabilities') &&
+    scope
+      .getDescendantsOfKind(SyntaxKind.Identifier)
+      .some((id) => id.getText() === 'getClientCapabilities' && id.getStart() < site.getStart());
   if (before) guards.add('capability-check');
   return [...guards].sort();
 }

@@ -25,12 +25,26 @@ export interface Ask {
   key: string;
 }
 
-const GENERIC_NAMES = new Set(['r', 'res', 'result', 'response', 'answer', 'reply', 'resp', 'out', 'data', 'x', 'value', 'ret']);
+const GENERIC_NAMES = new Set([
+  'r',
+  'res',
+  'result',
+  'response',
+  'answer',
+  'reply',
+  'resp',
+  'out',
+  'data',
+  'x',
+  'value',
+  'ret',
+]);
 const KIND_WORD = { elicitation: 'ask', sampling: 'sample', roots: 'roots' } as const;
 
 /** `const x = await ask(...)` -> binding; `await ask(...);` -> undefined; anything else -> null. */
 export function bindingOf(statement: Node, ask: Node, analysis: MrtrAnalysis): Binding | undefined | null {
-  const isAwaitOfAsk = (expr: Node | undefined) => !!expr && Node.isAwaitExpression(unwrapParens(expr)) && unwrap(unwrapParens(expr)) === ask;
+  const isAwaitOfAsk = (expr: Node | undefined) =>
+    !!expr && Node.isAwaitExpression(unwrapParens(expr)) && unwrap(unwrapParens(expr)) === ask;
   if (Node.isExpressionStatement(statement)) return isAwaitOfAsk(statement.getExpression()) ? undefined : null;
   if (!Node.isVariableStatement(statement)) return null;
   const declarations = statement.getDeclarations();
@@ -39,7 +53,8 @@ export function bindingOf(statement: Node, ask: Node, analysis: MrtrAnalysis): B
   const nameNode = declaration.getNameNode();
   const keyword = statement.getDeclarationKind() as 'const' | 'let' | 'var';
   // `const { roots } = await server.server.listRoots()`: the pattern takes the rebuilt result apart as before.
-  if (Node.isObjectBindingPattern(nameNode) || Node.isArrayBindingPattern(nameNode)) return { name: nameNode.getText(), keyword, onlyFields: false, pattern: true };
+  if (Node.isObjectBindingPattern(nameNode) || Node.isArrayBindingPattern(nameNode))
+    return { name: nameNode.getText(), keyword, onlyFields: false, pattern: true };
   if (!Node.isIdentifier(nameNode)) return null;
   return { name: nameNode.getText(), keyword, onlyFields: onlyFieldUses(declaration, nameNode.getText(), analysis) };
 }
@@ -48,7 +63,12 @@ export function bindingOf(statement: Node, ask: Node, analysis: MrtrAnalysis): B
 export function onlyFieldUses(declaration: Node, name: string, analysis: MrtrAnalysis): boolean {
   return referencesTo(analysis.project, declaration, name).every((ref) => {
     const parent = ref.getParent();
-    return !!parent && Node.isPropertyAccessExpression(parent) && parent.getExpression() === ref && ['action', 'content'].includes(parent.getName());
+    return (
+      !!parent &&
+      Node.isPropertyAccessExpression(parent) &&
+      parent.getExpression() === ref &&
+      ['action', 'content'].includes(parent.getName())
+    );
   });
 }
 
@@ -100,7 +120,14 @@ export function asksOf(
     let key = base;
     for (let n = 2; keys.has(key); n++) key = `${base}_${n}`;
     keys.add(key);
-    asks.push({ call, ...(binding ? { binding } : {}), builder, ...(params[i] ? { params: params[i] } : {}), ...(schema ? { schema } : {}), key });
+    asks.push({
+      call,
+      ...(binding ? { binding } : {}),
+      builder,
+      ...(params[i] ? { params: params[i] } : {}),
+      ...(schema ? { schema } : {}),
+      key,
+    });
   }
   return asks;
 }
@@ -109,9 +136,16 @@ export function asksOf(
 export function keyOf(binding: string | undefined, call: PushCall, registration: Registration): string {
   const word = KIND_WORD[call.kind];
   // `ask_<handler>`, unless the handler's name already says it (`ask_email`, `sample`): no `ask_ask_email`.
-  const byHandler = registration.name === word || registration.name.startsWith(`${word}_`) ? registration.name : `${word}_${registration.name}`;
+  const byHandler =
+    registration.name === word || registration.name.startsWith(`${word}_`)
+      ? registration.name
+      : `${word}_${registration.name}`;
   const base = binding && /^[A-Za-z_$][\w$]*$/.test(binding) && !GENERIC_NAMES.has(binding) ? binding : byHandler;
-  const key = base.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase();
+  const key = base
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toLowerCase();
   return /^[a-z_]/.test(key) ? key : `k_${key}`;
 }
 
@@ -126,5 +160,11 @@ export function singleBlockSampling(ask: Ask): boolean {
   if (schema && schema.getText() === 'CreateMessageResultSchema') return true;
   if (!/(^|\.)createMessage$/.test(ask.call.form)) return false;
   const params = ask.params;
-  return !!params && Node.isObjectLiteralExpression(params) && params.getProperties().every((p) => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) && p.getName() !== 'tools');
+  return (
+    !!params &&
+    Node.isObjectLiteralExpression(params) &&
+    params
+      .getProperties()
+      .every((p) => (Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) && p.getName() !== 'tools')
+  );
 }

@@ -10,7 +10,12 @@ import { isReplaySafeExpression } from '../analyse/replaySafe.js';
  * params), so a round that takes the branch never asks, and its effects run once, as before.
  */
 export function isExitOnlyBranch(statement: Node, allowed: ReadonlySet<Node>): boolean {
-  if (!Node.isIfStatement(statement) || statement.getElseStatement() || !isReplaySafeExpression(statement.getExpression(), allowed)) return false;
+  if (
+    !Node.isIfStatement(statement) ||
+    statement.getElseStatement() ||
+    !isReplaySafeExpression(statement.getExpression(), allowed)
+  )
+    return false;
   const then = statement.getThenStatement();
   const last = Node.isBlock(then) ? then.getStatements().at(-1) : then;
   return !!last && (Node.isReturnStatement(last) || Node.isThrowStatement(last));

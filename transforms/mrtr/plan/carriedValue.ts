@@ -17,9 +17,15 @@ export interface CarriedLocal {
 }
 
 /** Types whose values do not survive JSON.stringify/parse (a Date is converted instead). */
-const UNSERIALIZABLE_TYPE = /\b(Map|Set|WeakMap|WeakSet|WeakRef|bigint|BigInt|symbol|Symbol|Function|RegExp|Promise|Error|Buffer|Uint8Array|ArrayBuffer)\b|=>/;
+const UNSERIALIZABLE_TYPE =
+  /\b(Map|Set|WeakMap|WeakSet|WeakRef|bigint|BigInt|symbol|Symbol|Function|RegExp|Promise|Error|Buffer|Uint8Array|ArrayBuffer)\b|=>/;
 // The rebuilt answers' types: a sampling answer may be a tool-use result (`inputResponse` types it so too).
-const RESULT_TYPE = { elicit: 'ElicitResult', elicitUrl: 'ElicitResult', createMessage: '(CreateMessageResult | CreateMessageResultWithTools)', listRoots: 'ListRootsResult' } as const;
+const RESULT_TYPE = {
+  elicit: 'ElicitResult',
+  elicitUrl: 'ElicitResult',
+  createMessage: '(CreateMessageResult | CreateMessageResultWithTools)',
+  listRoots: 'ListRootsResult',
+} as const;
 
 /**
  * How a carried local crosses JSON: its type for the state, whether it is a Date (converted), whether the
@@ -37,7 +43,8 @@ export function carriedValueOf(
   if (ask) {
     // An answer: the rebuilt old result (plain JSON, from the client).
     // A low-level createMessage without tools answered one content block: the old type (see answerValue).
-    const type = ask.builder === 'createMessage' && singleBlockSampling(ask) ? 'CreateMessageResult' : RESULT_TYPE[ask.builder];
+    const type =
+      ask.builder === 'createMessage' && singleBlockSampling(ask) ? 'CreateMessageResult' : RESULT_TYPE[ask.builder];
     const member = Node.isIdentifier(id) && ask.binding?.pattern ? elementPath(id) : undefined;
     return { ...base, type: member ? `${type}${member}` : type, serverSide: false };
   }
@@ -53,20 +60,28 @@ export function carriedValueOf(
       if (callee === 'Date' && keyword === 'const') return { ...base, type: 'Date', date: true, serverSide };
       return { unsafe: `\`${name}\` holds a \`new ${callee}\`, which does not survive JSON in requestState` };
     }
-    if (Node.isArrowFunction(value) || Node.isFunctionExpression(value) || Node.isClassExpression(value)) return { unsafe: `\`${name}\` holds a function, which cannot travel in requestState` };
-    if (value.getKind() === SyntaxKind.BigIntLiteral || Node.isRegularExpressionLiteral(value)) return { unsafe: `\`${name}\` holds a value JSON cannot carry` };
-    if (Node.isCallExpression(value) && ['BigInt', 'Symbol'].includes(value.getExpression().getText())) return { unsafe: `\`${name}\` holds a ${value.getExpression().getText()}, which JSON cannot carry` };
+    if (Node.isArrowFunction(value) || Node.isFunctionExpression(value) || Node.isClassExpression(value))
+      return { unsafe: `\`${name}\` holds a function, which cannot travel in requestState` };
+    if (value.getKind() === SyntaxKind.BigIntLiteral || Node.isRegularExpressionLiteral(value))
+      return { unsafe: `\`${name}\` holds a value JSON cannot carry` };
+    if (Node.isCallExpression(value) && ['BigInt', 'Symbol'].includes(value.getExpression().getText()))
+      return { unsafe: `\`${name}\` holds a ${value.getExpression().getText()}, which JSON cannot carry` };
   }
   if (typeNode) {
     const text = typeNode.getText();
     if (text === 'Date' && keyword === 'const') return { ...base, type: 'Date', date: true, serverSide };
-    if (UNSERIALIZABLE_TYPE.test(text) || /\bDate\b/.test(text)) return { unsafe: `\`${name}\` is typed \`${text}\`, which does not survive JSON in requestState` };
+    if (UNSERIALIZABLE_TYPE.test(text) || /\bDate\b/.test(text))
+      return { unsafe: `\`${name}\` is typed \`${text}\`, which does not survive JSON in requestState` };
     return { ...base, type: text, serverSide };
   }
   // `x as T`: the code already names the type.
-  const asserted = init && whole && Node.isAsExpression(init) && init.getTypeNode()?.getText() !== 'const' ? init.getTypeNode()?.getText() : undefined;
+  const asserted =
+    init && whole && Node.isAsExpression(init) && init.getTypeNode()?.getText() !== 'const'
+      ? init.getTypeNode()?.getText()
+      : undefined;
   if (asserted) {
-    if (UNSERIALIZABLE_TYPE.test(asserted) || /\bDate\b/.test(asserted)) return { unsafe: `\`${name}\` is a \`${asserted}\`, which does not survive JSON in requestState` };
+    if (UNSERIALIZABLE_TYPE.test(asserted) || /\bDate\b/.test(asserted))
+      return { unsafe: `\`${name}\` is a \`${asserted}\`, which does not survive JSON in requestState` };
     return { ...base, type: asserted, serverSide };
   }
   const shaped = value ? primitiveTypeOf(value) : undefined;
@@ -76,39 +91,90 @@ export function carriedValueOf(
   const text = checked.getText(id);
   const resolved = !checked.isAny() && !checked.isUnknown() && !/\bany\b|import\(|typeof /.test(text);
   if (resolved) {
-    if (UNSERIALIZABLE_TYPE.test(text) || /\bDate\b/.test(text)) return { unsafe: `\`${name}\` is a \`${text}\`, which does not survive JSON in requestState` };
+    if (UNSERIALIZABLE_TYPE.test(text) || /\bDate\b/.test(text))
+      return { unsafe: `\`${name}\` is a \`${text}\`, which does not survive JSON in requestState` };
     return { ...base, type: text, serverSide };
   }
   // No type to read (the call's declaration is not analysed): the value's later uses must be plain data reads.
   const usedAsObject = body
     .getDescendantsOfKind(SyntaxKind.Identifier)
-    .some((ref) => ref !== id && ref.getText() === name && ref.getSymbol() === id.getSymbol() && isMethodOrInstanceUse(ref));
-  if (usedAsObject) return { unsafe: `\`${name}\` has methods called on it; a value from JSON in requestState would not have them` };
+    .some(
+      (ref) => ref !== id && ref.getText() === name && ref.getSymbol() === id.getSymbol() && isMethodOrInstanceUse(ref),
+    );
+  if (usedAsObject)
+    return { unsafe: `\`${name}\` has methods called on it; a value from JSON in requestState would not have them` };
   const query = value ? typeQueryOf(value, body) : undefined;
-  const awaited = !!init && Node.isAwaitExpression(init.getKind() === SyntaxKind.ParenthesizedExpression ? (init as import('ts-morph').ParenthesizedExpression).getExpression() : init);
+  const awaited =
+    !!init &&
+    Node.isAwaitExpression(
+      init.getKind() === SyntaxKind.ParenthesizedExpression
+        ? (init as import('ts-morph').ParenthesizedExpression).getExpression()
+        : init,
+    );
   if (query) return { ...base, type: awaited ? `Awaited<${query}>` : query, serverSide };
-  if (!id.getSourceFile().getFilePath().match(/\.(ts|tsx|mts|cts)$/)) return { ...base, type: 'unknown', serverSide };
-  return { unsafe: `the type of \`${name}\` cannot be read from its initializer; annotate it (\`const ${name}: T = ...\`) so the state type can declare it` };
+  if (
+    !id
+      .getSourceFile()
+      .getFilePath()
+      .match(/\.(ts|tsx|mts|cts)$/)
+  )
+    return { ...base, type: 'unknown', serverSide };
+  return {
+    unsafe: `the type of \`${name}\` cannot be read from its initializer; annotate it (\`const ${name}: T = ...\`) so the state type can declare it`,
+  };
 }
 
-const STRING_METHODS = new Set(['toString', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'slice', 'substring', 'padStart', 'padEnd', 'replace', 'replaceAll', 'concat', 'join', 'toFixed', 'toISOString', 'normalize', 'repeat']);
+const STRING_METHODS = new Set([
+  'toString',
+  'trim',
+  'trimStart',
+  'trimEnd',
+  'toLowerCase',
+  'toUpperCase',
+  'slice',
+  'substring',
+  'padStart',
+  'padEnd',
+  'replace',
+  'replaceAll',
+  'concat',
+  'join',
+  'toFixed',
+  'toISOString',
+  'normalize',
+  'repeat',
+]);
 
 /** The primitive type an initializer evidently has, without the checker (the analysis reads no lib typings). */
 function primitiveTypeOf(node: Node): 'string' | 'number' | 'boolean' | undefined {
   const value = unwrap(node);
-  if (Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value) || Node.isTemplateExpression(value)) return 'string';
+  if (Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value) || Node.isTemplateExpression(value))
+    return 'string';
   if (Node.isNumericLiteral(value)) return 'number';
   if (Node.isTrueLiteral(value) || Node.isFalseLiteral(value)) return 'boolean';
-  if (Node.isPrefixUnaryExpression(value)) return value.getOperatorToken() === SyntaxKind.ExclamationToken ? 'boolean' : 'number';
+  if (Node.isPrefixUnaryExpression(value))
+    return value.getOperatorToken() === SyntaxKind.ExclamationToken ? 'boolean' : 'number';
   if (Node.isCallExpression(value)) {
     const callee = value.getExpression();
     const name = callee.getText();
     if (name === 'String' || name === 'JSON.stringify') return name === 'String' ? 'string' : undefined;
-    if (name === 'Number' || name === 'parseInt' || name === 'parseFloat' || name === 'Date.now' || /^Math\.\w+$/.test(name)) return 'number';
+    if (
+      name === 'Number' ||
+      name === 'parseInt' ||
+      name === 'parseFloat' ||
+      name === 'Date.now' ||
+      /^Math\.\w+$/.test(name)
+    )
+      return 'number';
     if (name === 'Boolean' || name === 'Array.isArray') return 'boolean';
     if (Node.isPropertyAccessExpression(callee) && STRING_METHODS.has(callee.getName())) return 'string';
-    if (Node.isPropertyAccessExpression(callee) && ['includes', 'startsWith', 'endsWith', 'has', 'some', 'every'].includes(callee.getName())) return 'boolean';
-    if (Node.isPropertyAccessExpression(callee) && ['indexOf', 'lastIndexOf', 'getTime'].includes(callee.getName())) return 'number';
+    if (
+      Node.isPropertyAccessExpression(callee) &&
+      ['includes', 'startsWith', 'endsWith', 'has', 'some', 'every'].includes(callee.getName())
+    )
+      return 'boolean';
+    if (Node.isPropertyAccessExpression(callee) && ['indexOf', 'lastIndexOf', 'getTime'].includes(callee.getName()))
+      return 'number';
     return undefined;
   }
   if (Node.isPropertyAccessExpression(value) && value.getName() === 'length') return 'number';
@@ -118,8 +184,31 @@ function primitiveTypeOf(node: Node): 'string' | 'number' | 'boolean' | undefine
   }
   if (Node.isBinaryExpression(value)) {
     const op = value.getOperatorToken().getKind();
-    if ([SyntaxKind.EqualsEqualsEqualsToken, SyntaxKind.ExclamationEqualsEqualsToken, SyntaxKind.EqualsEqualsToken, SyntaxKind.ExclamationEqualsToken, SyntaxKind.LessThanToken, SyntaxKind.GreaterThanToken, SyntaxKind.LessThanEqualsToken, SyntaxKind.GreaterThanEqualsToken, SyntaxKind.InKeyword, SyntaxKind.InstanceOfKeyword].includes(op)) return 'boolean';
-    if ([SyntaxKind.MinusToken, SyntaxKind.AsteriskToken, SyntaxKind.SlashToken, SyntaxKind.PercentToken, SyntaxKind.AsteriskAsteriskToken].includes(op)) return 'number';
+    if (
+      [
+        SyntaxKind.EqualsEqualsEqualsToken,
+        SyntaxKind.ExclamationEqualsEqualsToken,
+        SyntaxKind.EqualsEqualsToken,
+        SyntaxKind.ExclamationEqualsToken,
+        SyntaxKind.LessThanToken,
+        SyntaxKind.GreaterThanToken,
+        SyntaxKind.LessThanEqualsToken,
+        SyntaxKind.GreaterThanEqualsToken,
+        SyntaxKind.InKeyword,
+        SyntaxKind.InstanceOfKeyword,
+      ].includes(op)
+    )
+      return 'boolean';
+    if (
+      [
+        SyntaxKind.MinusToken,
+        SyntaxKind.AsteriskToken,
+        SyntaxKind.SlashToken,
+        SyntaxKind.PercentToken,
+        SyntaxKind.AsteriskAsteriskToken,
+      ].includes(op)
+    )
+      return 'number';
     if (op === SyntaxKind.PlusToken) {
       const left = primitiveTypeOf(value.getLeft());
       const right = primitiveTypeOf(value.getRight());
@@ -133,7 +222,7 @@ function primitiveTypeOf(node: Node): 'string' | 'number' | 'boolean' | undefine
 /** `['content']['name']` for a name inside an object binding pattern (`const { content: { name } } = ...`). */
 function elementPath(id: Node): string | undefined {
   const path: string[] = [];
-  for (let element = id.getParent(); element && Node.isBindingElement(element); ) {
+  for (let element = id.getParent(); element && Node.isBindingElement(element);) {
     const key = (element.getPropertyNameNode() ?? element.getNameNode()).getText();
     if (!Node.isObjectBindingPattern(element.getParent()!)) return undefined;
     path.unshift(`['${key}']`);
@@ -155,7 +244,9 @@ function isMethodOrInstanceUse(ref: Node): boolean {
     const call = parent.getParent();
     return !!call && Node.isCallExpression(call) && call.getExpression() === parent;
   }
-  return !!parent && Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.InstanceOfKeyword;
+  return (
+    !!parent && Node.isBinaryExpression(parent) && parent.getOperatorToken().getKind() === SyntaxKind.InstanceOfKeyword
+  );
 }
 
 /**
@@ -166,11 +257,20 @@ function isMethodOrInstanceUse(ref: Node): boolean {
 function typeQueryOf(node: Node, body: Node): string | undefined {
   const value = unwrap(node);
   const entity = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
-  if ((Node.isIdentifier(value) || Node.isPropertyAccessExpression(value)) && entity.test(value.getText()) && declaredOutside(value, body)) return `typeof ${value.getText()}`;
+  if (
+    (Node.isIdentifier(value) || Node.isPropertyAccessExpression(value)) &&
+    entity.test(value.getText()) &&
+    declaredOutside(value, body)
+  )
+    return `typeof ${value.getText()}`;
   if (Node.isElementAccessExpression(value)) {
     const object = typeQueryOf(value.getExpression(), body);
     const key = value.getArgumentExpression();
-    const index = !key ? undefined : Node.isStringLiteral(key) || Node.isNumericLiteral(key) ? key.getText() : typeQueryOf(key, body);
+    const index = !key
+      ? undefined
+      : Node.isStringLiteral(key) || Node.isNumericLiteral(key)
+        ? key.getText()
+        : typeQueryOf(key, body);
     return object && index ? `(${object})[${index}]` : undefined;
   }
   if (Node.isCallExpression(value) && value.getTypeArguments().length === 0) {
@@ -185,5 +285,7 @@ function declaredOutside(callee: Node, body: Node): boolean {
   const root = callee.getText().split('.')[0]!;
   const rootNode = callee.getFirstDescendant((d) => Node.isIdentifier(d) && d.getText() === root) ?? callee;
   const declarations = rootNode.getSymbol()?.getDeclarations() ?? [];
-  return declarations.length > 0 && declarations.every((d) => d.getStart() < body.getStart() || d.getStart() > body.getEnd());
+  return (
+    declarations.length > 0 && declarations.every((d) => d.getStart() < body.getStart() || d.getStart() > body.getEnd())
+  );
 }

@@ -20,16 +20,24 @@ export interface DecidedSite extends FoundSite {
  * decided in the order they were found, as the plans' shared state (cached group verdicts, the file that hosts
  * each server's codec, the outside calls already reported) requires.
  */
-export function decideSites(found: FoundSite[], analysis: MrtrAnalysis, strategy: Strategy, runtimeDir?: string): DecidedSite[] {
+export function decideSites(
+  found: FoundSite[],
+  analysis: MrtrAnalysis,
+  strategy: Strategy,
+  runtimeDir?: string,
+): DecidedSite[] {
   const handlers = new HandlerPlans(found, analysis);
   // Asks the explicit form cannot take (helpers, guards, loops) keep their place and replay (see replay/planReplay.ts).
   const replayVerdicts = planReplay(found, handlers, analysis, strategy, runtimeDir);
   const reported = new Set<Node>();
   return found.map((site) => {
     const { call, chains, ignored } = site;
-    const planned = replayVerdicts.get(call.node) ?? (isCompletionNotifier(call) ? handlers.notifierFor(site) : handlers.explicitFor(site));
+    const planned =
+      replayVerdicts.get(call.node) ??
+      (isCompletionNotifier(call) ? handlers.notifierFor(site) : handlers.explicitFor(site));
     const verdict = planSite(call, chains, ignored, planned);
-    if (verdict.kind === 'replay' && planned?.kind === 'replay') verdict.outside = outsideSites(planned.outside ?? [], reported, analysis);
+    if (verdict.kind === 'replay' && planned?.kind === 'replay')
+      verdict.outside = outsideSites(planned.outside ?? [], reported, analysis);
     return { ...site, verdict };
   });
 }

@@ -28,7 +28,11 @@ export interface ExplicitPlan {
   /** `X.getClientCapabilities()` calls before the asks, to be read from the request instead. */
   capabilityReads: Node[];
   /** In a try/catch: the capability the old call required, the error it threw without it, and the server to ask in the 2025 era. */
-  throwUnsupported?: { capability: 'form' | 'url' | 'elicitation' | 'sampling' | 'roots'; message: string; server: string };
+  throwUnsupported?: {
+    capability: 'form' | 'url' | 'elicitation' | 'sampling' | 'roots';
+    message: string;
+    server: string;
+  };
 }
 
 export type ExplicitVerdict = { kind: 'explicit'; plan: ExplicitPlan } | Review | undefined;
@@ -42,7 +46,8 @@ export type ExplicitVerdict = { kind: 'explicit'; plan: ExplicitPlan } | Review 
  */
 export function planExplicit(sites: HandlerSite[], analysis: MrtrAnalysis, replaced: Node[] = []): ExplicitVerdict {
   const several = sites.length > 1;
-  if (sites.some(({ call }) => call.sdk !== 'v2' || call.reason)) return several ? { kind: 'review', reason: 'several-asks' } : undefined;
+  if (sites.some(({ call }) => call.sdk !== 'v2' || call.reason))
+    return several ? { kind: 'review', reason: 'several-asks' } : undefined;
   const methods = sites.map(({ call }) => call.form.split('.').pop() ?? '');
   if (!several && isTaskAugmented(sites[0]!.call, methods[0]!)) return { kind: 'review', reason: 'task-augmented' };
   const builders = sites.map(({ call }, i) => builderOf(call, methods[i]!));
@@ -78,32 +83,72 @@ export function planExplicit(sites: HandlerSite[], analysis: MrtrAnalysis, repla
   }
   const context = contextOf(fn, analysis);
   if (!context) return { kind: 'review', reason: 'ask-not-statement' };
-  const asks = asksOf(sites.map((s) => s.call), builders as Builder[], params, bindings, registration, (b) => b?.name);
+  const asks = asksOf(
+    sites.map((s) => s.call),
+    builders as Builder[],
+    params,
+    bindings,
+    registration,
+    (b) => b?.name,
+  );
   if ('reason' in asks) return asks;
   // In a try/catch, the old call's "client does not support ..." error reached the catch block (the fallback):
   // the rewrite throws that same error for clients without the capability.
-  const throwUnsupported = inTry ? unsupportedError(sites[0]!.call, builders[0]!, methods[0]!, registration, fn) : undefined;
+  const throwUnsupported = inTry
+    ? unsupportedError(sites[0]!.call, builders[0]!, methods[0]!, registration, fn)
+    : undefined;
   if (inTry && !throwUnsupported) return { kind: 'review', reason: 'guarded-ask' };
-  return { kind: 'explicit', plan: { asks, handler: fn, registration, statements, ...context, capabilityReads, ...(throwUnsupported ? { throwUnsupported } : {}) } };
+  return {
+    kind: 'explicit',
+    plan: {
+      asks,
+      handler: fn,
+      registration,
+      statements,
+      ...context,
+      capabilityReads,
+      ...(throwUnsupported ? { throwUnsupported } : {}),
+    },
+  };
 }
 
-type RoundShape = { statements: Node[]; bindings: Array<Binding | undefined>; inTry: boolean; branch?: IfStatement } | Review;
+type RoundShape =
+  { statements: Node[]; bindings: Array<Binding | undefined>; inTry: boolean; branch?: IfStatement } | Review;
 
 /** A single ask: a statement of the handler body, or the first statements of a `try` there (its catch is the fallback). */
 function singleAsk({ call, guards }: HandlerSite, body: Node, analysis: MrtrAnalysis): RoundShape {
-  if (guards.some((g) => g !== 'capability-check' && g !== 'try-catch')) return { kind: 'review', reason: 'guarded-ask' };
+  if (guards.some((g) => g !== 'capability-check' && g !== 'try-catch'))
+    return { kind: 'review', reason: 'guarded-ask' };
   const statement = statementOf(call.node);
   const tryStatement = statement.getParent()?.getParent();
   const inTry =
-    !!tryStatement && Node.isTryStatement(tryStatement) && tryStatement.getTryBlock() === statement.getParent() && tryStatement.getParent() === body && !!tryStatement.getCatchClause();
+    !!tryStatement &&
+    Node.isTryStatement(tryStatement) &&
+    tryStatement.getTryBlock() === statement.getParent() &&
+    tryStatement.getParent() === body &&
+    !!tryStatement.getCatchClause();
   // In the then-block of a body-level `if`: with a pure condition, a retry takes the branch exactly when the first round did.
   const branch = statement.getParent()?.getParent();
   const inBranch =
-    !inTry && !!branch && Node.isIfStatement(branch) && branch.getThenStatement() === statement.getParent() && Node.isBlock(statement.getParent()!) && branch.getParent() === body && !guards.includes('try-catch');
-  if (statement.getParent() !== body && !inTry && !inBranch) return guards.includes('try-catch') ? { kind: 'review', reason: 'guarded-ask' } : { kind: 'review', reason: 'ask-not-statement' };
+    !inTry &&
+    !!branch &&
+    Node.isIfStatement(branch) &&
+    branch.getThenStatement() === statement.getParent() &&
+    Node.isBlock(statement.getParent()!) &&
+    branch.getParent() === body &&
+    !guards.includes('try-catch');
+  if (statement.getParent() !== body && !inTry && !inBranch)
+    return guards.includes('try-catch')
+      ? { kind: 'review', reason: 'guarded-ask' }
+      : { kind: 'review', reason: 'ask-not-statement' };
   const binding = bindingOf(statement, call.node, analysis);
   if (binding === null) return { kind: 'review', reason: 'ask-not-statement' };
-  return { statements: [statement], bindings: [binding], inTry, ...(inBranch ? { branch: branch as IfStatement } : {}) };
+  return {
+    statements: [statement],
+    bindings: [binding],
+    inTry,
+    ...(inBranch ? { branch: branch as IfStatement } : {}),
+  };
 }
 
 /**
@@ -113,13 +158,15 @@ function singleAsk({ call, guards }: HandlerSite, body: Node, analysis: MrtrAnal
  */
 function oneRound(sites: HandlerSite[], body: Node & { getStatements(): Node[] }, analysis: MrtrAnalysis): RoundShape {
   const calls = sites.map((s) => s.call.node);
-  if (sites.some(({ guards }) => guards.some((g) => g !== 'capability-check' && g !== 'promise-all'))) return { kind: 'review', reason: 'several-asks' };
+  if (sites.some(({ guards }) => guards.some((g) => g !== 'capability-check' && g !== 'promise-all')))
+    return { kind: 'review', reason: 'several-asks' };
   const first = statementOf(calls[0]!);
   const all = parallelAsks(first, calls, analysis);
   if (all) return { statements: [first], bindings: all, inTry: false };
   const statements = calls.map(statementOf);
   const index = statements.map((st) => body.getStatements().indexOf(st as never));
-  if (index.some((i, k) => i < 0 || (k > 0 && i !== index[k - 1]! + 1))) return { kind: 'review', reason: 'several-asks' };
+  if (index.some((i, k) => i < 0 || (k > 0 && i !== index[k - 1]! + 1)))
+    return { kind: 'review', reason: 'several-asks' };
   const bindings: Array<Binding | undefined> = [];
   for (const [k, statement] of statements.entries()) {
     const binding = bindingOf(statement, calls[k]!, analysis);
@@ -128,10 +175,16 @@ function oneRound(sites: HandlerSite[], body: Node & { getStatements(): Node[] }
   }
   // Independent: no ask reads a name bound by an earlier one (property names are not reads).
   for (const [k, call] of calls.entries()) {
-    const earlier = bindings.slice(0, k).flatMap((b) => (b ? [...b.name.matchAll(/[A-Za-z_$][\w$]*/g)].map((m) => m[0]) : []));
+    const earlier = bindings
+      .slice(0, k)
+      .flatMap((b) => (b ? [...b.name.matchAll(/[A-Za-z_$][\w$]*/g)].map((m) => m[0]) : []));
     const reads = call.getDescendantsOfKind(SyntaxKind.Identifier).filter((id) => {
       const parent = id.getParent();
-      return !(parent && (Node.isPropertyAssignment(parent) || Node.isPropertyAccessExpression(parent)) && parent.getNameNode() === id);
+      return !(
+        parent &&
+        (Node.isPropertyAssignment(parent) || Node.isPropertyAccessExpression(parent)) &&
+        parent.getNameNode() === id
+      );
     });
     if (reads.some((id) => earlier.includes(id.getText()))) return { kind: 'review', reason: 'several-asks' };
   }
@@ -144,7 +197,8 @@ function parallelAsks(statement: Node, calls: Node[], analysis: MrtrAnalysis): A
   const declaration = statement.getDeclarations()[0]!;
   const init = declaration.getInitializer();
   const awaited = init && Node.isAwaitExpression(init) ? init.getExpression() : undefined;
-  if (!awaited || !Node.isCallExpression(awaited) || awaited.getExpression().getText() !== 'Promise.all') return undefined;
+  if (!awaited || !Node.isCallExpression(awaited) || awaited.getExpression().getText() !== 'Promise.all')
+    return undefined;
   const array = awaited.getArguments()[0];
   if (!array || !Node.isArrayLiteralExpression(array)) return undefined;
   const elements = array.getElements().map(unwrap);
@@ -167,19 +221,54 @@ function parallelAsks(statement: Node, calls: Node[], analysis: MrtrAnalysis): A
 }
 
 /** The capability check and error of the old call (the v2 SDK's own wording), when the server is reachable. */
-function unsupportedError(call: PushCall, builder: Builder, method: string, registration: Registration, fn: FunctionNode): ExplicitPlan['throwUnsupported'] {
+function unsupportedError(
+  call: PushCall,
+  builder: Builder,
+  method: string,
+  registration: Registration,
+  fn: FunctionNode,
+): ExplicitPlan['throwUnsupported'] {
   const server = registration.lowLevelServer;
   // `this.server` inside a `function` callback is another `this`; names and arrow callbacks are safe.
-  if (!/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(server) || (server.startsWith('this.') && !Node.isArrowFunction(fn))) return undefined;
-  const direct = method === 'elicitInput' || method === 'requestSampling' || method === 'createMessage' || method === 'listRoots';
-  if (builder === 'elicit') return direct ? { capability: 'form', message: 'Client does not support form elicitation.', server } : { capability: 'elicitation', message: 'Client does not support elicitation (required for elicitation/create)', server };
-  if (builder === 'elicitUrl') return direct ? { capability: 'url', message: 'Client does not support url elicitation.', server } : { capability: 'elicitation', message: 'Client does not support elicitation (required for elicitation/create)', server };
+  if (
+    !/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(server) ||
+    (server.startsWith('this.') && !Node.isArrowFunction(fn))
+  )
+    return undefined;
+  const direct =
+    method === 'elicitInput' || method === 'requestSampling' || method === 'createMessage' || method === 'listRoots';
+  if (builder === 'elicit')
+    return direct
+      ? { capability: 'form', message: 'Client does not support form elicitation.', server }
+      : {
+          capability: 'elicitation',
+          message: 'Client does not support elicitation (required for elicitation/create)',
+          server,
+        };
+  if (builder === 'elicitUrl')
+    return direct
+      ? { capability: 'url', message: 'Client does not support url elicitation.', server }
+      : {
+          capability: 'elicitation',
+          message: 'Client does not support elicitation (required for elicitation/create)',
+          server,
+        };
   if (builder === 'createMessage') {
     const params = paramsOf(call, method);
     const literal = params ? constValue(params) : undefined;
     // Sampling with tools needs sampling.tools, checked with other words; not covered.
-    if (!literal || !Node.isObjectLiteralExpression(literal) || literal.getProperty('tools') || literal.getProperty('toolChoice')) return undefined;
-    return { capability: 'sampling', message: 'Client does not support sampling (required for sampling/createMessage)', server };
+    if (
+      !literal ||
+      !Node.isObjectLiteralExpression(literal) ||
+      literal.getProperty('tools') ||
+      literal.getProperty('toolChoice')
+    )
+      return undefined;
+    return {
+      capability: 'sampling',
+      message: 'Client does not support sampling (required for sampling/createMessage)',
+      server,
+    };
   }
   return { capability: 'roots', message: 'Client does not support listing roots (required for roots/list)', server };
 }

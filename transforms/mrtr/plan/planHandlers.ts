@@ -28,7 +28,9 @@ export class HandlerPlans {
   ) {
     // The asks of each handler registration, across files: the explicit form rewrites a handler's asks together.
     for (const f of found) {
-      for (const registration of new Set(f.chains.map((c) => c.registration?.call).filter((r): r is Node => r !== undefined))) {
+      for (const registration of new Set(
+        f.chains.map((c) => c.registration?.call).filter((r): r is Node => r !== undefined),
+      )) {
         this.groups.set(registration, [...(this.groups.get(registration) ?? []), f]);
       }
     }
@@ -62,7 +64,11 @@ export class HandlerPlans {
     if (group.length === 1 || !isDirectAsk(f) || alone === undefined) return alone;
     // A handler whose asks are not all written in it (helpers, silenced sites) needs more than one round.
     if (group.some((g) => g.ignored || !isDirectAsk(g))) return { kind: 'review', reason: 'several-asks' };
-    if (!this.groupVerdicts.has(registration!)) this.groupVerdicts.set(registration!, this.withSteps(planExplicit(group, this.analysis, this.notifiersOf(registration)), group));
+    if (!this.groupVerdicts.has(registration!))
+      this.groupVerdicts.set(
+        registration!,
+        this.withSteps(planExplicit(group, this.analysis, this.notifiersOf(registration)), group),
+      );
     return this.groupVerdicts.get(registration!);
   }
 
@@ -72,13 +78,23 @@ export class HandlerPlans {
     const plan = planNotifier(f);
     const registration = f.chains[0]?.registration?.call;
     const asks = registration ? this.asksOf(registration, f) : [];
-    const rewritten = plan && asks.some(isUrlAsk) && asks.every((g) => { const v = this.explicitFor(g); return !!v && v.kind !== 'review'; });
+    const rewritten =
+      plan &&
+      asks.some(isUrlAsk) &&
+      asks.every((g) => {
+        const v = this.explicitFor(g);
+        return !!v && v.kind !== 'review';
+      });
     return rewritten ? { kind: 'notifier', plan } : { kind: 'review', reason: 'completion-notifier' };
   }
 
   /** Asks that are not one round (dependent, or after code with effects) become a step function when they can. */
   private withSteps(verdict: ExplicitVerdict, group: FoundSite[]): ExplicitVerdict | StepsVerdict {
-    if (verdict?.kind !== 'review' || !['several-asks', 'repeated-effects', 'ask-not-statement'].includes(verdict.reason)) return verdict;
+    if (
+      verdict?.kind !== 'review' ||
+      !['several-asks', 'repeated-effects', 'ask-not-statement'].includes(verdict.reason)
+    )
+      return verdict;
     if (group.some((g) => g.ignored || !isDirectAsk(g))) return verdict;
     const steps = planSteps(group, this.analysis);
     if (!steps || (steps.kind === 'review' && steps.reason === 'ask-not-statement')) return verdict;
@@ -87,7 +103,11 @@ export class HandlerPlans {
       const host = this.codecHosts.get(steps.plan.wiring.construction) ?? steps.plan.wiring.codecFile;
       this.codecHosts.set(steps.plan.wiring.construction, host);
       if (host !== steps.plan.wiring.codecFile) {
-        return { kind: 'review', reason: 'state-codec-unwired', detail: `this server's requestState codec is declared in ${this.analysis.project.relative(host.getFilePath())}: export it from there and import it here, then run the tool again` };
+        return {
+          kind: 'review',
+          reason: 'state-codec-unwired',
+          detail: `this server's requestState codec is declared in ${this.analysis.project.relative(host.getFilePath())}: export it from there and import it here, then run the tool again`,
+        };
       }
     }
     return steps;

@@ -29,11 +29,22 @@ export function planSite(call: PushCall, chains: Chain[], ignored: boolean, stra
   const other = families.filter((f) => !isMrtrCapable(f));
   const family: Family = families.length === 1 ? families[0]! : families.length === 0 ? 'unresolved' : 'mixed';
   // The planner's detail goes with its own reason only.
-  const review = (reason: ReasonId): Verdict => ({ kind: 'review', reason, ...(strategy?.kind === 'review' && strategy.detail && strategy.reason === reason ? { detail: strategy.detail } : {}), family, families });
+  const review = (reason: ReasonId): Verdict => ({
+    kind: 'review',
+    reason,
+    ...(strategy?.kind === 'review' && strategy.detail && strategy.reason === reason
+      ? { detail: strategy.detail }
+      : {}),
+    family,
+    families,
+  });
   if (ignored) return { kind: 'skipped', reason: 'ignored', family, families };
   if (call.reason) return review(call.reason);
   if (other.length === 0 && capable.length > 0) {
-    if (strategy && strategy.kind !== 'review') return strategy.kind === 'replay' ? { kind: 'replay', plan: strategy.plan, outside: [], family, families } : { ...strategy, family, families };
+    if (strategy && strategy.kind !== 'review')
+      return strategy.kind === 'replay'
+        ? { kind: 'replay', plan: strategy.plan, outside: [], family, families }
+        : { ...strategy, family, families };
     return review(strategy ? strategy.reason : 'no-strategy-yet');
   }
   if (capable.length > 0) {

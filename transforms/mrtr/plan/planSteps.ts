@@ -87,21 +87,54 @@ export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVe
   const layout = new StepLayout(body, statements, branchOf, new Set<Node>(capabilityReads));
   // Moved code must not reassign a parameter (parameters are re-sent, not carried) or declare a function or
   // class that later steps use (code does not travel in requestState).
-  const parameterNames = fn.getParameters().flatMap((p) => namesIn((p as unknown as { getNameNode(): Node }).getNameNode()));
-  if (layout.moved.some((s) => assignsTo(s, parameterNames))) return { kind: 'review', reason: 'unserializable-state', detail: 'a handler parameter is reassigned before an ask' };
+  const parameterNames = fn
+    .getParameters()
+    .flatMap((p) => namesIn((p as unknown as { getNameNode(): Node }).getNameNode()));
+  if (layout.moved.some((s) => assignsTo(s, parameterNames)))
+    return {
+      kind: 'review',
+      reason: 'unserializable-state',
+      detail: 'a handler parameter is reassigned before an ask',
+    };
   const declarations = declarationsIn(layout, statements, asks, body);
   if (!Array.isArray(declarations)) return declarations;
   const steps = stepsOf(layout, declarations, asks, registration, analysis, body);
   if (!Array.isArray(steps)) return steps;
   const wiring = wiringOf(registration, analysis);
-  if (!wiring || 'detail' in wiring) return { kind: 'review', reason: 'state-codec-unwired', ...(wiring ? { detail: wiring.detail } : {}) };
+  if (!wiring || 'detail' in wiring)
+    return { kind: 'review', reason: 'state-codec-unwired', ...(wiring ? { detail: wiring.detail } : {}) };
   // The SDK codec signs but does not encrypt: values the server computed become readable by the client.
-  const serverSide = [...new Set(steps.flatMap((st) => st.carried).filter((c) => c.serverSide).map((c) => `\`${c.name}\``))];
-  const notes = serverSide.length > 0 ? [`requestState carries server-computed ${serverSide.join(', ')}: signed, not encrypted, so the client can read ${serverSide.length === 1 ? 'it' : 'them'}; check that nothing secret is among them`] : [];
+  const serverSide = [
+    ...new Set(
+      steps
+        .flatMap((st) => st.carried)
+        .filter((c) => c.serverSide)
+        .map((c) => `\`${c.name}\``),
+    ),
+  ];
+  const notes =
+    serverSide.length > 0
+      ? [
+          `requestState carries server-computed ${serverSide.join(', ')}: signed, not encrypted, so the client can read ${serverSide.length === 1 ? 'it' : 'them'}; check that nothing secret is among them`,
+        ]
+      : [];
   const { firstReplaced, lastReplaced } = layout;
   return {
     kind: 'steps',
-    plan: { notes, steps, asks, statements, firstReplaced, lastReplaced, handler: fn, registration, ...context, capabilityReads, stepPrefix: prefixOf(registration), wiring },
+    plan: {
+      notes,
+      steps,
+      asks,
+      statements,
+      firstReplaced,
+      lastReplaced,
+      handler: fn,
+      registration,
+      ...context,
+      capabilityReads,
+      stepPrefix: prefixOf(registration),
+      wiring,
+    },
   };
 }
 
@@ -118,16 +151,25 @@ function stepsInputOf(sites: HandlerSite[], analysis: MrtrAnalysis): StepsInput 
   const fn = handler as FunctionNode;
   const body = fn.getBody?.();
   if (!body || !Node.isBlock(body)) return { kind: 'review', reason: 'ask-not-statement' };
-  if (ordered.some(({ guards }) => guards.some((g) => g !== 'capability-check'))) return { kind: 'review', reason: 'guarded-ask' };
+  if (ordered.some(({ guards }) => guards.some((g) => g !== 'capability-check')))
+    return { kind: 'review', reason: 'guarded-ask' };
   const statements = ordered.map(({ call }) => statementOf(call.node));
   if (new Set(statements).size !== statements.length) return { kind: 'review', reason: 'ask-not-statement' };
   // Each ask is a body statement, or a statement of the then-block of a body-level `if`.
   const branchOf = (statement: Node): IfStatement | undefined => {
     const block = statement.getParent();
     const branch = block?.getParent();
-    return block && Node.isBlock(block) && branch && Node.isIfStatement(branch) && branch.getThenStatement() === block && branch.getParent() === body ? branch : undefined;
+    return block &&
+      Node.isBlock(block) &&
+      branch &&
+      Node.isIfStatement(branch) &&
+      branch.getThenStatement() === block &&
+      branch.getParent() === body
+      ? branch
+      : undefined;
   };
-  if (statements.some((s) => s.getParent() !== body && !branchOf(s))) return { kind: 'review', reason: 'ask-not-statement' };
+  if (statements.some((s) => s.getParent() !== body && !branchOf(s)))
+    return { kind: 'review', reason: 'ask-not-statement' };
   const bindings = ordered.map(({ call }, i) => bindingOf(statements[i]!, call.node, analysis));
   if (bindings.some((b) => b === null)) return { kind: 'review', reason: 'ask-not-statement' };
   const params = ordered.map(({ call }, i) => paramsOf(call, methods[i]!));
@@ -141,21 +183,50 @@ function stepsInputOf(sites: HandlerSite[], analysis: MrtrAnalysis): StepsInput 
     const names = binding?.pattern ? (binding.name.match(/[A-Za-z_$][\w$]*/g) ?? []) : [];
     return binding?.pattern ? (names.length === 1 ? names[0] : undefined) : binding?.name;
   };
-  const asks = asksOf(ordered.map((s) => s.call), builders as Builder[], params, bindings.map((b) => b ?? undefined), registration, patternKey);
+  const asks = asksOf(
+    ordered.map((s) => s.call),
+    builders as Builder[],
+    params,
+    bindings.map((b) => b ?? undefined),
+    registration,
+    patternKey,
+  );
   if ('reason' in asks) return asks;
   return { fn, body, registration, statements, asks, context, branchOf };
 }
 
 /** The steps: a start step when code runs before the first ask, then one per resume point. */
-function stepsOf(layout: StepLayout, declarations: Declaration[], asks: Ask[], registration: Registration, analysis: MrtrAnalysis, body: Block): Step[] | Review {
+function stepsOf(
+  layout: StepLayout,
+  declarations: Declaration[],
+  asks: Ask[],
+  registration: Registration,
+  analysis: MrtrAnalysis,
+  body: Block,
+): Step[] | Review {
   const steps: Step[] = [];
-  if (layout.hasStart) steps.push({ name: `${prefixOf(registration)}:start`, carried: [], replay: [], next: layout.fromBody(layout.prefixEnd) });
+  if (layout.hasStart)
+    steps.push({
+      name: `${prefixOf(registration)}:start`,
+      carried: [],
+      replay: [],
+      next: layout.fromBody(layout.prefixEnd),
+    });
   for (const point of layout.points) {
     const state = stateAt(point, layout, declarations, asks, analysis, body);
     if ('kind' in state) return state;
-    const name = point.ask !== undefined ? asks[point.ask]!.key : `after_${asks[layout.points.find((p) => p.branch === point.branch && p.ask !== undefined)!.ask!]!.key}`;
+    const name =
+      point.ask !== undefined
+        ? asks[point.ask]!.key
+        : `after_${asks[layout.points.find((p) => p.branch === point.branch && p.ask !== undefined)!.ask!]!.key}`;
     const replayed = [...state.replay].sort((a, b) => a.getStart() - b.getStart());
-    steps.push({ name: `${prefixOf(registration)}:${name}`, ...(point.ask !== undefined ? { ask: asks[point.ask]! } : {}), carried: state.carried, replay: replayed, next: layout.continuationOf(point) });
+    steps.push({
+      name: `${prefixOf(registration)}:${name}`,
+      ...(point.ask !== undefined ? { ask: asks[point.ask]! } : {}),
+      carried: state.carried,
+      replay: replayed,
+      next: layout.continuationOf(point),
+    });
   }
   return steps;
 }
@@ -163,4 +234,3 @@ function stepsOf(layout: StepLayout, declarations: Declaration[], asks: Ask[], r
 function prefixOf(registration: Registration): string {
   return registration.name.replace(/[^A-Za-z0-9_.-]+/g, '_');
 }
-

@@ -57,28 +57,39 @@ export function planUrlError(site: HandlerSite, analysis: MrtrAnalysis): UrlErro
   const handler = registration ? handlerOf(registration) : undefined;
   if (!registration || !handler || !isDirectAsk(site)) return { kind: 'review', reason: 'ask-in-helper' };
   const callee = registration.call.getFirstChildByKind(SyntaxKind.PropertyAccessExpression);
-  if (registration.method !== 'tools/call' || !callee || !(callee.getName() in REGISTRATIONS)) return { kind: 'review', reason: 'url-error-not-tool' };
+  if (registration.method !== 'tools/call' || !callee || !(callee.getName() in REGISTRATIONS))
+    return { kind: 'review', reason: 'url-error-not-tool' };
   const construct = call.node;
   const statement = construct.getParent();
   const shape = (detail: string) => ({ kind: 'review' as const, reason: 'url-error-shape' as const, detail });
-  if (!Node.isNewExpression(construct) || !statement || !Node.isThrowStatement(statement)) return shape('the error is built here but thrown elsewhere (or not thrown): throw it where it is built');
+  if (!Node.isNewExpression(construct) || !statement || !Node.isThrowStatement(statement))
+    return shape('the error is built here but thrown elsewhere (or not thrown): throw it where it is built');
   const fn = handler as FunctionNode;
   for (let node: Node | undefined = statement; node && node !== fn; node = node.getParent()) {
     const parent = node.getParent();
-    if (parent && Node.isTryStatement(parent) && parent.getTryBlock() === node) return { kind: 'review', reason: 'url-error-in-try' };
+    if (parent && Node.isTryStatement(parent) && parent.getTryBlock() === node)
+      return { kind: 'review', reason: 'url-error-in-try' };
   }
   if (enclosingFunction(statement) !== fn) return { kind: 'review', reason: 'ask-in-helper' };
   const [list, message, ...rest] = construct.getArguments();
   if (!list || rest.length > 0) return shape('it takes its elicitations and an optional message, nothing else');
-  if (!Node.isArrayLiteralExpression(list)) return shape(`its elicitations (\`${oneLine(list.getText(), 40)}\`) are not an array written in the throw`);
-  if (list.getElements().length !== 1) return shape(`it throws ${list.getElements().length} elicitations: one tool call can ask one URL this way`);
+  if (!Node.isArrayLiteralExpression(list))
+    return shape(`its elicitations (\`${oneLine(list.getText(), 40)}\`) are not an array written in the throw`);
+  if (list.getElements().length !== 1)
+    return shape(`it throws ${list.getElements().length} elicitations: one tool call can ask one URL this way`);
   const element = list.getElements()[0]!;
-  if (!Node.isObjectLiteralExpression(element)) return shape(`its elicitation (\`${oneLine(element.getText(), 40)}\`) is not an object literal written in the throw: write { mode: 'url', message, url } there`);
+  if (!Node.isObjectLiteralExpression(element))
+    return shape(
+      `its elicitation (\`${oneLine(element.getText(), 40)}\`) is not an object literal written in the throw: write { mode: 'url', message, url } there`,
+    );
   const members: Node[] = [];
   const dropped: Node[] = [construct.getExpression()];
   const names = new Set<string>();
   for (const property of element.getProperties()) {
-    if (!Node.isPropertyAssignment(property) && !Node.isShorthandPropertyAssignment(property)) return shape(`its elicitation has \`${oneLine(property.getText(), 40)}\`: only message, url, mode and elicitationId written out`);
+    if (!Node.isPropertyAssignment(property) && !Node.isShorthandPropertyAssignment(property))
+      return shape(
+        `its elicitation has \`${oneLine(property.getText(), 40)}\`: only message, url, mode and elicitationId written out`,
+      );
     const name = property.getName();
     names.add(name);
     if (name === 'message' || name === 'url') {
@@ -90,18 +101,26 @@ export function planUrlError(site: HandlerSite, analysis: MrtrAnalysis): UrlErro
     } else if (name === 'elicitationId') {
       // 2026-07-28 has no elicitationId: its expression is no longer evaluated, which must change nothing.
       const value = Node.isPropertyAssignment(property) ? property.getInitializer() : undefined;
-      if (value && !isReplaySafeExpression(value) && !isRandomId(value)) return shape(`its elicitationId (\`${oneLine(value.getText(), 40)}\`) is computed with effects, which would no longer run`);
+      if (value && !isReplaySafeExpression(value) && !isRandomId(value))
+        return shape(
+          `its elicitationId (\`${oneLine(value.getText(), 40)}\`) is computed with effects, which would no longer run`,
+        );
       dropped.push(property);
     } else {
       return shape(`its elicitation has a property ${name}: only message, url, mode and elicitationId`);
     }
   }
-  if (!names.has('message') || !names.has('url')) return shape(`its elicitation has no ${names.has('message') ? 'url' : 'message'}`);
+  if (!names.has('message') || !names.has('url'))
+    return shape(`its elicitation has no ${names.has('message') ? 'url' : 'message'}`);
   // The old message was built on every attempt, the new one only when the user declines: it must be pure.
   if (message && !isReplaySafeExpression(message)) return { kind: 'review', reason: 'repeated-effects' };
   const context = contextOf(fn, analysis);
   if (!context) return { kind: 'review', reason: 'ask-not-statement' };
-  const key = `url_${registration.name}`.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9_]+/g, '_').replace(/_+$/g, '').toLowerCase();
+  const key = `url_${registration.name}`
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9_]+/g, '_')
+    .replace(/_+$/g, '')
+    .toLowerCase();
   return {
     kind: 'url-error',
     plan: {
@@ -122,7 +141,10 @@ export function planUrlError(site: HandlerSite, analysis: MrtrAnalysis): UrlErro
 function isRandomId(node: Node): boolean {
   if (!Node.isCallExpression(node) || node.getArguments().length > 0) return false;
   const callee = node.getExpression();
-  return (Node.isIdentifier(callee) && callee.getText() === 'randomUUID') || (Node.isPropertyAccessExpression(callee) && callee.getName() === 'randomUUID');
+  return (
+    (Node.isIdentifier(callee) && callee.getText() === 'randomUUID') ||
+    (Node.isPropertyAccessExpression(callee) && callee.getName() === 'randomUUID')
+  );
 }
 
 /** Names used in the dropped nodes that are named imports of a module without side effects. */
@@ -132,7 +154,8 @@ function droppableImports(dropped: Node[]): string[] {
     for (const id of node.getDescendantsOfKind(SyntaxKind.Identifier)) {
       const declaration = id.getSymbol()?.getDeclarations()[0];
       const module = declaration ? importedModuleOf(declaration) : undefined;
-      if (module && DROPPABLE_MODULES.has(module) && declaration && Node.isImportSpecifier(declaration)) out.add(id.getText());
+      if (module && DROPPABLE_MODULES.has(module) && declaration && Node.isImportSpecifier(declaration))
+        out.add(id.getText());
     }
   }
   return [...out];

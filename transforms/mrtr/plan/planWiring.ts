@@ -40,7 +40,10 @@ export interface ServerWiring {
  * file (the server's file or one importing it, through an ES import chain or a CommonJS require), in the server's
  * file (a module singleton), or a codec already wired by hand; else what to add by hand (`detail`).
  */
-export function wiringOf(registration: Registration, analysis: MrtrAnalysis): ServerWiring | { detail: string } | undefined {
+export function wiringOf(
+  registration: Registration,
+  analysis: MrtrAnalysis,
+): ServerWiring | { detail: string } | undefined {
   const callee = unwrap((registration.call as import('ts-morph').CallExpression).getExpression());
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const construction = constructionOf(callee.getExpression(), analysis, 0);
@@ -51,27 +54,48 @@ export function wiringOf(registration: Registration, analysis: MrtrAnalysis): Se
   const args = construction.getArguments();
   if (args.length > 2) return undefined;
   const options = args[1] ? unwrap(args[1]) : undefined;
-  if (options && !Node.isObjectLiteralExpression(options)) return { detail: `add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}` };
+  if (options && !Node.isObjectLiteralExpression(options))
+    return {
+      detail: `add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}`,
+    };
   const existing = options && Node.isObjectLiteralExpression(options) ? options.getProperty('requestState') : undefined;
   if (existing) {
     // Already wired to a codec of this file set (`requestState: { verify: codec.verify }`): reuse it.
-    const verify = /^requestState\s*:\s*\{\s*verify\s*:\s*([A-Za-z_$][\w$]*)\.verify\s*,?\s*\}$/.exec(existing.getText());
+    const verify = /^requestState\s*:\s*\{\s*verify\s*:\s*([A-Za-z_$][\w$]*)\.verify\s*,?\s*\}$/.exec(
+      existing.getText(),
+    );
     const codec = verify?.[1];
     const declared = codec ? construction.getSourceFile().getVariableDeclaration(codec) : undefined;
-    if (codec && declared && isCodecDeclaration(declared) && construction.getSourceFile() === registration.call.getSourceFile()) {
+    if (
+      codec &&
+      declared &&
+      isCodecDeclaration(declared) &&
+      construction.getSourceFile() === registration.call.getSourceFile()
+    ) {
       return { construction, codecFile: registration.call.getSourceFile(), existing: codec };
     }
     // Declared and exported in the server's file, which the handlers' file imports already (a module singleton).
     const handlersFile = registration.call.getSourceFile();
     // (Not when the server's file also reaches the handlers' file: in that cycle a top-level registration would run first.)
-    const singleton = namedImportOf(handlersFile, construction.getSourceFile()) && !importChain(construction.getSourceFile(), handlersFile, analysis);
-    if (codec && declared && isCodecDeclaration(declared) && declared.getVariableStatement()?.hasExportKeyword() && singleton) {
+    const singleton =
+      namedImportOf(handlersFile, construction.getSourceFile()) &&
+      !importChain(construction.getSourceFile(), handlersFile, analysis);
+    if (
+      codec &&
+      declared &&
+      isCodecDeclaration(declared) &&
+      declared.getVariableStatement()?.hasExportKeyword() &&
+      singleton
+    ) {
       return { construction, codecFile: handlersFile, existing: codec, existingFrom: construction.getSourceFile() };
     }
     // Declared in a module of its own (`import { requestStateCodec } from './state.js'`): the handlers import it too.
     const module = codec ? codecModuleOf(construction.getSourceFile(), codec, analysis) : undefined;
-    if (codec && module) return { construction, codecFile: registration.call.getSourceFile(), existing: codec, existingFrom: module };
-    return { detail: `the server at ${where} already configures requestState; its verify must be the codec that mints this handler's state: declare that codec (createRequestStateCodec) in a module of its own that imports no other project file, export it, import it where the server is built, and run the tool again` };
+    if (codec && module)
+      return { construction, codecFile: registration.call.getSourceFile(), existing: codec, existingFrom: module };
+    return {
+      detail: `the server at ${where} already configures requestState; its verify must be the codec that mints this handler's state: declare that codec (createRequestStateCodec) in a module of its own that imports no other project file, export it, import it where the server is built, and run the tool again`,
+    };
   }
   const codecFile = registration.call.getSourceFile();
   if (construction.getSourceFile() === codecFile) return { construction, codecFile };
@@ -82,7 +106,10 @@ export function wiringOf(registration: Registration, analysis: MrtrAnalysis): Se
   if (required) return { construction, codecFile, requireDeclaration: required };
   const importer = chain ? undefined : namedImportOf(codecFile, construction.getSourceFile());
   if (importer) return { construction, codecFile: construction.getSourceFile(), importers: [importer] };
-  if (!chain) return { detail: `export a requestState codec from ${analysis.project.relative(codecFile.getFilePath())}, import it in ${analysis.project.relative(construction.getSourceFile().getFilePath())} and add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}` };
+  if (!chain)
+    return {
+      detail: `export a requestState codec from ${analysis.project.relative(codecFile.getFilePath())}, import it in ${analysis.project.relative(construction.getSourceFile().getFilePath())} and add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}`,
+    };
   const [importDeclaration, ...via] = chain;
   return { construction, codecFile, importDeclaration: importDeclaration!, ...(via.length > 0 ? { via } : {}) };
 }
@@ -104,7 +131,9 @@ function requireOf(from: SourceFile, to: SourceFile, analysis: MrtrAnalysis): Va
 
 /** `import { server } from './server.js'` in `from`, naming imports of `to` (so the codec's name can join them). */
 function namedImportOf(from: SourceFile, to: SourceFile): ImportDeclaration | undefined {
-  return from.getImportDeclarations().find((d) => !d.isTypeOnly() && d.getNamedImports().length > 0 && d.getModuleSpecifierSourceFile() === to);
+  return from
+    .getImportDeclarations()
+    .find((d) => !d.isTypeOnly() && d.getNamedImports().length > 0 && d.getModuleSpecifierSourceFile() === to);
 }
 
 /** `const codec = createRequestStateCodec(...)`. */
@@ -117,11 +146,23 @@ function isCodecDeclaration(declaration: import('ts-morph').VariableDeclaration)
  * exports it and imports no project file itself: any file can import it without creating a cycle.
  */
 function codecModuleOf(file: SourceFile, name: string, analysis: MrtrAnalysis): SourceFile | undefined {
-  const declaration = file.getImportDeclarations().find((d) => !d.isTypeOnly() && d.getModuleSpecifierValue().startsWith('.') && d.getNamedImports().some((n) => n.getName() === name && !n.getAliasNode() && !n.isTypeOnly()));
-  const module = declaration ? analysis.project.loadModule(file.getFilePath(), declaration.getModuleSpecifierValue()) : undefined;
+  const declaration = file
+    .getImportDeclarations()
+    .find(
+      (d) =>
+        !d.isTypeOnly() &&
+        d.getModuleSpecifierValue().startsWith('.') &&
+        d.getNamedImports().some((n) => n.getName() === name && !n.getAliasNode() && !n.isTypeOnly()),
+    );
+  const module = declaration
+    ? analysis.project.loadModule(file.getFilePath(), declaration.getModuleSpecifierValue())
+    : undefined;
   const codec = module?.getVariableDeclaration(name);
-  if (!module || !codec || !isCodecDeclaration(codec) || !codec.getVariableStatement()?.hasExportKeyword()) return undefined;
-  const importsProject = module.getImportDeclarations().some((d) => d.getModuleSpecifierValue().startsWith('.')) || /\brequire\(\s*['"]\./.test(module.getFullText());
+  if (!module || !codec || !isCodecDeclaration(codec) || !codec.getVariableStatement()?.hasExportKeyword())
+    return undefined;
+  const importsProject =
+    module.getImportDeclarations().some((d) => d.getModuleSpecifierValue().startsWith('.')) ||
+    /\brequire\(\s*['"]\./.test(module.getFullText());
   return importsProject ? undefined : module;
 }
 
@@ -131,8 +172,11 @@ function codecModuleOf(file: SourceFile, name: string, analysis: MrtrAnalysis): 
  */
 function importChain(from: SourceFile, to: SourceFile, analysis: MrtrAnalysis): ImportDeclaration[] | undefined {
   const valueImports = (file: SourceFile) =>
-    file.getImportDeclarations().filter((d) => !d.isTypeOnly() && !d.getNamespaceImport() && d.getModuleSpecifierValue().startsWith('.'));
-  const targetOf = (d: ImportDeclaration) => analysis.project.loadModule(d.getSourceFile().getFilePath(), d.getModuleSpecifierValue());
+    file
+      .getImportDeclarations()
+      .filter((d) => !d.isTypeOnly() && !d.getNamespaceImport() && d.getModuleSpecifierValue().startsWith('.'));
+  const targetOf = (d: ImportDeclaration) =>
+    analysis.project.loadModule(d.getSourceFile().getFilePath(), d.getModuleSpecifierValue());
   const first = valueImports(from).filter((d) => d.getNamedImports().length > 0);
   // The direct import first, from the program as it stands (no file parsed for it).
   const direct = first.find((d) => d.getModuleSpecifierSourceFile() === to);
@@ -170,7 +214,12 @@ function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number)
     // `let server: Server;` ... `server = new Server(...)` (assigned once, e.g. in build()).
     const assigned = referencesTo(analysis.project, declaration, declaration.getName()).flatMap((reference) => {
       const parent = reference.getParent();
-      return parent && Node.isBinaryExpression(parent) && parent.getLeft() === reference && parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken ? [parent.getRight()] : [];
+      return parent &&
+        Node.isBinaryExpression(parent) &&
+        parent.getLeft() === reference &&
+        parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken
+        ? [parent.getRight()]
+        : [];
     });
     return assigned.length === 1 ? constructionOf(assigned[0]!, analysis, depth + 1) : undefined;
   }
@@ -182,8 +231,15 @@ function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number)
     if (!named || !name || !Node.isIdentifier(name)) return undefined;
     const calls = referencesTo(analysis.project, named, name.getText())
       .map((ref) => ref.getParent())
-      .filter((call): call is import('ts-morph').CallExpression => !!call && Node.isCallExpression(call) && call.getExpression() === call.getExpression());
-    const found = new Set(calls.map((call) => call.getArguments()[index]).map((arg) => (arg ? constructionOf(arg, analysis, depth + 1) : undefined)));
+      .filter(
+        (call): call is import('ts-morph').CallExpression =>
+          !!call && Node.isCallExpression(call) && call.getExpression() === call.getExpression(),
+      );
+    const found = new Set(
+      calls
+        .map((call) => call.getArguments()[index])
+        .map((arg) => (arg ? constructionOf(arg, analysis, depth + 1) : undefined)),
+    );
     return found.size === 1 ? [...found][0] : undefined;
   }
   return undefined;
@@ -198,7 +254,8 @@ export function classWiringOf(registration: Registration, analysis: MrtrAnalysis
   const callee = unwrap((registration.call as CallExpression).getExpression());
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const receiver = unwrap(callee.getExpression());
-  if (!Node.isPropertyAccessExpression(receiver) || receiver.getExpression().getKind() !== SyntaxKind.ThisKeyword) return undefined;
+  if (!Node.isPropertyAccessExpression(receiver) || receiver.getExpression().getKind() !== SyntaxKind.ThisKeyword)
+    return undefined;
   const property = receiver.getName();
   const cls = receiver.getFirstAncestorByKind(SyntaxKind.ClassDeclaration);
   const constructor = cls?.getConstructors()[0];
@@ -208,7 +265,12 @@ export function classWiringOf(registration: Registration, analysis: MrtrAnalysis
   let index = parameters.findIndex((p) => p.getName() === property && p.isParameterProperty());
   if (index === -1) {
     // `constructor(server) { this.server = server; }`
-    const assigned = constructor.getDescendantsOfKind(SyntaxKind.BinaryExpression).find((b) => b.getLeft().getText() === `this.${property}` && b.getOperatorToken().getKind() === SyntaxKind.EqualsToken);
+    const assigned = constructor
+      .getDescendantsOfKind(SyntaxKind.BinaryExpression)
+      .find(
+        (b) =>
+          b.getLeft().getText() === `this.${property}` && b.getOperatorToken().getKind() === SyntaxKind.EqualsToken,
+      );
     index = assigned ? parameters.findIndex((p) => p.getName() === assigned.getRight().getText()) : -1;
   }
   if (index === -1) return undefined;
@@ -227,7 +289,8 @@ export function classWiringOf(registration: Registration, analysis: MrtrAnalysis
   if (!sdk || sdk.name !== 'McpServer' || sdk.major !== 'v2') return undefined;
   const args = construction.getArguments();
   const options = args[1] ? unwrap(args[1]) : undefined;
-  if (args.length > 2 || (options && (!Node.isObjectLiteralExpression(options) || options.getProperty('requestState')))) return undefined;
+  if (args.length > 2 || (options && (!Node.isObjectLiteralExpression(options) || options.getProperty('requestState'))))
+    return undefined;
   const codecFile = registration.call.getSourceFile();
   if (construction.getSourceFile() === codecFile) return { construction, codecFile };
   const importDeclaration = construction

@@ -75,7 +75,9 @@ export class StepLayout {
       this.joinOf.set(branch, this.points.length);
       this.points.push({ branch, anchor: branch.getEnd() });
     }
-    this.pointStatements = new Set<Node>(statements.map((s) => (s.getParent() === body ? s : s.getParent()!.getParent()!)));
+    this.pointStatements = new Set<Node>(
+      statements.map((s) => (s.getParent() === body ? s : s.getParent()!.getParent()!)),
+    );
     // The pure statements that open the body stay where they are: they run on every round, as before the ask.
     let prefixEnd = 0;
     while (prefixEnd < top.length && this.isPure(top[prefixEnd]!)) prefixEnd++;
@@ -88,7 +90,12 @@ export class StepLayout {
 
   /** Pure `const` declarations: they may run again (same inputs, same values). */
   isPureConst(s: Node): boolean {
-    return Node.isVariableStatement(s) && s.getDeclarationKind() === 'const' && !this.statements.includes(s) && s.getDeclarations().every((d) => isReplaySafeExpression(d.getInitializer(), this.allowed));
+    return (
+      Node.isVariableStatement(s) &&
+      s.getDeclarationKind() === 'const' &&
+      !this.statements.includes(s) &&
+      s.getDeclarations().every((d) => isReplaySafeExpression(d.getInitializer(), this.allowed))
+    );
   }
 
   /** Pure `const` declarations and `if (...) return` checks that hold no ask. */
@@ -110,7 +117,9 @@ export class StepLayout {
   statementOfDeclaration(id: Node): Node {
     return id.getFirstAncestor((a) => {
       const parent = a.getParent();
-      return parent === this.body || (!!parent && Node.isBlock(parent) && this.joinOf.has(parent.getParent() as IfStatement));
+      return (
+        parent === this.body || (!!parent && Node.isBlock(parent) && this.joinOf.has(parent.getParent() as IfStatement))
+      );
     })!;
   }
 
@@ -122,12 +131,20 @@ export class StepLayout {
     const next = following[nextIndex]!;
     const between = following.slice(0, nextIndex);
     const askIndex = this.statements.indexOf(next);
-    if (askIndex >= 0) return { kind: 'statements', statements: between, to: this.stepIndexOfPoint(this.pointOfAsk.get(askIndex)!) };
+    if (askIndex >= 0)
+      return { kind: 'statements', statements: between, to: this.stepIndexOfPoint(this.pointOfAsk.get(askIndex)!) };
     const branch = next as IfStatement;
     const first = this.points.findIndex((p) => p.branch === branch);
     const thenStatements = (branch.getThenStatement() as Block).getStatements();
     const preAsk = thenStatements.slice(0, thenStatements.indexOf(this.statements[this.points[first]!.ask!] as never));
-    return { kind: 'branch', statements: between, branch, preAsk, to: this.stepIndexOfPoint(first), join: this.stepIndexOfPoint(this.joinOf.get(branch)!) };
+    return {
+      kind: 'branch',
+      statements: between,
+      branch,
+      preAsk,
+      to: this.stepIndexOfPoint(first),
+      join: this.stepIndexOfPoint(this.joinOf.get(branch)!),
+    };
   }
 
   /** What the step of a point runs after its ask (or on entry, for a join) until the next step. */
@@ -136,7 +153,12 @@ export class StepLayout {
       const thenStatements = (point.branch.getThenStatement() as Block).getStatements();
       const after = thenStatements.slice(thenStatements.indexOf(this.statements[point.ask] as never) + 1);
       const nextAsk = after.findIndex((s) => this.statements.includes(s));
-      if (nextAsk >= 0) return { kind: 'statements', statements: after.slice(0, nextAsk), to: this.stepIndexOfPoint(this.pointOfAsk.get(this.statements.indexOf(after[nextAsk]!))!) };
+      if (nextAsk >= 0)
+        return {
+          kind: 'statements',
+          statements: after.slice(0, nextAsk),
+          to: this.stepIndexOfPoint(this.pointOfAsk.get(this.statements.indexOf(after[nextAsk]!))!),
+        };
       return { kind: 'statements', statements: after, to: this.stepIndexOfPoint(this.joinOf.get(point.branch)!) };
     }
     return this.fromBody(this.top.indexOf(this.statementOfPoint(point) as never) + 1);

@@ -30,7 +30,15 @@ const ASK_METHODS: Record<string, AskMethod> = {
 export type AskMethod = 'elicitInput' | 'createMessage' | 'listRoots' | 'request';
 
 /** Families a replayed helper may also be reached from: there its ask fails clearly, and each such call is reported. */
-const OUTSIDE_FAMILIES: ReadonlySet<string> = new Set(['other-request', 'notification', 'oninitialized', 'event', 'timer', 'startup', 'dead']);
+const OUTSIDE_FAMILIES: ReadonlySet<string> = new Set([
+  'other-request',
+  'notification',
+  'oninitialized',
+  'event',
+  'timer',
+  'startup',
+  'dead',
+]);
 
 /** Explicit-form reasons that replay answers: the ask keeps its place, so its shape around it does not matter. */
 const REPLAYABLE: ReadonlySet<string> = new Set([
@@ -67,7 +75,13 @@ export type ReplayVerdict = { kind: 'replay'; plan: ReplayPlan; outside?: Outsid
  * handlers' plans give the explicit strategies' reason per site, the sites of each handler, and the file that
  * hosts each server's codec (a step function may have claimed it).
  */
-export function planReplay(candidates: FoundSite[], handlers: HandlerPlans, analysis: MrtrAnalysis, strategy: Strategy, runtimeDir?: string): Map<Node, ReplayVerdict> {
+export function planReplay(
+  candidates: FoundSite[],
+  handlers: HandlerPlans,
+  analysis: MrtrAnalysis,
+  strategy: Strategy,
+  runtimeDir?: string,
+): Map<Node, ReplayVerdict> {
   const verdicts = new Map<Node, ReplayVerdict>();
   if (strategy === 'explicit') return verdicts;
   const paths = replayPaths(candidates, handlers, analysis, strategy, verdicts);
@@ -88,7 +102,10 @@ export function planReplay(candidates: FoundSite[], handlers: HandlerPlans, anal
   const calls = [...paths.values()].flatMap((route) => route.calls);
   for (const plan of new Set([...verdicts.values()].flatMap((v) => (v.kind === 'replay' ? [v.plan] : [])))) {
     for (const [registration, statements] of plan.reruns) {
-      plan.reruns.set(registration, statements.filter((s) => !calls.some((n) => n.getStart() >= s.getStart() && n.getEnd() <= s.getEnd())));
+      plan.reruns.set(
+        registration,
+        statements.filter((s) => !calls.some((n) => n.getStart() >= s.getStart() && n.getEnd() <= s.getEnd())),
+      );
     }
   }
   return verdicts;
@@ -98,14 +115,21 @@ export function planReplay(candidates: FoundSite[], handlers: HandlerPlans, anal
  * The replay path of each eligible site (the handler strategies' leftovers under `auto`), as long as every ask
  * of each handler it reaches has one; a path that cannot be replayed leaves its reason in `verdicts`.
  */
-function replayPaths(candidates: FoundSite[], handlers: HandlerPlans, analysis: MrtrAnalysis, strategy: Strategy, verdicts: Map<Node, ReplayVerdict>): Map<FoundSite, ReplayPath> {
+function replayPaths(
+  candidates: FoundSite[],
+  handlers: HandlerPlans,
+  analysis: MrtrAnalysis,
+  strategy: Strategy,
+  verdicts: Map<Node, ReplayVerdict>,
+): Map<FoundSite, ReplayPath> {
   const paths = new Map<FoundSite, ReplayPath>();
   for (const candidate of candidates) {
     if (!eligible(candidate)) continue;
     const reason = handlers.explicitReasonOf(candidate);
     if (strategy === 'auto' && (reason === undefined || !REPLAYABLE.has(reason))) continue;
     const route = traceReplayPath(candidate.call.node, analysis);
-    if (route && 'reason' in route) verdicts.set(candidate.call.node, { kind: 'review', reason: route.reason, detail: route.detail });
+    if (route && 'reason' in route)
+      verdicts.set(candidate.call.node, { kind: 'review', reason: route.reason, detail: route.detail });
     else if (route) paths.set(candidate, route);
   }
   // A handler is wrapped only when every ask it reaches is replayed; drop sites until that holds.
@@ -124,7 +148,13 @@ function replayPaths(candidates: FoundSite[], handlers: HandlerPlans, analysis: 
 }
 
 /** The plan of the server every registration on a path belongs to, shared by all its replayed sites; or why there is none. */
-function serverVerdictOf(route: ReplayPath, plans: Map<Node, ReplayVerdict>, codecHosts: Map<Node, SourceFile>, analysis: MrtrAnalysis, runtimeDir: string | undefined): ReplayVerdict | undefined {
+function serverVerdictOf(
+  route: ReplayPath,
+  plans: Map<Node, ReplayVerdict>,
+  codecHosts: Map<Node, SourceFile>,
+  analysis: MrtrAnalysis,
+  runtimeDir: string | undefined,
+): ReplayVerdict | undefined {
   let verdict: ReplayVerdict | undefined;
   for (const registration of route.registrations) {
     const wiring = wiringOf(registration, analysis) ?? classWiringOf(registration, analysis);
@@ -151,11 +181,19 @@ function serverVerdictOf(route: ReplayPath, plans: Map<Node, ReplayVerdict>, cod
       // Handlers registered in several files: the codec is exported from the first (which the server's file
       // imports) and imported where the others are registered.
       if (!plan.wiring.importDeclaration && !plan.wiring.requireDeclaration && !plan.wiring.existing) {
-        verdict = { kind: 'review', reason: 'state-codec-unwired', detail: `the handlers of this server are registered in several files; declare its requestState codec in ${analysis.project.relative(plan.wiring.codecFile.getFilePath())}, export it and run the tool again` };
+        verdict = {
+          kind: 'review',
+          reason: 'state-codec-unwired',
+          detail: `the handlers of this server are registered in several files; declare its requestState codec in ${analysis.project.relative(plan.wiring.codecFile.getFilePath())}, export it and run the tool again`,
+        };
         break;
       }
       if (plan.wiring.existing && !plan.wiring.existingFrom) {
-        verdict = { kind: 'review', reason: 'state-codec-unwired', detail: `import this server's requestState codec from ${analysis.project.relative(plan.wiring.codecFile.getFilePath())} here and run the tool again` };
+        verdict = {
+          kind: 'review',
+          reason: 'state-codec-unwired',
+          detail: `import this server's requestState codec from ${analysis.project.relative(plan.wiring.codecFile.getFilePath())} here and run the tool again`,
+        };
         break;
       }
       if (!plan.codecImports.includes(wiring.codecFile)) plan.codecImports.push(wiring.codecFile);
@@ -166,16 +204,43 @@ function serverVerdictOf(route: ReplayPath, plans: Map<Node, ReplayVerdict>, cod
 }
 
 /** A server's plan, empty until its sites join it; or why its codec cannot be declared where its handlers need it. */
-function newServerPlan(wiring: ServerWiring, codecHosts: Map<Node, SourceFile>, analysis: MrtrAnalysis, runtimeDir: string | undefined): ReplayVerdict {
+function newServerPlan(
+  wiring: ServerWiring,
+  codecHosts: Map<Node, SourceFile>,
+  analysis: MrtrAnalysis,
+  runtimeDir: string | undefined,
+): ReplayVerdict {
   // One codec per server: the first file whose handlers need it declares it (step functions included).
   const host = codecHosts.get(wiring.construction) ?? wiring.codecFile;
   codecHosts.set(wiring.construction, host);
   if (host !== wiring.codecFile && !wiring.existingFrom) {
-    return { kind: 'review', reason: 'state-codec-unwired', detail: `this server's requestState codec is declared in ${analysis.project.relative(host.getFilePath())}: export it from there and import it here, then run the tool again` };
+    return {
+      kind: 'review',
+      reason: 'state-codec-unwired',
+      detail: `this server's requestState codec is declared in ${analysis.project.relative(host.getFilePath())}: export it from there and import it here, then run the tool again`,
+    };
   }
   const constructionFile = wiring.construction.getSourceFile().getFilePath();
-  const runtimePath = path.join(runtimeDir ?? path.dirname(constructionFile), REPLAY_RUNTIME_NAME + runtimeExtension(constructionFile));
-  return { kind: 'replay', plan: { wiring, runtimePath, createRuntime: !fs.existsSync(runtimePath), askCalls: [], registrations: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [], reruns: new Map(), codecImports: [] } };
+  const runtimePath = path.join(
+    runtimeDir ?? path.dirname(constructionFile),
+    REPLAY_RUNTIME_NAME + runtimeExtension(constructionFile),
+  );
+  return {
+    kind: 'replay',
+    plan: {
+      wiring,
+      runtimePath,
+      createRuntime: !fs.existsSync(runtimePath),
+      askCalls: [],
+      registrations: [],
+      guards: [],
+      handlerGuards: [],
+      settled: [],
+      capabilityReads: [],
+      reruns: new Map(),
+      codecImports: [],
+    },
+  };
 }
 
 /** A replayed ask joins its server's plan, with what its path changes on the way to its handlers. */
@@ -210,7 +275,8 @@ function eligible({ call, chains, ignored }: FoundSite): boolean {
   }
   // Chains are capped at 20 (see analyse/classify.ts): a capped list may miss a caller that is not wrapped.
   if (chains.length === 0 || chains.length >= 20) return false;
-  const capable = (c: Chain) => c.registration && c.registration.sdk === 'v2' && MRTR_CAPABLE_METHODS.has(c.registration.method);
+  const capable = (c: Chain) =>
+    c.registration && c.registration.sdk === 'v2' && MRTR_CAPABLE_METHODS.has(c.registration.method);
   return chains.some(capable) && chains.every((c) => capable(c) || OUTSIDE_FAMILIES.has(c.family));
 }
 

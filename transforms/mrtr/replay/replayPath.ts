@@ -3,7 +3,14 @@ import type { CallExpression, CatchClause } from 'ts-morph';
 import type { Family } from '../../../lib/model.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import { MRTR_CAPABLE_METHODS } from '../constants.js';
-import { enclosingFunction, namedDeclarationOf, oneLine, projectFunctionOf, type FunctionNode, type ProjectFunction } from '../analyse/functions.js';
+import {
+  enclosingFunction,
+  namedDeclarationOf,
+  oneLine,
+  projectFunctionOf,
+  type FunctionNode,
+  type ProjectFunction,
+} from '../analyse/functions.js';
 import { templateCallbackOf, type Registration } from '../analyse/handlers.js';
 import type { ReasonId } from '../reasons.js';
 import { isReplaySafeStatement } from '../analyse/replaySafe.js';
@@ -81,9 +88,20 @@ const MAX_STEPS = 500;
  * somewhere the planner does not know.
  */
 export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathResult {
-  const result: ReplayPath = { registrations: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [], reruns: new Map(), calls: [], outside: [] };
+  const result: ReplayPath = {
+    registrations: [],
+    guards: [],
+    handlerGuards: [],
+    settled: [],
+    capabilityReads: [],
+    reruns: new Map(),
+    calls: [],
+    outside: [],
+  };
   const seen = new Map<Node, Set<string>>();
-  const pending: Pending[] = [{ node: ask, trail: { reruns: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [] } }];
+  const pending: Pending[] = [
+    { node: ask, trail: { reruns: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [] } },
+  ];
   let steps = 0;
   while (pending.length > 0) {
     if (++steps > MAX_STEPS) return undefined;
@@ -112,7 +130,8 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
     for (const use of analysis.usesOf(fn)) {
       if (use.kind === 'call') pending.push({ node: use.call, trail });
       else if (use.kind === 'registered') {
-        if (!MRTR_CAPABLE_METHODS.has(use.registration.method)) result.outside.push({ node, family: use.registration.family });
+        if (!MRTR_CAPABLE_METHODS.has(use.registration.method))
+          result.outside.push({ node, family: use.registration.family });
         else if (trail.problem) return trail.problem;
         else commitTrail(result, trail, use.registration);
       } else if (use.kind === 'context') {
@@ -122,7 +141,8 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
       } else if (use.kind === 'passed') {
         const next = callsOfPassed(fn, use.call, analysis);
         if ('reason' in next) return next;
-        for (const call of next.calls) pending.push({ node: call, trail, ...(next.resume ? { resume: next.resume } : {}) });
+        for (const call of next.calls)
+          pending.push({ node: call, trail, ...(next.resume ? { resume: next.resume } : {}) });
       } else return undefined;
     }
   }
@@ -148,14 +168,26 @@ function commitTrail(result: ReplayPath, trail: Trail, registration: Registratio
  * statements before it that run again, and the first shape the runtime cannot keep.
  */
 function trailThrough(node: Node, fn: FunctionNode, before: Trail, analysis: MrtrAnalysis): Trail {
-  const trail: Trail = { ...before, reruns: [...before.reruns], guards: [...before.guards], handlerGuards: [...before.handlerGuards], settled: [...before.settled], capabilityReads: [...before.capabilityReads] };
+  const trail: Trail = {
+    ...before,
+    reruns: [...before.reruns],
+    guards: [...before.guards],
+    handlerGuards: [...before.handlerGuards],
+    settled: [...before.settled],
+    capabilityReads: [...before.capabilityReads],
+  };
   // Capability reads have no effect: they may run again (and now read the request's own capabilities).
   const reads = new Set<Node>();
   // The calls in document order (the same as getDescendants() keeps of them: no JSDoc holds a call), found without
   // wrapping every node of the function.
   for (const read of fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
     const callee = unwrap(read.getExpression());
-    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'getClientCapabilities' || read.getArguments().length > 0) continue;
+    if (
+      !Node.isPropertyAccessExpression(callee) ||
+      callee.getName() !== 'getClientCapabilities' ||
+      read.getArguments().length > 0
+    )
+      continue;
     if (enclosingFunction(read) !== fn) continue;
     const receiver = analysis.origins.originOf(callee.getExpression());
     if (receiver?.role !== 'server') continue;
@@ -170,24 +202,54 @@ function trailThrough(node: Node, fn: FunctionNode, before: Trail, analysis: Mrt
     if (Node.isTryStatement(parent) && parent.getTryBlock() === current) {
       const clause = parent.getCatchClause();
       const binding = clause?.getVariableDeclaration();
-      if (binding && !Node.isIdentifier(binding.getNameNode())) fail('signal-guard-unsupported', `the catch clause at line ${clause!.getStartLineNumber()} destructures the error; bind it to a name`);
+      if (binding && !Node.isIdentifier(binding.getNameNode()))
+        fail(
+          'signal-guard-unsupported',
+          `the catch clause at line ${clause!.getStartLineNumber()} destructures the error; bind it to a name`,
+        );
       else if (clause) trail.guards.push(clause);
     }
-    if (Node.isCallExpression(parent) && current !== parent.getExpression() && isPromiseCombinator(parent, 'allSettled')) trail.settled.push(parent);
+    if (
+      Node.isCallExpression(parent) &&
+      current !== parent.getExpression() &&
+      isPromiseCombinator(parent, 'allSettled')
+    )
+      trail.settled.push(parent);
     if (Node.isCallExpression(parent) && current !== parent.getExpression() && isPromiseCombinator(parent, 'any')) {
-      fail('signal-guard-unsupported', `Promise.any at line ${parent.getStartLineNumber()} settles on the first answer and drops the others' rejections`);
+      fail(
+        'signal-guard-unsupported',
+        `Promise.any at line ${parent.getStartLineNumber()} settles on the first answer and drops the others' rejections`,
+      );
     }
-    if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === current && ['catch', 'then'].includes(parent.getName())) {
+    if (
+      Node.isPropertyAccessExpression(parent) &&
+      parent.getExpression() === current &&
+      ['catch', 'then'].includes(parent.getName())
+    ) {
       // `.then(ok)` lets the rejection through; the handler of `.catch(err)` and `.then(ok, err)` rethrows it first.
       const outer = parent.getParent();
-      const handler = outer && Node.isCallExpression(outer) ? outer.getArguments()[parent.getName() === 'catch' ? 0 : 1] : undefined;
+      const handler =
+        outer && Node.isCallExpression(outer) ? outer.getArguments()[parent.getName() === 'catch' ? 0 : 1] : undefined;
       const target = handler ? rejectionHandlerOf(handler, analysis) : undefined;
       const first = target?.getParameters()[0];
-      if (handler && !target) fail('signal-guard-unsupported', `the rejection handler \`${oneLine(handler.getText(), 60)}\` at line ${handler.getStartLineNumber()} is not a function declared in the project`);
-      else if (target && first && !Node.isIdentifier(first.getNameNode())) fail('signal-guard-unsupported', `the rejection handler at line ${target.getStartLineNumber()} destructures the error; bind it to a name`);
+      if (handler && !target)
+        fail(
+          'signal-guard-unsupported',
+          `the rejection handler \`${oneLine(handler.getText(), 60)}\` at line ${handler.getStartLineNumber()} is not a function declared in the project`,
+        );
+      else if (target && first && !Node.isIdentifier(first.getNameNode()))
+        fail(
+          'signal-guard-unsupported',
+          `the rejection handler at line ${target.getStartLineNumber()} destructures the error; bind it to a name`,
+        );
       else if (target) trail.handlerGuards.push(target);
     }
-    if (Node.isBlock(parent) || Node.isSourceFile(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
+    if (
+      Node.isBlock(parent) ||
+      Node.isSourceFile(parent) ||
+      Node.isCaseClause(parent) ||
+      Node.isDefaultClause(parent)
+    ) {
       const statements = parent.getStatements();
       for (const statement of statements.slice(0, statements.indexOf(current as never))) {
         if (!isReplaySafeStatement(statement, reads)) trail.reruns.push(statement);
@@ -202,35 +264,68 @@ function trailThrough(node: Node, fn: FunctionNode, before: Trail, analysis: Mrt
  * at that call; a higher-order function declared in the project (`withRetry(fn)`) runs it where its body calls
  * the parameter, and the walk goes on from that body back to this one call.
  */
-function callsOfPassed(fn: FunctionNode, call: Node, analysis: MrtrAnalysis): { calls: Node[]; resume?: { fn: FunctionNode; call: Node } } | { reason: ReasonId; detail: string } {
-  const unfollowed = (why: string) => ({ reason: 'callback-not-followed' as const, detail: `${oneLine(call.getText(), 60)} at line ${call.getStartLineNumber()}: ${why}` });
+function callsOfPassed(
+  fn: FunctionNode,
+  call: Node,
+  analysis: MrtrAnalysis,
+): { calls: Node[]; resume?: { fn: FunctionNode; call: Node } } | { reason: ReasonId; detail: string } {
+  const unfollowed = (why: string) => ({
+    reason: 'callback-not-followed' as const,
+    detail: `${oneLine(call.getText(), 60)} at line ${call.getStartLineNumber()}: ${why}`,
+  });
   if (!Node.isCallExpression(call)) return unfollowed('a constructor receives it');
   const callee = unwrap(call.getExpression());
   if (Node.isPropertyAccessExpression(callee) && MAPPING_METHODS.has(callee.getName())) {
     let holder: Node = call;
-    while (holder.getParent() && Node.isParenthesizedExpression(holder.getParentOrThrow())) holder = holder.getParentOrThrow();
+    while (holder.getParent() && Node.isParenthesizedExpression(holder.getParentOrThrow()))
+      holder = holder.getParentOrThrow();
     const outer = holder.getParent();
-    if (outer && Node.isCallExpression(outer) && outer.getArguments().includes(holder as never) && AWAITED_TOGETHER.some((name) => isPromiseCombinator(outer, name))) return { calls: [call] };
-    return unfollowed(`the promises ${callee.getName()}() returns are not awaited together (Promise.all or Promise.allSettled), so an ask's signal would be an unhandled rejection`);
+    if (
+      outer &&
+      Node.isCallExpression(outer) &&
+      outer.getArguments().includes(holder as never) &&
+      AWAITED_TOGETHER.some((name) => isPromiseCombinator(outer, name))
+    )
+      return { calls: [call] };
+    return unfollowed(
+      `the promises ${callee.getName()}() returns are not awaited together (Promise.all or Promise.allSettled), so an ask's signal would be an unhandled rejection`,
+    );
   }
   const hof = Node.isIdentifier(callee) ? projectFunctionOf(analysis.project, callee) : undefined;
-  if (!hof) return unfollowed(`it is passed to ${Node.isPropertyAccessExpression(callee) ? `${callee.getName()}()` : oneLine(callee.getText(), 60)}, which is not a function declared in the project`);
+  if (!hof)
+    return unfollowed(
+      `it is passed to ${Node.isPropertyAccessExpression(callee) ? `${callee.getName()}()` : oneLine(callee.getText(), 60)}, which is not a function declared in the project`,
+    );
   const named = namedDeclarationOf(fn);
   const index = call.getArguments().findIndex((argument) => {
     const value = unwrap(argument);
     return value === fn || (named !== undefined && Node.isIdentifier(value) && value.getText() === named.name);
   });
   const parameter = index >= 0 ? hof.getParameters()[index] : undefined;
-  if (!parameter || !Node.isParameterDeclaration(parameter) || parameter.isRestParameter() || !Node.isIdentifier(parameter.getNameNode())) {
+  if (
+    !parameter ||
+    !Node.isParameterDeclaration(parameter) ||
+    parameter.isRestParameter() ||
+    !Node.isIdentifier(parameter.getNameNode())
+  ) {
     return unfollowed(`${callee.getText()} does not take it as a named parameter`);
   }
   const symbol = parameter.getNameNode().getSymbol();
   const calls: Node[] = [];
   for (const reference of hof.getDescendants()) {
-    if (!Node.isIdentifier(reference) || reference === parameter.getNameNode() || reference.getText() !== parameter.getName() || reference.getSymbol() !== symbol) continue;
+    if (
+      !Node.isIdentifier(reference) ||
+      reference === parameter.getNameNode() ||
+      reference.getText() !== parameter.getName() ||
+      reference.getSymbol() !== symbol
+    )
+      continue;
     const parent = reference.getParent();
     if (parent && Node.isCallExpression(parent) && parent.getExpression() === reference) calls.push(parent);
-    else return unfollowed(`its parameter ${parameter.getName()} is used at line ${reference.getStartLineNumber()} other than by a direct call`);
+    else
+      return unfollowed(
+        `its parameter ${parameter.getName()} is used at line ${reference.getStartLineNumber()} other than by a direct call`,
+      );
   }
   return { calls, resume: { fn: hof, call } };
 }
@@ -244,7 +339,11 @@ function signatureOf(trail: Trail): string {
 /** `Promise.<name>(...)`. */
 function isPromiseCombinator(call: CallExpression, name: string): boolean {
   const callee = unwrap(call.getExpression());
-  return Node.isPropertyAccessExpression(callee) && callee.getName() === name && callee.getExpression().getText() === 'Promise';
+  return (
+    Node.isPropertyAccessExpression(callee) &&
+    callee.getName() === name &&
+    callee.getExpression().getText() === 'Promise'
+  );
 }
 
 /** The function a `.catch(...)` / `.then(ok, ...)` argument is: written in place, or a name for one declared in the project. */

@@ -21,14 +21,24 @@ export function runtimeExtension(fileName: string): string {
  */
 export function replayRuntimeSource(flavour: RuntimeFlavour): string {
   if (flavour.typescript) return RUNTIME_TS;
-  let output = ts.transpileModule(RUNTIME_TS, {
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: false },
-  }).outputText.replace(/^((?:    )+)/gm, (indent: string) => '  '.repeat(indent.length / 4));
+  let output = ts
+    .transpileModule(RUNTIME_TS, {
+      compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: false },
+    })
+    .outputText.replace(/^((?:    )+)/gm, (indent: string) => '  '.repeat(indent.length / 4));
   if (flavour.module === 'cjs') {
     // CommonJS as a person would write it: destructured requires, and the exports listed at the end.
     const exported: string[] = [];
     output = output
-      .replace(/^import \{([^}]*)\} from ('[^']+');$/gm, (_, names: string, from: string) => `const { ${names.split(',').map((n) => n.trim()).filter(Boolean).join(', ')} } = require(${from});`)
+      .replace(
+        /^import \{([^}]*)\} from ('[^']+');$/gm,
+        (_, names: string, from: string) =>
+          `const { ${names
+            .split(',')
+            .map((n) => n.trim())
+            .filter(Boolean)
+            .join(', ')} } = require(${from});`,
+      )
       .replace(/^export (function|const) (\w+)/gm, (_, kind: string, name: string) => {
         exported.push(name);
         return `${kind} ${name}`;
@@ -37,11 +47,16 @@ export function replayRuntimeSource(flavour: RuntimeFlavour): string {
     output = output.replace(/(= require\('[^']+'\);\n)(?!const \{)/, '$1\n');
   }
   // transpileModule drops blank lines: put one back before each top-level declaration and its doc comment.
-  return output.replace(/\n(\/\*\*|\/\/ |export |function |class |const |async function )/g, (match, start: string, offset: number, text: string) => {
-    const before = text.slice(0, offset);
-    const previous = before.slice(before.lastIndexOf('\n') + 1);
-    return /^(\/\/|\/\*|\s*\*)/.test(previous) || /\brequire\(/.test(previous) || previous.trim() === '' ? match : `\n\n${start}`;
-  });
+  return output.replace(
+    /\n(\/\*\*|\/\/ |export |function |class |const |async function )/g,
+    (match, start: string, offset: number, text: string) => {
+      const before = text.slice(0, offset);
+      const previous = before.slice(before.lastIndexOf('\n') + 1);
+      return /^(\/\/|\/\*|\s*\*)/.test(previous) || /\brequire\(/.test(previous) || previous.trim() === ''
+        ? match
+        : `\n\n${start}`;
+    },
+  );
 }
 
 const RUNTIME_TS = `// The replay runtime of MRTR (multi round-trip requests), written once into this project by mcp-mrtr-codemod.

@@ -27,21 +27,37 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
   const out = new RuntimeEdits();
   for (const { call, method } of plan.askCalls) {
     const callee = call.getExpression();
-    out.add(call.getSourceFile(), { start: callee.getStart(), end: callee.getEnd(), text: `${out.nameIn(call.getSourceFile(), 'ask')}.${method}` });
+    out.add(call.getSourceFile(), {
+      start: callee.getStart(),
+      end: callee.getEnd(),
+      text: `${out.nameIn(call.getSourceFile(), 'ask')}.${method}`,
+    });
   }
   for (const read of plan.capabilityReads) {
-    out.add(read.getSourceFile(), { start: read.getStart(), end: read.getEnd(), text: `${out.nameIn(read.getSourceFile(), 'clientCapabilities')}()` });
+    out.add(read.getSourceFile(), {
+      start: read.getStart(),
+      end: read.getEnd(),
+      text: `${out.nameIn(read.getSourceFile(), 'clientCapabilities')}()`,
+    });
   }
   for (const clause of plan.guards) catchGuardEdits(clause, out);
   for (const handler of plan.handlerGuards) handlerGuardEdits(handler, out);
   for (const settled of plan.settled) {
     // `Promise.allSettled(...)` turns the signal into a `{ status: 'rejected' }` entry: its results rethrow it.
-    out.add(settled.getSourceFile(), { start: settled.getEnd(), end: settled.getEnd(), text: `.then(${out.nameIn(settled.getSourceFile(), 'rethrowInputRequired')})` });
+    out.add(settled.getSourceFile(), {
+      start: settled.getEnd(),
+      end: settled.getEnd(),
+      text: `.then(${out.nameIn(settled.getSourceFile(), 'rethrowInputRequired')})`,
+    });
   }
   for (const registration of plan.registrations) {
     const file = registration.call.getSourceFile();
     const callback = registration.callback;
-    out.add(file, { start: callback.getStart(), end: callback.getStart(), text: `${out.nameIn(file, 'withAsks')}(${registration.lowLevelServer}, ${codec}, ` });
+    out.add(file, {
+      start: callback.getStart(),
+      end: callback.getStart(),
+      text: `${out.nameIn(file, 'withAsks')}(${registration.lowLevelServer}, ${codec}, `,
+    });
     out.add(file, { start: callback.getEnd(), end: callback.getEnd(), text: ')' });
   }
   const ordered = withImports(plan, codec, out);
@@ -56,7 +72,16 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
 
   const constructionFile = plan.wiring.construction.getSourceFile();
   const runtime = plan.createRuntime
-    ? { path: plan.runtimePath, text: replayRuntimeSource({ typescript: /\.[mc]?ts$/.test(plan.runtimePath), module: isCommonJs(constructionFile) || plan.runtimePath.endsWith('.cjs') || plan.runtimePath.endsWith('.cts') ? 'cjs' : 'esm' }) }
+    ? {
+        path: plan.runtimePath,
+        text: replayRuntimeSource({
+          typescript: /\.[mc]?ts$/.test(plan.runtimePath),
+          module:
+            isCommonJs(constructionFile) || plan.runtimePath.endsWith('.cjs') || plan.runtimePath.endsWith('.cts')
+              ? 'cjs'
+              : 'esm',
+        }),
+      }
     : undefined;
   return { edits: ordered, imports, ...(runtime ? { runtime } : {}) };
 }
@@ -88,11 +113,20 @@ function catchGuardEdits(clause: CatchClause, out: RuntimeEdits): void {
   const end = style.semicolon ? ';' : '';
   const binding = clause.getVariableDeclaration();
   const name = binding ? binding.getName() : freshName(clause.getBlock().getText(), 'error');
-  if (!binding) out.add(file, { start: clause.getStart() + 'catch'.length, end: clause.getStart() + 'catch'.length, text: ` (${name})` });
+  if (!binding)
+    out.add(file, {
+      start: clause.getStart() + 'catch'.length,
+      end: clause.getStart() + 'catch'.length,
+      text: ` (${name})`,
+    });
   const block = clause.getBlock();
   const first = block.getStatements()[0];
   const indent = first ? indentAt(text, first.getStart()) : indentAt(text, clause.getStart()) + style.indentUnit;
-  out.add(file, { start: block.getStart() + 1, end: block.getStart() + 1, text: `${lineEndingOf(text)}${indent}if (${out.nameIn(file, 'isInputRequiredSignal')}(${name})) throw ${name}${end}` });
+  out.add(file, {
+    start: block.getStart() + 1,
+    end: block.getStart() + 1,
+    text: `${lineEndingOf(text)}${indent}if (${out.nameIn(file, 'isInputRequiredSignal')}(${name})) throw ${name}${end}`,
+  });
 }
 
 /** A `.catch(err)` / `.then(ok, err)` handler on the way rethrows the signal first. */
@@ -114,8 +148,14 @@ function handlerGuardEdits(handler: RejectionHandler, out: RuntimeEdits): void {
   if (!body) return;
   if (Node.isBlock(body)) {
     const statement = body.getStatements()[0];
-    const indent = statement ? indentAt(text, statement.getStart()) : indentAt(text, handler.getStart()) + style.indentUnit;
-    out.add(file, { start: body.getStart() + 1, end: body.getStart() + 1, text: `${lineEndingOf(text)}${indent}${guard}` });
+    const indent = statement
+      ? indentAt(text, statement.getStart())
+      : indentAt(text, handler.getStart()) + style.indentUnit;
+    out.add(file, {
+      start: body.getStart() + 1,
+      end: body.getStart() + 1,
+      text: `${lineEndingOf(text)}${indent}${guard}`,
+    });
   } else {
     // An expression body becomes a block that rethrows the signal, then returns the expression.
     out.add(file, { start: body.getStart(), end: body.getStart(), text: `{ ${guard} return ` });
@@ -136,7 +176,16 @@ function withImports(plan: ReplayPlan, codec: string, out: RuntimeEdits): Map<st
   for (const file of plan.codecImports) {
     // From the codec's own module when the user declared it in one, else from the file that declares it now.
     const from = plan.wiring.existingFrom ?? plan.wiring.codecFile;
-    if (file.getImportDeclarations().some((d) => d.getModuleSpecifierSourceFile() === from && d.getNamedImports().some((n) => n.getName() === codec && !n.getAliasNode()))) continue;
+    if (
+      file
+        .getImportDeclarations()
+        .some(
+          (d) =>
+            d.getModuleSpecifierSourceFile() === from &&
+            d.getNamedImports().some((n) => n.getName() === codec && !n.getAliasNode()),
+        )
+    )
+      continue;
     const edit = namedImportEdit(file, codec, from.getFilePath());
     const anchor = edit.start;
     const key = file.getFilePath();
@@ -158,8 +207,13 @@ function runtimeImportEdit(file: SourceFile, names: Map<string, string>, runtime
   const eol = lineEndingOf(text);
   const specifier = specifierOf(file, runtimePath);
   const cjs = isCommonJs(file);
-  const list = [...names].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, local]) => (name === local ? name : cjs ? `${name}: ${local}` : `${name} as ${local}`)).join(', ');
-  const statement = cjs ? `const { ${list} } = require(${q}${specifier}${q})${end}` : `import { ${list} } from ${q}${specifier}${q}${end}`;
+  const list = [...names]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, local]) => (name === local ? name : cjs ? `${name}: ${local}` : `${name} as ${local}`))
+    .join(', ');
+  const statement = cjs
+    ? `const { ${list} } = require(${q}${specifier}${q})${end}`
+    : `import { ${list} } from ${q}${specifier}${q}${end}`;
   const anchor = insertionPoint(file);
   return { start: anchor, end: anchor, text: anchor === 0 ? `${statement}${eol}` : `${eol}${statement}` };
 }

@@ -6,7 +6,12 @@ import { dedent, type FileStyle } from './kit/codeText.js';
 // the view of its answer, the validation of accepted form content, and the old call's result rebuilt.
 
 /** The `inputResponse` kind of each builder's answer. */
-export const VIEW_KIND = { elicit: 'elicit', elicitUrl: 'elicit', createMessage: 'sampling', listRoots: 'roots' } as const;
+export const VIEW_KIND = {
+  elicit: 'elicit',
+  elicitUrl: 'elicit',
+  createMessage: 'sampling',
+  listRoots: 'roots',
+} as const;
 
 /**
  * The old call's result, rebuilt from the answer `view` (an `inputResponse` narrowed to its kind), and the
@@ -18,15 +23,21 @@ export const VIEW_KIND = { elicit: 'elicit', elicitUrl: 'elicit', createMessage:
 export function answerValue(ask: Ask, view: string, style: FileStyle): { value: string; imports: string[] } {
   const q = style.quote;
   if (ask.builder === 'createMessage') {
-    return style.typescript && singleBlockSampling(ask) ? { value: `${view}.result as CreateMessageResult`, imports: ['type CreateMessageResult'] } : { value: `${view}.result`, imports: [] };
+    return style.typescript && singleBlockSampling(ask)
+      ? { value: `${view}.result as CreateMessageResult`, imports: ['type CreateMessageResult'] }
+      : { value: `${view}.result`, imports: [] };
   }
   // A `{ roots }` pattern reads straight from the answer, which carries `roots` like the old result.
-  if (ask.builder === 'listRoots') return { value: ask.binding?.pattern ? view : `{ roots: ${view}.roots }`, imports: [] };
+  if (ask.builder === 'listRoots')
+    return { value: ask.binding?.pattern ? view : `{ roots: ${view}.roots }`, imports: [] };
   // A pattern (`const { action } = ...`) reads straight from the answer, which has the old result's `action` and
   // `content` (a rebuilt literal would trip TypeScript's excess-property check on the members it leaves out).
   if (ask.binding?.pattern) return { value: view, imports: [] };
   if (!style.typescript) return { value: `{ action: ${view}.action, content: ${view}.content }`, imports: [] };
-  return { value: `{ action: ${view}.action, content: ${view}.content as ElicitResult[${q}content${q}] }`, imports: ['type ElicitResult'] };
+  return {
+    value: `{ action: ${view}.action, content: ${view}.content as ElicitResult[${q}content${q}] }`,
+    imports: ['type ElicitResult'],
+  };
 }
 
 /**
@@ -76,7 +87,13 @@ export function requestBuilder(plan: Ask, schemaName?: string): string {
       // The 2026-07-28 URL mode has no `mode` member in the builder's params and no elicitationId.
       const literal = plan.params;
       if (!literal || !Node.isObjectLiteralExpression(literal)) return `inputRequired.elicitUrl(${params})`;
-      const kept = literal.getProperties().filter((p) => !(Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) || !['mode', 'elicitationId'].includes(p.getName()));
+      const kept = literal
+        .getProperties()
+        .filter(
+          (p) =>
+            !(Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) ||
+            !['mode', 'elicitationId'].includes(p.getName()),
+        );
       return `inputRequired.elicitUrl({ ${kept.map((p) => p.getText()).join(', ')} })`;
     }
   }

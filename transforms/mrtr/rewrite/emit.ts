@@ -44,7 +44,12 @@ interface Emission {
  */
 export function emitSites(decided: DecidedSite[], analysis: MrtrAnalysis): FilePlan {
   const report = new SiteReport(analysis);
-  const emission: Emission = { out: new FileEdits(analysis.project), rewritten: new Set(), codecs: new Map(), files: new Map() };
+  const emission: Emission = {
+    out: new FileEdits(analysis.project),
+    rewritten: new Set(),
+    codecs: new Map(),
+    files: new Map(),
+  };
   const { out, files } = emission;
   const sites: Site[] = [];
   const rewrittenSites: Array<{ absPath: string; node: Node }> = [];
@@ -93,7 +98,12 @@ function emitExplicit(plan: ExplicitPlan, absPath: string, sourceFile: SourceFil
   dropResultSchemas(plan.asks, plan.statements, absPath, out);
 }
 
-function emitSteps(plan: StepsPlan, absPath: string, sourceFile: SourceFile, { out, rewritten, codecs }: Emission): void {
+function emitSteps(
+  plan: StepsPlan,
+  absPath: string,
+  sourceFile: SourceFile,
+  { out, rewritten, codecs }: Emission,
+): void {
   if (rewritten.has(plan)) return;
   rewritten.add(plan);
   const codeFile = plan.wiring.codecFile;
@@ -141,7 +151,11 @@ function emitReplay(plan: ReplayPlan, { out, rewritten, codecs, files }: Emissio
 function codecNameOf(wiring: ServerWiring, codecs: Map<SourceFile, string>): string {
   const codecFile = wiring.codecFile;
   const constructionFile = wiring.construction.getSourceFile();
-  if (!codecs.has(codecFile)) codecs.set(codecFile, wiring.existing ?? freshName(codecFile.getFullText() + constructionFile.getFullText(), 'requestStateCodec'));
+  if (!codecs.has(codecFile))
+    codecs.set(
+      codecFile,
+      wiring.existing ?? freshName(codecFile.getFullText() + constructionFile.getFullText(), 'requestStateCodec'),
+    );
   return codecs.get(codecFile)!;
 }
 

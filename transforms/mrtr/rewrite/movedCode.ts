@@ -11,7 +11,13 @@ export const RAW = '\u0000';
  * reads replaced; returned as raw lines. A line that starts inside a template literal or string keeps its
  * text exactly: indenting it would change the value.
  */
-export function movedLines(statements: Node[], target: string, reads: Node[], readText: (read: Node) => string, withComments = true): string[] {
+export function movedLines(
+  statements: Node[],
+  target: string,
+  reads: Node[],
+  readText: (read: Node) => string,
+  withComments = true,
+): string[] {
   if (statements.length === 0) return [];
   const sourceFile = statements[0]!.getSourceFile();
   const full = sourceFile.getFullText();
@@ -30,7 +36,9 @@ export function movedLines(statements: Node[], target: string, reads: Node[], re
     offset += line.length + 1;
   }
   let text = original;
-  for (const read of [...reads].filter((r) => r.getStart() >= start && r.getEnd() <= endPos).sort((x, y) => y.getStart() - x.getStart())) {
+  for (const read of [...reads]
+    .filter((r) => r.getStart() >= start && r.getEnd() <= endPos)
+    .sort((x, y) => y.getStart() - x.getStart())) {
     text = text.slice(0, read.getStart() - start) + readText(read) + text.slice(read.getEnd() - start);
   }
   return text.split('\n').map((line, i) => {
@@ -46,12 +54,29 @@ export function movedLines(statements: Node[], target: string, reads: Node[], re
  * The moved statements without the pure consts recomputed later that nothing in this step reads (the
  * statements after them, or `later`: the branch condition and the code of its branches).
  */
-export function keptLines(statements: Node[], later: Node[], target: string, reads: Node[], readText: (read: Node) => string, replayed: ReadonlySet<Node>): string[] {
+export function keptLines(
+  statements: Node[],
+  later: Node[],
+  target: string,
+  reads: Node[],
+  readText: (read: Node) => string,
+  replayed: ReadonlySet<Node>,
+): string[] {
   const unused = (statement: Node, index: number) => {
     if (!replayed.has(statement) || !Node.isVariableStatement(statement)) return false;
-    const names = statement.getDeclarations().flatMap((d) => [d.getNameNode(), ...d.getNameNode().getDescendantsOfKind(SyntaxKind.Identifier)]).filter((n) => Node.isIdentifier(n));
-    const after = [...statements.slice(index + 1), ...later].flatMap((n) => [n, ...n.getDescendantsOfKind(SyntaxKind.Identifier)]);
-    return !names.some((name) => after.some((ref) => Node.isIdentifier(ref) && ref.getText() === name.getText() && ref.getSymbol() === name.getSymbol()));
+    const names = statement
+      .getDeclarations()
+      .flatMap((d) => [d.getNameNode(), ...d.getNameNode().getDescendantsOfKind(SyntaxKind.Identifier)])
+      .filter((n) => Node.isIdentifier(n));
+    const after = [...statements.slice(index + 1), ...later].flatMap((n) => [
+      n,
+      ...n.getDescendantsOfKind(SyntaxKind.Identifier),
+    ]);
+    return !names.some((name) =>
+      after.some(
+        (ref) => Node.isIdentifier(ref) && ref.getText() === name.getText() && ref.getSymbol() === name.getSymbol(),
+      ),
+    );
   };
   const lines: string[] = [];
   let run: Node[] = [];
@@ -88,8 +113,11 @@ export function commentLines(node: Node, target: string): string[] {
 /** An expression's text with the capability reads inside it replaced. */
 export function substituted(node: Node, reads: Node[], readText: (read: Node) => string): string {
   let text = node.getText();
-  for (const read of [...reads].filter((r) => r.getStart() >= node.getStart() && r.getEnd() <= node.getEnd()).sort((x, y) => y.getStart() - x.getStart())) {
-    text = text.slice(0, read.getStart() - node.getStart()) + readText(read) + text.slice(read.getEnd() - node.getStart());
+  for (const read of [...reads]
+    .filter((r) => r.getStart() >= node.getStart() && r.getEnd() <= node.getEnd())
+    .sort((x, y) => y.getStart() - x.getStart())) {
+    text =
+      text.slice(0, read.getStart() - node.getStart()) + readText(read) + text.slice(read.getEnd() - node.getStart());
   }
   return text;
 }

@@ -36,29 +36,52 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): HandlerRe
     schemaNames.set(ask, name);
     const type = style.typescript ? `: ElicitRequestFormParams[${q}requestedSchema${q}]` : '';
     if (style.typescript) imports.push('type ElicitRequestFormParams');
-    lines.push(`const ${name}${type} = ${dedent(schema.getText()).split(/\r?\n/).join(style.eol + indent)}${end}`);
+    lines.push(
+      `const ${name}${type} = ${dedent(schema.getText())
+        .split(/\r?\n/)
+        .join(style.eol + indent)}${end}`,
+    );
   }
   const views = plan.asks.map((ask) => {
     const keyCamel = ask.key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-    const reuse = !!ask.binding && ask.builder !== 'createMessage' && ask.builder !== 'listRoots' && ask.binding.onlyFields;
-    const view = reuse ? ask.binding!.name : freshName(taken, viewNameOf(ask.binding && !ask.binding.pattern ? ask.binding.name : keyCamel));
-    lines.push(`${reuse ? ask.binding!.keyword : 'const'} ${view} = inputResponse(${responses}, ${q}${ask.key}${q})${end}`);
+    const reuse =
+      !!ask.binding && ask.builder !== 'createMessage' && ask.builder !== 'listRoots' && ask.binding.onlyFields;
+    const view = reuse
+      ? ask.binding!.name
+      : freshName(taken, viewNameOf(ask.binding && !ask.binding.pattern ? ask.binding.name : keyCamel));
+    lines.push(
+      `${reuse ? ask.binding!.keyword : 'const'} ${view} = inputResponse(${responses}, ${q}${ask.key}${q})${end}`,
+    );
     return { ask, view, reuse };
   });
   const missing = views.map(({ ask, view }) => `${view}.kind !== ${q}${VIEW_KIND[ask.builder]}${q}`).join(' || ');
   // Multi-line params keep their own layout, one level deeper (inside the if block).
   const requests = views.map(({ ask }) => `${ask.key}: ${requestBuilder(ask, schemaNames.get(ask))}`);
   if (requests.length === 1) {
-    lines.push(`if (${missing}) {`, `${u}return inputRequired({ inputRequests: { ${requests[0]!.split(/\r?\n/).join(style.eol + indent + u)} } })${end}`, `}`);
+    lines.push(
+      `if (${missing}) {`,
+      `${u}return inputRequired({ inputRequests: { ${requests[0]!.split(/\r?\n/).join(style.eol + indent + u)} } })${end}`,
+      `}`,
+    );
   } else {
     lines.push(`if (${missing}) {`, `${u}return inputRequired({`, `${u}${u}inputRequests: {`);
-    for (const request of requests) lines.push(`${u}${u}${u}${request.split(/\r?\n/).join(style.eol + indent + u + u + u)},`);
+    for (const request of requests)
+      lines.push(`${u}${u}${u}${request.split(/\r?\n/).join(style.eol + indent + u + u + u)},`);
     lines.push(`${u}${u}},`, `${u}})${end}`, `}`);
   }
   for (const { ask, view, reuse } of views) {
     if (ask.schema) {
       imports.push('ProtocolError', 'ProtocolErrorCode', 'fromJsonSchema');
-      lines.push(...validationLines(view, schemaNames.get(ask) ?? dedent(ask.schema.node.getText()).split(/\r?\n/).join(style.eol + indent + u), style));
+      lines.push(
+        ...validationLines(
+          view,
+          schemaNames.get(ask) ??
+            dedent(ask.schema.node.getText())
+              .split(/\r?\n/)
+              .join(style.eol + indent + u),
+          style,
+        ),
+      );
     }
     const binding = ask.binding;
     if (binding && !reuse) {
@@ -70,7 +93,11 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): HandlerRe
   const replacement = lines.map((line, i) => (i === 0 ? line : indent + line)).join(style.eol);
   const edits: TextEdit[] = [{ start: first.getStart(), end: last.getEnd(), text: replacement }];
   for (const read of plan.capabilityReads) {
-    edits.push({ start: read.getStart(), end: read.getEnd(), text: `(${capabilitiesOf(plan.mcpReq, read.getText(), style)})` });
+    edits.push({
+      start: read.getStart(),
+      end: read.getEnd(),
+      text: `(${capabilitiesOf(plan.mcpReq, read.getText(), style)})`,
+    });
     imports.push('CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
   }
   if (plan.addContext) edits.push(plan.addContext);
@@ -83,7 +110,13 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): HandlerRe
 }
 
 /** In a try/catch: the old call's error for clients without the capability, thrown before the round (its catch block is the fallback). */
-function unsupportedLines(unsupported: NonNullable<ExplicitPlan['throwUnsupported']>, mcpReq: string, taken: string, style: FileStyle, imports: string[]): string[] {
+function unsupportedLines(
+  unsupported: NonNullable<ExplicitPlan['throwUnsupported']>,
+  mcpReq: string,
+  taken: string,
+  style: FileStyle,
+  imports: string[],
+): string[] {
   const { quote: q, indentUnit: u } = style;
   const end = style.semicolon ? ';' : '';
   const { capability, message, server } = unsupported;
@@ -94,7 +127,12 @@ function unsupportedLines(unsupported: NonNullable<ExplicitPlan['throwUnsupporte
       : capability === 'url'
         ? `!${caps}?.elicitation?.url`
         : `!${caps}?.${capability}`;
-  imports.push('SdkError', 'SdkErrorCode', 'CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
+  imports.push(
+    'SdkError',
+    'SdkErrorCode',
+    'CLIENT_CAPABILITIES_META_KEY',
+    ...(style.typescript ? ['type ClientCapabilities'] : []),
+  );
   return [
     // The old call threw this for clients without the capability, and the catch block below ran.
     `const ${caps} = ${capabilitiesOf(mcpReq, `${server}.getClientCapabilities()`, style)}${end}`,

@@ -7,6 +7,11 @@ export function rewriteNotifier(plan: NotifierPlan): TextEdit {
   const text = plan.statement.getSourceFile().getFullText();
   const lineStart = text.lastIndexOf('\n', plan.statement.getStart() - 1) + 1;
   const lineEnd = text.indexOf('\n', plan.statement.getEnd());
-  const alone = text.slice(lineStart, plan.statement.getStart()).trim() === '' && lineEnd !== -1 && text.slice(plan.statement.getEnd(), lineEnd).trim() === '';
-  return alone ? { start: lineStart, end: lineEnd + 1, text: '' } : { start: plan.statement.getStart(), end: plan.statement.getEnd(), text: '' };
+  const alone =
+    text.slice(lineStart, plan.statement.getStart()).trim() === '' &&
+    lineEnd !== -1 &&
+    text.slice(plan.statement.getEnd(), lineEnd).trim() === '';
+  return alone
+    ? { start: lineStart, end: lineEnd + 1, text: '' }
+    : { start: plan.statement.getStart(), end: plan.statement.getEnd(), text: '' };
 }

@@ -51,13 +51,18 @@ export function rewriteSteps(plan: StepsPlan, style: FileStyle, codec: string): 
   const replacementStart = startWithComments(firstStatement);
   const lastReplaced = plan.lastReplaced;
   // Capability reads in code that moves into a step are rewritten in the moved text.
-  const moved = plan.capabilityReads.filter((r) => r.getStart() >= replacementStart && r.getStart() < lastReplaced.getEnd());
+  const moved = plan.capabilityReads.filter(
+    (r) => r.getStart() >= replacementStart && r.getStart() < lastReplaced.getEnd(),
+  );
   const readText = (read: Node) => `(${capabilitiesOf(plan.mcpReq, read.getText(), style)})`;
-  if (plan.capabilityReads.length > 0) imports.push('CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
+  if (plan.capabilityReads.length > 0)
+    imports.push('CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
   const recomputed = new Set(plan.steps.flatMap((st) => st.replay));
   const writer: StepsWriter = { plan, style, codec, state, ctx, taken, indent, imports, moved, readText, recomputed };
   for (const step of plan.steps) lines.push(...stepLines(step, writer));
-  const replacement = lines.map((line, i) => (line.startsWith(RAW) ? line.slice(1) : i === 0 ? line : indent + line)).join(style.eol);
+  const replacement = lines
+    .map((line, i) => (line.startsWith(RAW) ? line.slice(1) : i === 0 ? line : indent + line))
+    .join(style.eol);
   const edits: TextEdit[] = [{ start: replacementStart, end: lastReplaced.getEnd(), text: replacement }];
   for (const read of plan.capabilityReads) {
     if (!moved.includes(read)) edits.push({ start: read.getStart(), end: read.getEnd(), text: readText(read) });
@@ -72,7 +77,14 @@ export function rewriteSteps(plan: StepsPlan, style: FileStyle, codec: string): 
 }
 
 /** The state's type (TypeScript) and the state itself: the verified requestState when it is this handler's, else the first step. */
-function stateLines(plan: StepsPlan, style: FileStyle, taken: string, state: string, indent: string, imports: string[]): string[] {
+function stateLines(
+  plan: StepsPlan,
+  style: FileStyle,
+  taken: string,
+  state: string,
+  indent: string,
+  imports: string[],
+): string[] {
   const { quote: q, indentUnit: u } = style;
   const end = style.semicolon ? ';' : '';
   const resumed = freshName(taken, 'resumed');
@@ -83,14 +95,20 @@ function stateLines(plan: StepsPlan, style: FileStyle, taken: string, state: str
   const serverSide = [...new Set(allCarried.filter((c) => c.serverSide).map((c) => c.name))];
   if (serverSide.length > 0) {
     // The SDK codec signs but does not encrypt (MRTR.md section 3): say so where a reviewer reads the state.
-    lines.push(`// requestState is signed, not encrypted: the client can read ${serverSide.map((n) => `\`${n}\``).join(', ')} in it.`);
+    lines.push(
+      `// requestState is signed, not encrypted: the client can read ${serverSide.map((n) => `\`${n}\``).join(', ')} in it.`,
+    );
   }
   if (style.typescript) {
-    const members = steps.map((st) => `{ step: ${q}${st.name}${q}${st.carried.map((c) => `; ${c.name}: ${c.date ? 'string' : c.type}`).join('')} }`);
+    const members = steps.map(
+      (st) =>
+        `{ step: ${q}${st.name}${q}${st.carried.map((c) => `; ${c.name}: ${c.date ? 'string' : c.type}`).join('')} }`,
+    );
     const oneLine = `type ${typeName} = ${members.join(' | ')}${end}`;
     if (oneLine.length + indent.length <= 120) lines.push(oneLine);
     else lines.push(`type ${typeName} =`, ...members.map((m, i) => `${u}| ${m}${i === members.length - 1 ? end : ''}`));
-    for (const type of ['ElicitResult', 'CreateMessageResult', 'CreateMessageResultWithTools', 'ListRootsResult']) if (allCarried.some((c) => new RegExp(`\\b${type}\\b`).test(c.type))) imports.push(`type ${type}`);
+    for (const type of ['ElicitResult', 'CreateMessageResult', 'CreateMessageResultWithTools', 'ListRootsResult'])
+      if (allCarried.some((c) => new RegExp(`\\b${type}\\b`).test(c.type))) imports.push(`type ${type}`);
   }
   const typeArg = style.typescript ? `<${typeName}>` : '';
   lines.push(
@@ -112,7 +130,9 @@ function stepLines(step: Step, w: StepsWriter): string[] {
   const comments = askStatement ? commentLines(askStatement, base) : [];
   const restored = restoreLines(step.carried, state, style).map((l) => `${RAW}${base}${l}`);
   const replayed = step.replay.flatMap((statement) => movedLines([statement], base, w.moved, w.readText, false));
-  const asked = (step.ask ? askLines(step.ask, plan, state, w.ctx, w.codec, style, w.imports, w.taken, base) : []).map((l) => `${RAW}${base}${l}`);
+  const asked = (step.ask ? askLines(step.ask, plan, state, w.ctx, w.codec, style, w.imports, w.taken, base) : []).map(
+    (l) => `${RAW}${base}${l}`,
+  );
   const inner = [...comments, ...restored, ...replayed, ...asked, ...continuationLines(step.next, inStep, w)];
   return isLast ? inner : [`if (${state}.step === ${style.quote}${step.name}${style.quote}) {`, ...inner, '}'];
 }
@@ -127,11 +147,18 @@ function continuationLines(next: Continuation, inStep: string, w: StepsWriter): 
     if (!exits(next.statements)) inner.push(`${RAW}${inStep}${moveTo(next.to, w)}`);
   } else if (next.kind === 'branch') {
     const condition = next.branch.getExpression();
-    const later = [condition, ...next.preAsk, ...(next.branch.getElseStatement() ? [next.branch.getElseStatement()!] : [])];
+    const later = [
+      condition,
+      ...next.preAsk,
+      ...(next.branch.getElseStatement() ? [next.branch.getElseStatement()!] : []),
+    ];
     inner.push(...keptLines(next.statements, later, inStep, moved, readText, recomputed));
     inner.push(...commentLines(next.branch, inStep));
     inner.push(`${RAW}${inStep}if (${substituted(condition, moved, readText)}) {`);
-    inner.push(...keptLines(next.preAsk, [], inStep + u, moved, readText, recomputed), `${RAW}${inStep}${u}${moveTo(next.to, w)}`);
+    inner.push(
+      ...keptLines(next.preAsk, [], inStep + u, moved, readText, recomputed),
+      `${RAW}${inStep}${u}${moveTo(next.to, w)}`,
+    );
     const otherwise = next.branch.getElseStatement();
     const elseStatements = !otherwise ? [] : Node.isBlock(otherwise) ? otherwise.getStatements() : [otherwise];
     inner.push(`${RAW}${inStep}} else {`, ...movedLines(elseStatements, inStep + u, moved, readText));
@@ -163,12 +190,23 @@ function restoreLines(carried: CarriedLocal[], state: string, style: FileStyle):
     const names = carried.filter((c) => c.keyword === keyword && !c.date).map((c) => c.name);
     if (names.length > 0) lines.push(`${keyword} { ${names.join(', ')} } = ${state}${end}`);
   }
-  for (const c of carried.filter((c) => c.date)) lines.push(`${c.keyword} ${c.name} = new Date(${state}.${c.name})${end}`);
+  for (const c of carried.filter((c) => c.date))
+    lines.push(`${c.keyword} ${c.name} = new Date(${state}.${c.name})${end}`);
   return lines;
 }
 
 /** Read this step's answer; ask (again) while it is missing, keeping the state; validate and rebuild the old result. */
-function askLines(ask: Ask, plan: StepsPlan, state: string, ctx: string, codec: string, style: FileStyle, imports: string[], taken: string, indent: string): string[] {
+function askLines(
+  ask: Ask,
+  plan: StepsPlan,
+  state: string,
+  ctx: string,
+  codec: string,
+  style: FileStyle,
+  imports: string[],
+  taken: string,
+  indent: string,
+): string[] {
   const { quote: q, indentUnit: u, eol } = style;
   const end = style.semicolon ? ';' : '';
   const lines: string[] = [];
@@ -179,7 +217,11 @@ function askLines(ask: Ask, plan: StepsPlan, state: string, ctx: string, codec: 
     schemaName = freshName(taken, `${keyCamel}Schema`);
     const type = style.typescript ? `: ElicitRequestFormParams[${q}requestedSchema${q}]` : '';
     if (style.typescript) imports.push('type ElicitRequestFormParams');
-    lines.push(`const ${schemaName}${type} = ${dedent(schema.getText()).split(/\r?\n/).join(eol + indent)}${end}`);
+    lines.push(
+      `const ${schemaName}${type} = ${dedent(schema.getText())
+        .split(/\r?\n/)
+        .join(eol + indent)}${end}`,
+    );
   }
   const view = freshName(taken, viewNameOf(ask.binding && !ask.binding.pattern ? ask.binding.name : keyCamel));
   lines.push(`const ${view} = inputResponse(${plan.mcpReq}.inputResponses, ${q}${ask.key}${q})${end}`);
@@ -194,7 +236,16 @@ function askLines(ask: Ask, plan: StepsPlan, state: string, ctx: string, codec: 
   );
   if (ask.schema) {
     imports.push('ProtocolError', 'ProtocolErrorCode', 'fromJsonSchema');
-    lines.push(...validationLines(view, schemaName ?? dedent(ask.schema.node.getText()).split(/\r?\n/).join(eol + indent + u), style));
+    lines.push(
+      ...validationLines(
+        view,
+        schemaName ??
+          dedent(ask.schema.node.getText())
+            .split(/\r?\n/)
+            .join(eol + indent + u),
+        style,
+      ),
+    );
   }
   const binding = ask.binding;
   if (binding) {

@@ -27,8 +27,19 @@ export function rewriteUrlError(plan: UrlErrorPlan, style: FileStyle): HandlerRe
   const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
   const keyCamel = plan.key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
   const view = freshName(plan.handler.getText(), `${keyCamel}Response`);
-  const members = plan.members.map((m) => dedent(m.getText()).split(/\r?\n/).join(style.eol + indent + u)).join(', ');
-  const message = 'node' in plan.errorMessage ? dedent(plan.errorMessage.node.getText()).split(/\r?\n/).join(style.eol + indent) : `${q}${plan.errorMessage.text}${q}`;
+  const members = plan.members
+    .map((m) =>
+      dedent(m.getText())
+        .split(/\r?\n/)
+        .join(style.eol + indent + u),
+    )
+    .join(', ');
+  const message =
+    'node' in plan.errorMessage
+      ? dedent(plan.errorMessage.node.getText())
+          .split(/\r?\n/)
+          .join(style.eol + indent)
+      : `${q}${plan.errorMessage.text}${q}`;
   const lines = [
     `const ${view} = inputResponse(${plan.mcpReq}.inputResponses, ${q}${plan.key}${q})${end}`,
     `if (${view}.kind !== ${q}elicit${q} || ${view}.action === ${q}accept${q}) {`,
@@ -39,7 +50,9 @@ export function rewriteUrlError(plan: UrlErrorPlan, style: FileStyle): HandlerRe
   const imports = ['inputRequired', 'inputResponse'];
   const parent = statement.getParent();
   // `if (!linked) throw ...`: the statements need a block of their own.
-  const inList = !!parent && (Node.isBlock(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent) || Node.isSourceFile(parent));
+  const inList =
+    !!parent &&
+    (Node.isBlock(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent) || Node.isSourceFile(parent));
   const replacement = inList
     ? lines.map((line, i) => (i === 0 ? line : indent + line)).join(style.eol)
     : `{${style.eol}${lines.map((line) => indent + u + line).join(style.eol)}${style.eol}${indent}}`;

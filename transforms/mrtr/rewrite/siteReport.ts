@@ -30,13 +30,32 @@ export class SiteReport {
     if (verdict.kind === 'steps' && verdict.plan.notes.length > 0) site.notes = verdict.plan.notes;
     if (verdict.kind === 'review' && verdict.detail) site.message = `${site.message}: ${verdict.detail}`;
     // The explicit form has no request to pass options to: say so rather than drop them silently.
-    const options = decisionOf(verdict) === 'rewritten' && verdict.kind !== 'replay' ? optionsArgumentOf(call) : undefined;
-    if (options) site.notes = [...(site.notes ?? []), `the call's options are dropped (${oneLine(options.getText())}): the round returns input_required at once and the client answers on its retry, so there is no pending request to time out, cancel or report progress on`];
+    const options =
+      decisionOf(verdict) === 'rewritten' && verdict.kind !== 'replay' ? optionsArgumentOf(call) : undefined;
+    if (options)
+      site.notes = [
+        ...(site.notes ?? []),
+        `the call's options are dropped (${oneLine(options.getText())}): the round returns input_required at once and the client answers on its retry, so there is no pending request to time out, cancel or report progress on`,
+      ];
     if (verdict.kind === 'replay') {
       // Code before an ask runs again on each round: the report names it per handler.
       // A loop's one registration serves each element's handler: only the statements on this site's own path count.
-      const reruns = [...new Set(chains.flatMap((c) => (c.registration ? (verdict.plan.reruns.get(c.registration) ?? []).filter((s) => !c.element || isOnChain(s, c, this.project)) : [])))];
-      if (reruns.length > 0) site.notes = reruns.map((s) => `runs again on each round: ${this.project.relative(s.getSourceFile().getFilePath())}:${s.getStartLineNumber()} ${oneLine(s.getText())}`);
+      const reruns = [
+        ...new Set(
+          chains.flatMap((c) =>
+            c.registration
+              ? (verdict.plan.reruns.get(c.registration) ?? []).filter(
+                  (s) => !c.element || isOnChain(s, c, this.project),
+                )
+              : [],
+          ),
+        ),
+      ];
+      if (reruns.length > 0)
+        site.notes = reruns.map(
+          (s) =>
+            `runs again on each round: ${this.project.relative(s.getSourceFile().getFilePath())}:${s.getStartLineNumber()} ${oneLine(s.getText())}`,
+        );
     }
     return site;
   }
@@ -44,16 +63,39 @@ export class SiteReport {
   /** The review site of a call from outside a request that reaches the replayed ask `call`. */
   outsideSiteOf(outside: OutsideSite, call: PushCall): Site {
     const families = [...new Set(outside.chains.map((c) => c.family))];
-    const verdict: Verdict = { kind: 'review', reason: 'caller-outside-request', family: families.length === 1 ? families[0]! : 'mixed', families };
+    const verdict: Verdict = {
+      kind: 'review',
+      reason: 'caller-outside-request',
+      family: families.length === 1 ? families[0]! : 'mixed',
+      families,
+    };
     const outsideCall: PushCall = { node: outside.node, kind: call.kind, form: call.form, sdk: call.sdk };
-    return this.toSite(outsideCall, outside.chains, verdict, outside.guards, this.project.relative(outside.node.getSourceFile().getFilePath()));
+    return this.toSite(
+      outsideCall,
+      outside.chains,
+      verdict,
+      outside.guards,
+      this.project.relative(outside.node.getSourceFile().getFilePath()),
+    );
   }
 
   private toSite(call: PushCall, chains: Chain[], verdict: Verdict, guards: string[], file: string): Site {
     const sourceFile = call.node.getSourceFile();
-    const notificationChain = call.reason === 'roots-list-changed'
-      ? [{ family: 'notification' as const, frames: [{ ...this.analysis.frameAt(call.node, 'notifications/roots/list_changed'), family: 'notification' as const, method: 'notifications/roots/list_changed' }] }]
-      : chains;
+    const notificationChain =
+      call.reason === 'roots-list-changed'
+        ? [
+            {
+              family: 'notification' as const,
+              frames: [
+                {
+                  ...this.analysis.frameAt(call.node, 'notifications/roots/list_changed'),
+                  family: 'notification' as const,
+                  method: 'notifications/roots/list_changed',
+                },
+              ],
+            },
+          ]
+        : chains;
     const { line, column } = sourceFile.getLineAndColumnAtPos(call.node.getStart());
     const code = oneLine(call.node.getText());
     const fn = enclosingFunction(call.node);
@@ -82,7 +124,9 @@ export class SiteReport {
       chains: frames,
       guards,
       decision,
-      ...(decision === 'rewritten' ? { strategy: verdict.kind === 'replay' ? ('replay' as const) : ('explicit' as const) } : {}),
+      ...(decision === 'rewritten'
+        ? { strategy: verdict.kind === 'replay' ? ('replay' as const) : ('explicit' as const) }
+        : {}),
       ...('reason' in verdict ? { reason: verdict.reason, message: messageFor(verdict.reason, call.sdk) } : {}),
     };
   }
@@ -90,7 +134,9 @@ export class SiteReport {
 
 function messageFor(reason: keyof typeof REASONS, sdk: Site['sdk']): string {
   const message = REASONS[reason].message;
-  return reason === 'no-strategy-yet' && sdk === 'v1' ? `${message} (SDK v1 file: the v2 SDK is needed first)` : message;
+  return reason === 'no-strategy-yet' && sdk === 'v1'
+    ? `${message} (SDK v1 file: the v2 SDK is needed first)`
+    : message;
 }
 
 /** Whether a statement sits in one of the functions a chain goes through (directly or in a callback inside one). */

@@ -38,11 +38,21 @@ export function addImportsEdit(sourceFile: SourceFile, names: string[], style: F
       return { start: last.getEnd(), end: last.getEnd(), text: missing.map((n) => `, ${n}`).join('') };
     }
   }
-  const commonJs = /\.cjs$/.test(sourceFile.getFilePath()) || (sourceFile.getImportDeclarations().length === 0 && /\brequire\(/.test(sourceFile.getFullText()));
+  const commonJs =
+    /\.cjs$/.test(sourceFile.getFilePath()) ||
+    (sourceFile.getImportDeclarations().length === 0 && /\brequire\(/.test(sourceFile.getFullText()));
   const line = commonJs
     ? `const { ${names.join(', ')} } = require(${q}${SERVER_MODULE}${q})${end}`
     : `import { ${names.join(', ')} } from ${q}${SERVER_MODULE}${q}${end}`;
-  const anchors = commonJs ? sourceFile.getStatements().filter((s) => s.getDescendantsOfKind(SyntaxKind.CallExpression).some((c) => requiredModuleOf(c) !== undefined) && Node.isVariableStatement(s)) : sourceFile.getImportDeclarations();
+  const anchors = commonJs
+    ? sourceFile
+        .getStatements()
+        .filter(
+          (s) =>
+            s.getDescendantsOfKind(SyntaxKind.CallExpression).some((c) => requiredModuleOf(c) !== undefined) &&
+            Node.isVariableStatement(s),
+        )
+    : sourceFile.getImportDeclarations();
   const anchor = anchors[anchors.length - 1];
   if (anchor) return { start: anchor.getEnd(), end: anchor.getEnd(), text: `${style.eol}${line}` };
   const first = sourceFile.getStatements()[0];

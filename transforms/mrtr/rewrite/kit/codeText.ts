@@ -19,7 +19,10 @@ export function styleOf(text: string, fileName: string): FileStyle {
   // Block-comment continuation lines (` * ...`) are not indentation steps.
   const indents = [...text.matchAll(/^([ \t]+)[^\s*]/gm)].map((m) => m[1]!);
   const tab = indents.some((i) => i.startsWith('\t'));
-  const spaces = indents.filter((i) => !i.includes('\t')).map((i) => i.length).filter((n) => n > 0);
+  const spaces = indents
+    .filter((i) => !i.includes('\t'))
+    .map((i) => i.length)
+    .filter((n) => n > 0);
   const unit = tab ? '\t' : ' '.repeat(spaces.length ? Math.min(...spaces) : 2);
   return {
     typescript: /\.(ts|tsx|mts|cts)$/.test(fileName),

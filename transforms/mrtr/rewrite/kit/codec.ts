@@ -28,13 +28,22 @@ export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle
 /** A codec the user declared in a module of its own: the handlers' file imports it from there (once). */
 function existingCodecEdits(wiring: ServerWiring, codec: string): CodecEdits {
   const from = wiring.existingFrom;
-  const declarations = from ? wiring.codecFile.getImportDeclarations().filter((d) => !d.isTypeOnly() && d.getModuleSpecifierSourceFile() === from) : [];
-  const imported = declarations.some((d) => d.getNamedImports().some((n) => n.getName() === codec && !n.getAliasNode()));
-  if (!from || from === wiring.codecFile || imported) return { codecFile: [], constructionFile: [], via: [], imports: [] };
+  const declarations = from
+    ? wiring.codecFile
+        .getImportDeclarations()
+        .filter((d) => !d.isTypeOnly() && d.getModuleSpecifierSourceFile() === from)
+    : [];
+  const imported = declarations.some((d) =>
+    d.getNamedImports().some((n) => n.getName() === codec && !n.getAliasNode()),
+  );
+  if (!from || from === wiring.codecFile || imported)
+    return { codecFile: [], constructionFile: [], via: [], imports: [] };
   // `import { server } from './server.js'` gains it; else a new import of it.
   const named = declarations.find((d) => d.getNamedImports().length > 0)?.getNamedImports();
   const last = named?.[named.length - 1];
-  const codecFile = last ? [{ start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` }] : [namedImportEdit(wiring.codecFile, codec, from.getFilePath())];
+  const codecFile = last
+    ? [{ start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` }]
+    : [namedImportEdit(wiring.codecFile, codec, from.getFilePath())];
   return { codecFile, constructionFile: [], via: [], imports: [] };
 }
 
@@ -64,8 +73,15 @@ function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle)
     `})${end}`,
   ].join(eol);
   const anchor = insertionPoint(sourceFile);
-  const codecFile: TextEdit[] = [{ start: anchor, end: anchor, text: anchor === 0 ? `${declaration}${eol}${eol}` : `${eol}${eol}${declaration}` }];
-  if (exportsLine) codecFile.push({ start: text.length, end: text.length, text: text.endsWith('\n') ? exportsLine.slice(eol.length) : exportsLine });
+  const codecFile: TextEdit[] = [
+    { start: anchor, end: anchor, text: anchor === 0 ? `${declaration}${eol}${eol}` : `${eol}${eol}${declaration}` },
+  ];
+  if (exportsLine)
+    codecFile.push({
+      start: text.length,
+      end: text.length,
+      text: text.endsWith('\n') ? exportsLine.slice(eol.length) : exportsLine,
+    });
   return codecFile;
 }
 
@@ -85,8 +101,14 @@ function verifyEdits(wiring: ServerWiring, codec: string): TextEdit[] {
     if (!first) constructionFile.push({ start: options.getStart(), end: options.getEnd(), text: `{ ${verify} }` });
     else {
       const multiline = targetText.slice(options.getStart(), first.getStart()).includes('\n');
-      const propertyIndent = /^[ \t]*/.exec(targetText.slice(targetText.lastIndexOf('\n', first.getStart() - 1) + 1))![0];
-      constructionFile.push({ start: first.getStart(), end: first.getStart(), text: multiline ? `${verify},${targetEol}${propertyIndent}` : `${verify}, ` });
+      const propertyIndent = /^[ \t]*/.exec(
+        targetText.slice(targetText.lastIndexOf('\n', first.getStart() - 1) + 1),
+      )![0];
+      constructionFile.push({
+        start: first.getStart(),
+        end: first.getStart(),
+        text: multiline ? `${verify},${targetEol}${propertyIndent}` : `${verify}, `,
+      });
     }
   }
   if (wiring.requireDeclaration) {
@@ -114,7 +136,10 @@ function viaEdits(wiring: ServerWiring, codec: string): Array<{ file: string; ed
     const semicolon = declaration.getText().trimEnd().endsWith(';') ? ';' : '';
     const statement = `export { ${codec} } from ${declaration.getModuleSpecifier().getText()}${semicolon}`;
     const at = insertionPoint(file);
-    return { file: file.getFilePath(), edit: { start: at, end: at, text: at === 0 ? `${statement}${fileEol}` : `${fileEol}${statement}` } };
+    return {
+      file: file.getFilePath(),
+      edit: { start: at, end: at, text: at === 0 ? `${statement}${fileEol}` : `${fileEol}${statement}` },
+    };
   });
 }
 
@@ -123,7 +148,10 @@ function importerEdits(wiring: ServerWiring, codec: string): Array<{ file: strin
   return (wiring.importers ?? []).map((declaration) => {
     const named = declaration.getNamedImports();
     const last = named[named.length - 1]!;
-    return { file: declaration.getSourceFile().getFilePath(), edit: { start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` } };
+    return {
+      file: declaration.getSourceFile().getFilePath(),
+      edit: { start: last.getEnd(), end: last.getEnd(), text: `, ${codec}` },
+    };
   });
 }
 

@@ -23,7 +23,8 @@ export class FileEdits {
     const list = this.edits.get(absPath) ?? [];
     // Two sites of one statement may both update its marker: the first one's update stands.
     const replaced = edit.end > edit.start && list.some((e) => e.start === edit.start && e.end === edit.end);
-    if (!replaced && !list.some((e) => e.start === edit.start && e.end === edit.end && e.text === edit.text)) list.push(edit);
+    if (!replaced && !list.some((e) => e.start === edit.start && e.end === edit.end && e.text === edit.text))
+      list.push(edit);
     this.edits.set(absPath, list);
   }
 
@@ -41,7 +42,8 @@ export class FileEdits {
   dropStaleMarkers(rewritten: Array<{ absPath: string; node: Node }>): void {
     for (const { absPath, node } of rewritten) {
       for (const edit of staleMarkerEdits(node)) {
-        if (!(this.edits.get(absPath) ?? []).some((e) => e.start < edit.end && edit.start < e.end)) this.add(absPath, edit);
+        if (!(this.edits.get(absPath) ?? []).some((e) => e.start < edit.end && edit.start < e.end))
+          this.add(absPath, edit);
       }
     }
   }
@@ -55,7 +57,18 @@ export class FileEdits {
       if (edit && edit.start === edit.end) this.edits.set(absPath, [edit, ...(this.edits.get(absPath) ?? [])]);
       else if (edit) this.add(absPath, edit);
       const legacy = this.legacy.get(absPath) ?? [];
-      const unused = new Set(legacy.map((l) => l.name).filter((name) => !usedOutside(sourceFile, name, legacy.flatMap((l) => l.replaced))));
+      const unused = new Set(
+        legacy
+          .map((l) => l.name)
+          .filter(
+            (name) =>
+              !usedOutside(
+                sourceFile,
+                name,
+                legacy.flatMap((l) => l.replaced),
+              ),
+          ),
+      );
       for (const removal of removeImportsEdits(sourceFile, unused)) this.add(absPath, removal);
     }
   }
@@ -64,5 +77,7 @@ export class FileEdits {
 /** Whether `name` is used anywhere but in import declarations and the statements the rewrite replaces. */
 function usedOutside(sourceFile: SourceFile, name: string, replaced: Node[]): boolean {
   const excluded = [...sourceFile.getImportDeclarations(), ...replaced].map((n) => [n.getStart(), n.getEnd()] as const);
-  return wordOffsets(sourceFile, name).some((offset) => !excluded.some(([start, end]) => offset >= start && offset < end));
+  return wordOffsets(sourceFile, name).some(
+    (offset) => !excluded.some(([start, end]) => offset >= start && offset < end),
+  );
 }

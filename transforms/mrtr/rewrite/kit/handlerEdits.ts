@@ -18,7 +18,10 @@ export interface HandlerRewrite {
 export function widenReturnType(handler: Node): TextEdit | undefined {
   const returnType = (handler as { getReturnTypeNode?: () => Node | undefined }).getReturnTypeNode?.();
   if (!returnType || /\bInputRequiredResult\b/.test(returnType.getText())) return undefined;
-  const promised = Node.isTypeReference(returnType) && returnType.getTypeName().getText() === 'Promise' ? returnType.getTypeArguments()[0] : undefined;
+  const promised =
+    Node.isTypeReference(returnType) && returnType.getTypeName().getText() === 'Promise'
+      ? returnType.getTypeArguments()[0]
+      : undefined;
   const target = promised ?? returnType;
   return { start: target.getEnd(), end: target.getEnd(), text: ' | InputRequiredResult' };
 }

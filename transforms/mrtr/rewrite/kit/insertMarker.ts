@@ -22,7 +22,11 @@ export function markerEdit(site: Node, reason: string, message: string): TextEdi
   }
   const lineStart = text.lastIndexOf('\n', statement.getStart() - 1) + 1;
   const indent = indentAt(text, statement.getStart());
-  return { start: lineStart, end: lineStart, text: `${indent}/* ${REVIEW_MARKER} ${reason}: ${safeMessage} */${lineEndingOf(text)}` };
+  return {
+    start: lineStart,
+    end: lineStart,
+    text: `${indent}/* ${REVIEW_MARKER} ${reason}: ${safeMessage} */${lineEndingOf(text)}`,
+  };
 }
 
 /** The edits that remove this tool's review markers above the statement holding a site that is now rewritten. */
@@ -33,8 +37,13 @@ export function staleMarkerEdits(site: Node): TextEdit[] {
     // The whole line when the marker is alone on it, else just the comment.
     const lineStart = text.lastIndexOf('\n', marker.start - 1) + 1;
     const newline = text.indexOf('\n', marker.end);
-    const alone = /^[ \t]*$/.test(text.slice(lineStart, marker.start)) && newline !== -1 && /^[ \t\r]*$/.test(text.slice(marker.end, newline));
-    return [alone ? { start: lineStart, end: newline + 1, text: '' } : { start: marker.start, end: marker.end, text: '' }];
+    const alone =
+      /^[ \t]*$/.test(text.slice(lineStart, marker.start)) &&
+      newline !== -1 &&
+      /^[ \t\r]*$/.test(text.slice(marker.end, newline));
+    return [
+      alone ? { start: lineStart, end: newline + 1, text: '' } : { start: marker.start, end: marker.end, text: '' },
+    ];
   });
 }
 
@@ -49,7 +58,11 @@ function markersAbove(statement: Node): Array<{ reason: string; start: number; e
   const found: Array<{ reason: string; start: number; end: number }> = [];
   const pattern = new RegExp(`/\\* ${REVIEW_MARKER} ([a-z0-9-]+): [\\s\\S]*?\\*/`, 'g');
   for (let match = pattern.exec(leading); match; match = pattern.exec(leading)) {
-    found.push({ reason: match[1]!, start: statement.getPos() + match.index, end: statement.getPos() + match.index + match[0].length });
+    found.push({
+      reason: match[1]!,
+      start: statement.getPos() + match.index,
+      end: statement.getPos() + match.index + match[0].length,
+    });
   }
   return found;
 }

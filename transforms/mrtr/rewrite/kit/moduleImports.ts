@@ -12,7 +12,8 @@ export function insertionPoint(sourceFile: SourceFile): number {
   let point = 0;
   for (const statement of sourceFile.getStatements()) {
     const isImport = Node.isImportDeclaration(statement) || Node.isImportEqualsDeclaration(statement);
-    const isRequire = Node.isVariableStatement(statement) && /^\s*(const|let|var)\s[^=]+=\s*require\(/.test(statement.getText());
+    const isRequire =
+      Node.isVariableStatement(statement) && /^\s*(const|let|var)\s[^=]+=\s*require\(/.test(statement.getText());
     const isDirective = Node.isExpressionStatement(statement) && Node.isStringLiteral(statement.getExpression());
     if (isImport || isRequire || isDirective) point = statement.getEnd();
     else break;
@@ -28,8 +29,14 @@ export function insertionPoint(sourceFile: SourceFile): number {
 export function specifierOf(file: SourceFile, runtimePath: string): string {
   let relative = path.relative(path.dirname(file.getFilePath()), runtimePath).split(path.sep).join('/');
   if (!relative.startsWith('.')) relative = `./${relative}`;
-  const emitted = relative.replace(/\.ts$/, '.js').replace(/\.mts$/, '.mjs').replace(/\.cts$/, '.cjs');
-  const specifiers = [...file.getImportDeclarations().map((d) => d.getModuleSpecifierValue()), ...[...file.getFullText().matchAll(/\brequire\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!)].filter((s) => s.startsWith('.'));
+  const emitted = relative
+    .replace(/\.ts$/, '.js')
+    .replace(/\.mts$/, '.mjs')
+    .replace(/\.cts$/, '.cjs');
+  const specifiers = [
+    ...file.getImportDeclarations().map((d) => d.getModuleSpecifierValue()),
+    ...[...file.getFullText().matchAll(/\brequire\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]!),
+  ].filter((s) => s.startsWith('.'));
   const extensionless = specifiers.length > 0 && specifiers.every((s) => !/\.[cm]?[jt]sx?$/.test(s));
   return extensionless ? emitted.replace(/\.[cm]?js$/, '') : emitted;
 }
@@ -47,7 +54,13 @@ export function namedImportEdit(file: SourceFile, name: string, modulePath: stri
   const style = styleOf(text, file.getFilePath());
   const end = style.semicolon ? ';' : '';
   const specifier = specifierOf(file, modulePath);
-  const statement = isCommonJs(file) ? `const { ${name} } = require(${style.quote}${specifier}${style.quote})${end}` : `import { ${name} } from ${style.quote}${specifier}${style.quote}${end}`;
+  const statement = isCommonJs(file)
+    ? `const { ${name} } = require(${style.quote}${specifier}${style.quote})${end}`
+    : `import { ${name} } from ${style.quote}${specifier}${style.quote}${end}`;
   const anchor = insertionPoint(file);
-  return { start: anchor, end: anchor, text: anchor === 0 ? `${statement}${lineEndingOf(text)}` : `${lineEndingOf(text)}${statement}` };
+  return {
+    start: anchor,
+    end: anchor,
+    text: anchor === 0 ? `${statement}${lineEndingOf(text)}` : `${lineEndingOf(text)}${statement}`,
+  };
 }
