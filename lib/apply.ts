@@ -3,14 +3,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ts } from 'ts-morph';
+import { isUtf8 } from 'node:buffer';
 import { applyEdits, type TextEdit } from './edits.js';
+import { diskTextOf } from './fileRead.js';
 import type { DiscoveryResult } from './files.js';
+import { isAncestorOrSelf } from './filePaths.js';
 import { loadTypeScript } from './startup.js';
 import { parseDiagnostics } from './tsMorphInternals.js';
 // Not imported here: the diff writer (./diff.js: jsdiff, some twenty modules) and the atomic writes
 // (./writeFileAtomic.js), loaded where a run needs them (see diffOf); a dry run without a diff needs neither.
 
-/** Before and after text of each file the plan changes, keyed by absolute path. */
+/** Before and after text of each file the plan changes, as the file holds it (byte order mark included), keyed by absolute path. */
 export type PlannedTexts = Map<string, { before: string; after: string }>;
 
 /** What applying needs of the run's options. */
@@ -23,7 +26,8 @@ export interface ApplyOptions {
 }
 
 export interface FileOutcome {
-  status: 'changed' | 'error';
+  /** `skipped`: a change was planned but the file is not written (`outside-target`, `not-utf8`). */
+  status: 'changed' | 'skipped' | 'error';
   diff?: string;
   problem?: { kind: string; message: string };
   /** For whole-file writes outside the discovered sources: the path relative to the root, and whether it is new. */
@@ -33,7 +37,8 @@ export interface FileOutcome {
 
 /**
  * Whole files the plan creates or replaces (a generated module, package.json): each written atomically, a
- * new file never replacing one that appeared meanwhile; source files must still parse.
+ * new file never replacing one that appeared meanwhile; source files must still parse. A file whose real path is
+ * outside the target root (through a symbolic link), or that is not valid UTF-8, is skipped and reported.
  */
 export async function applyFiles(
   discovery: DiscoveryResult,
@@ -49,8 +54,24 @@ export async function applyFiles(
     try {
       if ((edits.get(absPath)?.length ?? 0) > 0)
         throw new Error('planned both as edits and as a whole file; left unchanged');
-      const before = fs.existsSync(absPath) ? fs.readFileSync(absPath, 'utf8') : null;
+      const bytes = fs.existsSync(absPath) ? fs.readFileSync(absPath) : null;
+      const before = bytes === null ? null : bytes.toString('utf8');
       if (before === after) continue;
+      const outside = outsideRoot(discovery.root, absPath);
+      if (outside !== undefined || (bytes !== null && !isUtf8(bytes))) {
+        outcomes.set(absPath, {
+          status: 'skipped',
+          file,
+          problem:
+            outside !== undefined
+              ? { kind: 'outside-target', message: outsideTargetMessage(file, outside) }
+              : {
+                  kind: 'not-utf8',
+                  message: `${file}: not valid UTF-8; not written, so that its bytes are never re-encoded`,
+                },
+        });
+        continue;
+      }
       if (/\.[cm]?[jt]sx?$/.test(absPath)) {
         const parseError = firstParseError(await loadTypeScript(), absPath, after);
         if (parseError) throw new Error(`the generated file does not parse (${parseError}); not written`);
@@ -102,17 +123,28 @@ export async function applyPlan(
     const fileEdits = edits.get(entry.absPath) ?? [];
     options.onProgress?.(++done, total, 'rewrite');
     try {
-      // Edits are offsets into the text the transform analysed: the v1 step's output when it changed the file.
+      // Edits are offsets into the text the transform analysed: the v1 step's output when it changed the file. Both
+      // are without the byte order mark (see SourceFileEntry.text); it is put back below, for the diff and the write.
       let after = applyEdits(stepTexts.get(entry.absPath) ?? entry.text, fileEdits);
       if (after === entry.text) continue;
+      if (entry.outsideTarget !== undefined) {
+        // Planned and reported alike in the audit and the migration; never written.
+        outcomes.set(entry.absPath, {
+          status: 'skipped',
+          problem: { kind: 'outside-target', message: outsideTargetMessage(entry.file, entry.outsideTarget) },
+        });
+        continue;
+      }
       const parseError = firstParseError(await loadTypeScript(), entry.absPath, after);
       if (parseError) throw new Error(`the rewritten file does not parse (${parseError}); left unchanged`);
       if (options.prettier) after = await formatWithPrettier(entry.absPath, after);
+      const before = diskTextOf(entry, entry.text);
+      after = diskTextOf(entry, after);
       if (write) (await import('./writeFileAtomic.js')).writeFileAtomic(entry.absPath, after);
-      texts?.set(entry.absPath, { before: entry.text, after });
+      texts?.set(entry.absPath, { before, after });
       outcomes.set(entry.absPath, {
         status: 'changed',
-        ...(options.diff ? { diff: await diffOf(entry.file, entry.text, after) } : {}),
+        ...(options.diff ? { diff: await diffOf(entry.file, before, after) } : {}),
       });
     } catch (error) {
       const message = `${entry.file}: ${error instanceof Error ? error.message : String(error)}`;
@@ -123,6 +155,39 @@ export async function applyPlan(
     }
   }
   return outcomes;
+}
+
+function outsideTargetMessage(file: string, real: string): string {
+  return `${file}: reached through a symbolic link, its real path ${real} is outside the target; not written, so that every change stays where git diff shows it`;
+}
+
+/**
+ * The real path a write to `absPath` would land on when it is outside the target root (a symbolic link on the way
+ * leads out), else undefined. A file that does not exist yet lands in its nearest existing folder.
+ */
+function outsideRoot(root: string, absPath: string): string | undefined {
+  const realRoot = realpathOrSelf(root);
+  let existing = absPath;
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      const real = path.join(fs.realpathSync.native(existing), ...rest);
+      return isAncestorOrSelf(realRoot, real) ? undefined : real;
+    } catch {
+      const parent = path.dirname(existing);
+      if (parent === existing) return undefined;
+      rest.unshift(path.basename(existing));
+      existing = parent;
+    }
+  }
+}
+
+function realpathOrSelf(file: string): string {
+  try {
+    return fs.realpathSync.native(file);
+  } catch {
+    return file;
+  }
 }
 
 /** The diff of one file as git writes it (a new file when there was none before), jsdiff loaded on first use. */

@@ -214,8 +214,13 @@ function finishAll(
   discovery: DiscoveryResult,
   planned: PlannedTexts,
 ): { files: Map<string, string>; findings: Finding[] } {
+  // Planned texts are as the files will hold them; the finish hooks read texts as the analysis does, without a
+  // byte order mark (see SourceFileEntry.text).
   const finalTexts = new Map(
-    discovery.files.map((entry) => [entry.absPath, planned.get(entry.absPath)?.after ?? entry.text]),
+    discovery.files.map((entry) => {
+      const after = planned.get(entry.absPath)?.after;
+      return [entry.absPath, after === undefined ? entry.text : after.slice(entry.bom?.length ?? 0)];
+    }),
   );
   const files = new Map<string, string>();
   const findings: Finding[] = [];
