@@ -165,7 +165,7 @@ function outsideTargetMessage(file: string, real: string): string {
  * The real path a write to `absPath` would land on when it is outside the target root (a symbolic link on the way
  * leads out), else undefined. A file that does not exist yet lands in its nearest existing folder.
  */
-function outsideRoot(root: string, absPath: string): string | undefined {
+export function outsideRoot(root: string, absPath: string): string | undefined {
   const realRoot = realpathOrSelf(root);
   let existing = absPath;
   const rest: string[] = [];

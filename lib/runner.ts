@@ -2,7 +2,7 @@
 // contract (lib/transform.ts); the registry comes from the package entry (api/, bin/). The runner returns data and
 // never prints.
 import type { SourceFileEntry } from './files.js';
-import { applyFiles, applyPlan, resetParseChecks, type PlannedTexts } from './apply.js';
+import { applyFiles, applyPlan, outsideRoot, resetParseChecks, type PlannedTexts } from './apply.js';
 import { buildReport } from './buildReport.js';
 import type { TextEdit } from './edits.js';
 import { discoverFiles, type DiscoveryResult } from './files.js';
@@ -240,6 +240,12 @@ function runtimeDirOf(root: string, runtimeDir: string): string {
   if (path.isAbsolute(runtimeDir) || relative.startsWith('..') || path.isAbsolute(relative)) {
     throw new UsageError(
       `--runtime-dir must be a folder inside the target root ${root}, given relative to it: ${runtimeDir}`,
+    );
+  }
+  const real = outsideRoot(root, resolved);
+  if (real !== undefined) {
+    throw new UsageError(
+      `--runtime-dir must be a folder inside the target root ${root}: ${runtimeDir} leads to ${real} through a symbolic link`,
     );
   }
   return resolved;
