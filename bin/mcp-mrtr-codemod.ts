@@ -158,6 +158,7 @@ export async function main(argv: string[]): Promise<number> {
   let report;
   try {
     const options = runOptionsOf(flags, paths, progress && process.stderr.isTTY ? progress.update : undefined);
+    if (!flags.quiet) options.onNotice = (message) => process.stderr.write(`${TOOL_NAME}: ${message}\n`);
     report = flags.dryRun ? await audit(options) : await migrate(options);
   } catch (error) {
     if (error instanceof UsageError) return usage(error.message);
