@@ -1,5 +1,7 @@
 // What the CLI does besides parsing and printing: the early look at the command line (to start the pre-steps before
 // commander loads), the checks between flags, the gate on a dirty work tree, the run's options, and rendering.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { AuditOptions } from './runner.js';
 import type { FailOn } from './failOn.js';
 import type { Report } from './model.js';
@@ -51,6 +53,54 @@ export function flagProblem(flags: Flags, paths: string[]): string | undefined {
   if (!flags.dryRun && flags.patch)
     return '--patch needs --dry-run (a migration writes the files; get its patch with git diff)';
   return undefined;
+}
+
+/**
+ * The usage error of `--output` or `--patch`, checked before any work: the folder must exist and be writable, the
+ * file (when it exists) must be a writable file, and it must not be a file the run reads or writes: a source file
+ * (by its extension) or the package.json inside a target, nor the other option's file.
+ */
+export function outputPathProblem(flags: Flags, paths: string[]): string | undefined {
+  const given = [
+    ['--output', flags.output],
+    ['--patch', flags.patch],
+  ].filter((pair): pair is [string, string] => pair[1] !== undefined);
+  for (const [flag, file] of given) {
+    const abs = path.resolve(file);
+    const dir = path.dirname(abs);
+    if (!isDirectory(dir)) return `${flag}: the folder does not exist: ${path.dirname(file)}`;
+    if (!canWrite(dir)) return `${flag}: the folder is not writable: ${path.dirname(file)}`;
+    if (fs.existsSync(abs)) {
+      if (!fs.statSync(abs).isFile()) return `${flag}: not a file: ${file}`;
+      if (!canWrite(abs)) return `${flag}: the file is not writable: ${file}`;
+    }
+    const inTarget = paths.some((target) => {
+      const relative = path.relative(path.resolve(target), abs);
+      return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+    });
+    const sourceLike = /\.(?:[cm]?[jt]sx?)$/.test(abs) || path.basename(abs) === 'package.json';
+    if (inTarget && sourceLike) return `${flag}: would overwrite a file of the target: ${file}`;
+  }
+  if (given.length === 2 && path.resolve(given[0]![1]) === path.resolve(given[1]![1]))
+    return `--output and --patch name the same file: ${given[0]![1]}`;
+  return undefined;
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return fs.statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function canWrite(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
