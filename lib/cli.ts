@@ -116,6 +116,12 @@ export async function checkWorkTree(
   const dirty = states.filter((s) => s.repo && s.dirty.length > 0);
   if (dirty.length > 0) {
     const list = dirty.flatMap((s) => s.dirty.slice(0, 20).map((f) => `  ${s.repo}/${f}`)).join('\n');
+    // An interrupted migration leaves its journal (lib/journal.ts): the way on is to run again, not to stash.
+    const interrupted = dirty.some((s) => s.dirty.some((f) => f.split('/').pop() === '.mcp-mrtr-migration.json'));
+    if (interrupted)
+      return {
+        error: `an interrupted migration was found (.mcp-mrtr-migration.json): run again with --allow-dirty to finish it:\n${list}`,
+      };
     return {
       error: `the git work tree has uncommitted changes; commit or stash them, or pass --allow-dirty:\n${list}`,
     };
