@@ -156,7 +156,9 @@ function readJournal(journalPath: string): Journal {
   } catch {
     // Reported below.
   }
-  throw new UsageError(`${journalPath}: not a readable migration journal; delete it and restore the tree (git checkout)`);
+  throw new UsageError(
+    `${journalPath}: not a readable migration journal; delete it and restore the tree (git checkout)`,
+  );
 }
 
 /**

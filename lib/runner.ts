@@ -57,7 +57,6 @@ export interface AuditOptions {
   onNotice?: (message: string) => void;
 }
 
-
 export type ProgressPhase = 'parse' | 'analyse' | 'rewrite';
 
 /**
@@ -103,7 +102,8 @@ export async function run(
     const finish = finishAll(transforms, parsed.outputs, discovery, planned);
     const files = new Map([...(plan.files ?? []), ...finish.files]);
     await applyFiles(discovery, files, plan.edits, write, options, outcomes, texts, pending);
-    if (pending.length > 0) await (await import('./journal.js')).commitWrites(discovery.root, pending, outcomes, planned);
+    if (pending.length > 0)
+      await (await import('./journal.js')).commitWrites(discovery.root, pending, outcomes, planned);
     return buildReport(discovery, parsed.project, plan.sites, finish.findings, outcomes, mode);
   } finally {
     for (const step of steps) step.run.close();
