@@ -2,7 +2,15 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Command } from 'commander';
-import { checkWorkTree, earlyRunOptions, flagProblem, render, runOptionsOf, type Flags } from '../lib/cli.js';
+import {
+  checkWorkTree,
+  earlyRunOptions,
+  flagProblem,
+  outputPathProblem,
+  render,
+  runOptionsOf,
+  type Flags,
+} from '../lib/cli.js';
 import { decideFailure, FAIL_ON_CHOICES } from '../lib/failOn.js';
 import { TOOL_NAME, TOOL_VERSION } from '../lib/version.js';
 
@@ -137,7 +145,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const flags = program.opts<Flags>();
   const paths = (program.processedArgs[0] as string[] | undefined) ?? [];
-  const problem = flagProblem(flags, paths);
+  const problem = flagProblem(flags, paths) ?? outputPathProblem(flags, paths);
   if (problem) return usage(problem);
   const started = performance.now();
   if (!flags.dryRun && !flags.allowDirty) {
@@ -158,6 +166,7 @@ export async function main(argv: string[]): Promise<number> {
   let report;
   try {
     const options = runOptionsOf(flags, paths, progress && process.stderr.isTTY ? progress.update : undefined);
+    if (!flags.quiet) options.onNotice = (message) => process.stderr.write(`${TOOL_NAME}: ${message}\n`);
     report = flags.dryRun ? await audit(options) : await migrate(options);
   } catch (error) {
     if (error instanceof UsageError) return usage(error.message);
@@ -202,8 +211,12 @@ main(process.argv).then(
     process.exitCode = code;
   },
   (error: unknown) => {
+    // A file system error (a report that cannot be written, a disk full) is the user's to fix: one line, no stack.
+    const system = error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
     process.stderr.write(
-      `${TOOL_NAME}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      system
+        ? `${TOOL_NAME}: ${error.message}\n`
+        : `${TOOL_NAME}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
     process.exitCode = EXIT_FILE_ERRORS;
   },

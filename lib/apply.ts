@@ -8,6 +8,7 @@ import { applyEdits, type TextEdit } from './edits.js';
 import { diskTextOf } from './fileRead.js';
 import type { DiscoveryResult } from './files.js';
 import { isAncestorOrSelf } from './filePaths.js';
+import type { PendingWrite } from './journal.js';
 import { loadTypeScript } from './startup.js';
 import { parseDiagnostics } from './tsMorphInternals.js';
 // Not imported here: the diff writer (./diff.js: jsdiff, some twenty modules) and the atomic writes
@@ -39,6 +40,8 @@ export interface FileOutcome {
  * Whole files the plan creates or replaces (a generated module, package.json): each written atomically, a
  * new file never replacing one that appeared meanwhile; source files must still parse. A file whose real path is
  * outside the target root (through a symbolic link), or that is not valid UTF-8, is skipped and reported.
+ * With `deferred`, the writes are added to it instead (the runner makes them all in a recoverable order, see
+ * journal.ts).
  */
 export async function applyFiles(
   discovery: DiscoveryResult,
@@ -48,6 +51,7 @@ export async function applyFiles(
   options: Pick<ApplyOptions, 'diff'>,
   outcomes: Map<string, FileOutcome>,
   texts?: PlannedTexts,
+  deferred?: PendingWrite[],
 ): Promise<void> {
   for (const [absPath, after] of [...(files ?? [])].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const file = path.relative(discovery.root, absPath).split(path.sep).join('/');
@@ -76,7 +80,8 @@ export async function applyFiles(
         const parseError = firstParseError(await loadTypeScript(), absPath, after);
         if (parseError) throw new Error(`the generated file does not parse (${parseError}); not written`);
       }
-      if (write) {
+      if (write && deferred) deferred.push({ absPath, file, before, after, whole: true });
+      else if (write) {
         const { createFileAtomic, writeFileAtomic } = await import('./writeFileAtomic.js');
         if (before === null) {
           // A runtime folder given with --runtime-dir may not exist yet.
@@ -104,7 +109,8 @@ export async function applyFiles(
 
 /**
  * Apply each file's edits to its text, check that the result still parses, and (when writing) replace the
- * file atomically. A file that fails any step is left exactly as it was and reported; the others go on.
+ * file atomically, or with `deferred` add the write to it. A file that fails any step is left exactly as it was and
+ * reported; the others go on.
  */
 export async function applyPlan(
   discovery: DiscoveryResult,
@@ -113,6 +119,7 @@ export async function applyPlan(
   options: ApplyOptions,
   texts?: PlannedTexts,
   stepTexts: Map<string, string> = new Map(),
+  deferred?: PendingWrite[],
 ): Promise<Map<string, FileOutcome>> {
   const outcomes = new Map<string, FileOutcome>();
   const touched = (absPath: string) => (edits.get(absPath)?.length ?? 0) > 0 || stepTexts.has(absPath);
@@ -140,7 +147,8 @@ export async function applyPlan(
       if (options.prettier) after = await formatWithPrettier(entry.absPath, after);
       const before = diskTextOf(entry, entry.text);
       after = diskTextOf(entry, after);
-      if (write) (await import('./writeFileAtomic.js')).writeFileAtomic(entry.absPath, after);
+      if (write && deferred) deferred.push({ absPath: entry.absPath, file: entry.file, before, after, whole: false });
+      else if (write) (await import('./writeFileAtomic.js')).writeFileAtomic(entry.absPath, after);
       texts?.set(entry.absPath, { before, after });
       outcomes.set(entry.absPath, {
         status: 'changed',
