@@ -12,6 +12,8 @@ import {
   type Flags,
 } from '../lib/cli.js';
 import { decideFailure, FAIL_ON_CHOICES } from '../lib/failOn.js';
+import type { Report } from '../lib/model.js';
+import type { TransformCatalogue } from '../lib/transform.js';
 import { TOOL_NAME, TOOL_VERSION } from '../lib/version.js';
 
 const EXIT_OK = 0;
@@ -174,10 +176,23 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     progress?.finish();
   }
+  return writeOutcome(report, flags, TRANSFORMS, started);
+}
+
+/**
+ * The outcome of a run where the flags send it: the diff (stdout with --diff, the --patch file), the report, the
+ * verbose timing line, the file errors --quiet would hide, and the --fail-on line; the exit code.
+ */
+async function writeOutcome(
+  report: Report,
+  flags: Flags,
+  catalogues: readonly TransformCatalogue[],
+  started: number,
+): Promise<number> {
   const patch = report.files.map((f) => f.diff ?? '').join('');
   if (flags.diff) process.stdout.write(patch);
   if (flags.patch) fs.writeFileSync(flags.patch, patch);
-  const rendered = await render(report, flags, TRANSFORMS);
+  const rendered = await render(report, flags, catalogues);
   if (flags.output) {
     fs.writeFileSync(flags.output, rendered);
   } else if (flags.diff) {
