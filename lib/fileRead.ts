@@ -112,24 +112,10 @@ class CandidateReader {
         }
       }
     }
-    if (buffer.subarray(0, Math.min(filled, BINARY_SNIFF_BYTES)).includes(0)) {
-      this.addProblem(abs, file, 'binary', `binary file (NUL byte in the first ${BINARY_SNIFF_BYTES} bytes); skipped`);
-      return undefined;
-    }
     const bytes = buffer.subarray(0, filled);
-    if (!isUtf8(bytes)) {
-      // Decoding would turn each invalid byte into U+FFFD, and a rewrite would write that back everywhere in the file.
-      const at = firstInvalidUtf8(bytes);
-      const where =
-        at < bytes.length
-          ? ` (byte 0x${bytes[at]!.toString(16).toUpperCase().padStart(2, '0')} on line ${countNewlines(bytes, at) + 1})`
-          : '';
-      this.addProblem(
-        abs,
-        file,
-        'not-utf8',
-        `not valid UTF-8${where}; skipped, so that its bytes are never re-encoded`,
-      );
+    const problem = contentProblem(bytes);
+    if (problem) {
+      this.addProblem(abs, file, problem.kind, problem.message);
       return undefined;
     }
     // The byte order mark is stripped here and put back by every write (diskTextOf): the compiler strips it too, so
@@ -180,4 +166,19 @@ function countNewlines(bytes: Uint8Array, end: number): number {
   let count = 0;
   for (let i = 0; i < end; i++) if (bytes[i] === 0x0a) count++;
   return count;
+}
+
+/** Why a file's bytes cannot be audited as source text: binary, or not valid UTF-8; undefined when they can. */
+function contentProblem(bytes: Buffer): { kind: 'binary' | 'not-utf8'; message: string } | undefined {
+  if (bytes.subarray(0, Math.min(bytes.length, BINARY_SNIFF_BYTES)).includes(0)) {
+    return { kind: 'binary', message: `binary file (NUL byte in the first ${BINARY_SNIFF_BYTES} bytes); skipped` };
+  }
+  if (isUtf8(bytes)) return undefined;
+  // Decoding would turn each invalid byte into U+FFFD, and a rewrite would write that back everywhere in the file.
+  const at = firstInvalidUtf8(bytes);
+  const where =
+    at < bytes.length
+      ? ` (byte 0x${bytes[at]!.toString(16).toUpperCase().padStart(2, '0')} on line ${countNewlines(bytes, at) + 1})`
+      : '';
+  return { kind: 'not-utf8', message: `not valid UTF-8${where}; skipped, so that its bytes are never re-encoded` };
 }
