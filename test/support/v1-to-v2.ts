@@ -1,0 +1,82 @@
+/**
+ * Helpers shared by the v1-to-v2 test files (`test/v1-to-v2-*.test.ts`): the built CLI, temp copies of fixture
+ * trees (removed after each test by `removeTemps`), the expected-tree comparison, strict type checking of a tree,
+ * and the client script the v1 fixtures answer with.
+ *
+ * An expected tree may name a shared copy of the generated replay runtime instead of holding it
+ * (`mcp-mrtr-runtime.ts.shared`, see test/support/fixtures.ts): compare with `readExpectedTree`, compile or run
+ * `materializedTree(...)`.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { ClientScript } from './equivalence.js';
+import { readExpectedTree, readTree, REPO_ROOT, writeExpectedFile } from './fixtures.js';
+import { strictDiagnostics } from './typecheck.js';
+
+export const CLI = path.join(REPO_ROOT, 'dist', 'bin', 'mcp-mrtr-codemod.js');
+export const SCHEMA = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'schema', 'report.schema.json'), 'utf8'));
+const UPDATE = process.env.UPDATE_FIXTURES === '1';
+/** Temp dirs and files the tests made; `removeTemps` (after each test) deletes them. */
+export const temps: string[] = [];
+
+export function removeTemps(): void {
+  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Strict type errors of every `.ts` file of a tree, against the installed SDKs. */
+export function strictDiagnosticsOfTree(dir: string): string[] {
+  const files = Object.keys(readTree(dir))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(dir, f));
+  return strictDiagnostics(files, REPO_ROOT);
+}
+
+export function run(args: string[]) {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export function copyOf(source: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-v1-to-v2-'));
+  temps.push(dir);
+  fs.cpSync(source, dir, { recursive: true });
+  return dir;
+}
+
+export function tempTree(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-v1-to-v2-'));
+  temps.push(dir);
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+/**
+ * The migrated tree equals the expected one (UPDATE_FIXTURES=1 rewrites the expected tree first, with a reference to
+ * the shared copy for a file that equals it: read its diff).
+ */
+export function expectTree(output: Record<string, string>, expected: string): void {
+  if (UPDATE) {
+    fs.rmSync(expected, { recursive: true, force: true });
+    for (const [file, text] of Object.entries(output)) writeExpectedFile(path.join(expected, file), text);
+  }
+  expect(output).toEqual(readExpectedTree(expected));
+}
+
+/**
+ * The client script of the v1 fixtures: the first confirmation is accepted (the note goes), the next declined;
+ * sampling answers with one summary. `count` returns the number of confirmations asked so far and counts this one
+ * (a test file keeps the counter, `let elicits = 0`, and resets it before each run: `() => elicits++`).
+ */
+export function confirmOnceScript(count: () => number): ClientScript {
+  return {
+    elicit: () => (count() === 0 ? { action: 'accept', content: { confirm: true } } : { action: 'decline' }) as never,
+    sample: () =>
+      ({ role: 'assistant', content: { type: 'text', text: 'Groceries before six.' }, model: 'test-model' }) as never,
+  };
+}
