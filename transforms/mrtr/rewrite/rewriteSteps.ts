@@ -31,7 +31,7 @@ interface StepsWriter {
 }
 
 /**
- * The step function (DESIGN.md section 4): the handler resumes at the step the verified requestState names.
+ * The step function (docs/rewrites.md, "Multi-round handlers: step functions"): the handler resumes at the step the verified requestState names.
  * Each step restores the locals carried to it, reads its answer (asking again, with the same state, while it
  * is missing), runs the code up to the next ask once, and moves on by saving what the next step needs.
  * The last step is not wrapped: it is the rest of the handler, as written.
