@@ -176,7 +176,7 @@ describe('migrated multi-round handlers: requestState', () => {
     ]);
   });
 
-  it('refuses to start without a secret of at least 32 bytes', async () => {
+  it('refuses to start without a secret of at least 32 bytes, or with a guessable one', async () => {
     const saved = process.env.MCP_REQUEST_STATE_SECRET;
     try {
       process.env.MCP_REQUEST_STATE_SECRET = 'too short';
@@ -185,6 +185,15 @@ describe('migrated multi-round handlers: requestState', () => {
       );
       delete process.env.MCP_REQUEST_STATE_SECRET;
       await expect(load('rewrite-steps-dependent-elicitations')).rejects.toThrow(/MCP_REQUEST_STATE_SECRET/);
+      // Long enough, but guessable: repeated characters, a word repeated, two characters alternating.
+      for (const weak of [' '.repeat(32), 'password'.repeat(4), 'ab'.repeat(20)]) {
+        process.env.MCP_REQUEST_STATE_SECRET = weak;
+        await expect(load('rewrite-steps-dependent-elicitations')).rejects.toThrow(
+          /MCP_REQUEST_STATE_SECRET is too easy to guess .*openssl rand -base64 32/,
+        );
+      }
+      process.env.MCP_REQUEST_STATE_SECRET = 'ad4ea0c1db4d776f59fa1b8b7fac55df';
+      await expect(load('rewrite-steps-dependent-elicitations')).resolves.toBeDefined();
     } finally {
       process.env.MCP_REQUEST_STATE_SECRET = saved;
     }
