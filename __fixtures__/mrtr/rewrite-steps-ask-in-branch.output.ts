@@ -53,24 +53,25 @@ export function build() {
     async ({ amount, to }, ctx) => {
       // requestState is signed, not encrypted: the client can read `reference` in it.
       type SendMoneyState =
-        | { step: 'send_money:start' }
-        | { step: 'send_money:approval'; reference: string }
-        | { step: 'send_money:after_approval'; reference: string };
+        | { step: 'send_money:start'; call: string }
+        | { step: 'send_money:approval'; call: string; reference: string }
+        | { step: 'send_money:after_approval'; call: string; reference: string };
       const resumed = ctx.mcpReq.requestState<SendMoneyState>();
-      let state: SendMoneyState = resumed && resumed.step.startsWith('send_money:') ? resumed : { step: 'send_money:start' };
+      const call = JSON.stringify([{ amount, to }]);
+      let state: SendMoneyState = resumed && resumed.step.startsWith('send_money:') && resumed.call === call ? resumed : { step: 'send_money:start', call };
       if (state.step === 'send_money:start') {
         const reference = nextReference();
         if (amount > 1000) {
-          state = { step: 'send_money:approval', reference };
+          state = { step: 'send_money:approval', call, reference };
         } else {
           console.error(`small transfer ${reference}`);
-          state = { step: 'send_money:after_approval', reference };
+          state = { step: 'send_money:after_approval', call, reference };
         }
       }
       if (state.step === 'send_money:approval') {
         const { reference } = state;
         const fee = amount > 1000 ? 5 : 0;
-        const approvalResponse = inputResponse(ctx.mcpReq.inputResponses, 'approval');
+        const approvalResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'approval');
         if (approvalResponse.kind !== 'elicit') {
           return inputRequired({
             inputRequests: { approval: inputRequired.elicit({
@@ -91,7 +92,7 @@ export function build() {
         if (approval.action !== 'accept' || !approval.content?.approve) {
           return { content: [{ type: 'text', text: `Transfer ${reference} to ${to} cancelled.` }] };
         }
-        state = { step: 'send_money:after_approval', reference };
+        state = { step: 'send_money:after_approval', call, reference };
       }
       const { reference } = state;
       const fee = amount > 1000 ? 5 : 0;

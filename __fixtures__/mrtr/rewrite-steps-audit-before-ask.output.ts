@@ -42,16 +42,19 @@ export function build() {
     'close_account',
     { description: 'Close a customer account', inputSchema: z.object({ account: z.string() }) },
     async ({ account }, ctx) => {
-      type CloseAccountState = { step: 'close_account:start' } | { step: 'close_account:ask_close_account' };
+      type CloseAccountState =
+        | { step: 'close_account:start'; call: string }
+        | { step: 'close_account:ask_close_account'; call: string };
       const resumed = ctx.mcpReq.requestState<CloseAccountState>();
-      let state: CloseAccountState = resumed && resumed.step.startsWith('close_account:') ? resumed : { step: 'close_account:start' };
+      const call2 = JSON.stringify([{ account }]);
+      let state: CloseAccountState = resumed && resumed.step.startsWith('close_account:') && resumed.call === call2 ? resumed : { step: 'close_account:start', call: call2 };
       if (state.step === 'close_account:start') {
         // An audit entry before the ask: it must be written once per call, not once per round.
         await db.log(`close requested for ${account}`);
-        state = { step: 'close_account:ask_close_account' };
+        state = { step: 'close_account:ask_close_account', call: call2 };
       }
       const askCloseAccountSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
-      const answerResponse = inputResponse(ctx.mcpReq.inputResponses, 'ask_close_account');
+      const answerResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'ask_close_account');
       if (answerResponse.kind !== 'elicit') {
         return inputRequired({
           inputRequests: { ask_close_account: inputRequired.elicit({

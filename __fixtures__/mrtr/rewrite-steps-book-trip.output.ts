@@ -35,12 +35,15 @@ export function build() {
     'book_trip',
     { description: 'Book a trip in two steps', inputSchema: z.object({ city: z.string() }) },
     async ({ city }, ctx) => {
-      type BookTripState = { step: 'book_trip:dates' } | { step: 'book_trip:seat'; dates: ElicitResult };
+      type BookTripState =
+        | { step: 'book_trip:dates'; call: string }
+        | { step: 'book_trip:seat'; call: string; dates: ElicitResult };
       const resumed = ctx.mcpReq.requestState<BookTripState>();
-      let state: BookTripState = resumed && resumed.step.startsWith('book_trip:') ? resumed : { step: 'book_trip:dates' };
+      const call = JSON.stringify([{ city }]);
+      let state: BookTripState = resumed && resumed.step.startsWith('book_trip:') && resumed.call === call ? resumed : { step: 'book_trip:dates', call };
       if (state.step === 'book_trip:dates') {
         const datesSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } }, required: ['from', 'to'] };
-        const datesResponse = inputResponse(ctx.mcpReq.inputResponses, 'dates');
+        const datesResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'dates');
         if (datesResponse.kind !== 'elicit') {
           return inputRequired({
             inputRequests: { dates: inputRequired.elicit({
@@ -59,12 +62,12 @@ export function build() {
         }
         const dates = { action: datesResponse.action, content: datesResponse.content as ElicitResult['content'] };
         if (dates.action !== 'accept') return { content: [{ type: 'text', text: 'No trip booked.' }] };
-        state = { step: 'book_trip:seat', dates };
+        state = { step: 'book_trip:seat', call, dates };
       }
       const { dates } = state;
       if (dates.action !== 'accept') return { content: [{ type: 'text', text: 'No trip booked.' }] };
       const seatSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { seat: { type: 'string', enum: ['window', 'aisle'] } } };
-      const seatResponse = inputResponse(ctx.mcpReq.inputResponses, 'seat');
+      const seatResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'seat');
       if (seatResponse.kind !== 'elicit') {
         return inputRequired({
           inputRequests: { seat: inputRequired.elicit({

@@ -47,11 +47,14 @@ export function build() {
     'book_table',
     { description: 'Book a table, asking for the date and then the party size', inputSchema: z.object({ restaurant: z.string() }) },
     async ({ restaurant }, ctx) => {
-      type BookTableState = { step: 'book_table:when' } | { step: 'book_table:party'; when: ElicitResult };
+      type BookTableState =
+        | { step: 'book_table:when'; call: string }
+        | { step: 'book_table:party'; call: string; when: ElicitResult };
       const resumed = ctx.mcpReq.requestState<BookTableState>();
-      let state: BookTableState = resumed && resumed.step.startsWith('book_table:') ? resumed : { step: 'book_table:when' };
+      const call = JSON.stringify([{ restaurant }]);
+      let state: BookTableState = resumed && resumed.step.startsWith('book_table:') && resumed.call === call ? resumed : { step: 'book_table:when', call };
       if (state.step === 'book_table:when') {
-        const whenResponse = inputResponse(ctx.mcpReq.inputResponses, 'when');
+        const whenResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'when');
         if (whenResponse.kind !== 'elicit') {
           return inputRequired({
             inputRequests: { when: inputRequired.elicit({ message: `When do you want to eat at ${restaurant}?`, requestedSchema: WHEN }) },
@@ -69,14 +72,14 @@ export function build() {
         if (when.action !== 'accept' || !when.content) {
           return { content: [{ type: 'text', text: `No booking at ${restaurant} (${when.action}).` }] };
         }
-        state = { step: 'book_table:party', when };
+        state = { step: 'book_table:party', call, when };
       }
       const { when } = state;
       if (when.action !== 'accept' || !when.content) {
         return { content: [{ type: 'text', text: `No booking at ${restaurant} (${when.action}).` }] };
       }
       const date = String(when.content.date);
-      const partyResponse = inputResponse(ctx.mcpReq.inputResponses, 'party');
+      const partyResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'party');
       if (partyResponse.kind !== 'elicit') {
         return inputRequired({
           inputRequests: { party: inputRequired.elicit({ message: `How many people on ${date}?`, requestedSchema: PARTY }) },

@@ -47,14 +47,15 @@ export function build() {
     async ({ title }, ctx) => {
       // requestState is signed, not encrypted: the client can read `ticket`, `opened` in it.
       type ReportBugState =
-        | { step: 'report_bug:start' }
-        | { step: 'report_bug:priority'; ticket: Awaited<ReturnType<typeof openTicket>>; opened: string };
+        | { step: 'report_bug:start'; call: string }
+        | { step: 'report_bug:priority'; call: string; ticket: Awaited<ReturnType<typeof openTicket>>; opened: string };
       const resumed = ctx.mcpReq.requestState<ReportBugState>();
-      let state: ReportBugState = resumed && resumed.step.startsWith('report_bug:') ? resumed : { step: 'report_bug:start' };
+      const call = JSON.stringify([{ title }]);
+      let state: ReportBugState = resumed && resumed.step.startsWith('report_bug:') && resumed.call === call ? resumed : { step: 'report_bug:start', call };
       if (state.step === 'report_bug:start') {
         const ticket = await openTicket(title);
         const opened = new Date('2026-11-30T09:00:00Z');
-        state = { step: 'report_bug:priority', ticket, opened: opened.toISOString() };
+        state = { step: 'report_bug:priority', call, ticket, opened: opened.toISOString() };
       }
       const { ticket } = state;
       const opened = new Date(state.opened);
@@ -63,7 +64,7 @@ export function build() {
         properties: { level: { type: 'string', enum: ['low', 'high'] } },
         required: ['level'],
       };
-      const priorityResponse = inputResponse(ctx.mcpReq.inputResponses, 'priority');
+      const priorityResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'priority');
       if (priorityResponse.kind !== 'elicit') {
         return inputRequired({
           inputRequests: { priority: inputRequired.elicit({

@@ -39,9 +39,10 @@ export function build() {
     async ({ doc }, ctx) => {
       // requestState is signed, not encrypted: the client can read `started` in it.
       const resumed = ctx.mcpReq.requestState();
-      let state = resumed && resumed.step.startsWith('translate_doc:') ? resumed : { step: 'translate_doc:picked' };
+      const call = JSON.stringify([{ doc }]);
+      let state = resumed && resumed.step.startsWith('translate_doc:') && resumed.call === call ? resumed : { step: 'translate_doc:picked', call };
       if (state.step === 'translate_doc:picked') {
-        const pickedResponse = inputResponse(ctx.mcpReq.inputResponses, 'picked');
+        const pickedResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'picked');
         if (pickedResponse.kind !== 'elicit') {
           return inputRequired({
             inputRequests: { picked: inputRequired.elicit({ message: `Translate ${doc} into which language?`, requestedSchema: LANGUAGE }) },
@@ -58,13 +59,13 @@ export function build() {
         const picked = { action: pickedResponse.action, content: pickedResponse.content };
         if (picked.action !== 'accept') return { content: [{ type: 'text', text: 'Nothing translated.' }] }
         const started = new Date('2026-11-30T10:00:00Z')
-        state = { step: 'translate_doc:draft', picked, started: started.toISOString() };
+        state = { step: 'translate_doc:draft', call, picked, started: started.toISOString() };
       }
       const { picked } = state;
       const started = new Date(state.started);
       if (picked.action !== 'accept') return { content: [{ type: 'text', text: 'Nothing translated.' }] }
       const language = String(picked.content.language)
-      const draftResponse = inputResponse(ctx.mcpReq.inputResponses, 'draft');
+      const draftResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'draft');
       if (draftResponse.kind !== 'sampling') {
         return inputRequired({
           inputRequests: { draft: inputRequired.createMessage({

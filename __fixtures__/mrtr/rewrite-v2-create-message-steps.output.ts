@@ -37,11 +37,14 @@ export function build() {
     'haiku',
     { description: 'Draft a haiku and keep it if the user likes it', inputSchema: z.object({ topic: z.string() }) },
     async ({ topic }, ctx) => {
-      type HaikuState = { step: 'haiku:sample_haiku' } | { step: 'haiku:verdict'; reply: CreateMessageResult };
+      type HaikuState =
+        | { step: 'haiku:sample_haiku'; call: string }
+        | { step: 'haiku:verdict'; call: string; reply: CreateMessageResult };
       const resumed = ctx.mcpReq.requestState<HaikuState>();
-      let state: HaikuState = resumed && resumed.step.startsWith('haiku:') ? resumed : { step: 'haiku:sample_haiku' };
+      const call = JSON.stringify([{ topic }]);
+      let state: HaikuState = resumed && resumed.step.startsWith('haiku:') && resumed.call === call ? resumed : { step: 'haiku:sample_haiku', call };
       if (state.step === 'haiku:sample_haiku') {
-        const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'sample_haiku');
+        const replyResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'sample_haiku');
         if (replyResponse.kind !== 'sampling') {
           return inputRequired({
             inputRequests: { sample_haiku: inputRequired.createMessage({
@@ -52,12 +55,12 @@ export function build() {
           });
         }
         const reply = replyResponse.result as CreateMessageResult;
-        state = { step: 'haiku:verdict', reply };
+        state = { step: 'haiku:verdict', call, reply };
       }
       const { reply } = state;
       const draft = reply.content.type === 'text' ? reply.content.text : '(no text)';
       const verdictSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { keep: { type: 'boolean', title: 'Keep' } }, required: ['keep'] };
-      const verdictResponse = inputResponse(ctx.mcpReq.inputResponses, 'verdict');
+      const verdictResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'verdict');
       if (verdictResponse.kind !== 'elicit') {
         return inputRequired({
           inputRequests: { verdict: inputRequired.elicit({

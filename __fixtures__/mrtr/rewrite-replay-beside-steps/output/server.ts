@@ -45,12 +45,15 @@ export function build() {
     'plan_trip',
     { description: 'Plan a trip', inputSchema: z.object({ city: z.string() }) },
     async ({ city }, ctx) => {
-      type PlanTripState = { step: 'plan_trip:when' } | { step: 'plan_trip:nights'; when: ElicitResult };
+      type PlanTripState =
+        | { step: 'plan_trip:when'; call: string }
+        | { step: 'plan_trip:nights'; call: string; when: ElicitResult };
       const resumed = ctx.mcpReq.requestState<PlanTripState>();
-      let state: PlanTripState = resumed && resumed.step.startsWith('plan_trip:') ? resumed : { step: 'plan_trip:when' };
+      const call = JSON.stringify([{ city }]);
+      let state: PlanTripState = resumed && resumed.step.startsWith('plan_trip:') && resumed.call === call ? resumed : { step: 'plan_trip:when', call };
       if (state.step === 'plan_trip:when') {
         const whenSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { date: { type: 'string' } }, required: ['date'] };
-        const whenResponse = inputResponse(ctx.mcpReq.inputResponses, 'when');
+        const whenResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'when');
         if (whenResponse.kind !== 'elicit') {
           return inputRequired({
             inputRequests: { when: inputRequired.elicit({
@@ -69,12 +72,12 @@ export function build() {
         }
         const when = { action: whenResponse.action, content: whenResponse.content as ElicitResult['content'] };
         if (when.action !== 'accept') return { content: [{ type: 'text', text: 'No trip.' }] };
-        state = { step: 'plan_trip:nights', when };
+        state = { step: 'plan_trip:nights', call, when };
       }
       const { when } = state;
       if (when.action !== 'accept') return { content: [{ type: 'text', text: 'No trip.' }] };
       const nightsSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { nights: { type: 'number' } }, required: ['nights'] };
-      const nightsResponse = inputResponse(ctx.mcpReq.inputResponses, 'nights');
+      const nightsResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'nights');
       if (nightsResponse.kind !== 'elicit') {
         return inputRequired({
           inputRequests: { nights: inputRequired.elicit({
