@@ -2,8 +2,18 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Command } from 'commander';
-import { checkWorkTree, earlyRunOptions, flagProblem, render, runOptionsOf, type Flags } from '../lib/cli.js';
+import {
+  checkWorkTree,
+  earlyRunOptions,
+  flagProblem,
+  outputPathProblem,
+  render,
+  runOptionsOf,
+  type Flags,
+} from '../lib/cli.js';
 import { decideFailure, FAIL_ON_CHOICES } from '../lib/failOn.js';
+import type { Report } from '../lib/model.js';
+import type { TransformCatalogue } from '../lib/transform.js';
 import { TOOL_NAME, TOOL_VERSION } from '../lib/version.js';
 
 const EXIT_OK = 0;
@@ -137,7 +147,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const flags = program.opts<Flags>();
   const paths = (program.processedArgs[0] as string[] | undefined) ?? [];
-  const problem = flagProblem(flags, paths);
+  const problem = flagProblem(flags, paths) ?? outputPathProblem(flags, paths);
   if (problem) return usage(problem);
   const started = performance.now();
   if (!flags.dryRun && !flags.allowDirty) {
@@ -158,6 +168,7 @@ export async function main(argv: string[]): Promise<number> {
   let report;
   try {
     const options = runOptionsOf(flags, paths, progress && process.stderr.isTTY ? progress.update : undefined);
+    if (!flags.quiet) options.onNotice = (message) => process.stderr.write(`${TOOL_NAME}: ${message}\n`);
     report = flags.dryRun ? await audit(options) : await migrate(options);
   } catch (error) {
     if (error instanceof UsageError) return usage(error.message);
@@ -165,10 +176,23 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     progress?.finish();
   }
+  return writeOutcome(report, flags, TRANSFORMS, started);
+}
+
+/**
+ * The outcome of a run where the flags send it: the diff (stdout with --diff, the --patch file), the report, the
+ * verbose timing line, the file errors --quiet would hide, and the --fail-on line; the exit code.
+ */
+async function writeOutcome(
+  report: Report,
+  flags: Flags,
+  catalogues: readonly TransformCatalogue[],
+  started: number,
+): Promise<number> {
   const patch = report.files.map((f) => f.diff ?? '').join('');
   if (flags.diff) process.stdout.write(patch);
   if (flags.patch) fs.writeFileSync(flags.patch, patch);
-  const rendered = await render(report, flags, TRANSFORMS);
+  const rendered = await render(report, flags, catalogues);
   if (flags.output) {
     fs.writeFileSync(flags.output, rendered);
   } else if (flags.diff) {
@@ -202,8 +226,12 @@ main(process.argv).then(
     process.exitCode = code;
   },
   (error: unknown) => {
+    // A file system error (a report that cannot be written, a disk full) is the user's to fix: one line, no stack.
+    const system = error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
     process.stderr.write(
-      `${TOOL_NAME}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      system
+        ? `${TOOL_NAME}: ${error.message}\n`
+        : `${TOOL_NAME}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
     process.exitCode = EXIT_FILE_ERRORS;
   },

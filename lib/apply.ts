@@ -3,14 +3,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ts } from 'ts-morph';
+import { isUtf8 } from 'node:buffer';
 import { applyEdits, type TextEdit } from './edits.js';
+import { diskTextOf } from './fileRead.js';
 import type { DiscoveryResult } from './files.js';
+import { isAncestorOrSelf } from './filePaths.js';
+import type { PendingWrite } from './journal.js';
 import { loadTypeScript } from './startup.js';
 import { parseDiagnostics } from './tsMorphInternals.js';
 // Not imported here: the diff writer (./diff.js: jsdiff, some twenty modules) and the atomic writes
 // (./writeFileAtomic.js), loaded where a run needs them (see diffOf); a dry run without a diff needs neither.
 
-/** Before and after text of each file the plan changes, keyed by absolute path. */
+/** Before and after text of each file the plan changes, as the file holds it (byte order mark included), keyed by absolute path. */
 export type PlannedTexts = Map<string, { before: string; after: string }>;
 
 /** What applying needs of the run's options. */
@@ -23,7 +27,8 @@ export interface ApplyOptions {
 }
 
 export interface FileOutcome {
-  status: 'changed' | 'error';
+  /** `skipped`: a change was planned but the file is not written (`outside-target`, `not-utf8`). */
+  status: 'changed' | 'skipped' | 'error';
   diff?: string;
   problem?: { kind: string; message: string };
   /** For whole-file writes outside the discovered sources: the path relative to the root, and whether it is new. */
@@ -33,7 +38,10 @@ export interface FileOutcome {
 
 /**
  * Whole files the plan creates or replaces (a generated module, package.json): each written atomically, a
- * new file never replacing one that appeared meanwhile; source files must still parse.
+ * new file never replacing one that appeared meanwhile; source files must still parse. A file whose real path is
+ * outside the target root (through a symbolic link), or that is not valid UTF-8, is skipped and reported.
+ * With `deferred`, the writes are added to it instead (the runner makes them all in a recoverable order, see
+ * journal.ts).
  */
 export async function applyFiles(
   discovery: DiscoveryResult,
@@ -43,19 +51,37 @@ export async function applyFiles(
   options: Pick<ApplyOptions, 'diff'>,
   outcomes: Map<string, FileOutcome>,
   texts?: PlannedTexts,
+  deferred?: PendingWrite[],
 ): Promise<void> {
   for (const [absPath, after] of [...(files ?? [])].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const file = path.relative(discovery.root, absPath).split(path.sep).join('/');
     try {
       if ((edits.get(absPath)?.length ?? 0) > 0)
         throw new Error('planned both as edits and as a whole file; left unchanged');
-      const before = fs.existsSync(absPath) ? fs.readFileSync(absPath, 'utf8') : null;
+      const bytes = fs.existsSync(absPath) ? fs.readFileSync(absPath) : null;
+      const before = bytes === null ? null : bytes.toString('utf8');
       if (before === after) continue;
+      const outside = outsideRoot(discovery.root, absPath);
+      if (outside !== undefined || (bytes !== null && !isUtf8(bytes))) {
+        outcomes.set(absPath, {
+          status: 'skipped',
+          file,
+          problem:
+            outside !== undefined
+              ? { kind: 'outside-target', message: outsideTargetMessage(file, outside) }
+              : {
+                  kind: 'not-utf8',
+                  message: `${file}: not valid UTF-8; not written, so that its bytes are never re-encoded`,
+                },
+        });
+        continue;
+      }
       if (/\.[cm]?[jt]sx?$/.test(absPath)) {
         const parseError = firstParseError(await loadTypeScript(), absPath, after);
         if (parseError) throw new Error(`the generated file does not parse (${parseError}); not written`);
       }
-      if (write) {
+      if (write && deferred) deferred.push({ absPath, file, before, after, whole: true });
+      else if (write) {
         const { createFileAtomic, writeFileAtomic } = await import('./writeFileAtomic.js');
         if (before === null) {
           // A runtime folder given with --runtime-dir may not exist yet.
@@ -83,7 +109,8 @@ export async function applyFiles(
 
 /**
  * Apply each file's edits to its text, check that the result still parses, and (when writing) replace the
- * file atomically. A file that fails any step is left exactly as it was and reported; the others go on.
+ * file atomically, or with `deferred` add the write to it. A file that fails any step is left exactly as it was and
+ * reported; the others go on.
  */
 export async function applyPlan(
   discovery: DiscoveryResult,
@@ -92,6 +119,7 @@ export async function applyPlan(
   options: ApplyOptions,
   texts?: PlannedTexts,
   stepTexts: Map<string, string> = new Map(),
+  deferred?: PendingWrite[],
 ): Promise<Map<string, FileOutcome>> {
   const outcomes = new Map<string, FileOutcome>();
   const touched = (absPath: string) => (edits.get(absPath)?.length ?? 0) > 0 || stepTexts.has(absPath);
@@ -102,17 +130,29 @@ export async function applyPlan(
     const fileEdits = edits.get(entry.absPath) ?? [];
     options.onProgress?.(++done, total, 'rewrite');
     try {
-      // Edits are offsets into the text the transform analysed: the v1 step's output when it changed the file.
+      // Edits are offsets into the text the transform analysed: the v1 step's output when it changed the file. Both
+      // are without the byte order mark (see SourceFileEntry.text); it is put back below, for the diff and the write.
       let after = applyEdits(stepTexts.get(entry.absPath) ?? entry.text, fileEdits);
       if (after === entry.text) continue;
+      if (entry.outsideTarget !== undefined) {
+        // Planned and reported alike in the audit and the migration; never written.
+        outcomes.set(entry.absPath, {
+          status: 'skipped',
+          problem: { kind: 'outside-target', message: outsideTargetMessage(entry.file, entry.outsideTarget) },
+        });
+        continue;
+      }
       const parseError = firstParseError(await loadTypeScript(), entry.absPath, after);
       if (parseError) throw new Error(`the rewritten file does not parse (${parseError}); left unchanged`);
       if (options.prettier) after = await formatWithPrettier(entry.absPath, after);
-      if (write) (await import('./writeFileAtomic.js')).writeFileAtomic(entry.absPath, after);
-      texts?.set(entry.absPath, { before: entry.text, after });
+      const before = diskTextOf(entry, entry.text);
+      after = diskTextOf(entry, after);
+      if (write && deferred) deferred.push({ absPath: entry.absPath, file: entry.file, before, after, whole: false });
+      else if (write) (await import('./writeFileAtomic.js')).writeFileAtomic(entry.absPath, after);
+      texts?.set(entry.absPath, { before, after });
       outcomes.set(entry.absPath, {
         status: 'changed',
-        ...(options.diff ? { diff: await diffOf(entry.file, entry.text, after) } : {}),
+        ...(options.diff ? { diff: await diffOf(entry.file, before, after) } : {}),
       });
     } catch (error) {
       const message = `${entry.file}: ${error instanceof Error ? error.message : String(error)}`;
@@ -123,6 +163,39 @@ export async function applyPlan(
     }
   }
   return outcomes;
+}
+
+function outsideTargetMessage(file: string, real: string): string {
+  return `${file}: reached through a symbolic link, its real path ${real} is outside the target; not written, so that every change stays where git diff shows it`;
+}
+
+/**
+ * The real path a write to `absPath` would land on when it is outside the target root (a symbolic link on the way
+ * leads out), else undefined. A file that does not exist yet lands in its nearest existing folder.
+ */
+export function outsideRoot(root: string, absPath: string): string | undefined {
+  const realRoot = realpathOrSelf(root);
+  let existing = absPath;
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      const real = path.join(fs.realpathSync.native(existing), ...rest);
+      return isAncestorOrSelf(realRoot, real) ? undefined : real;
+    } catch {
+      const parent = path.dirname(existing);
+      if (parent === existing) return undefined;
+      rest.unshift(path.basename(existing));
+      existing = parent;
+    }
+  }
+}
+
+function realpathOrSelf(file: string): string {
+  try {
+    return fs.realpathSync.native(file);
+  } catch {
+    return file;
+  }
 }
 
 /** The diff of one file as git writes it (a new file when there was none before), jsdiff loaded on first use. */

@@ -1,5 +1,7 @@
 // What the CLI does besides parsing and printing: the early look at the command line (to start the pre-steps before
 // commander loads), the checks between flags, the gate on a dirty work tree, the run's options, and rendering.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { AuditOptions } from './runner.js';
 import type { FailOn } from './failOn.js';
 import type { Report } from './model.js';
@@ -54,6 +56,54 @@ export function flagProblem(flags: Flags, paths: string[]): string | undefined {
 }
 
 /**
+ * The usage error of `--output` or `--patch`, checked before any work: the folder must exist and be writable, the
+ * file (when it exists) must be a writable file, and it must not be a file the run reads or writes: a source file
+ * (by its extension) or the package.json inside a target, nor the other option's file.
+ */
+export function outputPathProblem(flags: Flags, paths: string[]): string | undefined {
+  const given = [
+    ['--output', flags.output],
+    ['--patch', flags.patch],
+  ].filter((pair): pair is [string, string] => pair[1] !== undefined);
+  for (const [flag, file] of given) {
+    const abs = path.resolve(file);
+    const dir = path.dirname(abs);
+    if (!isDirectory(dir)) return `${flag}: the folder does not exist: ${path.dirname(file)}`;
+    if (!canWrite(dir)) return `${flag}: the folder is not writable: ${path.dirname(file)}`;
+    if (fs.existsSync(abs)) {
+      if (!fs.statSync(abs).isFile()) return `${flag}: not a file: ${file}`;
+      if (!canWrite(abs)) return `${flag}: the file is not writable: ${file}`;
+    }
+    const inTarget = paths.some((target) => {
+      const relative = path.relative(path.resolve(target), abs);
+      return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+    });
+    const sourceLike = /\.(?:[cm]?[jt]sx?)$/.test(abs) || path.basename(abs) === 'package.json';
+    if (inTarget && sourceLike) return `${flag}: would overwrite a file of the target: ${file}`;
+  }
+  if (given.length === 2 && path.resolve(given[0]![1]) === path.resolve(given[1]![1]))
+    return `--output and --patch name the same file: ${given[0]![1]}`;
+  return undefined;
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return fs.statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function canWrite(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Before a migration: its diff must be reviewable on its own, so a dirty git work tree stops it (unless
  * --allow-dirty). Returns the error to print, and a warning when a path is not in a git repository.
  */
@@ -66,6 +116,12 @@ export async function checkWorkTree(
   const dirty = states.filter((s) => s.repo && s.dirty.length > 0);
   if (dirty.length > 0) {
     const list = dirty.flatMap((s) => s.dirty.slice(0, 20).map((f) => `  ${s.repo}/${f}`)).join('\n');
+    // An interrupted migration leaves its journal (lib/journal.ts): the way on is to run again, not to stash.
+    const interrupted = dirty.some((s) => s.dirty.some((f) => f.split('/').pop() === '.mcp-mrtr-migration.json'));
+    if (interrupted)
+      return {
+        error: `an interrupted migration was found (.mcp-mrtr-migration.json): run again with --allow-dirty to finish it:\n${list}`,
+      };
     return {
       error: `the git work tree has uncommitted changes; commit or stash them, or pass --allow-dirty:\n${list}`,
     };

@@ -1,6 +1,7 @@
 /** Reading the files the walk found: their text, or a problem (gone, unreadable, too large, binary). */
+import { isUtf8 } from 'node:buffer';
 import * as fs from 'node:fs';
-import { errorCode, errorMessage } from './filePaths.js';
+import { errorCode, errorMessage, isAncestorOrSelf } from './filePaths.js';
 import type { AddProblem, SourceFileEntry } from './fileTypes.js';
 
 const BINARY_SNIFF_BYTES = 8000;
@@ -11,7 +12,20 @@ const READ_BUFFER_BYTES = 64 * 1024;
 export interface Candidate {
   abs: string;
   file: string;
+  /** Its real path (symbolic links resolved). */
+  real: string;
   viaLink: boolean;
+}
+
+/** The byte order mark, as text. */
+export const BOM = '\uFEFF';
+
+/**
+ * A text as the file holds it on disk: the byte order mark discovery stripped (see `SourceFileEntry.text`) put
+ * back in front. Every write of a discovered file goes through here.
+ */
+export function diskTextOf(entry: { bom?: string }, text: string): string {
+  return entry.bom ? entry.bom + text : text;
 }
 
 /**
@@ -22,8 +36,9 @@ export function readCandidates(
   candidates: Iterable<Candidate>,
   maxFileBytes: number,
   addProblem: AddProblem,
+  realRoot: string,
 ): SourceFileEntry[] {
-  const reader = new CandidateReader(addProblem);
+  const reader = new CandidateReader(addProblem, realRoot);
   const files: SourceFileEntry[] = [];
   for (const candidate of candidates) {
     const entry = reader.readOne(candidate, maxFileBytes);
@@ -36,7 +51,10 @@ class CandidateReader {
   /** Shared by every read (one file at a time); grows only for a file larger than it. */
   private readBuffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
 
-  constructor(private readonly addProblem: AddProblem) {}
+  constructor(
+    private readonly addProblem: AddProblem,
+    private readonly realRoot: string,
+  ) {}
 
   /**
    * Most source files fit in one reusable buffer: they are read to the end without an fstat and
@@ -98,11 +116,68 @@ class CandidateReader {
       this.addProblem(abs, file, 'binary', `binary file (NUL byte in the first ${BINARY_SNIFF_BYTES} bytes); skipped`);
       return undefined;
     }
+    const bytes = buffer.subarray(0, filled);
+    if (!isUtf8(bytes)) {
+      // Decoding would turn each invalid byte into U+FFFD, and a rewrite would write that back everywhere in the file.
+      const at = firstInvalidUtf8(bytes);
+      const where =
+        at < bytes.length
+          ? ` (byte 0x${bytes[at]!.toString(16).toUpperCase().padStart(2, '0')} on line ${countNewlines(bytes, at) + 1})`
+          : '';
+      this.addProblem(
+        abs,
+        file,
+        'not-utf8',
+        `not valid UTF-8${where}; skipped, so that its bytes are never re-encoded`,
+      );
+      return undefined;
+    }
+    // The byte order mark is stripped here and put back by every write (diskTextOf): the compiler strips it too, so
+    // its positions and our edits count from the same first character. (Buffer decoding would keep it as U+FEFF.)
+    let start = 0;
+    while (filled - start >= 3 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf)
+      start += 3;
     return {
       absPath: abs,
       file,
-      text: buffer.toString('utf8', 0, filled), // Buffer decoding keeps a BOM as U+FEFF
+      text: buffer.toString('utf8', start, filled),
       bytes: filled,
+      ...(start > 0 ? { bom: BOM.repeat(start / 3) } : {}),
+      ...(isAncestorOrSelf(this.realRoot, candidate.real) ? {} : { outsideTarget: candidate.real }),
     };
   }
+}
+
+/** The offset of the first byte that does not belong to a well-formed UTF-8 sequence (`bytes` holds one). */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    let length: number;
+    let min = 0x80;
+    let max = 0xbf;
+    if (b < 0x80) length = 1;
+    else if (b >= 0xc2 && b <= 0xdf) length = 2;
+    else if (b >= 0xe0 && b <= 0xef) {
+      length = 3;
+      if (b === 0xe0) min = 0xa0; // overlong
+      if (b === 0xed) max = 0x9f; // surrogates
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      length = 4;
+      if (b === 0xf0) min = 0x90; // overlong
+      if (b === 0xf4) max = 0x8f; // above U+10FFFF
+    } else return i;
+    for (let k = 1; k < length; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || c < (k === 1 ? min : 0x80) || c > (k === 1 ? max : 0xbf)) return i;
+    }
+    i += length;
+  }
+  return bytes.length;
+}
+
+function countNewlines(bytes: Uint8Array, end: number): number {
+  let count = 0;
+  for (let i = 0; i < end; i++) if (bytes[i] === 0x0a) count++;
+  return count;
 }

@@ -18,7 +18,8 @@ export const SKIPPED_DIRECTORIES = [
 ] as const;
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
-export type FileProblemKind = 'not-found' | 'binary' | 'too-large' | 'unreadable' | 'symlink-loop';
+export type FileProblemKind =
+  'not-found' | 'binary' | 'too-large' | 'unreadable' | 'symlink-loop' | 'not-utf8' | 'outside-target';
 
 export interface FileProblem {
   /** Relative to root, posix slashes. */
@@ -33,8 +34,21 @@ export interface SourceFileEntry {
   absPath: string;
   /** Relative to root, posix slashes. */
   file: string;
+  /**
+   * The file's text, without its byte order mark: every offset (the compiler's, the edits') counts from the first
+   * character after it. Discovery strips it (lib/fileRead.ts) and the writes put it back (`diskTextOf`): those are
+   * the only two places that know of it.
+   */
   text: string;
+  /** Size on disk. */
   bytes: number;
+  /** The byte order mark(s) the file began with and `text` does not hold (`'\uFEFF'`); absent when none. */
+  bom?: string;
+  /**
+   * The file's real path, when it is outside the target root (the file was reached through a symbolic link): it is
+   * analysed like any other, but never written, since `git diff` in the target would not show the change.
+   */
+  outsideTarget?: string;
 }
 
 export interface DiscoverOptions {

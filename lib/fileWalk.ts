@@ -74,7 +74,7 @@ export class Discovery {
       (existing.viaLink && !viaLink) ||
       (existing.viaLink === viaLink && compareStrings(file, existing.file) < 0)
     ) {
-      this.candidates.set(real, { abs, file, viaLink });
+      this.candidates.set(real, { abs, file, real, viaLink });
     }
   }
 

@@ -12,7 +12,10 @@
  *   posix path.
  * - A file named explicitly as a target is kept whenever it has a source extension.
  * - Symbolic links are followed; loops are reported once and not followed; every real directory and
- *   every real file is visited at most once.
+ *   every real file is visited at most once. A file whose real path is outside the root is marked
+ *   (`outsideTarget`): it is analysed, never written.
+ * - A file that is not valid UTF-8 is reported (`not-utf8`) and not read: a rewrite would re-encode its
+ *   bytes. A byte order mark is stripped from `text` and recorded (`bom`), for the writes to put back.
  *
  * Nothing is ever written.
  *
@@ -96,8 +99,11 @@ export async function discoverFiles(targets: string[], options: DiscoverOptions 
   }
   discovery.walkDeferredLinks();
 
-  const files = readCandidates(discovery.candidates.values(), maxFileBytes, (abs, file, kind, detail) =>
-    discovery.addProblem(abs, file, kind, detail),
+  const files = readCandidates(
+    discovery.candidates.values(),
+    maxFileBytes,
+    (abs, file, kind, detail) => discovery.addProblem(abs, file, kind, detail),
+    realpathOr(root),
   );
   files.sort((a, b) => compareStrings(a.file, b.file));
 
@@ -106,4 +112,13 @@ export async function discoverFiles(targets: string[], options: DiscoverOptions 
   );
 
   return { root, files, problems, missing };
+}
+
+/** The real path of a directory that exists (the root), or the path itself when it cannot be resolved. */
+function realpathOr(dir: string): string {
+  try {
+    return fs.realpathSync.native(dir);
+  } catch {
+    return dir;
+  }
 }

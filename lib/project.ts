@@ -123,7 +123,8 @@ export class AnalysisProject {
     const bind = sourceFileBinder(ts);
     for (const absPath of candidates) {
       const entry = this.entries.get(absPath);
-      // ts-morph strips a byte order mark before parsing; such a rare file is left to `load`.
+      // ts-morph strips a byte order mark before parsing, and so does discovery (see SourceFileEntry.text): no text
+      // begins with one; one that did anyway would be left to `load`.
       if (!entry || pending.has(absPath) || this.loaded.has(absPath) || entry.text.charCodeAt(0) === 0xfeff) continue;
       const filePath = this.standardizedPath(absPath);
       if (this.prepared.has(filePath)) continue;

@@ -2,11 +2,12 @@
 // contract (lib/transform.ts); the registry comes from the package entry (api/, bin/). The runner returns data and
 // never prints.
 import type { SourceFileEntry } from './files.js';
-import { applyFiles, applyPlan, resetParseChecks, type PlannedTexts } from './apply.js';
+import { applyFiles, applyPlan, outsideRoot, resetParseChecks, type PlannedTexts } from './apply.js';
 import { buildReport } from './buildReport.js';
 import type { TextEdit } from './edits.js';
 import { discoverFiles, type DiscoveryResult } from './files.js';
 import type { Finding, Report } from './model.js';
+import type { PendingWrite } from './journal.js';
 import type { AnalysisProject } from './project.js';
 import { loadTypeScript, startPreSteps, stepTextsOf, type StartedStep } from './startup.js';
 import type { PlanOptions, Planner, PreStepOutput, Transform, TransformPlan } from './transform.js';
@@ -49,6 +50,11 @@ export interface AuditOptions {
   runtimeDir?: string;
   /** Called as the run advances (`parse`: files parsed; `analyse`: 0 then 1; `rewrite`: files rewritten); for progress bars. */
   onProgress?: (done: number, total: number, phase: ProgressPhase) => void;
+  /**
+   * Called with a one-line notice about the run that is not part of its report: an interrupted migration finished
+   * first (a migration), or its journal found (an audit). The CLI prints it on stderr.
+   */
+  onNotice?: (message: string) => void;
 }
 
 export type ProgressPhase = 'parse' | 'analyse' | 'rewrite';
@@ -68,15 +74,36 @@ export async function run(
   // The pre-steps first: a worker thread loads the official codemod while the files are discovered here.
   const steps = startPreSteps(transforms, options);
   try {
-    const discovery = await discover(options);
+    let discovery = await discover(options);
+    if (mode === 'migrate') {
+      // An interrupted migration of this root is finished first; the run then goes on over the finished tree.
+      const { finishInterrupted, JOURNAL_NAME } = await import('./journal.js');
+      const finished = await finishInterrupted(discovery.root);
+      if (finished) {
+        options.onNotice?.(
+          `finished an interrupted migration (its journal ${JOURNAL_NAME} is removed): ${finished.length} file(s) written${finished.length > 0 ? `: ${finished.join(', ')}` : ''}`,
+        );
+        discovery = await discover(options);
+      }
+    } else if (options.onNotice) {
+      const { hasJournal, JOURNAL_NAME } = await import('./journal.js');
+      if (hasJournal(discovery.root))
+        options.onNotice(
+          `an interrupted migration's journal is in ${path.join(discovery.root, JOURNAL_NAME)}: run the migration again to finish it; this audit reads the files as they are`,
+        );
+    }
     const parsed = await parse(transforms, steps, discovery, options);
     const plan = planAll(parsed, discovery, options);
     const write = mode === 'migrate';
     const planned: PlannedTexts = texts ?? new Map();
-    const outcomes = await applyPlan(discovery, plan.edits, write, options, planned, parsed.stepTexts);
+    // Every write waits until all are planned: then they are made in a recoverable order (see journal.ts).
+    const pending: PendingWrite[] = [];
+    const outcomes = await applyPlan(discovery, plan.edits, write, options, planned, parsed.stepTexts, pending);
     const finish = finishAll(transforms, parsed.outputs, discovery, planned);
     const files = new Map([...(plan.files ?? []), ...finish.files]);
-    await applyFiles(discovery, files, plan.edits, write, options, outcomes, texts);
+    await applyFiles(discovery, files, plan.edits, write, options, outcomes, texts, pending);
+    if (pending.length > 0)
+      await (await import('./journal.js')).commitWrites(discovery.root, pending, outcomes, planned);
     return buildReport(discovery, parsed.project, plan.sites, finish.findings, outcomes, mode);
   } finally {
     for (const step of steps) step.run.close();
@@ -214,8 +241,13 @@ function finishAll(
   discovery: DiscoveryResult,
   planned: PlannedTexts,
 ): { files: Map<string, string>; findings: Finding[] } {
+  // Planned texts are as the files will hold them; the finish hooks read texts as the analysis does, without a
+  // byte order mark (see SourceFileEntry.text).
   const finalTexts = new Map(
-    discovery.files.map((entry) => [entry.absPath, planned.get(entry.absPath)?.after ?? entry.text]),
+    discovery.files.map((entry) => {
+      const after = planned.get(entry.absPath)?.after;
+      return [entry.absPath, after === undefined ? entry.text : after.slice(entry.bom?.length ?? 0)];
+    }),
   );
   const files = new Map<string, string>();
   const findings: Finding[] = [];
@@ -235,6 +267,12 @@ function runtimeDirOf(root: string, runtimeDir: string): string {
   if (path.isAbsolute(runtimeDir) || relative.startsWith('..') || path.isAbsolute(relative)) {
     throw new UsageError(
       `--runtime-dir must be a folder inside the target root ${root}, given relative to it: ${runtimeDir}`,
+    );
+  }
+  const real = outsideRoot(root, resolved);
+  if (real !== undefined) {
+    throw new UsageError(
+      `--runtime-dir must be a folder inside the target root ${root}: ${runtimeDir} leads to ${real} through a symbolic link`,
     );
   }
   return resolved;

@@ -2,6 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
+ * Test hook (never set it in real use): `MCP_MRTR_TEST_EXIT_AFTER_WRITES=N` kills the process (SIGKILL, no clean-up)
+ * right after its N-th completed atomic write; `MCP_MRTR_TEST_EXIT_DURING_WRITE=N` kills it during the N-th, after the
+ * temp file is written and before it replaces the file. The recovery tests interrupt a migration at every point with it.
+ */
+let writes = 0;
+function testHook(phase: 'during' | 'after'): void {
+  const limit = process.env[phase === 'after' ? 'MCP_MRTR_TEST_EXIT_AFTER_WRITES' : 'MCP_MRTR_TEST_EXIT_DURING_WRITE'];
+  if (limit === undefined) return;
+  if (phase === 'after' ? writes >= Number(limit) : writes + 1 >= Number(limit)) process.kill(process.pid, 'SIGKILL');
+}
+
+/**
  * Replace a file's content so that it is at every moment either the old or the new content: write a temp
  * file beside it, flush it, keep the original mode (and owner, when run as root), then rename over the
  * original (atomic on one file system). A process killed at any point leaves the original or the new
@@ -28,11 +40,14 @@ export function createFileAtomic(file: string, content: string): void {
     } finally {
       fs.closeSync(fd);
     }
+    testHook('during');
     // link() fails when the file appeared meanwhile: a new file never replaces one it did not know about.
     fs.linkSync(temp, file);
   } finally {
     fs.rmSync(temp, { force: true });
   }
+  writes++;
+  testHook('after');
 }
 
 export function writeFileAtomic(file: string, content: string): void {
@@ -61,9 +76,12 @@ export function writeFileAtomic(file: string, content: string): void {
     } finally {
       fs.closeSync(fd);
     }
+    testHook('during');
     fs.renameSync(temp, target);
   } catch (error) {
     fs.rmSync(temp, { force: true });
     throw error;
   }
+  writes++;
+  testHook('after');
 }

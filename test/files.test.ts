@@ -370,13 +370,6 @@ describe('discoverFiles: file contents and problems', () => {
     expect(unlimited.files.find((f) => f.file === 'big.ts')!.text).toBe(big);
   });
 
-  it('keeps a UTF-8 BOM in the text and counts bytes', async () => {
-    const dir = tree(tempDir(), { 'bom.ts': Buffer.from([0xef, 0xbb, 0xbf, 0x78]) });
-    const result = await discoverFiles([dir]);
-    expect(result.files[0]!.text).toBe('\uFEFFx');
-    expect(result.files[0]!.bytes).toBe(4);
-  });
-
   it.skipIf(process.getuid?.() === 0)('reports a file it cannot read as unreadable with the OS message', async () => {
     const dir = tree(tempDir(), { 'locked.ts': 'secret', 'open.ts': 'x' });
     const locked = path.join(dir, 'locked.ts');
@@ -476,6 +469,76 @@ describe('discoverFiles: symbolic links', () => {
     const ext = result.files.find((f) => f.file === 'ext.ts')!;
     expect(ext.absPath).toBe(path.join(proj, 'ext.ts'));
     expect(ext.text).toBe('e');
+  });
+
+  it('marks the files whose real path is outside the target: analysed, never written', async () => {
+    tree(dir, { 'outside/lib/x.ts': 'x', 'outside/e.ts': 'e', 'proj/real.ts': 'r' });
+    const proj = path.join(dir, 'proj');
+    fs.symlinkSync(path.join('..', 'outside', 'lib'), path.join(proj, 'linked-lib'));
+    fs.symlinkSync(path.join('..', 'outside', 'e.ts'), path.join(proj, 'ext.ts'));
+    fs.symlinkSync('real.ts', path.join(proj, 'alias.ts'));
+    const outside = (result: DiscoveryResult) =>
+      Object.fromEntries(result.files.map((f) => [f.file, f.outsideTarget ?? null]));
+    expect(outside(await discoverFiles([proj]))).toEqual({
+      'ext.ts': path.join(dir, 'outside', 'e.ts'),
+      'linked-lib/x.ts': path.join(dir, 'outside', 'lib', 'x.ts'),
+      'real.ts': null,
+    });
+    // Named on the command line, a link still leads outside its folder.
+    expect(outside(await discoverFiles([path.join(proj, 'ext.ts')]))).toEqual({
+      'ext.ts': path.join(dir, 'outside', 'e.ts'),
+    });
+    // Both under the target: nothing is outside.
+    expect(outside(await discoverFiles([dir]))).toEqual({
+      'outside/e.ts': null,
+      'outside/lib/x.ts': null,
+      'proj/real.ts': null,
+    });
+  });
+});
+
+describe('discoverFiles: bytes', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = tempDir();
+  });
+
+  it('strips a byte order mark from the text and records it, so that offsets count from the first character', async () => {
+    tree(dir, {
+      'bom.ts': Buffer.from([0xef, 0xbb, 0xbf, 0x78]),
+      'two.ts': Buffer.from([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, 0x79]),
+      'plain.ts': 'z',
+      'only.ts': Buffer.from([0xef, 0xbb, 0xbf]),
+    });
+    const result = await discoverFiles([dir]);
+    expect(result.files.map((f) => [f.file, f.text, f.bom ?? null, f.bytes])).toEqual([
+      ['bom.ts', 'x', '\uFEFF', 4],
+      ['only.ts', '', '\uFEFF', 3],
+      ['plain.ts', 'z', null, 1],
+      ['two.ts', 'y', '\uFEFF\uFEFF', 7],
+    ]);
+  });
+
+  it('reports a file that is not valid UTF-8 (not-utf8) and does not read it', async () => {
+    tree(dir, {
+      'latin1.ts': Buffer.concat([Buffer.from('// ok\n// caf'), Buffer.from([0xe9]), Buffer.from('\n')]),
+      'surrogate.ts': Buffer.from([0x61, 0xed, 0xa0, 0x80]), // an encoded UTF-16 surrogate
+      'truncated.ts': Buffer.from([0x61, 0xe2, 0x82]),
+      'utf8.ts': '// café ✓ 𝄞\n',
+    });
+    const result = await discoverFiles([dir]);
+    expect(names(result)).toEqual(['utf8.ts']);
+    expect(result.problems.map((p) => [p.kind, p.message])).toEqual([
+      ['not-utf8', 'latin1.ts: not valid UTF-8 (byte 0xE9 on line 2); skipped, so that its bytes are never re-encoded'],
+      [
+        'not-utf8',
+        'surrogate.ts: not valid UTF-8 (byte 0xED on line 1); skipped, so that its bytes are never re-encoded',
+      ],
+      [
+        'not-utf8',
+        'truncated.ts: not valid UTF-8 (byte 0xE2 on line 1); skipped, so that its bytes are never re-encoded',
+      ],
+    ]);
   });
 });
 

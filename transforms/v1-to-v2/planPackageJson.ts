@@ -83,6 +83,38 @@ export function planPackageJson(
   const sections = DEPENDENCY_SECTIONS.map((name) => manifest[name]).filter(isRecord);
   const declared = (name: string) => sections.some((section) => name in section);
   const added = Object.keys(ADDED_RANGES).filter((name) => imported.has(name) && !declared(name));
+  const raised = raiseZod(sections, imported, findings, manifestFile);
+  const removed = imported.has(V1_PACKAGE)
+    ? []
+    : DEPENDENCY_SECTIONS.filter(
+        (name) => isRecord(manifest[name]) && V1_PACKAGE in (manifest[name] as Record<string, unknown>),
+      ).map(() => V1_PACKAGE);
+  if (added.length === 0 && removed.length === 0 && !raised) return { text: undefined, added, removed, findings };
+  for (const name of DEPENDENCY_SECTIONS) {
+    const section = manifest[name];
+    if (removed.length > 0 && isRecord(section)) delete section[V1_PACKAGE];
+  }
+  if (added.length > 0) {
+    const dependencies = isRecord(manifest.dependencies) ? manifest.dependencies : {};
+    const sorted = isSorted(Object.keys(dependencies));
+    for (const name of added) dependencies[name] = ADDED_RANGES[name]!;
+    manifest.dependencies = sorted
+      ? Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : dependencies;
+  }
+  return { text: manifestText(manifest, text), added, removed: [...new Set(removed)], findings };
+}
+
+/**
+ * Raises a zod range below 4 in place when code imports a v2 package, with its finding (in place of the official
+ * codemod's zod warning); whether it did.
+ */
+function raiseZod(
+  sections: Record<string, unknown>[],
+  imported: ReadonlySet<string>,
+  findings: Finding[],
+  manifestFile: string,
+): boolean {
   // The v2 SDK needs zod >= 4.2 (also when no file imports zod itself: the SDK does): an older range installs and
   // then fails at runtime (the official codemod only warns). Only when code imports a v2 package: code left on v1
   // (CommonJS, which the official codemod does not touch) keeps its zod.
@@ -106,30 +138,17 @@ export function planPackageJson(
       message: `zod raised from '${oldZod}' to '${ADDED_RANGES.zod}': the v2 SDK needs zod >= 4.2; check the zod 3 APIs this code uses against the zod 4 changelog`,
     });
   }
-  const removed = imported.has(V1_PACKAGE)
-    ? []
-    : DEPENDENCY_SECTIONS.filter(
-        (name) => isRecord(manifest[name]) && V1_PACKAGE in (manifest[name] as Record<string, unknown>),
-      ).map(() => V1_PACKAGE);
-  if (added.length === 0 && removed.length === 0 && !raised) return { text: undefined, added, removed, findings };
-  for (const name of DEPENDENCY_SECTIONS) {
-    const section = manifest[name];
-    if (removed.length > 0 && isRecord(section)) delete section[V1_PACKAGE];
-  }
-  if (added.length > 0) {
-    const dependencies = isRecord(manifest.dependencies) ? manifest.dependencies : {};
-    const sorted = isSorted(Object.keys(dependencies));
-    for (const name of added) dependencies[name] = ADDED_RANGES[name]!;
-    manifest.dependencies = sorted
-      ? Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : dependencies;
-  }
+  return raised;
+}
+
+/** The manifest's new text, in the old text's indentation and line endings, with its final newline if it had one. */
+function manifestText(manifest: Record<string, unknown>, text: string): string {
   const indent = /^\{\r?\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
   const newline = text.includes('\r\n') ? '\r\n' : '\n';
   let out = JSON.stringify(manifest, null, indent);
   if (newline === '\r\n') out = out.replace(/\n/g, '\r\n');
   if (/\r?\n$/.test(text)) out += newline;
-  return { text: out, added, removed: [...new Set(removed)], findings };
+  return out;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,8 +1,10 @@
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
+import { expressBody, nodeBody, parsedBodyOption } from './httpBody.js';
+import { mountOf, type Mount } from './httpMount.js';
 import {
   callsNamed,
-  declares,
+  enclosingFunction,
   identifiersIn,
   identifierUsed,
   importsName,
@@ -23,8 +25,6 @@ const SERVER_MODULE = '@modelcontextprotocol/server';
 const NODE_MODULE = '@modelcontextprotocol/node';
 // The v1 transport's own DNS-rebinding checks: the 2026-era leg never reaches that transport.
 const TRANSPORT_HOST_CHECKS = ['enableDnsRebindingProtection', 'allowedHosts', 'allowedOrigins'];
-// Express body parsers that fill `req.body` before the route runs.
-const JSON_BODY_PARSERS = /\b(?:express\.json|bodyParser\.json|createMcpExpressApp|json)\(/;
 const HANDLER_NAMES = ['mcpHandler', 'modernMcpHandler'];
 // Access decisions in a handler: auth headers and info, Host checks, 401/403 answers.
 const ACCESS_CHECK =
@@ -32,8 +32,6 @@ const ACCESS_CHECK =
 
 export type HttpPlan =
   { edits: TextEdit[]; imports: Record<string, string[]>; factory: string; route: string } | { advice: string };
-
-type Framework = 'express' | 'hono' | 'node:http';
 
 /**
  * Serve 2026-era clients next to an existing Streamable HTTP wiring (MRTR.md section 3): the official codemod keeps
@@ -261,89 +259,6 @@ function servingEdits(
   ];
 }
 
-/** The nearest function around the connect call. */
-function enclosingFunction(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
-  for (let current = node.parent; current; current = current.parent) {
-    if (
-      ts.isArrowFunction(current) ||
-      ts.isFunctionExpression(current) ||
-      ts.isFunctionDeclaration(current) ||
-      ts.isMethodDeclaration(current)
-    )
-      return current;
-  }
-  return undefined;
-}
-
-interface Mount {
-  framework: Framework;
-  /** The call that registers the handler: `app.post('/mcp', ...)`, `createServer(...)`. */
-  statement: ts.Node;
-  route: string;
-}
-
-const ROUTE_METHODS = new Set(['post', 'all', 'use', 'get', 'put', 'patch', 'delete']);
-
-/**
- * Where the handler is registered: as the last argument of `x.post(path, ..., handler)` (Express or Hono, told
- * apart by the transport: a Node transport is handed `(req, res)`, a web-standard one a `Request`), or as the
- * listener of `createServer(handler)`; directly, or through a const/function name.
- */
-function mountOf(source: ts.SourceFile, handler: ts.FunctionLikeDeclaration, kind: 'node' | 'web'): Mount | undefined {
-  const registration = registrationOf(source, handler);
-  if (!registration || !ts.isCallExpression(registration)) return undefined;
-  const callee = registration.expression;
-  const last = registration.arguments[registration.arguments.length - 1];
-  const isHandlerArg = (arg: ts.Expression | undefined) =>
-    arg !== undefined && (arg === handler || (ts.isIdentifier(arg) && arg.text === nameOf(handler)));
-  if (
-    (ts.isIdentifier(callee) && callee.text === 'createServer') ||
-    (ts.isPropertyAccessExpression(callee) && callee.name.text === 'createServer')
-  ) {
-    if (kind !== 'node' || !isHandlerArg(last)) return undefined;
-    return { framework: 'node:http', statement: registration, route: 'createServer' };
-  }
-  if (!ts.isPropertyAccessExpression(callee) || !ROUTE_METHODS.has(callee.name.text) || !isHandlerArg(last))
-    return undefined;
-  // The path as written (a literal or a constant), or none (`app.use(handler)`).
-  const path = registration.arguments.length > 1 ? registration.arguments[0]!.getText(source) : '';
-  const route = `${callee.getText(source)}(${path})`;
-  return { framework: kind === 'node' ? 'express' : 'hono', statement: registration, route };
-}
-
-function registrationOf(source: ts.SourceFile, handler: ts.FunctionLikeDeclaration): ts.Node | undefined {
-  if (ts.isCallExpression(handler.parent)) return handler.parent;
-  const name = nameOf(handler);
-  if (!name) return undefined;
-  let found: ts.Node | undefined;
-  const visit = (node: ts.Node): void => {
-    if (found) return;
-    if (
-      ts.isCallExpression(node) &&
-      node.arguments.some((a) => ts.isIdentifier(a) && a.text === name) &&
-      !isInside(node, handler)
-    ) {
-      const callee = node.expression;
-      if (
-        (ts.isPropertyAccessExpression(callee) &&
-          (ROUTE_METHODS.has(callee.name.text) || callee.name.text === 'createServer')) ||
-        (ts.isIdentifier(callee) && callee.text === 'createServer')
-      )
-        found = node;
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
-/** `const handle = async (req, res) => ...` or `async function handle(req, res)`: the name the handler is registered by. */
-function nameOf(handler: ts.FunctionLikeDeclaration): string | undefined {
-  if (ts.isFunctionDeclaration(handler)) return handler.name?.text;
-  if (ts.isVariableDeclaration(handler.parent) && ts.isIdentifier(handler.parent.name)) return handler.parent.name.text;
-  return undefined;
-}
-
 /**
  * The factory for `createMcpHandler`: the connect's receiver is `f(...)` (or `await f(...)`), inline or through a
  * const that nothing else in the handler uses but `connect` and `close`; `f` is declared or imported at the
@@ -413,100 +328,4 @@ function isServingStatement(statement: ts.Statement, call: ts.CallExpression, so
     ts.isVariableStatement(statement) &&
     statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === receiver.text)
   );
-}
-
-/** Express: `handleRequest(req, res, req.body)` behind a JSON body parser; `req.body` is what both legs read. */
-function expressBody(
-  source: ts.SourceFile,
-  handleCalls: ts.CallExpression[],
-  request: string,
-): string | { why: string } {
-  const bodyText = `${request}.body`;
-  const posted = handleCalls.filter((c) => c.arguments.length === 3);
-  if (posted.length === 0 || !posted.every((c) => c.arguments[2]!.getText(source) === bodyText)) {
-    return {
-      why: `handleRequest is not given ${bodyText}: the branch would consume the request stream the transport reads`,
-    };
-  }
-  if (!JSON_BODY_PARSERS.test(source.text)) return { why: 'no JSON body parser (express.json()) fills req.body' };
-  return bodyText;
-}
-
-/** node:http: the body the handler read itself, a const/let above the session code that every handleRequest gets. */
-function nodeBody(
-  handleCalls: ts.CallExpression[],
-  before: ts.Statement[],
-  source: ts.SourceFile,
-): string | { why: string } {
-  const bodies = new Set(handleCalls.map((c) => c.arguments[2]?.getText(source)));
-  const [only] = [...bodies];
-  if (bodies.size !== 1 || !only || !/^[A-Za-z_$][\w$]*$/.test(only) || !before.some((s) => declares(s, only))) {
-    return {
-      why: 'every handleRequest must get the request body the handler read above its session code (`const body = ...; transport.handleRequest(req, res, body)`): the branch cannot read the request stream twice',
-    };
-  }
-  return only;
-}
-
-/** Hono: no parsed body (undefined), or a `{ parsedBody: x }` read above the session code; null when unreachable. */
-function parsedBodyOption(
-  handleCalls: ts.CallExpression[],
-  before: ts.Statement[],
-  source: ts.SourceFile,
-): string | undefined | null {
-  const found = new Set<string | undefined>();
-  for (const c of handleCalls) {
-    const options = c.arguments[1];
-    if (!options) {
-      found.add(undefined);
-      continue;
-    }
-    if (!ts.isObjectLiteralExpression(options)) return null;
-    const property = options.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'parsedBody');
-    if (!property) found.add(undefined);
-    else if (ts.isShorthandPropertyAssignment(property)) found.add('parsedBody');
-    else if (ts.isPropertyAssignment(property) && ts.isIdentifier(property.initializer))
-      found.add(property.initializer.text);
-    else return null;
-  }
-  if (found.size !== 1) return null;
-  const [only] = [...found];
-  if (only !== undefined && !before.some((s) => declares(s, only))) return null;
-  return only;
-}
-
-/**
- * The `new X(...)` a connect's transport comes from: inline, or the const/let of that name (declared with it, or
- * assigned it) in the function around the connect or at the module's top level.
- */
-export function transportNewOf(source: ts.SourceFile, call: ts.CallExpression): ts.NewExpression | undefined {
-  const transport = call.arguments[0];
-  if (!transport) return undefined;
-  if (ts.isNewExpression(transport)) return transport;
-  if (!ts.isIdentifier(transport)) return undefined;
-  const scope = enclosingFunction(call) ?? source;
-  let found: ts.NewExpression | undefined;
-  const visit = (node: ts.Node): void => {
-    if (found) return;
-    if (
-      ts.isVariableDeclaration(node) &&
-      ts.isIdentifier(node.name) &&
-      node.name.text === transport.text &&
-      node.initializer &&
-      ts.isNewExpression(node.initializer)
-    )
-      found = node.initializer;
-    else if (
-      ts.isBinaryExpression(node) &&
-      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
-      ts.isIdentifier(node.left) &&
-      node.left.text === transport.text &&
-      ts.isNewExpression(node.right)
-    )
-      found = node.right;
-    ts.forEachChild(node, visit);
-  };
-  visit(scope);
-  if (!found && scope !== source) visit(source);
-  return found;
 }

@@ -3,11 +3,11 @@ import { applyEdits, type TextEdit } from '../../lib/edits.js';
 import type { Finding } from '../../lib/model.js';
 import { REVIEW_MARKER } from '../../lib/reviewMarker.js';
 import { addNamedImports } from './addNamedImports.js';
-import { HTTP_TRANSPORTS, planHttpServing, transportNewOf, type HttpPlan } from './rewriteHttpServing.js';
+import { HTTP_TRANSPORTS, planHttpServing, type HttpPlan } from './rewriteHttpServing.js';
+import { importEdits, planStdio, STDIO_MODULE, type StdioPlan } from './rewriteStdioServing.js';
+import { transportNewOf } from './servingSyntax.js';
 import { SERVING_2025_ONLY } from './findCodemodMarkers.js';
 import { V1_TO_V2_ID } from './ids.js';
-
-const STDIO_MODULE = '@modelcontextprotocol/server/stdio';
 
 export interface ServingOutcome {
   text: string;
@@ -33,12 +33,8 @@ export function rewriteServing(file: string, text: string): ServingOutcome {
     (s): s is ts.ImportDeclaration =>
       ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === STDIO_MODULE,
   );
-  const edits: TextEdit[] = [];
-  const imports: Record<string, string[]> = {};
-  let rewrote = 0;
-  let httpRewrites = 0;
-  // Findings on code that stays in place: their lines are those of the text after the edits.
-  const moved: Array<{ finding: Finding; at: number }> = [];
+  const found: ConnectEdits = { edits: [], imports: {}, findings, moved: [], rewrote: 0, httpRewrites: 0 };
+  const { edits } = found;
   const visit = (node: ts.Node): void => {
     if (
       ts.isCallExpression(node) &&
@@ -46,63 +42,80 @@ export function rewriteServing(file: string, text: string): ServingOutcome {
       node.expression.name.text === 'connect' &&
       node.arguments.length === 1
     ) {
-      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-      const transportNew = transportNewOf(source, node);
-      const httpKind =
-        transportNew && ts.isIdentifier(transportNew.expression)
-          ? HTTP_TRANSPORTS[transportNew.expression.text]
-          : undefined;
-      const plan: StdioPlan | HttpPlan =
-        transportNew && httpKind ? planHttpServing(source, node, transportNew, httpKind) : planStdio(source, node);
-      if (plan && 'edits' in plan && 'route' in plan && httpRewrites > 0) {
-        // One createMcpHandler per file: a second HTTP route would need its own handler name and factory.
-        edits.push(...markerEdits(source, node, ADVICE_ONE_ROUTE));
-      } else if (plan && 'edits' in plan) {
-        edits.push(...plan.edits);
-        rewrote++;
-        if ('route' in plan) {
-          const http = plan as Extract<HttpPlan, { route: string }>;
-          httpRewrites++;
-          for (const [module, names] of Object.entries(http.imports))
-            imports[module] = [...(imports[module] ?? []), ...names];
-          const served = finding(
-            'served-by-mcp-handler',
-            'info',
-            file,
-            line,
-            `${http.route}: 2026-era requests served by createMcpHandler(${plan.factory}, { legacy: 'reject' }) (a server per request); 2025-era requests (isLegacyRequest) keep this route's own code`,
-          );
-          findings.push(served);
-          moved.push({ finding: served, at: node.getStart(source) });
-        } else {
-          findings.push(
-            finding(
-              'served-by-serve-stdio',
-              'info',
-              file,
-              line,
-              `served through serveStdio(() => ${plan.factory}): one instance per connection, 2026-era and 2025-era clients`,
-            ),
-          );
-        }
-      } else if (plan) {
-        // The finding is read back from this marker (findCodemodMarkers), so a later run still lists it.
-        edits.push(...markerEdits(source, node, plan.advice));
-      }
+      planConnect(file, source, node, found);
       return;
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
   if (edits.length === 0) return { text, findings };
-  if (rewrote > httpRewrites) edits.push(...importEdits(source, stdioImport, edits));
-  if (httpRewrites > 0) edits.push(...addNamedImports(source, imports));
+  if (found.rewrote > found.httpRewrites) edits.push(...importEdits(source, stdioImport, edits));
+  if (found.httpRewrites > 0) edits.push(...addNamedImports(source, found.imports));
   const result = applyEdits(text, edits);
-  for (const { finding: f, at } of moved) {
+  for (const { finding: f, at } of found.moved) {
     const shift = edits.filter((e) => e.end <= at).reduce((sum, e) => sum + e.text.length - (e.end - e.start), 0);
     f.line = result.slice(0, at + shift).split('\n').length;
   }
   return { text: result, findings };
+}
+
+/** What the connects of a file add up to, as the walk meets them. */
+interface ConnectEdits {
+  edits: TextEdit[];
+  imports: Record<string, string[]>;
+  findings: Finding[];
+  /** Findings on code that stays in place: their lines are those of the text after the edits. */
+  moved: Array<{ finding: Finding; at: number }>;
+  rewrote: number;
+  httpRewrites: number;
+}
+
+/** One `.connect(transport)`: its HTTP or stdio plan's edits and finding, or its review marker. */
+function planConnect(file: string, source: ts.SourceFile, node: ts.CallExpression, found: ConnectEdits): void {
+  const { edits, imports, findings, moved } = found;
+  const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  const transportNew = transportNewOf(source, node);
+  const httpKind =
+    transportNew && ts.isIdentifier(transportNew.expression)
+      ? HTTP_TRANSPORTS[transportNew.expression.text]
+      : undefined;
+  const plan: StdioPlan | HttpPlan =
+    transportNew && httpKind ? planHttpServing(source, node, transportNew, httpKind) : planStdio(source, node);
+  if (plan && 'edits' in plan && 'route' in plan && found.httpRewrites > 0) {
+    // One createMcpHandler per file: a second HTTP route would need its own handler name and factory.
+    edits.push(...markerEdits(source, node, ADVICE_ONE_ROUTE));
+  } else if (plan && 'edits' in plan) {
+    edits.push(...plan.edits);
+    found.rewrote++;
+    if ('route' in plan) {
+      const http = plan as Extract<HttpPlan, { route: string }>;
+      found.httpRewrites++;
+      for (const [module, names] of Object.entries(http.imports))
+        imports[module] = [...(imports[module] ?? []), ...names];
+      const served = finding(
+        'served-by-mcp-handler',
+        'info',
+        file,
+        line,
+        `${http.route}: 2026-era requests served by createMcpHandler(${plan.factory}, { legacy: 'reject' }) (a server per request); 2025-era requests (isLegacyRequest) keep this route's own code`,
+      );
+      findings.push(served);
+      moved.push({ finding: served, at: node.getStart(source) });
+    } else {
+      findings.push(
+        finding(
+          'served-by-serve-stdio',
+          'info',
+          file,
+          line,
+          `served through serveStdio(() => ${plan.factory}): one instance per connection, 2026-era and 2025-era clients`,
+        ),
+      );
+    }
+  } else if (plan) {
+    // The finding is read back from this marker (findCodemodMarkers), so a later run still lists it.
+    edits.push(...markerEdits(source, node, plan.advice));
+  }
 }
 
 const ADVICE_ONE_ROUTE =
@@ -141,258 +154,6 @@ function markerEdits(source: ts.SourceFile, call: ts.CallExpression, advice: str
       text: `${indent}/* ${REVIEW_MARKER} ${SERVING_2025_ONLY}: ${advice.replace(/\*\//g, '* /')} */${newline}`,
     },
   ];
-}
-
-type StdioPlan = { edits: TextEdit[]; factory: string } | { advice: string } | undefined;
-
-/** The plan for one `.connect(transport)` call: rewrite, review with advice, or nothing (not a server's stdio connect). */
-function planStdio(source: ts.SourceFile, call: ts.CallExpression): StdioPlan {
-  const receiver = (call.expression as ts.PropertyAccessExpression).expression;
-  const transport = call.arguments[0]!;
-  const transportConst = ts.isIdentifier(transport) ? constOf(source, transport.text) : undefined;
-  const transportNew = transportNewOf(source, call);
-  const transportClass =
-    transportNew && ts.isIdentifier(transportNew.expression) ? transportNew.expression.text : undefined;
-  if (transportClass !== 'StdioServerTransport') {
-    if (transportClass && /ServerTransport$/.test(transportClass)) {
-      return {
-        advice:
-          `server.connect(new ${transportClass}(...)) serves 2025-era clients only: serve HTTP through createMcpHandler(build) from @modelcontextprotocol/server ` +
-          '(one server per request from a factory; mount its fetch handler), keeping the session, auth and host/origin checks of this wiring',
-      };
-    }
-    return undefined;
-  }
-  const advice =
-    'server.connect(new StdioServerTransport()) serves 2025-era clients only: build the server in a function (registrations included) and serve it with ' +
-    "serveStdio(() => build()) from '@modelcontextprotocol/server/stdio'";
-  if ((transportNew?.arguments?.length ?? 0) > 0) return { advice };
-  // A transport held in a let or a function's own variable: its declaration cannot be removed with the connect.
-  if (ts.isIdentifier(transport) && !transportConst) return { advice };
-  if (transportConst && usesOf(source, transportConst.name).length !== 2) return { advice };
-  const statement = statementOf(call);
-  if (!statement || !isSimpleConnectStatement(statement, call)) return { advice };
-  // The server: `build(...)` itself, or a const holding `build(...)` that nothing but this connect uses.
-  let factoryCall: ts.CallExpression | undefined;
-  let serverConst: ts.VariableDeclaration | undefined;
-  if (ts.isCallExpression(receiver)) factoryCall = receiver;
-  else if (ts.isIdentifier(receiver)) {
-    serverConst = constOf(source, receiver.text);
-    if (
-      serverConst?.initializer &&
-      ts.isCallExpression(serverConst.initializer) &&
-      usesOf(source, serverConst.name).length === 2
-    )
-      factoryCall = serverConst.initializer;
-  }
-  if (!factoryCall && serverConst && ts.isIdentifier(receiver)) {
-    const wrapped = wrapModuleServer(source, serverConst, statement, transportConst);
-    return (
-      wrapped ?? {
-        advice: `${advice}. This module-level server cannot be wrapped safely (it is exported, or used outside its own top-level registration statements): move its construction and registrations into that function by hand`,
-      }
-    );
-  }
-  if (!factoryCall || !ts.isIdentifier(factoryCall.expression) || !factoryCall.arguments.every(isPlainArgument))
-    return { advice };
-  const factory = factoryCall.getText(source);
-  const edits: TextEdit[] = [
-    { start: statement.getStart(source), end: statement.getEnd(), text: `serveStdio(() => ${factory});` },
-  ];
-  for (const declaration of [serverConst, transportConst]) {
-    const list = declaration?.parent;
-    const declarationStatement = list?.parent;
-    if (
-      !declaration ||
-      !list ||
-      !ts.isVariableDeclarationList(list) ||
-      list.declarations.length !== 1 ||
-      !declarationStatement ||
-      !ts.isVariableStatement(declarationStatement)
-    ) {
-      if (declaration) return { advice };
-      continue;
-    }
-    edits.push(removeStatement(source, declarationStatement));
-  }
-  return { edits, factory };
-}
-
-/**
- * A module-level `const server = new McpServer(...)` whose every use is a top-level statement rooted at it
- * (`server.registerTool(...)`, `server.server.oninitialized = ...`) and the connect: the declaration and those
- * statements move, in order, into `function build()` at the declaration's place, and the connect becomes
- * `serveStdio(() => build())`. The function runs when a client connects, after the module has loaded, so
- * registrations may use anything the module declares. Not when the server is exported or used anywhere else
- * (another module or function would keep a server that no longer serves).
- */
-function wrapModuleServer(
-  source: ts.SourceFile,
-  serverConst: ts.VariableDeclaration,
-  connect: ts.Statement,
-  transportConst: ts.VariableDeclaration | undefined,
-): StdioPlan | undefined {
-  const name = (serverConst.name as ts.Identifier).text;
-  const initializer = serverConst.initializer;
-  const declaration = serverConst.parent.parent;
-  if (
-    !initializer ||
-    !ts.isNewExpression(initializer) ||
-    !ts.isVariableStatement(declaration) ||
-    !ts.isVariableDeclarationList(serverConst.parent) ||
-    serverConst.parent.declarations.length !== 1
-  )
-    return undefined;
-  if (declaration.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) || connect.parent !== source)
-    return undefined;
-  if (source.statements.some((s) => ts.isExportDeclaration(s) || ts.isExportAssignment(s))) return undefined;
-  if (
-    source.statements.some((s) => ts.isFunctionDeclaration(s) && s.name?.text === 'build') ||
-    constOf(source, 'build')
-  )
-    return undefined;
-  const moved: ts.Statement[] = [];
-  for (const statement of source.statements) {
-    if (statement === declaration || statement === connect) continue;
-    if (transportConst && statement === transportConst.parent.parent) continue;
-    const uses = usesOf(source, serverConst.name).filter((id) => id.pos >= statement.pos && id.end <= statement.end);
-    if (uses.length === 0) continue;
-    if (!ts.isExpressionStatement(statement) || rootOf(statement.expression) !== name) return undefined;
-    moved.push(statement);
-  }
-  if (moved.length === 0) return undefined;
-  const text = source.text;
-  const newline = text.includes('\r\n') ? '\r\n' : '\n';
-  // Re-indenting would change the text of a template literal spanning lines: keep such code as it is.
-  const indentable = ![declaration, ...moved].some((s) => hasMultilineTemplate(s, source));
-  const body = [declaration, ...moved].map((s) => indentBlock(s.getText(source), indentable ? '  ' : '', newline));
-  const isTs = /\.[cm]?tsx?$/.test(source.fileName);
-  const head = `function build()${isTs && ts.isIdentifier(initializer.expression) ? `: ${initializer.expression.text}` : ''} {`;
-  const fn = [head, ...body, `  return ${name};`, '}'].join(newline);
-  const edits: TextEdit[] = [{ start: declaration.getStart(source), end: declaration.getEnd(), text: fn }];
-  for (const statement of moved) edits.push(removeStatement(source, statement));
-  edits.push({ start: connect.getStart(source), end: connect.getEnd(), text: 'serveStdio(() => build());' });
-  if (transportConst) edits.push(removeStatement(source, transportConst.parent.parent as ts.Statement));
-  return { edits, factory: 'build()' };
-}
-
-/** The identifier a call/property/assignment chain starts from (`server` in `server.server.x = f`). */
-function rootOf(expression: ts.Expression): string | undefined {
-  let current: ts.Expression = expression;
-  for (;;) {
-    if (ts.isBinaryExpression(current) && current.operatorToken.kind === ts.SyntaxKind.EqualsToken)
-      current = current.left;
-    else if (
-      ts.isCallExpression(current) ||
-      ts.isPropertyAccessExpression(current) ||
-      ts.isElementAccessExpression(current)
-    )
-      current = current.expression;
-    else if (ts.isAwaitExpression(current) || ts.isVoidExpression(current)) current = current.expression;
-    else return ts.isIdentifier(current) ? current.text : undefined;
-  }
-}
-
-function hasMultilineTemplate(node: ts.Node, source: ts.SourceFile): boolean {
-  if (
-    (ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
-    node.getText(source).includes('\n')
-  )
-    return true;
-  return ts.forEachChild(node, (child) => hasMultilineTemplate(child, source)) ?? false;
-}
-
-function indentBlock(text: string, indent: string, newline: string): string {
-  return text
-    .split(/\r?\n/)
-    .map((line) => (line.length > 0 ? indent + line : line))
-    .join(newline);
-}
-
-/** `await x.connect(t);`, `x.connect(t);` or `void x.connect(t);` as a statement of its own. */
-function isSimpleConnectStatement(statement: ts.Statement, call: ts.CallExpression): boolean {
-  if (!ts.isExpressionStatement(statement)) return false;
-  let expression: ts.Expression = statement.expression;
-  if (ts.isAwaitExpression(expression) || ts.isVoidExpression(expression)) expression = expression.expression;
-  return expression === call;
-}
-
-function statementOf(node: ts.Node): ts.Statement | undefined {
-  let current: ts.Node | undefined = node;
-  while (current && !ts.isExpressionStatement(current)) {
-    if (ts.isBlock(current) || ts.isSourceFile(current) || ts.isFunctionLike(current)) return undefined;
-    current = current.parent;
-  }
-  return current;
-}
-
-function isPlainArgument(argument: ts.Expression): boolean {
-  return (
-    ts.isIdentifier(argument) ||
-    ts.isStringLiteral(argument) ||
-    ts.isNumericLiteral(argument) ||
-    argument.kind === ts.SyntaxKind.TrueKeyword ||
-    argument.kind === ts.SyntaxKind.FalseKeyword
-  );
-}
-
-/** A top-level `const name = ...` of the file. */
-function constOf(source: ts.SourceFile, name: string): ts.VariableDeclaration | undefined {
-  for (const statement of source.statements) {
-    if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
-    for (const declaration of statement.declarationList.declarations)
-      if (ts.isIdentifier(declaration.name) && declaration.name.text === name) return declaration;
-  }
-  return undefined;
-}
-
-/** Every identifier in the file spelled like the declared name (declaration included): a conservative use count. */
-function usesOf(source: ts.SourceFile, name: ts.BindingName): ts.Identifier[] {
-  if (!ts.isIdentifier(name)) return [];
-  const found: ts.Identifier[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && node.text === name.text) found.push(node);
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
-function removeStatement(source: ts.SourceFile, statement: ts.Statement): TextEdit {
-  const text = source.text;
-  const start = statement.getStart(source);
-  let end = statement.getEnd();
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  const onlyOnLine = /^[ \t]*$/.test(text.slice(lineStart, start));
-  if (onlyOnLine) {
-    const newline = text.indexOf('\n', end);
-    if (newline !== -1 && /^[ \t\r]*$/.test(text.slice(end, newline))) end = newline + 1;
-    return { start: lineStart, end, text: '' };
-  }
-  return { start, end, text: '' };
-}
-
-/** Import serveStdio from the stdio entry; drop StdioServerTransport from it when the rewrite removed its last use. */
-function importEdits(
-  source: ts.SourceFile,
-  stdioImport: ts.ImportDeclaration | undefined,
-  edits: TextEdit[],
-): TextEdit[] {
-  const quote = stdioImport?.moduleSpecifier.getText(source).startsWith("'") ? "'" : '"';
-  const remaining = usesOf(source, ts.factory.createIdentifier('StdioServerTransport')).filter(
-    (id) => !edits.some((e) => id.getStart(source) >= e.start && id.getEnd() <= e.end),
-  );
-  const bindings = stdioImport?.importClause?.namedBindings;
-  if (stdioImport && bindings && ts.isNamedImports(bindings) && !stdioImport.importClause?.isTypeOnly) {
-    const names = bindings.elements
-      .map((e) => e.getText(source))
-      .filter((n) => !(n === 'StdioServerTransport' && remaining.length === 1));
-    if (!names.includes('serveStdio')) names.push('serveStdio');
-    return [{ start: bindings.getStart(source), end: bindings.getEnd(), text: `{ ${names.join(', ')} }` }];
-  }
-  const first = source.statements.find((s) => ts.isImportDeclaration(s));
-  const at = first ? first.getStart(source) : 0;
-  return [{ start: at, end: at, text: `import { serveStdio } from ${quote}${STDIO_MODULE}${quote};\n` }];
 }
 
 function finding(reason: string, decision: 'review' | 'info', file: string, line: number, message: string): Finding {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { SourceFileEntry } from '../../lib/files.js';
+import { isAlive } from '../../lib/journal.js';
 import type { Finding } from '../../lib/model.js';
 import { V1_TO_V2_ID, v1StepInputs } from './ids.js';
 import { rewriteServing } from './rewriteServing.js';
@@ -40,7 +41,9 @@ export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1To
   if (v1Files.length === 0) return result;
   const migration = getMigration(V1_TO_V2_ID);
   if (!migration) throw new Error(`@modelcontextprotocol/codemod has no ${V1_TO_V2_ID} migration`);
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-mrtr-v1-to-v2-'));
+  removeStaleCopies();
+  // The process id in the name: a run killed before it removed its copy leaves it to the next run (removeStaleCopies).
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `${COPY_PREFIX}${process.pid}-`));
   try {
     const manifest = path.join(root, 'package.json');
     if (fs.existsSync(manifest)) fs.copyFileSync(manifest, path.join(tmp, 'package.json'));
@@ -51,6 +54,8 @@ export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1To
       fs.writeFileSync(copy, entry.text);
       copies.set(fs.realpathSync(copy), entry);
     }
+    // Test hook (never set it in real use): kill the process while the copy exists, as an interrupt would.
+    if (process.env.MCP_MRTR_TEST_EXIT_IN_V1_STEP === '1') process.kill(process.pid, 'SIGKILL');
     const outcome = runCodemod(migration, { targetDir: fs.realpathSync(tmp) });
     for (const [copy, entry] of copies) {
       const migrated = fs.readFileSync(copy, 'utf8');
@@ -69,6 +74,31 @@ export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1To
     return result;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+const COPY_PREFIX = 'mcp-mrtr-v1-to-v2-';
+
+/**
+ * Remove the temp copies of runs that were killed before they removed their own (`mcp-mrtr-v1-to-v2-<pid>-*` in the
+ * temp folder, whose process is gone). A copy without a process id in its name (an older version's) is left alone.
+ */
+function removeStaleCopies(): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(os.tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(COPY_PREFIX)) continue;
+    const pid = Number(/^(\d+)-/.exec(name.slice(COPY_PREFIX.length))?.[1]);
+    if (!(pid > 0) || isAlive(pid)) continue;
+    try {
+      fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+    } catch {
+      // Another user's, or gone meanwhile: not ours to insist on.
+    }
   }
 }
 

@@ -1,4 +1,7 @@
-/** Small syntax queries of the HTTP serving rewrite (rewriteHttpServing.ts): declarations, names, imports, positions. */
+/**
+ * Small syntax queries of the serving rewrites (rewriteServing.ts, rewriteHttpServing.ts): declarations, names,
+ * imports, positions, the function around a connect and the `new` its transport comes from.
+ */
 import { ts } from '../../lib/tsMorph.cjs';
 
 export function declares(statement: ts.Statement, name: string): boolean {
@@ -90,4 +93,54 @@ export function topLevelStatement(node: ts.Node): ts.Statement {
 export function indentOf(text: string, offset: number): string {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   return /^[ \t]*/.exec(text.slice(lineStart, offset))![0];
+}
+
+/** The nearest function around the connect call. */
+export function enclosingFunction(node: ts.Node): ts.FunctionLikeDeclaration | undefined {
+  for (let current = node.parent; current; current = current.parent) {
+    if (
+      ts.isArrowFunction(current) ||
+      ts.isFunctionExpression(current) ||
+      ts.isFunctionDeclaration(current) ||
+      ts.isMethodDeclaration(current)
+    )
+      return current;
+  }
+  return undefined;
+}
+
+/**
+ * The `new X(...)` a connect's transport comes from: inline, or the const/let of that name (declared with it, or
+ * assigned it) in the function around the connect or at the module's top level.
+ */
+export function transportNewOf(source: ts.SourceFile, call: ts.CallExpression): ts.NewExpression | undefined {
+  const transport = call.arguments[0];
+  if (!transport) return undefined;
+  if (ts.isNewExpression(transport)) return transport;
+  if (!ts.isIdentifier(transport)) return undefined;
+  const scope = enclosingFunction(call) ?? source;
+  let found: ts.NewExpression | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.name.text === transport.text &&
+      node.initializer &&
+      ts.isNewExpression(node.initializer)
+    )
+      found = node.initializer;
+    else if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      ts.isIdentifier(node.left) &&
+      node.left.text === transport.text &&
+      ts.isNewExpression(node.right)
+    )
+      found = node.right;
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  if (!found && scope !== source) visit(source);
+  return found;
 }

@@ -1,8 +1,17 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
-import type { CallExpression } from 'ts-morph';
-import type { Family, Frame } from '../../../lib/model.js';
+import type {
+  ArrowFunction,
+  BinaryExpression,
+  CallExpression,
+  NewExpression,
+  PropertyAccessExpression,
+  ReturnStatement,
+  VariableDeclaration,
+} from 'ts-morph';
+import type { Frame } from '../../../lib/model.js';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { EVENT_METHODS, EVENT_PROPERTIES, TIMER_FUNCTIONS } from '../constants.js';
+import { dedupe, elementNameOf, isExported, startupChain, withElement, type Chain } from './chains.js';
 import {
   displayName,
   enclosingFunction,
@@ -19,7 +28,7 @@ import {
   type Registration,
 } from './handlers.js';
 import { OriginResolver, type OriginHooks } from './origins.js';
-import { declarationsOf, simpleName, stringValue, unwrap } from './symbols.js';
+import { declarationsOf, simpleName, unwrap } from './symbols.js';
 import {
   MAX_FLOW_DEPTH,
   PartUses,
@@ -27,19 +36,8 @@ import {
   isCommonJsExport,
   isInspection,
   isTypePosition,
-  propertyKeyOf,
   type Use,
 } from './valueUses.js';
-
-/** One way a site is reached: the entry family and the frames from the entry down to the site's function. */
-export interface Chain {
-  family: Family;
-  frames: Frame[];
-  /** The registration the chain starts at, when it starts at a handler (the planner groups sites by it). */
-  registration?: Registration;
-  /** When that registration is a loop's, the element object whose handler the chain goes through. */
-  element?: Node;
-}
 
 const MAX_CHAINS = 20;
 
@@ -202,70 +200,20 @@ export class MrtrAnalysis implements OriginHooks {
     if ((Node.isCallExpression(parent) || Node.isNewExpression(parent)) && parent.getExpression() === expr) {
       return [{ kind: 'call', call: parent }];
     }
-    if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === expr) {
-      const member = parent.getName();
-      const outer = parent.getParent();
-      if ((member === 'call' || member === 'apply') && outer && Node.isCallExpression(outer))
-        return [{ kind: 'call', call: outer }];
-      if (member === 'bind' && outer && Node.isCallExpression(outer)) return this.usesOfValue(outer, depth + 1);
-      if (member === 'then' || member === 'catch' || member === 'finally') return [];
-      return [];
-    }
-    if (Node.isCallExpression(parent) || Node.isNewExpression(parent)) {
-      const registration = Node.isCallExpression(parent) ? registrationOf(parent, this.origins) : undefined;
-      if (registration && registration.callback === expr) return [{ kind: 'registered', registration }];
-      const callee = unwrap(parent.getExpression());
-      const calleeName = simpleName(callee);
-      if (calleeName && TIMER_FUNCTIONS.has(calleeName))
-        return [{ kind: 'context', family: 'timer', name: calleeName, node: parent }];
-      if (Node.isPropertyAccessExpression(callee) && EVENT_METHODS.has(callee.getName())) {
-        const event = parent.getArguments()[0];
-        const label = `${callee.getName()}(${event ? event.getText() : ''})`;
-        return [{ kind: 'context', family: 'event', name: label, node: parent }];
-      }
-      // `registerTool(name, config, withErrors(async (args) => ...))`: the wrapper's result is the callback.
-      const wrapped = Node.isCallExpression(parent) ? this.usesAsCallback(parent) : [];
-      return wrapped.length > 0 ? wrapped : [{ kind: 'passed', call: parent }];
-    }
+    if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === expr)
+      return this.usesOfMember(parent, depth);
+    if (Node.isCallExpression(parent) || Node.isNewExpression(parent)) return this.usesAsArgument(parent, expr);
     if (
       Node.isBinaryExpression(parent) &&
       parent.getRight() === expr &&
       parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken
     ) {
-      const left = parent.getLeft();
-      if (isAssignmentTo(expr, 'oninitialized')) {
-        const receiver = Node.isPropertyAccessExpression(left)
-          ? this.origins.originOf(left.getExpression())
-          : undefined;
-        if (receiver) return [{ kind: 'context', family: 'oninitialized', name: 'oninitialized', node: parent }];
-      }
-      if (isCommonJsExport(left)) return [];
-      if (Node.isPropertyAccessExpression(left) && EVENT_PROPERTIES.has(left.getName())) {
-        return [{ kind: 'context', family: 'event', name: left.getName(), node: parent }];
-      }
-      return Node.isFunctionExpression(expr) || Node.isArrowFunction(expr)
-        ? []
-        : [{ kind: 'unresolved', node: parent }];
+      return this.usesOfAssigned(parent, expr);
     }
-    if (Node.isVariableDeclaration(parent) && parent.getInitializer() === expr) {
-      // `const confirm = confirmAction` or `const confirm = helper.bind(x)`: follow the alias.
-      if (isFunctionNode(expr)) return [];
-      const uses: Use[] = [];
-      for (const reference of referencesTo(this.project, parent, parent.getName())) {
-        if (!isTypePosition(reference) && !isAssignmentTarget(reference))
-          uses.push(...this.usesOfValue(reference, depth + 1));
-      }
-      return uses;
-    }
-    if (Node.isReturnStatement(parent) || (Node.isArrowFunction(parent) && parent.getBody() === expr)) {
-      // `const makeHandler = (name) => async (args) => ...`: the function flows to each call's result.
-      const factory = Node.isReturnStatement(parent) ? enclosingFunction(parent) : parent;
-      if (!factory) return [{ kind: 'unresolved', node: expr }];
-      const uses = this.usesOf(factory).flatMap((use) =>
-        use.kind === 'call' ? this.usesOfValue(use.call, depth + 1) : [],
-      );
-      return uses.length > 0 ? uses : [{ kind: 'unresolved', node: expr }];
-    }
+    if (Node.isVariableDeclaration(parent) && parent.getInitializer() === expr)
+      return this.usesOfAlias(parent, expr, depth);
+    if (Node.isReturnStatement(parent) || (Node.isArrowFunction(parent) && parent.getBody() === expr))
+      return this.usesOfReturned(parent, expr, depth);
     if (
       Node.isPropertyAssignment(parent) ||
       Node.isShorthandPropertyAssignment(parent) ||
@@ -276,6 +224,74 @@ export class MrtrAnalysis implements OriginHooks {
     }
     if (Node.isExportAssignment(parent) || Node.isExportSpecifier(parent)) return [];
     return [{ kind: 'unresolved', node: expr }];
+  }
+
+  /** `fn.call(...)`, `fn.apply(...)`, `fn.bind(x)`, `fn.then(...)`: a member read off the value. */
+  private usesOfMember(access: PropertyAccessExpression, depth: number): Use[] {
+    const member = access.getName();
+    const outer = access.getParent();
+    if ((member === 'call' || member === 'apply') && outer && Node.isCallExpression(outer))
+      return [{ kind: 'call', call: outer }];
+    if (member === 'bind' && outer && Node.isCallExpression(outer)) return this.usesOfValue(outer, depth + 1);
+    if (member === 'then' || member === 'catch' || member === 'finally') return [];
+    return [];
+  }
+
+  /** The value passed to a call: a registration's callback, a timer's or listener's, a wrapper's, or passed on. */
+  private usesAsArgument(call: CallExpression | NewExpression, expr: Node): Use[] {
+    const registration = Node.isCallExpression(call) ? registrationOf(call, this.origins) : undefined;
+    if (registration && registration.callback === expr) return [{ kind: 'registered', registration }];
+    const callee = unwrap(call.getExpression());
+    const calleeName = simpleName(callee);
+    if (calleeName && TIMER_FUNCTIONS.has(calleeName))
+      return [{ kind: 'context', family: 'timer', name: calleeName, node: call }];
+    if (Node.isPropertyAccessExpression(callee) && EVENT_METHODS.has(callee.getName())) {
+      const event = call.getArguments()[0];
+      const label = `${callee.getName()}(${event ? event.getText() : ''})`;
+      return [{ kind: 'context', family: 'event', name: label, node: call }];
+    }
+    // `registerTool(name, config, withErrors(async (args) => ...))`: the wrapper's result is the callback.
+    const wrapped = Node.isCallExpression(call) ? this.usesAsCallback(call) : [];
+    return wrapped.length > 0 ? wrapped : [{ kind: 'passed', call }];
+  }
+
+  /** The value on the right of `x = value`: `server.oninitialized`, an event property, a CommonJS export. */
+  private usesOfAssigned(assignment: BinaryExpression, expr: Node): Use[] {
+    const left = assignment.getLeft();
+    if (isAssignmentTo(expr, 'oninitialized')) {
+      const receiver = Node.isPropertyAccessExpression(left) ? this.origins.originOf(left.getExpression()) : undefined;
+      if (receiver) return [{ kind: 'context', family: 'oninitialized', name: 'oninitialized', node: assignment }];
+    }
+    if (isCommonJsExport(left)) return [];
+    if (Node.isPropertyAccessExpression(left) && EVENT_PROPERTIES.has(left.getName())) {
+      return [{ kind: 'context', family: 'event', name: left.getName(), node: assignment }];
+    }
+    return Node.isFunctionExpression(expr) || Node.isArrowFunction(expr)
+      ? []
+      : [{ kind: 'unresolved', node: assignment }];
+  }
+
+  /** The value a variable is initialised with: the variable's own uses. */
+  private usesOfAlias(variable: VariableDeclaration, expr: Node, depth: number): Use[] {
+    // `const confirm = confirmAction` or `const confirm = helper.bind(x)`: follow the alias.
+    if (isFunctionNode(expr)) return [];
+    const uses: Use[] = [];
+    for (const reference of referencesTo(this.project, variable, variable.getName())) {
+      if (!isTypePosition(reference) && !isAssignmentTarget(reference))
+        uses.push(...this.usesOfValue(reference, depth + 1));
+    }
+    return uses;
+  }
+
+  /** The value a function returns (`return value`, or an arrow's expression body): the uses of each call's result. */
+  private usesOfReturned(parent: ReturnStatement | ArrowFunction, expr: Node, depth: number): Use[] {
+    // `const makeHandler = (name) => async (args) => ...`: the function flows to each call's result.
+    const factory = Node.isReturnStatement(parent) ? enclosingFunction(parent) : parent;
+    if (!factory) return [{ kind: 'unresolved', node: expr }];
+    const uses = this.usesOf(factory).flatMap((use) =>
+      use.kind === 'call' ? this.usesOfValue(use.call, depth + 1) : [],
+    );
+    return uses.length > 0 ? uses : [{ kind: 'unresolved', node: expr }];
   }
 
   /** When a call's result is itself installed as a callback (a registration, a timer, a listener), that use. */
@@ -352,81 +368,4 @@ export class MrtrAnalysis implements OriginHooks {
   declarationsOf(node: Node): Node[] {
     return declarationsOf(this.project, node);
   }
-}
-
-/**
- * `server.registerTool(tool.name, tool.config, tool.handler)` in a loop over tool definitions: the name the
- * element gives (`{ name: 'delete_file', ... }`), for the report.
- */
-function elementNameOf(registration: Registration, element: Node | undefined): string | undefined {
-  const first = (registration.call as CallExpression).getArguments()[0];
-  const read = first ? unwrap(first) : undefined;
-  if (!element || !read) return undefined;
-  // Instances of a class (`new DeleteTool()`): the class's own `name = 'delete_thing'`.
-  if (Node.isClassDeclaration(element) && Node.isPropertyAccessExpression(read)) {
-    const property = element.getProperty(read.getName());
-    return property && !property.isStatic() ? stringValue(property.getInitializer()) : undefined;
-  }
-  if (!Node.isObjectLiteralExpression(element)) return undefined;
-  if (Node.isPropertyAccessExpression(read)) {
-    const property = element.getProperty(read.getName());
-    return property && Node.isPropertyAssignment(property) ? stringValue(property.getInitializer()) : undefined;
-  }
-  // `for (const [name, prompt] of Object.entries(PROMPTS)) server.registerPrompt(name, ...)`: the entry's key.
-  const binding = Node.isIdentifier(read) ? read.getSymbol()?.getDeclarations()[0] : undefined;
-  const pattern = binding?.getParent();
-  const entry = element.getParent();
-  if (!binding || !pattern || !Node.isArrayBindingPattern(pattern) || pattern.getElements()[0] !== binding || !entry)
-    return undefined;
-  return propertyKeyOf(entry);
-}
-
-/**
- * A chain through a loop's registration whose callback calls the element's function (`async (args) =>
- * tool.handler(args)` for each `tool`): named after that element, and limited to it (for its reruns).
- */
-function withElement(chain: Chain, call: Node, element: Node): Chain {
-  const callee = Node.isCallExpression(call) ? unwrap(call.getExpression()) : undefined;
-  const first = chain.registration ? (chain.registration.call as CallExpression).getArguments()[0] : undefined;
-  const read = first ? unwrap(first) : undefined;
-  // The registration names the same loop variable the call goes through (`tool.name` ... `tool.handler(...)`).
-  if (
-    !chain.registration ||
-    !callee ||
-    !Node.isPropertyAccessExpression(callee) ||
-    !read ||
-    !Node.isPropertyAccessExpression(read) ||
-    read.getExpression().getText() !== callee.getExpression().getText()
-  )
-    return chain;
-  const name = elementNameOf(chain.registration, element);
-  const [head, ...rest] = chain.frames;
-  if (!name || !head) return chain;
-  return { ...chain, frames: [{ ...head, name: `${chain.registration.method} ${name}` }, ...rest], element };
-}
-
-function startupChain(project: AnalysisProject, node: Node): Chain {
-  const file = project.relative(node.getSourceFile().getFilePath());
-  return {
-    family: 'startup',
-    frames: [{ name: '<module>', file, line: node.getStartLineNumber(), family: 'startup' }],
-  };
-}
-
-function isExported(fn: Node): boolean {
-  const named = namedDeclarationOf(fn);
-  const declaration = named?.declaration;
-  if (!declaration) return false;
-  const statement = Node.isVariableDeclaration(declaration) ? declaration.getVariableStatement() : declaration;
-  return !!statement && ((statement as { hasExportKeyword?: () => boolean }).hasExportKeyword?.() ?? false);
-}
-
-function dedupe(chains: Chain[]): Chain[] {
-  const seen = new Set<string>();
-  return chains.filter((chain) => {
-    const key = JSON.stringify(chain.frames);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

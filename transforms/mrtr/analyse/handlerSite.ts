@@ -1,5 +1,6 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
-import type { Chain, MrtrAnalysis } from './classify.js';
+import type { Chain } from './chains.js';
+import type { MrtrAnalysis } from './classify.js';
 import { enclosingFunction, type FunctionNode } from './functions.js';
 import type { Registration } from './handlers.js';
 import type { PushCall } from './pushCall.js';

@@ -1,4 +1,15 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import type {
+  ArrayLiteralExpression,
+  BinaryExpression,
+  CallExpression,
+  ConditionalExpression,
+  ObjectLiteralExpression,
+  PrefixUnaryExpression,
+  SpreadAssignment,
+  SpreadElement,
+  TemplateExpression,
+} from 'ts-morph';
 
 const NONE: ReadonlySet<Node> = new Set();
 
@@ -73,22 +84,7 @@ const CALLBACK_METHODS = new Set([
 export function isReplaySafeExpression(node: Node | undefined, allowed: ReadonlySet<Node> = NONE): boolean {
   if (!node) return true;
   if (allowed.has(node)) return true;
-  if (
-    Node.isStringLiteral(node) ||
-    Node.isNumericLiteral(node) ||
-    Node.isNoSubstitutionTemplateLiteral(node) ||
-    Node.isTrueLiteral(node) ||
-    Node.isFalseLiteral(node) ||
-    Node.isNullLiteral(node) ||
-    Node.isIdentifier(node) ||
-    node.getKind() === SyntaxKind.ThisKeyword ||
-    node.getKind() === SyntaxKind.UndefinedKeyword ||
-    Node.isRegularExpressionLiteral(node) ||
-    Node.isArrowFunction(node) ||
-    Node.isFunctionExpression(node)
-  ) {
-    return true;
-  }
+  if (isSafeLeaf(node)) return true;
   if (
     Node.isParenthesizedExpression(node) ||
     Node.isAsExpression(node) ||
@@ -104,20 +100,69 @@ export function isReplaySafeExpression(node: Node | undefined, allowed: Readonly
       isReplaySafeExpression(node.getExpression(), allowed) &&
       isReplaySafeExpression(node.getArgumentExpression(), allowed)
     );
+  if (
+    Node.isTemplateExpression(node) ||
+    Node.isArrayLiteralExpression(node) ||
+    Node.isSpreadElement(node) ||
+    Node.isSpreadAssignment(node) ||
+    Node.isObjectLiteralExpression(node)
+  )
+    return isSafeLiteral(node, allowed);
+  if (Node.isPrefixUnaryExpression(node) || Node.isBinaryExpression(node) || Node.isConditionalExpression(node))
+    return isSafeOperation(node, allowed);
+  if (Node.isNewExpression(node)) {
+    // Building an error to throw has no effect; other constructors (Date, clients) might.
+    return (
+      /Error$/.test(node.getExpression().getText()) &&
+      (node.getArguments() ?? []).every((e) => isReplaySafeExpression(e, allowed))
+    );
+  }
+  if (Node.isCallExpression(node)) return isSafeCall(node, allowed);
+  return false;
+}
+
+/** Literals, names, `this`, `undefined` and function literals: nothing to evaluate. */
+function isSafeLeaf(node: Node): boolean {
+  return (
+    Node.isStringLiteral(node) ||
+    Node.isNumericLiteral(node) ||
+    Node.isNoSubstitutionTemplateLiteral(node) ||
+    Node.isTrueLiteral(node) ||
+    Node.isFalseLiteral(node) ||
+    Node.isNullLiteral(node) ||
+    Node.isIdentifier(node) ||
+    node.getKind() === SyntaxKind.ThisKeyword ||
+    node.getKind() === SyntaxKind.UndefinedKeyword ||
+    Node.isRegularExpressionLiteral(node) ||
+    Node.isArrowFunction(node) ||
+    Node.isFunctionExpression(node)
+  );
+}
+
+/** Templates, array and object literals, spreads: safe when every part is. */
+function isSafeLiteral(
+  node: TemplateExpression | ArrayLiteralExpression | SpreadElement | SpreadAssignment | ObjectLiteralExpression,
+  allowed: ReadonlySet<Node>,
+): boolean {
   if (Node.isTemplateExpression(node))
     return node.getTemplateSpans().every((span) => isReplaySafeExpression(span.getExpression(), allowed));
   if (Node.isArrayLiteralExpression(node)) return node.getElements().every((e) => isReplaySafeExpression(e, allowed));
   if (Node.isSpreadElement(node) || Node.isSpreadAssignment(node))
     return isReplaySafeExpression(node.getExpression(), allowed);
-  if (Node.isObjectLiteralExpression(node)) {
-    return node.getProperties().every((p) => {
-      if (Node.isPropertyAssignment(p))
-        return isComputedSafe(p.getNameNode(), allowed) && isReplaySafeExpression(p.getInitializer(), allowed);
-      if (Node.isShorthandPropertyAssignment(p) || Node.isMethodDeclaration(p)) return true;
-      if (Node.isSpreadAssignment(p)) return isReplaySafeExpression(p.getExpression(), allowed);
-      return false;
-    });
-  }
+  return node.getProperties().every((p) => {
+    if (Node.isPropertyAssignment(p))
+      return isComputedSafe(p.getNameNode(), allowed) && isReplaySafeExpression(p.getInitializer(), allowed);
+    if (Node.isShorthandPropertyAssignment(p) || Node.isMethodDeclaration(p)) return true;
+    if (Node.isSpreadAssignment(p)) return isReplaySafeExpression(p.getExpression(), allowed);
+    return false;
+  });
+}
+
+/** Operators: safe when they assign nothing and their operands are safe. */
+function isSafeOperation(
+  node: PrefixUnaryExpression | BinaryExpression | ConditionalExpression,
+  allowed: ReadonlySet<Node>,
+): boolean {
   if (Node.isPrefixUnaryExpression(node)) {
     const op = node.getOperatorToken();
     return (
@@ -131,38 +176,31 @@ export function isReplaySafeExpression(node: Node | undefined, allowed: Readonly
     if (op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment) return false;
     return isReplaySafeExpression(node.getLeft(), allowed) && isReplaySafeExpression(node.getRight(), allowed);
   }
-  if (Node.isConditionalExpression(node)) {
-    return (
-      isReplaySafeExpression(node.getCondition(), allowed) &&
-      isReplaySafeExpression(node.getWhenTrue(), allowed) &&
-      isReplaySafeExpression(node.getWhenFalse(), allowed)
-    );
-  }
-  if (Node.isNewExpression(node)) {
-    // Building an error to throw has no effect; other constructors (Date, clients) might.
-    return (
-      /Error$/.test(node.getExpression().getText()) &&
-      (node.getArguments() ?? []).every((e) => isReplaySafeExpression(e, allowed))
-    );
-  }
-  if (Node.isCallExpression(node)) {
-    const callee = node.getExpression();
-    const args = node.getArguments().every((e) => isReplaySafeExpression(e, allowed));
-    if (Node.isIdentifier(callee)) return PURE_FUNCTIONS.has(callee.getText()) && args;
-    if (Node.isPropertyAccessExpression(callee)) {
-      if (PURE_STATICS.has(callee.getText())) return args;
-      // `ArgsSchema.parse(args)`: validating the request's own arguments (a zod-style schema, by its name) gives
-      // the same value, or the same error, on every round: the client retries with the same arguments.
-      if (isSchemaValidation(callee)) return args;
-      // `TOOLS.find((t) => t.name === name)`, `items.map((i) => `${i.id}`)`: the callback runs now, so its body counts.
-      if (CALLBACK_METHODS.has(callee.getName())) {
-        return (
-          isReplaySafeExpression(callee.getExpression(), allowed) &&
-          node.getArguments().every((e) => isPureCallback(e, allowed))
-        );
-      }
-      return PURE_METHODS.has(callee.getName()) && isReplaySafeExpression(callee.getExpression(), allowed) && args;
+  return (
+    isReplaySafeExpression(node.getCondition(), allowed) &&
+    isReplaySafeExpression(node.getWhenTrue(), allowed) &&
+    isReplaySafeExpression(node.getWhenFalse(), allowed)
+  );
+}
+
+/** Calls of pure built-ins, schema validation and array methods with a pure callback, on safe arguments. */
+function isSafeCall(node: CallExpression, allowed: ReadonlySet<Node>): boolean {
+  const callee = node.getExpression();
+  const args = node.getArguments().every((e) => isReplaySafeExpression(e, allowed));
+  if (Node.isIdentifier(callee)) return PURE_FUNCTIONS.has(callee.getText()) && args;
+  if (Node.isPropertyAccessExpression(callee)) {
+    if (PURE_STATICS.has(callee.getText())) return args;
+    // `ArgsSchema.parse(args)`: validating the request's own arguments (a zod-style schema, by its name) gives
+    // the same value, or the same error, on every round: the client retries with the same arguments.
+    if (isSchemaValidation(callee)) return args;
+    // `TOOLS.find((t) => t.name === name)`, `items.map((i) => `${i.id}`)`: the callback runs now, so its body counts.
+    if (CALLBACK_METHODS.has(callee.getName())) {
+      return (
+        isReplaySafeExpression(callee.getExpression(), allowed) &&
+        node.getArguments().every((e) => isPureCallback(e, allowed))
+      );
     }
+    return PURE_METHODS.has(callee.getName()) && isReplaySafeExpression(callee.getExpression(), allowed) && args;
   }
   return false;
 }

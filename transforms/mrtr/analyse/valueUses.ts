@@ -1,10 +1,14 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type {
+  ArrowFunction,
   BindingElement,
   CallExpression,
+  ElementAccessExpression,
+  ForOfStatement,
   NewExpression,
   ParameterDeclaration,
   PropertyAccessExpression,
+  ReturnStatement,
   VariableDeclaration,
 } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
@@ -91,39 +95,14 @@ export class PartUses {
       if (step !== ELEMENT) return parent.getName() === step ? this.usesOfPart(parent, rest, depth + 1, element) : [];
       return this.usesOfArrayMethod(parent, rest, depth, element);
     }
-    if (Node.isElementAccessExpression(parent) && parent.getExpression() === expr) {
-      const argument = parent.getArgumentExpression();
-      const key =
-        argument && Node.isNumericLiteral(unwrap(argument)) ? unwrap(argument).getText() : stringValue(argument);
-      // `TOOLS[0]`, `entry[1]`, `handlers[name]`: a computed key may be any part.
-      return step === ELEMENT || key === undefined || key === step
-        ? this.usesOfPart(parent, rest, depth + 1, element)
-        : [];
-    }
-    if (Node.isForOfStatement(parent) && parent.getExpression() === expr) {
-      const declaration = parent.getInitializer();
-      const variable = Node.isVariableDeclarationList(declaration) ? declaration.getDeclarations()[0] : undefined;
-      // `for (const [name, tool] of TOOL_MAP)`: a Map iterates its [key, value] entries.
-      if (step === MAP_VALUE && variable) return this.usesOfBinding(variable, ['1', ...rest], depth, element);
-      return step === ELEMENT && variable
-        ? this.usesOfBinding(variable, rest, depth, element)
-        : [{ kind: 'unresolved', node: parent }];
-    }
+    if (Node.isElementAccessExpression(parent) && parent.getExpression() === expr)
+      return this.usesOfElementAccess(parent, step, rest, depth, element);
+    if (Node.isForOfStatement(parent) && parent.getExpression() === expr)
+      return this.usesOfLoop(parent, step, rest, depth, element);
     if (Node.isVariableDeclaration(parent) && parent.getInitializer() === expr)
       return this.usesOfBinding(parent, path, depth, element);
-    if (Node.isReturnStatement(parent) || (Node.isArrowFunction(parent) && parent.getBody() === expr)) {
-      // `function fileTools(server) { return [...] }`: the value flows to each call's result.
-      const factory = Node.isReturnStatement(parent) ? enclosingFunction(parent) : parent;
-      // `TOOLS.map((t) => [t.name, t])`: what the callback returns is each element of the result.
-      const mapped = factory ? mappingCallOf(factory) : undefined;
-      if (mapped) return this.usesOfPart(mapped.call, mapped.flat ? path : [ELEMENT, ...path], depth + 1, element);
-      const uses = factory
-        ? this.host
-            .usesOf(factory)
-            .flatMap((use) => (use.kind === 'call' ? this.usesOfPart(use.call, path, depth + 1, element) : []))
-        : [];
-      return uses.length > 0 ? uses : [{ kind: 'unresolved', node: expr }];
-    }
+    if (Node.isReturnStatement(parent) || (Node.isArrowFunction(parent) && parent.getBody() === expr))
+      return this.usesOfReturned(parent, expr, path, depth, element);
     if ((Node.isCallExpression(parent) || Node.isNewExpression(parent)) && parent.getArguments().includes(expr)) {
       return this.usesAsArgument(parent, expr, path, depth, element);
     }
@@ -131,6 +110,55 @@ export class PartUses {
     if (Node.isBinaryExpression(parent) && isCommonJsExport(parent.getLeft())) return [];
     if (Node.isExportAssignment(parent) || Node.isExportSpecifier(parent)) return [];
     return [{ kind: 'unresolved', node: expr }];
+  }
+
+  /** `TOOLS[0]`, `entry[1]`, `handlers[name]`: the part read by a key. */
+  private usesOfElementAccess(
+    access: ElementAccessExpression,
+    step: PathStep,
+    rest: PathStep[],
+    depth: number,
+    element?: Node,
+  ): Use[] {
+    const argument = access.getArgumentExpression();
+    const key =
+      argument && Node.isNumericLiteral(unwrap(argument)) ? unwrap(argument).getText() : stringValue(argument);
+    // `TOOLS[0]`, `entry[1]`, `handlers[name]`: a computed key may be any part.
+    return step === ELEMENT || key === undefined || key === step
+      ? this.usesOfPart(access, rest, depth + 1, element)
+      : [];
+  }
+
+  /** `for (const tool of TOOLS)`: each element goes to the loop variable. */
+  private usesOfLoop(loop: ForOfStatement, step: PathStep, rest: PathStep[], depth: number, element?: Node): Use[] {
+    const declaration = loop.getInitializer();
+    const variable = Node.isVariableDeclarationList(declaration) ? declaration.getDeclarations()[0] : undefined;
+    // `for (const [name, tool] of TOOL_MAP)`: a Map iterates its [key, value] entries.
+    if (step === MAP_VALUE && variable) return this.usesOfBinding(variable, ['1', ...rest], depth, element);
+    return step === ELEMENT && variable
+      ? this.usesOfBinding(variable, rest, depth, element)
+      : [{ kind: 'unresolved', node: loop }];
+  }
+
+  /** A value a function returns: the part of each call's result (or of a `map` callback's result's elements). */
+  private usesOfReturned(
+    parent: ReturnStatement | ArrowFunction,
+    expr: Node,
+    path: readonly PathStep[],
+    depth: number,
+    element?: Node,
+  ): Use[] {
+    // `function fileTools(server) { return [...] }`: the value flows to each call's result.
+    const factory = Node.isReturnStatement(parent) ? enclosingFunction(parent) : parent;
+    // `TOOLS.map((t) => [t.name, t])`: what the callback returns is each element of the result.
+    const mapped = factory ? mappingCallOf(factory) : undefined;
+    if (mapped) return this.usesOfPart(mapped.call, mapped.flat ? path : [ELEMENT, ...path], depth + 1, element);
+    const uses = factory
+      ? this.host
+          .usesOf(factory)
+          .flatMap((use) => (use.kind === 'call' ? this.usesOfPart(use.call, path, depth + 1, element) : []))
+      : [];
+    return uses.length > 0 ? uses : [{ kind: 'unresolved', node: expr }];
   }
 
   /** `TOOLS.forEach((tool) => ...)`, `TOOLS.filter(...)`, `TOOLS.find(...)`: where the elements go. */

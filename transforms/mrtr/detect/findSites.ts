@@ -1,5 +1,6 @@
 import type { AnalysisProject } from '../../../lib/project.js';
-import type { Chain, MrtrAnalysis } from '../analyse/classify.js';
+import type { Chain } from '../analyse/chains.js';
+import type { MrtrAnalysis } from '../analyse/classify.js';
 import type { PushCall } from '../analyse/pushCall.js';
 import { findPushCalls } from './findPushCalls.js';
 import { findGuards, isIgnored } from './guards.js';

@@ -39,34 +39,16 @@ export function carriedValueOf(
   body: Node,
 ): CarriedLocal | { unsafe: string } {
   const name = id.getText();
-  const base = { name, keyword, date: false };
-  if (ask) {
-    // An answer: the rebuilt old result (plain JSON, from the client).
-    // A low-level createMessage without tools answered one content block: the old type (see answerValue).
-    const type =
-      ask.builder === 'createMessage' && singleBlockSampling(ask) ? 'CreateMessageResult' : RESULT_TYPE[ask.builder];
-    const member = Node.isIdentifier(id) && ask.binding?.pattern ? elementPath(id) : undefined;
-    return { ...base, type: member ? `${type}${member}` : type, serverSide: false };
-  }
+  const base = { name, keyword, date: false as const };
+  if (ask) return carriedAnswer(id, ask, base);
   const declaration = id.getFirstAncestorByKind(SyntaxKind.VariableDeclaration);
   const whole = declaration?.getNameNode() === id;
   const init = declaration?.getInitializer();
   const typeNode = whole ? declaration?.getTypeNode() : undefined;
   const serverSide = !!init && !isReplaySafeExpression(init);
   const value = init && whole ? stripAwait(init) : undefined;
-  if (value) {
-    if (Node.isNewExpression(value)) {
-      const callee = value.getExpression().getText();
-      if (callee === 'Date' && keyword === 'const') return { ...base, type: 'Date', date: true, serverSide };
-      return { unsafe: `\`${name}\` holds a \`new ${callee}\`, which does not survive JSON in requestState` };
-    }
-    if (Node.isArrowFunction(value) || Node.isFunctionExpression(value) || Node.isClassExpression(value))
-      return { unsafe: `\`${name}\` holds a function, which cannot travel in requestState` };
-    if (value.getKind() === SyntaxKind.BigIntLiteral || Node.isRegularExpressionLiteral(value))
-      return { unsafe: `\`${name}\` holds a value JSON cannot carry` };
-    if (Node.isCallExpression(value) && ['BigInt', 'Symbol'].includes(value.getExpression().getText()))
-      return { unsafe: `\`${name}\` holds a ${value.getExpression().getText()}, which JSON cannot carry` };
-  }
+  const byValue = value ? carriedByValue(value, base, serverSide) : undefined;
+  if (byValue) return byValue;
   if (typeNode) {
     const text = typeNode.getText();
     if (text === 'Date' && keyword === 'const') return { ...base, type: 'Date', date: true, serverSide };
@@ -95,6 +77,49 @@ export function carriedValueOf(
       return { unsafe: `\`${name}\` is a \`${text}\`, which does not survive JSON in requestState` };
     return { ...base, type: text, serverSide };
   }
+  return carriedUntyped(id, init, value, body, base, serverSide);
+}
+
+type Carried = CarriedLocal | { unsafe: string };
+/** What every carried local starts from: its name and keyword, not a Date. */
+type CarriedBase = Pick<CarriedLocal, 'name' | 'keyword'> & { date: false };
+
+/** An answer: the rebuilt old result (plain JSON, from the client). */
+function carriedAnswer(id: Node, ask: Ask, base: CarriedBase): CarriedLocal {
+  // A low-level createMessage without tools answered one content block: the old type (see answerValue).
+  const type =
+    ask.builder === 'createMessage' && singleBlockSampling(ask) ? 'CreateMessageResult' : RESULT_TYPE[ask.builder];
+  const member = Node.isIdentifier(id) && ask.binding?.pattern ? elementPath(id) : undefined;
+  return { ...base, type: member ? `${type}${member}` : type, serverSide: false };
+}
+
+/** What the initializer itself says: a `new Date` (carried as a Date), or a value JSON cannot carry. */
+function carriedByValue(value: Node, base: CarriedBase, serverSide: boolean): Carried | undefined {
+  const { name, keyword } = base;
+  if (Node.isNewExpression(value)) {
+    const callee = value.getExpression().getText();
+    if (callee === 'Date' && keyword === 'const') return { ...base, type: 'Date', date: true, serverSide };
+    return { unsafe: `\`${name}\` holds a \`new ${callee}\`, which does not survive JSON in requestState` };
+  }
+  if (Node.isArrowFunction(value) || Node.isFunctionExpression(value) || Node.isClassExpression(value))
+    return { unsafe: `\`${name}\` holds a function, which cannot travel in requestState` };
+  if (value.getKind() === SyntaxKind.BigIntLiteral || Node.isRegularExpressionLiteral(value))
+    return { unsafe: `\`${name}\` holds a value JSON cannot carry` };
+  if (Node.isCallExpression(value) && ['BigInt', 'Symbol'].includes(value.getExpression().getText()))
+    return { unsafe: `\`${name}\` holds a ${value.getExpression().getText()}, which JSON cannot carry` };
+  return undefined;
+}
+
+/** A local whose type neither the code nor the checker gives: a type query on names in scope, or why not. */
+function carriedUntyped(
+  id: Node,
+  init: Node | undefined,
+  value: Node | undefined,
+  body: Node,
+  base: CarriedBase,
+  serverSide: boolean,
+): Carried {
+  const { name } = base;
   // No type to read (the call's declaration is not analysed): the value's later uses must be plain data reads.
   const usedAsObject = body
     .getDescendantsOfKind(SyntaxKind.Identifier)

@@ -1,5 +1,5 @@
 import type { Family } from '../../../lib/model.js';
-import type { Chain } from '../analyse/classify.js';
+import type { Chain } from '../analyse/chains.js';
 import type { PushCall } from '../analyse/pushCall.js';
 import { MRTR_CAPABLE_METHODS } from '../constants.js';
 import type { ReasonId } from '../reasons.js';

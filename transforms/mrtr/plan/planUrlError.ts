@@ -1,4 +1,5 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import type { NewExpression } from 'ts-morph';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import type { PushCall } from '../analyse/pushCall.js';
 import { enclosingFunction, oneLine, type FunctionNode } from '../analyse/functions.js';
@@ -61,7 +62,6 @@ export function planUrlError(site: HandlerSite, analysis: MrtrAnalysis): UrlErro
     return { kind: 'review', reason: 'url-error-not-tool' };
   const construct = call.node;
   const statement = construct.getParent();
-  const shape = (detail: string) => ({ kind: 'review' as const, reason: 'url-error-shape' as const, detail });
   if (!Node.isNewExpression(construct) || !statement || !Node.isThrowStatement(statement))
     return shape('the error is built here but thrown elsewhere (or not thrown): throw it where it is built');
   const fn = handler as FunctionNode;
@@ -73,6 +73,44 @@ export function planUrlError(site: HandlerSite, analysis: MrtrAnalysis): UrlErro
   if (enclosingFunction(statement) !== fn) return { kind: 'review', reason: 'ask-in-helper' };
   const [list, message, ...rest] = construct.getArguments();
   if (!list || rest.length > 0) return shape('it takes its elicitations and an optional message, nothing else');
+  const parts = elicitationParts(construct, list);
+  if ('kind' in parts) return parts;
+  const { members, dropped } = parts;
+  // The old message was built on every attempt, the new one only when the user declines: it must be pure.
+  if (message && !isReplaySafeExpression(message)) return { kind: 'review', reason: 'repeated-effects' };
+  const context = contextOf(fn, analysis);
+  if (!context) return { kind: 'review', reason: 'ask-not-statement' };
+  const key = `url_${registration.name}`
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9_]+/g, '_')
+    .replace(/_+$/g, '')
+    .toLowerCase();
+  return {
+    kind: 'url-error',
+    plan: {
+      statement,
+      handler: fn,
+      registration,
+      members,
+      errorMessage: message ? { node: message } : { text: DEFAULT_URL_ERROR_MESSAGE },
+      key,
+      ...context,
+      dropped,
+      droppable: ['UrlElicitationRequiredError', ...droppableImports(dropped)],
+    },
+  };
+}
+
+/** A review of the throw's shape, with what to write instead. */
+function shape(detail: string): Review {
+  return { kind: 'review', reason: 'url-error-shape', detail };
+}
+
+/**
+ * The one URL elicitation written in the throw (`[{ mode: 'url', message, url, elicitationId }]`): the members
+ * kept for `inputRequired.elicitUrl` and the nodes the rewrite drops, or why its shape does not do.
+ */
+function elicitationParts(construct: NewExpression, list: Node): { members: Node[]; dropped: Node[] } | Review {
   if (!Node.isArrayLiteralExpression(list))
     return shape(`its elicitations (\`${oneLine(list.getText(), 40)}\`) are not an array written in the throw`);
   if (list.getElements().length !== 1)
@@ -112,29 +150,7 @@ export function planUrlError(site: HandlerSite, analysis: MrtrAnalysis): UrlErro
   }
   if (!names.has('message') || !names.has('url'))
     return shape(`its elicitation has no ${names.has('message') ? 'url' : 'message'}`);
-  // The old message was built on every attempt, the new one only when the user declines: it must be pure.
-  if (message && !isReplaySafeExpression(message)) return { kind: 'review', reason: 'repeated-effects' };
-  const context = contextOf(fn, analysis);
-  if (!context) return { kind: 'review', reason: 'ask-not-statement' };
-  const key = `url_${registration.name}`
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[^A-Za-z0-9_]+/g, '_')
-    .replace(/_+$/g, '')
-    .toLowerCase();
-  return {
-    kind: 'url-error',
-    plan: {
-      statement,
-      handler: fn,
-      registration,
-      members,
-      errorMessage: message ? { node: message } : { text: DEFAULT_URL_ERROR_MESSAGE },
-      key,
-      ...context,
-      dropped,
-      droppable: ['UrlElicitationRequiredError', ...droppableImports(dropped)],
-    },
-  };
+  return { members, dropped };
 }
 
 /** `randomUUID()` / `crypto.randomUUID()`: a fresh id and nothing else. */

@@ -1,6 +1,6 @@
 import type { Node } from 'ts-morph';
 import type { Decision, Family } from '../../../lib/model.js';
-import type { Chain } from '../analyse/classify.js';
+import type { Chain } from '../analyse/chains.js';
 import type { ReplayPlan, ReplayVerdict } from '../replay/planReplay.js';
 import type { ExplicitPlan, ExplicitVerdict } from './planExplicit.js';
 import type { NotifierPlan, NotifierVerdict } from './planNotifier.js';

@@ -1,5 +1,5 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
-import type { CallExpression, CatchClause } from 'ts-morph';
+import type { CallExpression, CatchClause, PropertyAccessExpression, TryStatement } from 'ts-morph';
 import type { Family } from '../../../lib/model.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import { MRTR_CAPABLE_METHODS } from '../constants.js';
@@ -177,73 +177,19 @@ function trailThrough(node: Node, fn: FunctionNode, before: Trail, analysis: Mrt
     capabilityReads: [...before.capabilityReads],
   };
   // Capability reads have no effect: they may run again (and now read the request's own capabilities).
-  const reads = new Set<Node>();
-  // The calls in document order (the same as getDescendants() keeps of them: no JSDoc holds a call), found without
-  // wrapping every node of the function.
-  for (const read of fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    const callee = unwrap(read.getExpression());
-    if (
-      !Node.isPropertyAccessExpression(callee) ||
-      callee.getName() !== 'getClientCapabilities' ||
-      read.getArguments().length > 0
-    )
-      continue;
-    if (enclosingFunction(read) !== fn) continue;
-    const receiver = analysis.origins.originOf(callee.getExpression());
-    if (receiver?.role !== 'server') continue;
-    reads.add(read);
-    trail.capabilityReads.push(read);
-  }
-  const fail = (reason: ReasonId, detail: string) => {
-    trail.problem ??= { reason, detail };
-  };
+  const found = capabilityReadsOf(fn, analysis);
+  const reads = new Set<Node>(found);
+  trail.capabilityReads.push(...found);
   for (let current: Node = node; current !== fn; current = current.getParentOrThrow()) {
     const parent = current.getParentOrThrow();
-    if (Node.isTryStatement(parent) && parent.getTryBlock() === current) {
-      const clause = parent.getCatchClause();
-      const binding = clause?.getVariableDeclaration();
-      if (binding && !Node.isIdentifier(binding.getNameNode()))
-        fail(
-          'signal-guard-unsupported',
-          `the catch clause at line ${clause!.getStartLineNumber()} destructures the error; bind it to a name`,
-        );
-      else if (clause) trail.guards.push(clause);
-    }
-    if (
-      Node.isCallExpression(parent) &&
-      current !== parent.getExpression() &&
-      isPromiseCombinator(parent, 'allSettled')
-    )
-      trail.settled.push(parent);
-    if (Node.isCallExpression(parent) && current !== parent.getExpression() && isPromiseCombinator(parent, 'any')) {
-      fail(
-        'signal-guard-unsupported',
-        `Promise.any at line ${parent.getStartLineNumber()} settles on the first answer and drops the others' rejections`,
-      );
-    }
+    if (Node.isTryStatement(parent) && parent.getTryBlock() === current) guardCatch(parent, trail);
+    if (Node.isCallExpression(parent) && current !== parent.getExpression()) guardCombinator(parent, trail);
     if (
       Node.isPropertyAccessExpression(parent) &&
       parent.getExpression() === current &&
       ['catch', 'then'].includes(parent.getName())
-    ) {
-      // `.then(ok)` lets the rejection through; the handler of `.catch(err)` and `.then(ok, err)` rethrows it first.
-      const outer = parent.getParent();
-      const handler =
-        outer && Node.isCallExpression(outer) ? outer.getArguments()[parent.getName() === 'catch' ? 0 : 1] : undefined;
-      const target = handler ? rejectionHandlerOf(handler, analysis) : undefined;
-      const first = target?.getParameters()[0];
-      if (handler && !target)
-        fail(
-          'signal-guard-unsupported',
-          `the rejection handler \`${oneLine(handler.getText(), 60)}\` at line ${handler.getStartLineNumber()} is not a function declared in the project`,
-        );
-      else if (target && first && !Node.isIdentifier(first.getNameNode()))
-        fail(
-          'signal-guard-unsupported',
-          `the rejection handler at line ${target.getStartLineNumber()} destructures the error; bind it to a name`,
-        );
-      else if (target) trail.handlerGuards.push(target);
-    }
+    )
+      guardRejection(parent, trail, analysis);
     if (
       Node.isBlock(parent) ||
       Node.isSourceFile(parent) ||
@@ -257,6 +203,80 @@ function trailThrough(node: Node, fn: FunctionNode, before: Trail, analysis: Mrt
     }
   }
   return trail;
+}
+
+/** `server.getClientCapabilities()` reads of `fn` itself (not of the functions nested in it). */
+function capabilityReadsOf(fn: FunctionNode, analysis: MrtrAnalysis): CallExpression[] {
+  const reads: CallExpression[] = [];
+  // The calls in document order (the same as getDescendants() keeps of them: no JSDoc holds a call), found without
+  // wrapping every node of the function.
+  for (const read of fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = unwrap(read.getExpression());
+    if (
+      !Node.isPropertyAccessExpression(callee) ||
+      callee.getName() !== 'getClientCapabilities' ||
+      read.getArguments().length > 0
+    )
+      continue;
+    if (enclosingFunction(read) !== fn) continue;
+    const receiver = analysis.origins.originOf(callee.getExpression());
+    if (receiver?.role !== 'server') continue;
+    reads.push(read);
+  }
+  return reads;
+}
+
+/** The trail's first shape the runtime cannot keep (later ones add nothing). */
+function failTrail(trail: Trail, reason: ReasonId, detail: string): void {
+  trail.problem ??= { reason, detail };
+}
+
+/** A `try` around the walk: its catch clause rethrows the signal first, when it binds the error to a name. */
+function guardCatch(statement: TryStatement, trail: Trail): void {
+  const clause = statement.getCatchClause();
+  const binding = clause?.getVariableDeclaration();
+  if (binding && !Node.isIdentifier(binding.getNameNode()))
+    failTrail(
+      trail,
+      'signal-guard-unsupported',
+      `the catch clause at line ${clause!.getStartLineNumber()} destructures the error; bind it to a name`,
+    );
+  else if (clause) trail.guards.push(clause);
+}
+
+/** A Promise combinator the walk goes through as an argument: `allSettled` gets a guard, `any` cannot keep one. */
+function guardCombinator(call: CallExpression, trail: Trail): void {
+  if (isPromiseCombinator(call, 'allSettled')) trail.settled.push(call);
+  if (isPromiseCombinator(call, 'any')) {
+    failTrail(
+      trail,
+      'signal-guard-unsupported',
+      `Promise.any at line ${call.getStartLineNumber()} settles on the first answer and drops the others' rejections`,
+    );
+  }
+}
+
+/** `.catch(err)` / `.then(ok, err)` on the walk: the rejection handler rethrows the signal first. */
+function guardRejection(access: PropertyAccessExpression, trail: Trail, analysis: MrtrAnalysis): void {
+  // `.then(ok)` lets the rejection through; the handler of `.catch(err)` and `.then(ok, err)` rethrows it first.
+  const outer = access.getParent();
+  const handler =
+    outer && Node.isCallExpression(outer) ? outer.getArguments()[access.getName() === 'catch' ? 0 : 1] : undefined;
+  const target = handler ? rejectionHandlerOf(handler, analysis) : undefined;
+  const first = target?.getParameters()[0];
+  if (handler && !target)
+    failTrail(
+      trail,
+      'signal-guard-unsupported',
+      `the rejection handler \`${oneLine(handler.getText(), 60)}\` at line ${handler.getStartLineNumber()} is not a function declared in the project`,
+    );
+  else if (target && first && !Node.isIdentifier(first.getNameNode()))
+    failTrail(
+      trail,
+      'signal-guard-unsupported',
+      `the rejection handler at line ${target.getStartLineNumber()} destructures the error; bind it to a name`,
+    );
+  else if (target) trail.handlerGuards.push(target);
 }
 
 /**

@@ -13,8 +13,6 @@ import { capabilitiesOf, widenReturnType, type HandlerRewrite } from './kit/hand
  * is validated against the requested schema as the old `elicitInput` did.
  */
 export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): HandlerRewrite {
-  const { quote: q, semicolon, indentUnit: u } = style;
-  const end = semicolon ? ';' : '';
   const first = plan.statements[0]!;
   const last = plan.statements[plan.statements.length - 1]!;
   const text = first.getSourceFile().getFullText();
@@ -22,14 +20,54 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): HandlerRe
   const indent = /^[ \t]*/.exec(text.slice(lineStart))![0];
   const imports = ['inputRequired', 'inputResponse'];
   const taken = plan.handler.getText();
-  const responses = `${plan.mcpReq}.inputResponses`;
   const lines: string[] = [];
   if (plan.throwUnsupported) lines.push(...unsupportedLines(plan.throwUnsupported, plan.mcpReq, taken, style, imports));
   // One view per ask; the round is complete only when every answer is there (a retry carries only this
   // round's answers, so a partial round is asked again in full).
+  const schemaNames = nameInlineSchemas(plan.asks, style, indent, taken, lines, imports);
+  const views = viewsOf(plan, style, taken, lines);
+  lines.push(...roundLines(views, schemaNames, style, indent));
+  lines.push(...answerLines(views, schemaNames, style, indent, imports));
+  const replacement = lines.map((line, i) => (i === 0 ? line : indent + line)).join(style.eol);
+  const edits: TextEdit[] = [{ start: first.getStart(), end: last.getEnd(), text: replacement }];
+  for (const read of plan.capabilityReads) {
+    edits.push({
+      start: read.getStart(),
+      end: read.getEnd(),
+      text: `(${capabilitiesOf(plan.mcpReq, read.getText(), style)})`,
+    });
+    imports.push('CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
+  }
+  if (plan.addContext) edits.push(plan.addContext);
+  const widened = widenReturnType(plan.handler);
+  if (widened) {
+    edits.push(widened);
+    imports.push('type InputRequiredResult');
+  }
+  return { edits, imports };
+}
+
+/** One ask's view of this round's answer: its name, and whether it reuses the old binding's name. */
+interface AskView {
+  ask: Ask;
+  view: string;
+  reuse: boolean;
+}
+
+/** Declarations of the inline requested schemas, added to `lines`; the name of each. */
+function nameInlineSchemas(
+  asks: Ask[],
+  style: FileStyle,
+  indent: string,
+  taken: string,
+  lines: string[],
+  imports: string[],
+): Map<Ask, string> {
+  const q = style.quote;
+  const end = style.semicolon ? ';' : '';
   // An inline requestedSchema is needed twice (the question and the validation): name it once, before the round.
   const schemaNames = new Map<Ask, string>();
-  for (const ask of plan.asks) {
+  for (const ask of asks) {
     const schema = ask.schema?.node;
     if (!schema || !Node.isObjectLiteralExpression(schema) || !ask.params || !within(schema, ask.params)) continue;
     const name = freshName(taken, `${ask.key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())}Schema`);
@@ -42,7 +80,15 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): HandlerRe
         .join(style.eol + indent)}${end}`,
     );
   }
-  const views = plan.asks.map((ask) => {
+  return schemaNames;
+}
+
+/** The view of each ask's answer (`const xResponse = inputResponse(...)`), its declaration added to `lines`. */
+function viewsOf(plan: ExplicitPlan, style: FileStyle, taken: string, lines: string[]): AskView[] {
+  const q = style.quote;
+  const end = style.semicolon ? ';' : '';
+  const responses = `${plan.mcpReq}.inputResponses`;
+  return plan.asks.map((ask) => {
     const keyCamel = ask.key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
     const reuse =
       !!ask.binding && ask.builder !== 'createMessage' && ask.builder !== 'listRoots' && ask.binding.onlyFields;
@@ -54,6 +100,13 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): HandlerRe
     );
     return { ask, view, reuse };
   });
+}
+
+/** The round: `if` an answer is missing, `return inputRequired(...)` with every ask's request. */
+function roundLines(views: AskView[], schemaNames: Map<Ask, string>, style: FileStyle, indent: string): string[] {
+  const { quote: q, indentUnit: u } = style;
+  const end = style.semicolon ? ';' : '';
+  const lines: string[] = [];
   const missing = views.map(({ ask, view }) => `${view}.kind !== ${q}${VIEW_KIND[ask.builder]}${q}`).join(' || ');
   // Multi-line params keep their own layout, one level deeper (inside the if block).
   const requests = views.map(({ ask }) => `${ask.key}: ${requestBuilder(ask, schemaNames.get(ask))}`);
@@ -69,6 +122,20 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): HandlerRe
       lines.push(`${u}${u}${u}${request.split(/\r?\n/).join(style.eol + indent + u + u + u)},`);
     lines.push(`${u}${u}},`, `${u}})${end}`, `}`);
   }
+  return lines;
+}
+
+/** After the round: each answer validated against its requested schema, and the old binding rebuilt from it. */
+function answerLines(
+  views: AskView[],
+  schemaNames: Map<Ask, string>,
+  style: FileStyle,
+  indent: string,
+  imports: string[],
+): string[] {
+  const u = style.indentUnit;
+  const end = style.semicolon ? ';' : '';
+  const lines: string[] = [];
   for (const { ask, view, reuse } of views) {
     if (ask.schema) {
       imports.push('ProtocolError', 'ProtocolErrorCode', 'fromJsonSchema');
@@ -90,23 +157,7 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): HandlerRe
       lines.push(`${binding.keyword} ${binding.name} = ${answer.value}${end}`);
     }
   }
-  const replacement = lines.map((line, i) => (i === 0 ? line : indent + line)).join(style.eol);
-  const edits: TextEdit[] = [{ start: first.getStart(), end: last.getEnd(), text: replacement }];
-  for (const read of plan.capabilityReads) {
-    edits.push({
-      start: read.getStart(),
-      end: read.getEnd(),
-      text: `(${capabilitiesOf(plan.mcpReq, read.getText(), style)})`,
-    });
-    imports.push('CLIENT_CAPABILITIES_META_KEY', ...(style.typescript ? ['type ClientCapabilities'] : []));
-  }
-  if (plan.addContext) edits.push(plan.addContext);
-  const widened = widenReturnType(plan.handler);
-  if (widened) {
-    edits.push(widened);
-    imports.push('type InputRequiredResult');
-  }
-  return { edits, imports };
+  return lines;
 }
 
 /** In a try/catch: the old call's error for clients without the capability, thrown before the round (its catch block is the fallback). */

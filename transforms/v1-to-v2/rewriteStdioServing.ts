@@ -1,0 +1,260 @@
+// The stdio serving rewrite (rewriteServing.ts): `server.connect(new StdioServerTransport())` on a server a function
+// builds, or on a module-level server wrapped into `function build()`, becomes `serveStdio(() => build())`; the
+// serveStdio import that goes with it.
+import { ts } from '../../lib/tsMorph.cjs';
+import type { TextEdit } from '../../lib/edits.js';
+import { transportNewOf } from './servingSyntax.js';
+
+export const STDIO_MODULE = '@modelcontextprotocol/server/stdio';
+
+export type StdioPlan = { edits: TextEdit[]; factory: string } | { advice: string } | undefined;
+
+/** The plan for one `.connect(transport)` call: rewrite, review with advice, or nothing (not a server's stdio connect). */
+export function planStdio(source: ts.SourceFile, call: ts.CallExpression): StdioPlan {
+  const receiver = (call.expression as ts.PropertyAccessExpression).expression;
+  const transport = call.arguments[0]!;
+  const transportConst = ts.isIdentifier(transport) ? constOf(source, transport.text) : undefined;
+  const transportNew = transportNewOf(source, call);
+  const transportClass =
+    transportNew && ts.isIdentifier(transportNew.expression) ? transportNew.expression.text : undefined;
+  if (transportClass !== 'StdioServerTransport') {
+    if (transportClass && /ServerTransport$/.test(transportClass)) {
+      return {
+        advice:
+          `server.connect(new ${transportClass}(...)) serves 2025-era clients only: serve HTTP through createMcpHandler(build) from @modelcontextprotocol/server ` +
+          '(one server per request from a factory; mount its fetch handler), keeping the session, auth and host/origin checks of this wiring',
+      };
+    }
+    return undefined;
+  }
+  const advice =
+    'server.connect(new StdioServerTransport()) serves 2025-era clients only: build the server in a function (registrations included) and serve it with ' +
+    "serveStdio(() => build()) from '@modelcontextprotocol/server/stdio'";
+  if ((transportNew?.arguments?.length ?? 0) > 0) return { advice };
+  // A transport held in a let or a function's own variable: its declaration cannot be removed with the connect.
+  if (ts.isIdentifier(transport) && !transportConst) return { advice };
+  if (transportConst && usesOf(source, transportConst.name).length !== 2) return { advice };
+  const statement = statementOf(call);
+  if (!statement || !isSimpleConnectStatement(statement, call)) return { advice };
+  // The server: `build(...)` itself, or a const holding `build(...)` that nothing but this connect uses.
+  let factoryCall: ts.CallExpression | undefined;
+  let serverConst: ts.VariableDeclaration | undefined;
+  if (ts.isCallExpression(receiver)) factoryCall = receiver;
+  else if (ts.isIdentifier(receiver)) {
+    serverConst = constOf(source, receiver.text);
+    if (
+      serverConst?.initializer &&
+      ts.isCallExpression(serverConst.initializer) &&
+      usesOf(source, serverConst.name).length === 2
+    )
+      factoryCall = serverConst.initializer;
+  }
+  if (!factoryCall && serverConst && ts.isIdentifier(receiver)) {
+    const wrapped = wrapModuleServer(source, serverConst, statement, transportConst);
+    return (
+      wrapped ?? {
+        advice: `${advice}. This module-level server cannot be wrapped safely (it is exported, or used outside its own top-level registration statements): move its construction and registrations into that function by hand`,
+      }
+    );
+  }
+  if (!factoryCall || !ts.isIdentifier(factoryCall.expression) || !factoryCall.arguments.every(isPlainArgument))
+    return { advice };
+  const factory = factoryCall.getText(source);
+  const edits: TextEdit[] = [
+    { start: statement.getStart(source), end: statement.getEnd(), text: `serveStdio(() => ${factory});` },
+  ];
+  for (const declaration of [serverConst, transportConst]) {
+    const list = declaration?.parent;
+    const declarationStatement = list?.parent;
+    if (
+      !declaration ||
+      !list ||
+      !ts.isVariableDeclarationList(list) ||
+      list.declarations.length !== 1 ||
+      !declarationStatement ||
+      !ts.isVariableStatement(declarationStatement)
+    ) {
+      if (declaration) return { advice };
+      continue;
+    }
+    edits.push(removeStatement(source, declarationStatement));
+  }
+  return { edits, factory };
+}
+
+/**
+ * A module-level `const server = new McpServer(...)` whose every use is a top-level statement rooted at it
+ * (`server.registerTool(...)`, `server.server.oninitialized = ...`) and the connect: the declaration and those
+ * statements move, in order, into `function build()` at the declaration's place, and the connect becomes
+ * `serveStdio(() => build())`. The function runs when a client connects, after the module has loaded, so
+ * registrations may use anything the module declares. Not when the server is exported or used anywhere else
+ * (another module or function would keep a server that no longer serves).
+ */
+function wrapModuleServer(
+  source: ts.SourceFile,
+  serverConst: ts.VariableDeclaration,
+  connect: ts.Statement,
+  transportConst: ts.VariableDeclaration | undefined,
+): StdioPlan | undefined {
+  const name = (serverConst.name as ts.Identifier).text;
+  const initializer = serverConst.initializer;
+  const declaration = serverConst.parent.parent;
+  if (
+    !initializer ||
+    !ts.isNewExpression(initializer) ||
+    !ts.isVariableStatement(declaration) ||
+    !ts.isVariableDeclarationList(serverConst.parent) ||
+    serverConst.parent.declarations.length !== 1
+  )
+    return undefined;
+  if (declaration.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) || connect.parent !== source)
+    return undefined;
+  if (source.statements.some((s) => ts.isExportDeclaration(s) || ts.isExportAssignment(s))) return undefined;
+  if (
+    source.statements.some((s) => ts.isFunctionDeclaration(s) && s.name?.text === 'build') ||
+    constOf(source, 'build')
+  )
+    return undefined;
+  const moved: ts.Statement[] = [];
+  for (const statement of source.statements) {
+    if (statement === declaration || statement === connect) continue;
+    if (transportConst && statement === transportConst.parent.parent) continue;
+    const uses = usesOf(source, serverConst.name).filter((id) => id.pos >= statement.pos && id.end <= statement.end);
+    if (uses.length === 0) continue;
+    if (!ts.isExpressionStatement(statement) || rootOf(statement.expression) !== name) return undefined;
+    moved.push(statement);
+  }
+  if (moved.length === 0) return undefined;
+  const text = source.text;
+  const newline = text.includes('\r\n') ? '\r\n' : '\n';
+  // Re-indenting would change the text of a template literal spanning lines: keep such code as it is.
+  const indentable = ![declaration, ...moved].some((s) => hasMultilineTemplate(s, source));
+  const body = [declaration, ...moved].map((s) => indentBlock(s.getText(source), indentable ? '  ' : '', newline));
+  const isTs = /\.[cm]?tsx?$/.test(source.fileName);
+  const head = `function build()${isTs && ts.isIdentifier(initializer.expression) ? `: ${initializer.expression.text}` : ''} {`;
+  const fn = [head, ...body, `  return ${name};`, '}'].join(newline);
+  const edits: TextEdit[] = [{ start: declaration.getStart(source), end: declaration.getEnd(), text: fn }];
+  for (const statement of moved) edits.push(removeStatement(source, statement));
+  edits.push({ start: connect.getStart(source), end: connect.getEnd(), text: 'serveStdio(() => build());' });
+  if (transportConst) edits.push(removeStatement(source, transportConst.parent.parent as ts.Statement));
+  return { edits, factory: 'build()' };
+}
+
+/** The identifier a call/property/assignment chain starts from (`server` in `server.server.x = f`). */
+function rootOf(expression: ts.Expression): string | undefined {
+  let current: ts.Expression = expression;
+  for (;;) {
+    if (ts.isBinaryExpression(current) && current.operatorToken.kind === ts.SyntaxKind.EqualsToken)
+      current = current.left;
+    else if (
+      ts.isCallExpression(current) ||
+      ts.isPropertyAccessExpression(current) ||
+      ts.isElementAccessExpression(current)
+    )
+      current = current.expression;
+    else if (ts.isAwaitExpression(current) || ts.isVoidExpression(current)) current = current.expression;
+    else return ts.isIdentifier(current) ? current.text : undefined;
+  }
+}
+
+function hasMultilineTemplate(node: ts.Node, source: ts.SourceFile): boolean {
+  if (
+    (ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+    node.getText(source).includes('\n')
+  )
+    return true;
+  return ts.forEachChild(node, (child) => hasMultilineTemplate(child, source)) ?? false;
+}
+
+function indentBlock(text: string, indent: string, newline: string): string {
+  return text
+    .split(/\r?\n/)
+    .map((line) => (line.length > 0 ? indent + line : line))
+    .join(newline);
+}
+
+/** `await x.connect(t);`, `x.connect(t);` or `void x.connect(t);` as a statement of its own. */
+function isSimpleConnectStatement(statement: ts.Statement, call: ts.CallExpression): boolean {
+  if (!ts.isExpressionStatement(statement)) return false;
+  let expression: ts.Expression = statement.expression;
+  if (ts.isAwaitExpression(expression) || ts.isVoidExpression(expression)) expression = expression.expression;
+  return expression === call;
+}
+
+function statementOf(node: ts.Node): ts.Statement | undefined {
+  let current: ts.Node | undefined = node;
+  while (current && !ts.isExpressionStatement(current)) {
+    if (ts.isBlock(current) || ts.isSourceFile(current) || ts.isFunctionLike(current)) return undefined;
+    current = current.parent;
+  }
+  return current;
+}
+
+function isPlainArgument(argument: ts.Expression): boolean {
+  return (
+    ts.isIdentifier(argument) ||
+    ts.isStringLiteral(argument) ||
+    ts.isNumericLiteral(argument) ||
+    argument.kind === ts.SyntaxKind.TrueKeyword ||
+    argument.kind === ts.SyntaxKind.FalseKeyword
+  );
+}
+
+/** A top-level `const name = ...` of the file. */
+function constOf(source: ts.SourceFile, name: string): ts.VariableDeclaration | undefined {
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
+    for (const declaration of statement.declarationList.declarations)
+      if (ts.isIdentifier(declaration.name) && declaration.name.text === name) return declaration;
+  }
+  return undefined;
+}
+
+/** Every identifier in the file spelled like the declared name (declaration included): a conservative use count. */
+function usesOf(source: ts.SourceFile, name: ts.BindingName): ts.Identifier[] {
+  if (!ts.isIdentifier(name)) return [];
+  const found: ts.Identifier[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && node.text === name.text) found.push(node);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+function removeStatement(source: ts.SourceFile, statement: ts.Statement): TextEdit {
+  const text = source.text;
+  const start = statement.getStart(source);
+  let end = statement.getEnd();
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const onlyOnLine = /^[ \t]*$/.test(text.slice(lineStart, start));
+  if (onlyOnLine) {
+    const newline = text.indexOf('\n', end);
+    if (newline !== -1 && /^[ \t\r]*$/.test(text.slice(end, newline))) end = newline + 1;
+    return { start: lineStart, end, text: '' };
+  }
+  return { start, end, text: '' };
+}
+
+/** Import serveStdio from the stdio entry; drop StdioServerTransport from it when the rewrite removed its last use. */
+export function importEdits(
+  source: ts.SourceFile,
+  stdioImport: ts.ImportDeclaration | undefined,
+  edits: TextEdit[],
+): TextEdit[] {
+  const quote = stdioImport?.moduleSpecifier.getText(source).startsWith("'") ? "'" : '"';
+  const remaining = usesOf(source, ts.factory.createIdentifier('StdioServerTransport')).filter(
+    (id) => !edits.some((e) => id.getStart(source) >= e.start && id.getEnd() <= e.end),
+  );
+  const bindings = stdioImport?.importClause?.namedBindings;
+  if (stdioImport && bindings && ts.isNamedImports(bindings) && !stdioImport.importClause?.isTypeOnly) {
+    const names = bindings.elements
+      .map((e) => e.getText(source))
+      .filter((n) => !(n === 'StdioServerTransport' && remaining.length === 1));
+    if (!names.includes('serveStdio')) names.push('serveStdio');
+    return [{ start: bindings.getStart(source), end: bindings.getEnd(), text: `{ ${names.join(', ')} }` }];
+  }
+  const first = source.statements.find((s) => ts.isImportDeclaration(s));
+  const at = first ? first.getStart(source) : 0;
+  return [{ start: at, end: at, text: `import { serveStdio } from ${quote}${STDIO_MODULE}${quote};\n` }];
+}
