@@ -84,6 +84,24 @@ const ANSWER_OF = {
   'roots/list': { roots: [] },
 };
 
+/** The call with its first string argument changed (a tool's or prompt's), or undefined when it has none. */
+function withOtherArguments(call: Call): Call | undefined {
+  if (call.kind === 'resource' || !call.args) return undefined;
+  const entry = Object.entries(call.args).find(([, value]) => typeof value === 'string');
+  if (!entry) return undefined;
+  return { ...call, args: { ...call.args, [entry[0]]: `${entry[1] as string}-other` } } as Call;
+}
+
+/** Whether a requestState is the replay runtime's (`{ replay: ... }` in the signed payload). */
+function isReplayState(state: string): boolean {
+  const body = state.split('.')[1] ?? '';
+  try {
+    return 'replay' in (JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { p: object }).p;
+  } catch {
+    return false;
+  }
+}
+
 describe('rewrite fixtures: the original and the migrated server behave the same', () => {
   it('has rewrite fixtures', () => expect(rewrites.length).toBeGreaterThan(5));
 
@@ -122,6 +140,49 @@ describe('rewrite fixtures: the original and the migrated server behave the same
           expect(await runMigrated2025(migrated2025, calls, clientScript(answers), options)).toEqual(expected);
         });
       }
+
+      // Hostile-client probes for handlers that keep their rounds in signed state (step functions, replay).
+      it('state probes: unsolicited answers, cross-call replay, malformed sampling answers', async () => {
+        const migrated = await load(migratedFiles);
+        const call = scenario.calls[0]!;
+        const first = await rawCall2026(migrated, call);
+        if (first.requestState === undefined) return; // a write-once form: the SDK's stateless idiom
+        const keys = Object.keys(first.inputRequests ?? {});
+        const answers = Object.fromEntries(
+          keys.map((key) => [key, ANSWER_OF[first.inputRequests![key]!.method as keyof typeof ANSWER_OF]]),
+        );
+        // A request without state uses no answer: it is asked the same round.
+        const unsolicited = await rawCall2026(migrated, call, { inputResponses: answers });
+        expect(unsolicited.resultType).toBe('input_required');
+        expect(Object.keys(unsolicited.inputRequests ?? {})).toEqual(keys);
+        // A state minted for this call, replayed into a call with other arguments, is not this call's state.
+        const other = withOtherArguments(call);
+        if (other) {
+          const fresh = await rawCall2026(migrated, other);
+          const replayed = await rawCall2026(migrated, other, {
+            inputResponses: answers,
+            requestState: first.requestState,
+          });
+          expect(replayed.resultType).toBe(fresh.resultType);
+          expect(Object.keys(replayed.inputRequests ?? {})).toEqual(Object.keys(fresh.inputRequests ?? {}));
+        }
+        // A malformed sampling answer fails the ask as the old call did (a fallback may catch it), never as a TypeError in user code.
+        if (isReplayState(first.requestState) && Object.values(answers).includes(ANSWER_OF['sampling/createMessage'])) {
+          const malformed = Object.fromEntries(
+            Object.entries(answers).map(([key, answer]) => [
+              key,
+              answer === ANSWER_OF['sampling/createMessage']
+                ? { role: 'assistant', content: null, model: 'm' }
+                : answer,
+            ]),
+          );
+          const outcome = await rawCall2026(migrated, call, {
+            inputResponses: malformed,
+            requestState: first.requestState,
+          });
+          expect(JSON.stringify(outcome)).not.toMatch(/TypeError|Cannot read properties/);
+        }
+      });
 
       it('asks again when a retry lacks the answer', async () => {
         const migrated = await load(migratedFiles);

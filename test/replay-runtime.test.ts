@@ -61,6 +61,10 @@ export function build() {
     for (const path of paths) if (await confirm('Delete ' + path + '?')) deleted.push(path);
     return { content: [{ type: 'text', text: 'deleted: ' + deleted.join(',') }] };
   }));
+  // The question does not name the argument: only the state's binding to the call tells two calls apart.
+  server.registerTool('wipe', { inputSchema: z.object({ id: z.string() }) }, withAsks(server.server, codec, async ({ id }) => {
+    return { content: [{ type: 'text', text: (await confirm('Wipe the note?')) ? 'wiped ' + id : 'kept ' + id }] };
+  }));
   server.registerTool('setup', {}, withAsks(server.server, codec, async () => {
     enter('setup');
     const ok = await confirm('Set up the workspace?');
@@ -230,6 +234,55 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
       });
       expect(declined.isError).toBe(true);
       expect(JSON.stringify(declined.content)).toContain('Invalid elicitation/create result');
+    });
+
+    it('ignores a state minted for another call: the same tool with other arguments is asked again', async () => {
+      const mod = await loadFlavour(flavour);
+      const first = await rawCall2026(mod, { kind: 'tool', name: 'wipe', args: { id: 'n1' } });
+      expect(first.resultType).toBe('input_required');
+      const replayed = await rawCall2026(
+        mod,
+        { kind: 'tool', name: 'wipe', args: { id: 'n2' } },
+        { inputResponses: { elicit_1: OK }, requestState: first.requestState! },
+      );
+      expect(replayed.resultType).toBe('input_required');
+      const own = await rawCall2026(
+        mod,
+        { kind: 'tool', name: 'wipe', args: { id: 'n1' } },
+        { inputResponses: { elicit_1: OK }, requestState: first.requestState! },
+      );
+      expect(own.content).toEqual([{ type: 'text', text: 'wiped n1' }]);
+    });
+
+    it('checks answers with the SDK result schemas, as the old calls did', async () => {
+      const mod = await loadFlavour(flavour);
+      const setup: Call = { kind: 'tool', name: 'setup', args: {} };
+      const first = await rawCall2026(mod, setup);
+      const second = await rawCall2026(mod, setup, {
+        inputResponses: { elicit_1: OK },
+        requestState: first.requestState!,
+      });
+      expect(Object.keys(second.inputRequests ?? {})).toEqual(['sample_2']);
+      const malformed = await rawCall2026(mod, setup, {
+        inputResponses: { sample_2: { role: 'assistant', content: null, model: 'test-model' } },
+        requestState: second.requestState!,
+      });
+      expect(malformed.isError).toBe(true);
+      expect(JSON.stringify(malformed.content)).toContain('Invalid sampling/createMessage result');
+      const badAction = await rawCall2026(mod, setup, {
+        inputResponses: { elicit_1: { action: 'maybe' } },
+        requestState: first.requestState!,
+      });
+      expect(JSON.stringify(badAction.content)).toContain('Invalid result for elicitation/create');
+      const third = await rawCall2026(mod, setup, {
+        inputResponses: { sample_2: { role: 'assistant', content: { type: 'text', text: 'tidy' }, model: 'm' } },
+        requestState: second.requestState!,
+      });
+      const roots = await rawCall2026(mod, setup, {
+        inputResponses: { roots_3: { roots: [{ uri: 42 }] } },
+        requestState: third.requestState!,
+      });
+      expect(JSON.stringify(roots.content)).toContain('Invalid result for roots/list');
     });
 
     it('ends the round even when a catch without a guard swallows the signal', async () => {

@@ -48,7 +48,11 @@ describe('migrated multi-round handlers: requestState', () => {
     const mod = await load('rewrite-steps-dependent-elicitations');
     const second = await secondRound(mod);
     // The answer travels; the pure `date` derived from it is computed again at the step that needs it.
-    expect(payloadOf(second.requestState!).p).toEqual({ step: 'book_table:party', when: WHEN });
+    expect(payloadOf(second.requestState!).p).toEqual({
+      step: 'book_table:party',
+      call: '[{"restaurant":"Chez Ada"}]',
+      when: WHEN,
+    });
     const done = await rawCall2026(mod, BOOK, { inputResponses: { party: PARTY }, requestState: second.requestState! });
     expect(done.content).toEqual([{ type: 'text', text: 'Booked Chez Ada on 2026-12-24 for 4.' }]);
   });
@@ -145,7 +149,28 @@ describe('migrated multi-round handlers: requestState', () => {
     );
     expect(foreign.resultType).toBe('input_required');
     expect(Object.keys(foreign.inputRequests ?? {})).toEqual(['named']);
-    expect(payloadOf(foreign.requestState!).p).toEqual({ step: 'create_project:named' });
+    expect(payloadOf(foreign.requestState!).p).toEqual({ step: 'create_project:named', call: '[{"team":"Platform"}]' });
+  });
+
+  it('binds the state to its call: other arguments start afresh, and an answer counts only where it was asked', async () => {
+    const mod = await load('rewrite-steps-dependent-elicitations');
+    const second = await secondRound(mod);
+    // The state of Chez Ada's booking, replayed into a booking elsewhere: asked from the start, nothing carried over.
+    const elsewhere = await rawCall2026(
+      mod,
+      { kind: 'tool', name: 'book_table', args: { restaurant: 'Ghost' } },
+      { inputResponses: { party: PARTY, when: WHEN }, requestState: second.requestState! },
+    );
+    expect(Object.keys(elsewhere.inputRequests ?? {})).toEqual(['when']);
+    // Unsolicited answers: none without a state, and none for a question the last round did not ask.
+    const unsolicited = await rawCall2026(mod, BOOK, { inputResponses: { when: WHEN, party: PARTY } });
+    expect(Object.keys(unsolicited.inputRequests ?? {})).toEqual(['when']);
+    const first = await rawCall2026(mod, BOOK);
+    const ahead = await rawCall2026(mod, BOOK, {
+      inputResponses: { when: WHEN, party: PARTY },
+      requestState: first.requestState!,
+    });
+    expect(Object.keys(ahead.inputRequests ?? {})).toEqual(['party']);
   });
 
   it('never puts the secret in the state', async () => {
@@ -167,6 +192,7 @@ describe('migrated multi-round handlers: requestState', () => {
     const first = await rawCall2026(mod, { kind: 'tool', name: 'report_bug', args: { title: 'Login fails' } });
     expect(payloadOf(first.requestState!).p).toEqual({
       step: 'report_bug:priority',
+      call: '[{"title":"Login fails"}]',
       ticket: 100,
       opened: '2026-11-30T09:00:00.000Z',
     });
@@ -176,7 +202,7 @@ describe('migrated multi-round handlers: requestState', () => {
     ]);
   });
 
-  it('refuses to start without a secret of at least 32 bytes', async () => {
+  it('refuses to start without a secret of at least 32 bytes, or with a guessable one', async () => {
     const saved = process.env.MCP_REQUEST_STATE_SECRET;
     try {
       process.env.MCP_REQUEST_STATE_SECRET = 'too short';
@@ -185,6 +211,15 @@ describe('migrated multi-round handlers: requestState', () => {
       );
       delete process.env.MCP_REQUEST_STATE_SECRET;
       await expect(load('rewrite-steps-dependent-elicitations')).rejects.toThrow(/MCP_REQUEST_STATE_SECRET/);
+      // Long enough, but guessable: repeated characters, a word repeated, two characters alternating.
+      for (const weak of [' '.repeat(32), 'password'.repeat(4), 'ab'.repeat(20)]) {
+        process.env.MCP_REQUEST_STATE_SECRET = weak;
+        await expect(load('rewrite-steps-dependent-elicitations')).rejects.toThrow(
+          /MCP_REQUEST_STATE_SECRET is too easy to guess .*openssl rand -base64 32/,
+        );
+      }
+      process.env.MCP_REQUEST_STATE_SECRET = 'ad4ea0c1db4d776f59fa1b8b7fac55df';
+      await expect(load('rewrite-steps-dependent-elicitations')).resolves.toBeDefined();
     } finally {
       process.env.MCP_REQUEST_STATE_SECRET = saved;
     }

@@ -15,10 +15,12 @@
 //
 // Answers recorded so far travel in requestState, signed with the server's codec (createRequestStateCodec);
 // each is bound to a fingerprint of the question it answered, so a changed question is asked again and is
-// never given a stale answer.
+// never given a stale answer. The state is bound to its call (method and arguments): a state minted for another
+// call is ignored. An answer counts only for a question the state says the last round asked, and answers are
+// checked against the SDK's result schemas as the old calls did.
 const { AsyncLocalStorage } = require('node:async_hooks');
 const { createHash } = require('node:crypto');
-const { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, fromJsonSchema, inputRequired } = require('@modelcontextprotocol/server');
+const { CLIENT_CAPABILITIES_META_KEY, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, fromJsonSchema, inputRequired, specTypeSchemas } = require('@modelcontextprotocol/server');
 
 const rounds = new AsyncLocalStorage();
 
@@ -56,7 +58,10 @@ function rethrowInputRequired(results) {
 function withAsks(server, codec, handler) {
   const wrapped = async (...args) => {
     const ctx = args[args.length - 1];
-    const state = ctx.mcpReq.requestState()?.replay;
+    // A state minted for another call (another method or other arguments) counts as no state at all.
+    const call = callDigest(ctx.mcpReq.method, args.slice(0, -1));
+    const resumed = ctx.mcpReq.requestState()?.replay;
+    const state = resumed?.call === call ? resumed : undefined;
     const answers = { ...state?.answers };
     // This round's answers count only for the questions the last round asked (the signed state says which).
     const responses = ctx.mcpReq.inputResponses ?? {};
@@ -83,7 +88,7 @@ function withAsks(server, codec, handler) {
     for (const { key, question } of round.missing)
       inputRequests[key] = requestOf(question);
     const asked = Object.fromEntries(round.missing.map(({ key, fingerprint }) => [key, fingerprint]));
-    const payload = { replay: { answers, asked } };
+    const payload = { replay: { call, answers, asked } };
     return inputRequired({ inputRequests, requestState: await codec.mint(payload, ctx) });
   };
   return wrapped;
@@ -111,7 +116,7 @@ const ask = {
       method: 'elicitation/create',
       params: params.mode === 'url' ? { mode: 'url', message: params.message, url: params.url } : { ...params, mode: 'form' },
     };
-    const answer = recall(round, 'elicit', question);
+    const answer = checked('elicitation/create', 'ElicitResult', recall(round, 'elicit', question));
     // The old call validated accepted form content against requestedSchema.
     if (params.mode !== 'url' && answer.action === 'accept' && answer.content && 'requestedSchema' in params) {
       const validation = fromJsonSchema(params.requestedSchema)['~standard'].validate(answer.content);
@@ -128,7 +133,7 @@ const ask = {
     const round = currentRound('ask.listRoots()');
     if (!round.capabilities?.roots)
       throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
-    return recall(round, 'roots', { method: 'roots/list' });
+    return checked('roots/list', 'ListRootsResult', recall(round, 'roots', { method: 'roots/list' }));
   },
   request,
 };
@@ -141,7 +146,8 @@ async function createMessage(params, _options) {
   if ((params.tools || params.toolChoice) && !round.capabilities.sampling.tools)
     throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling tools capability.');
   checkToolMessages(params.messages);
-  return recall(round, 'sample', { method: 'sampling/createMessage', params });
+  const answer = recall(round, 'sample', { method: 'sampling/createMessage', params });
+  return params.tools || params.toolChoice ? checked('sampling/createMessage', 'CreateMessageResultWithTools', answer) : checked('sampling/createMessage', 'CreateMessageResult', answer);
 }
 
 async function request(request, resultSchema, _options) {
@@ -153,12 +159,26 @@ async function request(request, resultSchema, _options) {
   const question = (request.method === 'roots/list' ? { method: 'roots/list' } : { method: request.method, params: request.params });
   const answer = recall(round, kind, question);
   if (!isStandardSchema(resultSchema))
-    return answer;
+    return checked(request.method, RESULT_TYPES[request.method], answer);
   let validation = resultSchema['~standard'].validate(answer);
   if (validation instanceof Promise)
     validation = await validation;
   if (validation.issues)
     throw new SdkError(SdkErrorCode.InvalidResult, `Invalid ${request.method} result: ${validation.issues.map((issue) => issue.message).join(', ')}`);
+  return validation.value;
+}
+
+const RESULT_TYPES = { 'elicitation/create': 'ElicitResult', 'sampling/createMessage': 'CreateMessageResult', 'roots/list': 'ListRootsResult' };
+
+/** The old calls parsed the client's answer with the SDK's result schema: a malformed answer fails the ask, as it did. */
+function checked(method, type, answer) {
+  const validation = specTypeSchemas[type]['~standard'].validate(answer);
+  if (validation instanceof Promise)
+    throw new SdkError(SdkErrorCode.InvalidResult, `Invalid result for ${method}: asynchronous schema`);
+  if (validation.issues) {
+    const problems = validation.issues.map((issue) => `${issue.message}${issue.path?.length ? ` at ${issue.path.map((p) => (typeof p === 'object' ? p.key : p)).join('.')}` : ''}`).join(', ');
+    throw new SdkError(SdkErrorCode.InvalidResult, method === 'sampling/createMessage' ? `Invalid sampling/createMessage result: ${problems}` : `Invalid result for ${method}: ${problems}`);
+  }
   return validation.value;
 }
 
@@ -221,17 +241,30 @@ function requestOf(question) {
   }
 }
 
+/**
+ * The call a state belongs to: sha256 of the method and the handler's arguments (the context excluded) in canonical
+ * JSON. A retry of the same call has the same digest, any other call another.
+ */
+function callDigest(method, args) {
+  // A low-level handler's request: its _meta (a progress token) and MRTR fields change from round to round.
+  const omit = new Set(['_meta', 'inputResponses', 'requestState']);
+  return createHash('sha256').update(`${method}\u0000${canonicalJson(args, omit)}`).digest('base64url').slice(0, 22);
+}
+
 /** sha256 of the question in a canonical JSON form (object keys sorted). */
 function fingerprintOf(question) {
   return createHash('sha256').update(canonicalJson(question)).digest('base64url').slice(0, 22);
 }
 
-function canonicalJson(value) {
+function canonicalJson(value, omit) {
+  // A URL (a resource's uri) and a Date stand for their text.
+  if (value instanceof URL || value instanceof Date)
+    return JSON.stringify(value.toJSON());
   if (Array.isArray(value))
-    return `[${value.map(canonicalJson).join(',')}]`;
+    return `[${value.map((v) => canonicalJson(v, omit)).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    const entries = Object.entries(value).filter(([k, v]) => v !== undefined && !omit?.has(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v, omit)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

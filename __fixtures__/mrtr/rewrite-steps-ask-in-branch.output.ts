@@ -8,11 +8,25 @@ const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
 if (new TextEncoder().encode(requestStateSecret).length < 32) {
   throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
 }
+// A secret anyone could guess is refused too: a word repeated, or little variety (repeated characters).
+if (entropyBits(requestStateSecret) < 80 || /^(.+)\1+$/s.test(requestStateSecret)) {
+  throw new Error('MCP_REQUEST_STATE_SECRET is too easy to guess (repeated characters or a repeated word): set it to random bytes, e.g. the output of `openssl rand -base64 32`');
+}
 const requestStateCodec = createRequestStateCodec({
   key: requestStateSecret,
   ttlSeconds: 600,
   bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
 });
+
+/** Bits of entropy estimated from character frequencies: low for repeated characters and little variety. */
+function entropyBits(text: string): number {
+  const chars = [...text];
+  const counts = new Map<string, number>();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= count * Math.log2(count / chars.length);
+  return bits;
+}
 
 const APPROVE = {
   type: 'object' as const,
@@ -39,24 +53,25 @@ export function build() {
     async ({ amount, to }, ctx) => {
       // requestState is signed, not encrypted: the client can read `reference` in it.
       type SendMoneyState =
-        | { step: 'send_money:start' }
-        | { step: 'send_money:approval'; reference: string }
-        | { step: 'send_money:after_approval'; reference: string };
+        | { step: 'send_money:start'; call: string }
+        | { step: 'send_money:approval'; call: string; reference: string }
+        | { step: 'send_money:after_approval'; call: string; reference: string };
       const resumed = ctx.mcpReq.requestState<SendMoneyState>();
-      let state: SendMoneyState = resumed && resumed.step.startsWith('send_money:') ? resumed : { step: 'send_money:start' };
+      const call = JSON.stringify([{ amount, to }]);
+      let state: SendMoneyState = resumed && resumed.step.startsWith('send_money:') && resumed.call === call ? resumed : { step: 'send_money:start', call };
       if (state.step === 'send_money:start') {
         const reference = nextReference();
         if (amount > 1000) {
-          state = { step: 'send_money:approval', reference };
+          state = { step: 'send_money:approval', call, reference };
         } else {
           console.error(`small transfer ${reference}`);
-          state = { step: 'send_money:after_approval', reference };
+          state = { step: 'send_money:after_approval', call, reference };
         }
       }
       if (state.step === 'send_money:approval') {
         const { reference } = state;
         const fee = amount > 1000 ? 5 : 0;
-        const approvalResponse = inputResponse(ctx.mcpReq.inputResponses, 'approval');
+        const approvalResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'approval');
         if (approvalResponse.kind !== 'elicit') {
           return inputRequired({
             inputRequests: { approval: inputRequired.elicit({
@@ -77,7 +92,7 @@ export function build() {
         if (approval.action !== 'accept' || !approval.content?.approve) {
           return { content: [{ type: 'text', text: `Transfer ${reference} to ${to} cancelled.` }] };
         }
-        state = { step: 'send_money:after_approval', reference };
+        state = { step: 'send_money:after_approval', call, reference };
       }
       const { reference } = state;
       const fee = amount > 1000 ? 5 : 0;

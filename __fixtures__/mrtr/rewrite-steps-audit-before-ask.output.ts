@@ -8,11 +8,25 @@ const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
 if (new TextEncoder().encode(requestStateSecret).length < 32) {
   throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
 }
+// A secret anyone could guess is refused too: a word repeated, or little variety (repeated characters).
+if (entropyBits(requestStateSecret) < 80 || /^(.+)\1+$/s.test(requestStateSecret)) {
+  throw new Error('MCP_REQUEST_STATE_SECRET is too easy to guess (repeated characters or a repeated word): set it to random bytes, e.g. the output of `openssl rand -base64 32`');
+}
 const requestStateCodec = createRequestStateCodec({
   key: requestStateSecret,
   ttlSeconds: 600,
   bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
 });
+
+/** Bits of entropy estimated from character frequencies: low for repeated characters and little variety. */
+function entropyBits(text: string): number {
+  const chars = [...text];
+  const counts = new Map<string, number>();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= count * Math.log2(count / chars.length);
+  return bits;
+}
 
 const db = {
   entries: [] as string[],
@@ -28,16 +42,19 @@ export function build() {
     'close_account',
     { description: 'Close a customer account', inputSchema: z.object({ account: z.string() }) },
     async ({ account }, ctx) => {
-      type CloseAccountState = { step: 'close_account:start' } | { step: 'close_account:ask_close_account' };
+      type CloseAccountState =
+        | { step: 'close_account:start'; call: string }
+        | { step: 'close_account:ask_close_account'; call: string };
       const resumed = ctx.mcpReq.requestState<CloseAccountState>();
-      let state: CloseAccountState = resumed && resumed.step.startsWith('close_account:') ? resumed : { step: 'close_account:start' };
+      const call2 = JSON.stringify([{ account }]);
+      let state: CloseAccountState = resumed && resumed.step.startsWith('close_account:') && resumed.call === call2 ? resumed : { step: 'close_account:start', call: call2 };
       if (state.step === 'close_account:start') {
         // An audit entry before the ask: it must be written once per call, not once per round.
         await db.log(`close requested for ${account}`);
-        state = { step: 'close_account:ask_close_account' };
+        state = { step: 'close_account:ask_close_account', call: call2 };
       }
       const askCloseAccountSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
-      const answerResponse = inputResponse(ctx.mcpReq.inputResponses, 'ask_close_account');
+      const answerResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'ask_close_account');
       if (answerResponse.kind !== 'elicit') {
         return inputRequired({
           inputRequests: { ask_close_account: inputRequired.elicit({

@@ -8,11 +8,25 @@ const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
 if (new TextEncoder().encode(requestStateSecret).length < 32) {
   throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
 }
+// A secret anyone could guess is refused too: a word repeated, or little variety (repeated characters).
+if (entropyBits(requestStateSecret) < 80 || /^(.+)\1+$/s.test(requestStateSecret)) {
+  throw new Error('MCP_REQUEST_STATE_SECRET is too easy to guess (repeated characters or a repeated word): set it to random bytes, e.g. the output of `openssl rand -base64 32`');
+}
 const requestStateCodec = createRequestStateCodec({
   key: requestStateSecret,
   ttlSeconds: 600,
   bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
 });
+
+/** Bits of entropy estimated from character frequencies: low for repeated characters and little variety. */
+function entropyBits(text: string): number {
+  const chars = [...text];
+  const counts = new Map<string, number>();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= count * Math.log2(count / chars.length);
+  return bits;
+}
 
 export function build() {
   const server = new McpServer({ name: 'travel', version: '2.0.0' }, { requestState: { verify: requestStateCodec.verify } });
@@ -21,12 +35,15 @@ export function build() {
     'book_trip',
     { description: 'Book a trip in two steps', inputSchema: z.object({ city: z.string() }) },
     async ({ city }, ctx) => {
-      type BookTripState = { step: 'book_trip:dates' } | { step: 'book_trip:seat'; dates: ElicitResult };
+      type BookTripState =
+        | { step: 'book_trip:dates'; call: string }
+        | { step: 'book_trip:seat'; call: string; dates: ElicitResult };
       const resumed = ctx.mcpReq.requestState<BookTripState>();
-      let state: BookTripState = resumed && resumed.step.startsWith('book_trip:') ? resumed : { step: 'book_trip:dates' };
+      const call = JSON.stringify([{ city }]);
+      let state: BookTripState = resumed && resumed.step.startsWith('book_trip:') && resumed.call === call ? resumed : { step: 'book_trip:dates', call };
       if (state.step === 'book_trip:dates') {
         const datesSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } }, required: ['from', 'to'] };
-        const datesResponse = inputResponse(ctx.mcpReq.inputResponses, 'dates');
+        const datesResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'dates');
         if (datesResponse.kind !== 'elicit') {
           return inputRequired({
             inputRequests: { dates: inputRequired.elicit({
@@ -45,12 +62,12 @@ export function build() {
         }
         const dates = { action: datesResponse.action, content: datesResponse.content as ElicitResult['content'] };
         if (dates.action !== 'accept') return { content: [{ type: 'text', text: 'No trip booked.' }] };
-        state = { step: 'book_trip:seat', dates };
+        state = { step: 'book_trip:seat', call, dates };
       }
       const { dates } = state;
       if (dates.action !== 'accept') return { content: [{ type: 'text', text: 'No trip booked.' }] };
       const seatSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { seat: { type: 'string', enum: ['window', 'aisle'] } } };
-      const seatResponse = inputResponse(ctx.mcpReq.inputResponses, 'seat');
+      const seatResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'seat');
       if (seatResponse.kind !== 'elicit') {
         return inputRequired({
           inputRequests: { seat: inputRequired.elicit({

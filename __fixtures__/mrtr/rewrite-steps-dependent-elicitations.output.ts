@@ -8,11 +8,25 @@ const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
 if (new TextEncoder().encode(requestStateSecret).length < 32) {
   throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
 }
+// A secret anyone could guess is refused too: a word repeated, or little variety (repeated characters).
+if (entropyBits(requestStateSecret) < 80 || /^(.+)\1+$/s.test(requestStateSecret)) {
+  throw new Error('MCP_REQUEST_STATE_SECRET is too easy to guess (repeated characters or a repeated word): set it to random bytes, e.g. the output of `openssl rand -base64 32`');
+}
 const requestStateCodec = createRequestStateCodec({
   key: requestStateSecret,
   ttlSeconds: 600,
   bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
 });
+
+/** Bits of entropy estimated from character frequencies: low for repeated characters and little variety. */
+function entropyBits(text: string): number {
+  const chars = [...text];
+  const counts = new Map<string, number>();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= count * Math.log2(count / chars.length);
+  return bits;
+}
 
 const WHEN: ElicitRequestFormParams['requestedSchema'] = {
   type: 'object',
@@ -33,11 +47,14 @@ export function build() {
     'book_table',
     { description: 'Book a table, asking for the date and then the party size', inputSchema: z.object({ restaurant: z.string() }) },
     async ({ restaurant }, ctx) => {
-      type BookTableState = { step: 'book_table:when' } | { step: 'book_table:party'; when: ElicitResult };
+      type BookTableState =
+        | { step: 'book_table:when'; call: string }
+        | { step: 'book_table:party'; call: string; when: ElicitResult };
       const resumed = ctx.mcpReq.requestState<BookTableState>();
-      let state: BookTableState = resumed && resumed.step.startsWith('book_table:') ? resumed : { step: 'book_table:when' };
+      const call = JSON.stringify([{ restaurant }]);
+      let state: BookTableState = resumed && resumed.step.startsWith('book_table:') && resumed.call === call ? resumed : { step: 'book_table:when', call };
       if (state.step === 'book_table:when') {
-        const whenResponse = inputResponse(ctx.mcpReq.inputResponses, 'when');
+        const whenResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'when');
         if (whenResponse.kind !== 'elicit') {
           return inputRequired({
             inputRequests: { when: inputRequired.elicit({ message: `When do you want to eat at ${restaurant}?`, requestedSchema: WHEN }) },
@@ -55,14 +72,14 @@ export function build() {
         if (when.action !== 'accept' || !when.content) {
           return { content: [{ type: 'text', text: `No booking at ${restaurant} (${when.action}).` }] };
         }
-        state = { step: 'book_table:party', when };
+        state = { step: 'book_table:party', call, when };
       }
       const { when } = state;
       if (when.action !== 'accept' || !when.content) {
         return { content: [{ type: 'text', text: `No booking at ${restaurant} (${when.action}).` }] };
       }
       const date = String(when.content.date);
-      const partyResponse = inputResponse(ctx.mcpReq.inputResponses, 'party');
+      const partyResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'party');
       if (partyResponse.kind !== 'elicit') {
         return inputRequired({
           inputRequests: { party: inputRequired.elicit({ message: `How many people on ${date}?`, requestedSchema: PARTY }) },

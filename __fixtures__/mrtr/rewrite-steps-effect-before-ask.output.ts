@@ -8,11 +8,25 @@ const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
 if (new TextEncoder().encode(requestStateSecret).length < 32) {
   throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
 }
+// A secret anyone could guess is refused too: a word repeated, or little variety (repeated characters).
+if (entropyBits(requestStateSecret) < 80 || /^(.+)\1+$/s.test(requestStateSecret)) {
+  throw new Error('MCP_REQUEST_STATE_SECRET is too easy to guess (repeated characters or a repeated word): set it to random bytes, e.g. the output of `openssl rand -base64 32`');
+}
 const requestStateCodec = createRequestStateCodec({
   key: requestStateSecret,
   ttlSeconds: 600,
   bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
 });
+
+/** Bits of entropy estimated from character frequencies: low for repeated characters and little variety. */
+function entropyBits(text: string): number {
+  const chars = [...text];
+  const counts = new Map<string, number>();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= count * Math.log2(count / chars.length);
+  return bits;
+}
 
 // The ticket system: opening a ticket has an effect (a new number each time) that must happen once per call.
 let nextTicket = 100;
@@ -33,14 +47,15 @@ export function build() {
     async ({ title }, ctx) => {
       // requestState is signed, not encrypted: the client can read `ticket`, `opened` in it.
       type ReportBugState =
-        | { step: 'report_bug:start' }
-        | { step: 'report_bug:priority'; ticket: Awaited<ReturnType<typeof openTicket>>; opened: string };
+        | { step: 'report_bug:start'; call: string }
+        | { step: 'report_bug:priority'; call: string; ticket: Awaited<ReturnType<typeof openTicket>>; opened: string };
       const resumed = ctx.mcpReq.requestState<ReportBugState>();
-      let state: ReportBugState = resumed && resumed.step.startsWith('report_bug:') ? resumed : { step: 'report_bug:start' };
+      const call = JSON.stringify([{ title }]);
+      let state: ReportBugState = resumed && resumed.step.startsWith('report_bug:') && resumed.call === call ? resumed : { step: 'report_bug:start', call };
       if (state.step === 'report_bug:start') {
         const ticket = await openTicket(title);
         const opened = new Date('2026-11-30T09:00:00Z');
-        state = { step: 'report_bug:priority', ticket, opened: opened.toISOString() };
+        state = { step: 'report_bug:priority', call, ticket, opened: opened.toISOString() };
       }
       const { ticket } = state;
       const opened = new Date(state.opened);
@@ -49,7 +64,7 @@ export function build() {
         properties: { level: { type: 'string', enum: ['low', 'high'] } },
         required: ['level'],
       };
-      const priorityResponse = inputResponse(ctx.mcpReq.inputResponses, 'priority');
+      const priorityResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'priority');
       if (priorityResponse.kind !== 'elicit') {
         return inputRequired({
           inputRequests: { priority: inputRequired.elicit({

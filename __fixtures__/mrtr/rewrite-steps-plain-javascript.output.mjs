@@ -8,11 +8,25 @@ const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
 if (new TextEncoder().encode(requestStateSecret).length < 32) {
   throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
 }
+// A secret anyone could guess is refused too: a word repeated, or little variety (repeated characters).
+if (entropyBits(requestStateSecret) < 80 || /^(.+)\1+$/s.test(requestStateSecret)) {
+  throw new Error('MCP_REQUEST_STATE_SECRET is too easy to guess (repeated characters or a repeated word): set it to random bytes, e.g. the output of `openssl rand -base64 32`');
+}
 const requestStateCodec = createRequestStateCodec({
   key: requestStateSecret,
   ttlSeconds: 600,
   bind: (ctx) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
 });
+
+/** Bits of entropy estimated from character frequencies: low for repeated characters and little variety. */
+function entropyBits(text) {
+  const chars = [...text];
+  const counts = new Map();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= count * Math.log2(count / chars.length);
+  return bits;
+}
 
 const LANGUAGE = { type: 'object', properties: { language: { type: 'string', enum: ['en', 'fr', 'de'] } }, required: ['language'] };
 
@@ -25,9 +39,10 @@ export function build() {
     async ({ doc }, ctx) => {
       // requestState is signed, not encrypted: the client can read `started` in it.
       const resumed = ctx.mcpReq.requestState();
-      let state = resumed && resumed.step.startsWith('translate_doc:') ? resumed : { step: 'translate_doc:picked' };
+      const call = JSON.stringify([{ doc }]);
+      let state = resumed && resumed.step.startsWith('translate_doc:') && resumed.call === call ? resumed : { step: 'translate_doc:picked', call };
       if (state.step === 'translate_doc:picked') {
-        const pickedResponse = inputResponse(ctx.mcpReq.inputResponses, 'picked');
+        const pickedResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'picked');
         if (pickedResponse.kind !== 'elicit') {
           return inputRequired({
             inputRequests: { picked: inputRequired.elicit({ message: `Translate ${doc} into which language?`, requestedSchema: LANGUAGE }) },
@@ -44,13 +59,13 @@ export function build() {
         const picked = { action: pickedResponse.action, content: pickedResponse.content };
         if (picked.action !== 'accept') return { content: [{ type: 'text', text: 'Nothing translated.' }] }
         const started = new Date('2026-11-30T10:00:00Z')
-        state = { step: 'translate_doc:draft', picked, started: started.toISOString() };
+        state = { step: 'translate_doc:draft', call, picked, started: started.toISOString() };
       }
       const { picked } = state;
       const started = new Date(state.started);
       if (picked.action !== 'accept') return { content: [{ type: 'text', text: 'Nothing translated.' }] }
       const language = String(picked.content.language)
-      const draftResponse = inputResponse(ctx.mcpReq.inputResponses, 'draft');
+      const draftResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'draft');
       if (draftResponse.kind !== 'sampling') {
         return inputRequired({
           inputRequests: { draft: inputRequired.createMessage({

@@ -8,11 +8,25 @@ const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
 if (new TextEncoder().encode(requestStateSecret).length < 32) {
   throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
 }
+// A secret anyone could guess is refused too: a word repeated, or little variety (repeated characters).
+if (entropyBits(requestStateSecret) < 80 || /^(.+)\1+$/s.test(requestStateSecret)) {
+  throw new Error('MCP_REQUEST_STATE_SECRET is too easy to guess (repeated characters or a repeated word): set it to random bytes, e.g. the output of `openssl rand -base64 32`');
+}
 const requestStateCodec = createRequestStateCodec({
   key: requestStateSecret,
   ttlSeconds: 600,
   bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
 });
+
+/** Bits of entropy estimated from character frequencies: low for repeated characters and little variety. */
+function entropyBits(text: string): number {
+  const chars = [...text];
+  const counts = new Map<string, number>();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= count * Math.log2(count / chars.length);
+  return bits;
+}
 
 const KEEP = {
   type: 'object' as const,
@@ -28,13 +42,14 @@ export function build() {
     { description: "Summarize a ticket with the client's model; a short (unsure) summary is confirmed by the user", inputSchema: z.object({ text: z.string() }) },
     async ({ text }, ctx) => {
       type SummarizeTicketState =
-        | { step: 'summarize_ticket:summary' }
-        | { step: 'summarize_ticket:check'; summary: (CreateMessageResult | CreateMessageResultWithTools) }
-        | { step: 'summarize_ticket:after_check'; summary: (CreateMessageResult | CreateMessageResultWithTools) };
+        | { step: 'summarize_ticket:summary'; call: string }
+        | { step: 'summarize_ticket:check'; call: string; summary: (CreateMessageResult | CreateMessageResultWithTools) }
+        | { step: 'summarize_ticket:after_check'; call: string; summary: (CreateMessageResult | CreateMessageResultWithTools) };
       const resumed = ctx.mcpReq.requestState<SummarizeTicketState>();
-      let state: SummarizeTicketState = resumed && resumed.step.startsWith('summarize_ticket:') ? resumed : { step: 'summarize_ticket:summary' };
+      const call = JSON.stringify([{ text }]);
+      let state: SummarizeTicketState = resumed && resumed.step.startsWith('summarize_ticket:') && resumed.call === call ? resumed : { step: 'summarize_ticket:summary', call };
       if (state.step === 'summarize_ticket:summary') {
-        const summaryResponse = inputResponse(ctx.mcpReq.inputResponses, 'summary');
+        const summaryResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'summary');
         if (summaryResponse.kind !== 'sampling') {
           return inputRequired({
             inputRequests: { summary: inputRequired.createMessage({
@@ -48,15 +63,15 @@ export function build() {
         const draft: string = !Array.isArray(summary.content) && summary.content.type === 'text' ? summary.content.text.trim() : '';
         // A very short summary means the model was unsure: the user decides whether to keep it.
         if (draft.length < 25) {
-          state = { step: 'summarize_ticket:check', summary };
+          state = { step: 'summarize_ticket:check', call, summary };
         } else {
-          state = { step: 'summarize_ticket:after_check', summary };
+          state = { step: 'summarize_ticket:after_check', call, summary };
         }
       }
       if (state.step === 'summarize_ticket:check') {
         const { summary } = state;
         const draft: string = !Array.isArray(summary.content) && summary.content.type === 'text' ? summary.content.text.trim() : '';
-        const checkResponse = inputResponse(ctx.mcpReq.inputResponses, 'check');
+        const checkResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'check');
         if (checkResponse.kind !== 'elicit') {
           return inputRequired({
             inputRequests: { check: inputRequired.elicit({
@@ -77,7 +92,7 @@ export function build() {
         if (check.action !== 'accept' || check.content?.keep !== true) {
           return { content: [{ type: 'text', text: `Summary discarded (${check.action}).` }] };
         }
-        state = { step: 'summarize_ticket:after_check', summary };
+        state = { step: 'summarize_ticket:after_check', call, summary };
       }
       const { summary } = state;
       const draft: string = !Array.isArray(summary.content) && summary.content.type === 'text' ? summary.content.text.trim() : '';

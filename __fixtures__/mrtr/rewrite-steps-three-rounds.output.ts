@@ -8,11 +8,25 @@ const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
 if (new TextEncoder().encode(requestStateSecret).length < 32) {
   throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
 }
+// A secret anyone could guess is refused too: a word repeated, or little variety (repeated characters).
+if (entropyBits(requestStateSecret) < 80 || /^(.+)\1+$/s.test(requestStateSecret)) {
+  throw new Error('MCP_REQUEST_STATE_SECRET is too easy to guess (repeated characters or a repeated word): set it to random bytes, e.g. the output of `openssl rand -base64 32`');
+}
 const requestStateCodec = createRequestStateCodec({
   key: requestStateSecret,
   ttlSeconds: 600,
   bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
 });
+
+/** Bits of entropy estimated from character frequencies: low for repeated characters and little variety. */
+function entropyBits(text: string): number {
+  const chars = [...text];
+  const counts = new Map<string, number>();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= count * Math.log2(count / chars.length);
+  return bits;
+}
 
 const NAME: ElicitRequestFormParams['requestedSchema'] = {
   type: 'object',
@@ -29,13 +43,14 @@ export function build() {
     { description: 'Create a project in three steps', inputSchema: z.object({ team: z.string() }) },
     async ({ team }, ctx) => {
       type CreateProjectState =
-        | { step: 'create_project:named' }
-        | { step: 'create_project:suggestion'; named: ElicitResult }
-        | { step: 'create_project:roots'; named: ElicitResult; suggestion: (CreateMessageResult | CreateMessageResultWithTools) };
+        | { step: 'create_project:named'; call: string }
+        | { step: 'create_project:suggestion'; call: string; named: ElicitResult }
+        | { step: 'create_project:roots'; call: string; named: ElicitResult; suggestion: (CreateMessageResult | CreateMessageResultWithTools) };
       const resumed = ctx.mcpReq.requestState<CreateProjectState>();
-      let state: CreateProjectState = resumed && resumed.step.startsWith('create_project:') ? resumed : { step: 'create_project:named' };
+      const call = JSON.stringify([{ team }]);
+      let state: CreateProjectState = resumed && resumed.step.startsWith('create_project:') && resumed.call === call ? resumed : { step: 'create_project:named', call };
       if (state.step === 'create_project:named') {
-        const namedResponse = inputResponse(ctx.mcpReq.inputResponses, 'named');
+        const namedResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'named');
         if (namedResponse.kind !== 'elicit') {
           return inputRequired({
             inputRequests: { named: inputRequired.elicit({ message: `Name the new project of ${team}`, requestedSchema: NAME }) },
@@ -51,13 +66,13 @@ export function build() {
         }
         const named = { action: namedResponse.action, content: namedResponse.content as ElicitResult['content'] };
         if (named.action !== 'accept' || !named.content) return { content: [{ type: 'text', text: 'No project created.' }] };
-        state = { step: 'create_project:suggestion', named };
+        state = { step: 'create_project:suggestion', call, named };
       }
       if (state.step === 'create_project:suggestion') {
         const { named } = state;
         if (named.action !== 'accept' || !named.content) return { content: [{ type: 'text', text: 'No project created.' }] };
         const name = String(named.content.name).trim();
-        const suggestionResponse = inputResponse(ctx.mcpReq.inputResponses, 'suggestion');
+        const suggestionResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'suggestion');
         if (suggestionResponse.kind !== 'sampling') {
           return inputRequired({
             inputRequests: { suggestion: inputRequired.createMessage({
@@ -68,13 +83,13 @@ export function build() {
           });
         }
         const suggestion = suggestionResponse.result;
-        state = { step: 'create_project:roots', named, suggestion };
+        state = { step: 'create_project:roots', call, named, suggestion };
       }
       const { named, suggestion } = state;
       if (named.action !== 'accept' || !named.content) return { content: [{ type: 'text', text: 'No project created.' }] };
       const name = String(named.content.name).trim();
       const template: string = !Array.isArray(suggestion.content) && suggestion.content.type === 'text' ? suggestion.content.text : 'blank';
-      const rootsResponse = inputResponse(ctx.mcpReq.inputResponses, 'roots');
+      const rootsResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'roots');
       if (rootsResponse.kind !== 'roots') {
         return inputRequired({
           inputRequests: { roots: inputRequired.listRoots() },
@@ -92,12 +107,15 @@ export function build() {
     'draft_post',
     { description: 'Draft a post after two questions' },
     async (ctx) => {
-      type DraftPostState = { step: 'draft_post:topic' } | { step: 'draft_post:tone'; topic: ElicitResult };
+      type DraftPostState =
+        | { step: 'draft_post:topic'; call: string }
+        | { step: 'draft_post:tone'; call: string; topic: ElicitResult };
       const resumed = ctx.mcpReq.requestState<DraftPostState>();
-      let state: DraftPostState = resumed && resumed.step.startsWith('draft_post:') ? resumed : { step: 'draft_post:topic' };
+      const call = JSON.stringify([]);
+      let state: DraftPostState = resumed && resumed.step.startsWith('draft_post:') && resumed.call === call ? resumed : { step: 'draft_post:topic', call };
       if (state.step === 'draft_post:topic') {
         const topicSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { topic: { type: 'string' } }, required: ['topic'] };
-        const topicResponse = inputResponse(ctx.mcpReq.inputResponses, 'topic');
+        const topicResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'topic');
         if (topicResponse.kind !== 'elicit') {
           return inputRequired({
             inputRequests: { topic: inputRequired.elicit({ message: 'What is the post about?', requestedSchema: topicSchema }) },
@@ -112,12 +130,12 @@ export function build() {
           }
         }
         const topic = { action: topicResponse.action, content: topicResponse.content as ElicitResult['content'] };
-        state = { step: 'draft_post:tone', topic };
+        state = { step: 'draft_post:tone', call, topic };
       }
       const { topic } = state;
       const subject = topic.action === 'accept' && topic.content ? String(topic.content.topic) : 'news';
       const toneSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { tone: { type: 'string' } } };
-      const toneResponse = inputResponse(ctx.mcpReq.inputResponses, 'tone');
+      const toneResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'tone');
       if (toneResponse.kind !== 'elicit') {
         return inputRequired({
           inputRequests: { tone: inputRequired.elicit({ message: `Which tone for a post about ${subject}?`, requestedSchema: toneSchema }) },

@@ -8,11 +8,25 @@ const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
 if (new TextEncoder().encode(requestStateSecret).length < 32) {
   throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
 }
+// A secret anyone could guess is refused too: a word repeated, or little variety (repeated characters).
+if (entropyBits(requestStateSecret) < 80 || /^(.+)\1+$/s.test(requestStateSecret)) {
+  throw new Error('MCP_REQUEST_STATE_SECRET is too easy to guess (repeated characters or a repeated word): set it to random bytes, e.g. the output of `openssl rand -base64 32`');
+}
 const requestStateCodec = createRequestStateCodec({
   key: requestStateSecret,
   ttlSeconds: 600,
   bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
 });
+
+/** Bits of entropy estimated from character frequencies: low for repeated characters and little variety. */
+function entropyBits(text: string): number {
+  const chars = [...text];
+  const counts = new Map<string, number>();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= count * Math.log2(count / chars.length);
+  return bits;
+}
 
 // A draft from the client model, then a confirmation that shows it: a step function whose state carries the
 // sampling answer, typed as the old call returned it (one content block).
@@ -23,11 +37,14 @@ export function build() {
     'haiku',
     { description: 'Draft a haiku and keep it if the user likes it', inputSchema: z.object({ topic: z.string() }) },
     async ({ topic }, ctx) => {
-      type HaikuState = { step: 'haiku:sample_haiku' } | { step: 'haiku:verdict'; reply: CreateMessageResult };
+      type HaikuState =
+        | { step: 'haiku:sample_haiku'; call: string }
+        | { step: 'haiku:verdict'; call: string; reply: CreateMessageResult };
       const resumed = ctx.mcpReq.requestState<HaikuState>();
-      let state: HaikuState = resumed && resumed.step.startsWith('haiku:') ? resumed : { step: 'haiku:sample_haiku' };
+      const call = JSON.stringify([{ topic }]);
+      let state: HaikuState = resumed && resumed.step.startsWith('haiku:') && resumed.call === call ? resumed : { step: 'haiku:sample_haiku', call };
       if (state.step === 'haiku:sample_haiku') {
-        const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'sample_haiku');
+        const replyResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'sample_haiku');
         if (replyResponse.kind !== 'sampling') {
           return inputRequired({
             inputRequests: { sample_haiku: inputRequired.createMessage({
@@ -38,12 +55,12 @@ export function build() {
           });
         }
         const reply = replyResponse.result as CreateMessageResult;
-        state = { step: 'haiku:verdict', reply };
+        state = { step: 'haiku:verdict', call, reply };
       }
       const { reply } = state;
       const draft = reply.content.type === 'text' ? reply.content.text : '(no text)';
       const verdictSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { keep: { type: 'boolean', title: 'Keep' } }, required: ['keep'] };
-      const verdictResponse = inputResponse(ctx.mcpReq.inputResponses, 'verdict');
+      const verdictResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'verdict');
       if (verdictResponse.kind !== 'elicit') {
         return inputRequired({
           inputRequests: { verdict: inputRequired.elicit({

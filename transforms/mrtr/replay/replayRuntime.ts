@@ -74,7 +74,9 @@ const RUNTIME_TS = `// The replay runtime of MRTR (multi round-trip requests), w
 //
 // Answers recorded so far travel in requestState, signed with the server's codec (createRequestStateCodec);
 // each is bound to a fingerprint of the question it answered, so a changed question is asked again and is
-// never given a stale answer.
+// never given a stale answer. The state is bound to its call (method and arguments): a state minted for another
+// call is ignored. An answer counts only for a question the state says the last round asked, and answers are
+// checked against the SDK's result schemas as the old calls did.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import {
@@ -85,6 +87,7 @@ import {
   SdkErrorCode,
   fromJsonSchema,
   inputRequired,
+  specTypeSchemas,
   type ClientCapabilities,
   type CreateMessageRequestParams,
   type CreateMessageRequestParamsBase,
@@ -98,6 +101,7 @@ import {
   type ListRootsResult,
   type RequestStateCodec,
   type ServerContext,
+  type SpecTypes,
   type StandardSchemaV1,
 } from '@modelcontextprotocol/server';
 
@@ -115,6 +119,8 @@ interface Recorded {
 /** What travels in requestState between rounds (next to any step function's own state). */
 interface ReplayState {
   replay: {
+    /** The call this state belongs to: a digest of its method and arguments. */
+    call: string;
     /** The answers so far, by ask key. */
     answers: Record<string, Recorded>;
     /** The questions the last round asked: key -> fingerprint. */
@@ -168,7 +174,10 @@ interface CapabilitySource {
 export function withAsks<H extends (...args: never[]) => unknown>(server: CapabilitySource, codec: RequestStateCodec, handler: H): H {
   const wrapped = async (...args: Parameters<H>) => {
     const ctx = args[args.length - 1] as unknown as ServerContext;
-    const state = ctx.mcpReq.requestState<ReplayState>()?.replay;
+    // A state minted for another call (another method or other arguments) counts as no state at all.
+    const call = callDigest(ctx.mcpReq.method, args.slice(0, -1));
+    const resumed = ctx.mcpReq.requestState<ReplayState>()?.replay;
+    const state = resumed?.call === call ? resumed : undefined;
     const answers: Record<string, Recorded> = { ...state?.answers };
     // This round's answers count only for the questions the last round asked (the signed state says which).
     const responses = ctx.mcpReq.inputResponses ?? {};
@@ -190,7 +199,7 @@ export function withAsks<H extends (...args: never[]) => unknown>(server: Capabi
     const inputRequests: Record<string, InputRequest> = {};
     for (const { key, question } of round.missing) inputRequests[key] = requestOf(question);
     const asked = Object.fromEntries(round.missing.map(({ key, fingerprint }) => [key, fingerprint]));
-    const payload: ReplayState = { replay: { answers, asked } };
+    const payload: ReplayState = { replay: { call, answers, asked } };
     return inputRequired({ inputRequests, requestState: await codec.mint(payload, ctx) });
   };
   return wrapped as unknown as H;
@@ -217,7 +226,7 @@ export const ask = {
       method: 'elicitation/create',
       params: params.mode === 'url' ? { mode: 'url', message: params.message, url: params.url } as ElicitRequestURLParams : { ...params, mode: 'form' },
     };
-    const answer = recall(round, 'elicit', question) as ElicitResult;
+    const answer = checked('elicitation/create', 'ElicitResult', recall(round, 'elicit', question));
     // The old call validated accepted form content against requestedSchema.
     if (params.mode !== 'url' && answer.action === 'accept' && answer.content && 'requestedSchema' in params) {
       const validation = fromJsonSchema(params.requestedSchema)['~standard'].validate(answer.content);
@@ -233,7 +242,7 @@ export const ask = {
   async listRoots(_params?: unknown, _options?: unknown): Promise<ListRootsResult> {
     const round = currentRound('ask.listRoots()');
     if (!round.capabilities?.roots) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
-    return recall(round, 'roots', { method: 'roots/list' }) as ListRootsResult;
+    return checked('roots/list', 'ListRootsResult', recall(round, 'roots', { method: 'roots/list' }));
   },
   request,
 };
@@ -248,7 +257,8 @@ async function createMessage(params: CreateMessageRequestParams, _options?: unkn
   if (!round.capabilities?.sampling) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
   if ((params.tools || params.toolChoice) && !round.capabilities.sampling.tools) throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling tools capability.');
   checkToolMessages(params.messages);
-  return recall(round, 'sample', { method: 'sampling/createMessage', params }) as CreateMessageResult | CreateMessageResultWithTools;
+  const answer = recall(round, 'sample', { method: 'sampling/createMessage', params });
+  return params.tools || params.toolChoice ? checked('sampling/createMessage', 'CreateMessageResultWithTools', answer) : checked('sampling/createMessage', 'CreateMessageResult', answer);
 }
 
 /** What \`server.request(...)\` and \`ctx.mcpReq.send(...)\` sent: one of the three server->client requests. */
@@ -273,11 +283,24 @@ async function request(request: { method: AskRequest['method']; params?: object 
   if (!round.capabilities?.[capability]) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
   const question = (request.method === 'roots/list' ? { method: 'roots/list' } : { method: request.method, params: request.params }) as Question;
   const answer = recall(round, kind, question);
-  if (!isStandardSchema(resultSchema)) return answer;
+  if (!isStandardSchema(resultSchema)) return checked(request.method, RESULT_TYPES[request.method], answer);
   let validation = resultSchema['~standard'].validate(answer);
   if (validation instanceof Promise) validation = await validation;
   if (validation.issues) throw new SdkError(SdkErrorCode.InvalidResult, \`Invalid \${request.method} result: \${validation.issues.map((issue) => issue.message).join(', ')}\`);
   return validation.value;
+}
+
+const RESULT_TYPES = { 'elicitation/create': 'ElicitResult', 'sampling/createMessage': 'CreateMessageResult', 'roots/list': 'ListRootsResult' } as const;
+
+/** The old calls parsed the client's answer with the SDK's result schema: a malformed answer fails the ask, as it did. */
+function checked<K extends 'ElicitResult' | 'CreateMessageResult' | 'CreateMessageResultWithTools' | 'ListRootsResult'>(method: string, type: K, answer: unknown): SpecTypes[K] {
+  const validation = specTypeSchemas[type]['~standard'].validate(answer);
+  if (validation instanceof Promise) throw new SdkError(SdkErrorCode.InvalidResult, \`Invalid result for \${method}: asynchronous schema\`);
+  if (validation.issues) {
+    const problems = validation.issues.map((issue) => \`\${issue.message}\${issue.path?.length ? \` at \${issue.path.map((p) => (typeof p === 'object' ? p.key : p)).join('.')}\` : ''}\`).join(', ');
+    throw new SdkError(SdkErrorCode.InvalidResult, method === 'sampling/createMessage' ? \`Invalid sampling/createMessage result: \${problems}\` : \`Invalid result for \${method}: \${problems}\`);
+  }
+  return validation.value as SpecTypes[K];
 }
 
 function isStandardSchema(value: unknown): value is StandardSchemaV1 {
@@ -338,16 +361,28 @@ function requestOf(question: Question): InputRequest {
   }
 }
 
+/**
+ * The call a state belongs to: sha256 of the method and the handler's arguments (the context excluded) in canonical
+ * JSON. A retry of the same call has the same digest, any other call another.
+ */
+function callDigest(method: string, args: unknown[]): string {
+  // A low-level handler's request: its _meta (a progress token) and MRTR fields change from round to round.
+  const omit = new Set(['_meta', 'inputResponses', 'requestState']);
+  return createHash('sha256').update(\`\${method}\\u0000\${canonicalJson(args, omit)}\`).digest('base64url').slice(0, 22);
+}
+
 /** sha256 of the question in a canonical JSON form (object keys sorted). */
 function fingerprintOf(question: Question): string {
   return createHash('sha256').update(canonicalJson(question)).digest('base64url').slice(0, 22);
 }
 
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return \`[\${value.map(canonicalJson).join(',')}]\`;
+function canonicalJson(value: unknown, omit?: ReadonlySet<string>): string {
+  // A URL (a resource's uri) and a Date stand for their text.
+  if (value instanceof URL || value instanceof Date) return JSON.stringify(value.toJSON());
+  if (Array.isArray(value)) return \`[\${value.map((v) => canonicalJson(v, omit)).join(',')}]\`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return \`{\${entries.map(([k, v]) => \`\${JSON.stringify(k)}:\${canonicalJson(v)}\`).join(',')}}\`;
+    const entries = Object.entries(value as Record<string, unknown>).filter(([k, v]) => v !== undefined && !omit?.has(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return \`{\${entries.map(([k, v]) => \`\${JSON.stringify(k)}:\${canonicalJson(v, omit)}\`).join(',')}}\`;
   }
   return JSON.stringify(value) ?? 'null';
 }

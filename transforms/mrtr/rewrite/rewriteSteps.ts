@@ -102,7 +102,7 @@ function stateLines(
   if (style.typescript) {
     const members = steps.map(
       (st) =>
-        `{ step: ${q}${st.name}${q}${st.carried.map((c) => `; ${c.name}: ${c.date ? 'string' : c.type}`).join('')} }`,
+        `{ step: ${q}${st.name}${q}; call: string${st.carried.map((c) => `; ${c.name}: ${c.date ? 'string' : c.type}`).join('')} }`,
     );
     const oneLine = `type ${typeName} = ${members.join(' | ')}${end}`;
     if (oneLine.length + indent.length <= 120) lines.push(oneLine);
@@ -111,10 +111,12 @@ function stateLines(
       if (allCarried.some((c) => new RegExp(`\\b${type}\\b`).test(c.type))) imports.push(`type ${type}`);
   }
   const typeArg = style.typescript ? `<${typeName}>` : '';
+  const call = freshName(taken, 'call');
   lines.push(
-    // A state minted for another handler of this server starts this one afresh.
     `const ${resumed} = ${plan.mcpReq}.requestState${typeArg}()${end}`,
-    `let ${state}${style.typescript ? `: ${typeName}` : ''} = ${resumed} && ${resumed}.step.startsWith(${q}${plan.stepPrefix}:${q}) ? ${resumed} : { step: ${q}${steps[0]!.name}${q} }${end}`,
+    // A state minted for another handler of this server, or for another call of this one (other arguments), starts afresh.
+    `const ${call} = JSON.stringify(${callArguments(plan)})${end}`,
+    `let ${state}${style.typescript ? `: ${typeName}` : ''} = ${resumed} && ${resumed}.step.startsWith(${q}${plan.stepPrefix}:${q}) && ${resumed}.call === ${call} ? ${resumed} : { step: ${q}${steps[0]!.name}${q}, ${call === 'call' ? call : `call: ${call}`} }${end}`,
   );
   return lines;
 }
@@ -168,12 +170,36 @@ function continuationLines(next: Continuation, inStep: string, w: StepsWriter): 
   return inner;
 }
 
-/** `state = { step: '<next>', ...carried }`: the move to step `to`, saving what it restores. */
-function moveTo(to: number, { plan, style, state }: StepsWriter): string {
+/** `state = { step: '<next>', call, ...carried }`: the move to step `to`, saving what it restores. */
+function moveTo(to: number, { plan, style, state, taken }: StepsWriter): string {
   const q = style.quote;
   const end = style.semicolon ? ';' : '';
   const saved = plan.steps[to]!.carried.map((c) => (c.date ? `${c.name}: ${c.name}.toISOString()` : c.name));
-  return `${state} = { step: ${q}${plan.steps[to]!.name}${q}${saved.length ? `, ${saved.join(', ')}` : ''} }${end}`;
+  const call = freshName(taken, 'call');
+  return `${state} = { step: ${q}${plan.steps[to]!.name}${q}, ${call === 'call' ? call : `call: ${call}`}${saved.length ? `, ${saved.join(', ')}` : ''} }${end}`;
+}
+
+/** The handler's arguments as the client sent them (its context left out): what binds a state to its call. */
+function callArguments(plan: StepsPlan): string {
+  const ctx = plan.mcpReq.replace(/\.mcpReq$/, '');
+  const parts: string[] = [];
+  for (const parameter of plan.handler.getParameters()) {
+    if (!Node.isParameterDeclaration(parameter)) continue;
+    const name = parameter.getNameNode();
+    if (Node.isIdentifier(name)) {
+      if (name.getText() !== ctx) parts.push(name.getText());
+    } else if (Node.isObjectBindingPattern(name)) {
+      const properties = name.getElements().flatMap((element) => {
+        const bound = element.getNameNode();
+        if (!Node.isIdentifier(bound)) return [];
+        if (element.getDotDotDotToken()) return [`...${bound.getText()}`];
+        const property = element.getPropertyNameNode()?.getText();
+        return [property ? `${property}: ${bound.getText()}` : bound.getText()];
+      });
+      parts.push(`{ ${properties.join(', ')} }`);
+    }
+  }
+  return `[${parts.join(', ')}]`;
 }
 
 /** Whether the statements end with a return or a throw (nothing moves on after them). */
@@ -224,7 +250,9 @@ function askLines(
     );
   }
   const view = freshName(taken, viewNameOf(ask.binding && !ask.binding.pattern ? ask.binding.name : keyCamel));
-  lines.push(`const ${view} = inputResponse(${plan.mcpReq}.inputResponses, ${q}${ask.key}${q})${end}`);
+  // An answer counts only when the verified state of this call says the last round asked this very question.
+  const responses = `${state} === ${freshName(taken, 'resumed')} ? ${plan.mcpReq}.inputResponses : undefined`;
+  lines.push(`const ${view} = inputResponse(${responses}, ${q}${ask.key}${q})${end}`);
   const request = `${ask.key}: ${requestBuilder(ask, schemaName)}`.split(/\r?\n/).join(eol + indent + u + u);
   lines.push(
     `if (${view}.kind !== ${q}${VIEW_KIND[ask.builder]}${q}) {`,

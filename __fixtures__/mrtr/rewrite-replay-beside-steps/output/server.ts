@@ -9,11 +9,25 @@ const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
 if (new TextEncoder().encode(requestStateSecret).length < 32) {
   throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
 }
+// A secret anyone could guess is refused too: a word repeated, or little variety (repeated characters).
+if (entropyBits(requestStateSecret) < 80 || /^(.+)\1+$/s.test(requestStateSecret)) {
+  throw new Error('MCP_REQUEST_STATE_SECRET is too easy to guess (repeated characters or a repeated word): set it to random bytes, e.g. the output of `openssl rand -base64 32`');
+}
 const requestStateCodec = createRequestStateCodec({
   key: requestStateSecret,
   ttlSeconds: 600,
   bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
 });
+
+/** Bits of entropy estimated from character frequencies: low for repeated characters and little variety. */
+function entropyBits(text: string): number {
+  const chars = [...text];
+  const counts = new Map<string, number>();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= count * Math.log2(count / chars.length);
+  return bits;
+}
 
 export function build() {
   const server = new McpServer({ name: 'travel', version: '1.0.0' }, { requestState: { verify: requestStateCodec.verify } });
@@ -31,12 +45,15 @@ export function build() {
     'plan_trip',
     { description: 'Plan a trip', inputSchema: z.object({ city: z.string() }) },
     async ({ city }, ctx) => {
-      type PlanTripState = { step: 'plan_trip:when' } | { step: 'plan_trip:nights'; when: ElicitResult };
+      type PlanTripState =
+        | { step: 'plan_trip:when'; call: string }
+        | { step: 'plan_trip:nights'; call: string; when: ElicitResult };
       const resumed = ctx.mcpReq.requestState<PlanTripState>();
-      let state: PlanTripState = resumed && resumed.step.startsWith('plan_trip:') ? resumed : { step: 'plan_trip:when' };
+      const call = JSON.stringify([{ city }]);
+      let state: PlanTripState = resumed && resumed.step.startsWith('plan_trip:') && resumed.call === call ? resumed : { step: 'plan_trip:when', call };
       if (state.step === 'plan_trip:when') {
         const whenSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { date: { type: 'string' } }, required: ['date'] };
-        const whenResponse = inputResponse(ctx.mcpReq.inputResponses, 'when');
+        const whenResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'when');
         if (whenResponse.kind !== 'elicit') {
           return inputRequired({
             inputRequests: { when: inputRequired.elicit({
@@ -55,12 +72,12 @@ export function build() {
         }
         const when = { action: whenResponse.action, content: whenResponse.content as ElicitResult['content'] };
         if (when.action !== 'accept') return { content: [{ type: 'text', text: 'No trip.' }] };
-        state = { step: 'plan_trip:nights', when };
+        state = { step: 'plan_trip:nights', call, when };
       }
       const { when } = state;
       if (when.action !== 'accept') return { content: [{ type: 'text', text: 'No trip.' }] };
       const nightsSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { nights: { type: 'number' } }, required: ['nights'] };
-      const nightsResponse = inputResponse(ctx.mcpReq.inputResponses, 'nights');
+      const nightsResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'nights');
       if (nightsResponse.kind !== 'elicit') {
         return inputRequired({
           inputRequests: { nights: inputRequired.elicit({

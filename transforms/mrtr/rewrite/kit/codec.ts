@@ -6,6 +6,8 @@ import { insertionPoint, namedImportEdit } from './moduleImports.js';
 
 /** The env var holding the requestState secret (>= 32 bytes, the same on every server instance). */
 export const STATE_SECRET_ENV = 'MCP_REQUEST_STATE_SECRET';
+/** A secret whose character frequencies give fewer bits than this is refused (random hex of 32 characters gives about 110). */
+export const WEAK_SECRET_BITS = 80;
 /** How long a minted requestState stays valid: long enough for a person to answer a form, short enough to bound replays. */
 export const STATE_TTL_SECONDS = 600;
 
@@ -54,6 +56,8 @@ function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle)
   const sourceFile = wiring.codecFile;
   const text = sourceFile.getFullText();
   const secret = freshName(text, 'requestStateSecret');
+  const entropy = freshName(text, 'entropyBits');
+  const ts = style.typescript;
   const bindParam = style.typescript ? '(ctx: ServerContext)' : '(ctx)';
   const exported = wiring.importDeclaration || wiring.importers ? 'export ' : '';
   // CommonJS: exported after everything else, so a later `module.exports = { ... }` does not drop it.
@@ -66,11 +70,25 @@ function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle)
     `if (new TextEncoder().encode(${secret}).length < 32) {`,
     `${u}throw new Error(${q}${STATE_SECRET_ENV} must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests${q})${end}`,
     `}`,
+    `// A secret anyone could guess is refused too: a word repeated, or little variety (repeated characters).`,
+    `if (${entropy}(${secret}) < ${WEAK_SECRET_BITS} || /^(.+)\\1+$/s.test(${secret})) {`,
+    `${u}throw new Error(${q}${STATE_SECRET_ENV} is too easy to guess (repeated characters or a repeated word): set it to random bytes, e.g. the output of \`openssl rand -base64 32\`${q})${end}`,
+    `}`,
     `${exported}const ${codec} = createRequestStateCodec({`,
     `${u}key: ${secret},`,
     `${u}ttlSeconds: ${STATE_TTL_SECONDS},`,
     `${u}bind: ${bindParam} => \`\${ctx.mcpReq.method}\\u0000\${ctx.http?.authInfo?.clientId ?? ${q}${q}}\`,`,
     `})${end}`,
+    ``,
+    `/** Bits of entropy estimated from character frequencies: low for repeated characters and little variety. */`,
+    `function ${entropy}(text${ts ? ': string' : ''})${ts ? ': number' : ''} {`,
+    `${u}const chars = [...text]${end}`,
+    `${u}const counts = new Map${ts ? '<string, number>' : ''}()${end}`,
+    `${u}for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1)${end}`,
+    `${u}let bits = 0${end}`,
+    `${u}for (const count of counts.values()) bits -= count * Math.log2(count / chars.length)${end}`,
+    `${u}return bits${end}`,
+    `}`,
   ].join(eol);
   const anchor = insertionPoint(sourceFile);
   const codecFile: TextEdit[] = [

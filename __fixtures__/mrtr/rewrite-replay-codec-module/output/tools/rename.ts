@@ -6,12 +6,15 @@ import { requestStateCodec } from '../state.js';
 
 export function registerRenameTools(server: McpServer) {
   server.registerTool('rename', { description: 'Rename an archived project', inputSchema: z.object({ project: z.string() }) }, async ({ project }, ctx) => {
-    type RenameState = { step: 'rename:named' } | { step: 'rename:sure'; named: ElicitResult };
+    type RenameState =
+      | { step: 'rename:named'; call: string }
+      | { step: 'rename:sure'; call: string; named: ElicitResult };
     const resumed = ctx.mcpReq.requestState<RenameState>();
-    let state: RenameState = resumed && resumed.step.startsWith('rename:') ? resumed : { step: 'rename:named' };
+    const call = JSON.stringify([{ project }]);
+    let state: RenameState = resumed && resumed.step.startsWith('rename:') && resumed.call === call ? resumed : { step: 'rename:named', call };
     if (state.step === 'rename:named') {
       const namedSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { name: { type: 'string', minLength: 2 } }, required: ['name'] };
-      const namedResponse = inputResponse(ctx.mcpReq.inputResponses, 'named');
+      const namedResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'named');
       if (namedResponse.kind !== 'elicit') {
         return inputRequired({
           inputRequests: { named: inputRequired.elicit({
@@ -30,13 +33,13 @@ export function registerRenameTools(server: McpServer) {
       }
       const named = { action: namedResponse.action, content: namedResponse.content as ElicitResult['content'] };
       if (named.action !== 'accept') return { content: [{ type: 'text', text: 'Name kept.' }] };
-      state = { step: 'rename:sure', named };
+      state = { step: 'rename:sure', call, named };
     }
     const { named } = state;
     if (named.action !== 'accept') return { content: [{ type: 'text', text: 'Name kept.' }] };
     const name = String(named.content?.name);
     const sureSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
-    const sureResponse = inputResponse(ctx.mcpReq.inputResponses, 'sure');
+    const sureResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'sure');
     if (sureResponse.kind !== 'elicit') {
       return inputRequired({
         inputRequests: { sure: inputRequired.elicit({
