@@ -21,6 +21,8 @@ import { fileURLToPath } from 'node:url';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..');
 const LINE_TOLERANCE = 1;
+/** A missed entry with an unmatched same-kind site this close in the same file is counted as `near`. */
+const NEAR_LINES = 10;
 const TIMEOUT_MS = 10 * 60 * 1000;
 /** Test files: extra sites there are counted apart (a catalogue entry says `test: true` itself). */
 const TEST_FILE = /(^|\/)(__tests__|__mocks__|tests?|spec|e2e)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
@@ -157,6 +159,7 @@ function measureRepo(entry, opts, official) {
     cataloguedTests: 0,
     found: 0,
     foundTests: 0,
+    near: 0,
     missed: [],
     reported: 0,
     extra: 0,
@@ -215,6 +218,7 @@ function measureRepo(entry, opts, official) {
       row.reasons = countBy(sites, (s) => s.reason);
       row.findings = countBy(report.findings ?? [], (f) => `${f.transform}:${f.reason}`);
       const used = new Set();
+      const unmatched = [];
       for (const c of catalogue) {
         const i = sites.findIndex(
           (s, j) => !used.has(j) && s.repoFile === c.file && Math.abs(s.line - c.line) <= LINE_TOLERANCE,
@@ -223,7 +227,19 @@ function measureRepo(entry, opts, official) {
           used.add(i);
           if (c.test) row.foundTests++;
           else row.found++;
-        } else if (!c.test) row.missed.push(`${c.file}:${c.line} ${c.kind} ${c.form}`);
+        } else if (!c.test) unmatched.push(c);
+      }
+      // Missed entries, after every match is made: is there a site no entry matched, of the same kind in the same
+      // file a few lines away (e.g. lines shifted by the v1-to-v2 step's edits)? Counted as "near", never as found.
+      for (const c of unmatched) {
+        const near = sites.find(
+          (s, j) =>
+            !used.has(j) && s.repoFile === c.file && s.kind === c.kind && Math.abs(s.line - c.line) <= NEAR_LINES,
+        );
+        if (near) row.near++;
+        row.missed.push(
+          `${c.file}:${c.line} ${c.kind} ${c.form}${near ? `  [near: reported at line ${near.line}]` : ''}`,
+        );
       }
       sites.forEach((s, j) => {
         if (used.has(j)) return;
@@ -273,6 +289,7 @@ function printTable(rows, withOfficial) {
       String(r.catalogued),
       String(r.found),
       pct(r.found, r.catalogued),
+      String(r.near),
       String(r.extra),
       String(r.decisions.rewritten),
       String(r.decisions.review),
@@ -320,6 +337,7 @@ function main() {
     repos: measured.length,
     catalogued: sum('catalogued'),
     found: sum('found'),
+    near: sum('near'),
     extra: sum('extra'),
     extraTests: sum('extraTests'),
     crashes: measured.filter((r) => r.crash).length,
@@ -337,6 +355,7 @@ function main() {
   console.log(
     `\nmcp-mrtr-codemod real-world suite (node ${process.version}, ${os.cpus().length} CPUs); a reported site matches a catalogue entry ` +
       `when the file is the same and the lines differ by at most ${LINE_TOLERANCE}; recall counts entries outside test files; ` +
+      `near = missed entries with an unmatched same-kind site within ${NEAR_LINES} lines of the same file; ` +
       `extra = reported sites outside test files that match no entry\n`,
   );
   printTable(
@@ -369,7 +388,7 @@ function main() {
     writeFileSync(opts.json, JSON.stringify({ rows, total, official: official?.version ?? null }, null, 2) + '\n');
   }
   console.log(
-    `\nrealworld: ${total.repos} repos, recall ${total.found}/${total.catalogued} (${pct(total.found, total.catalogued)}), ` +
+    `\nrealworld: ${total.repos} repos, recall ${total.found}/${total.catalogued} (${pct(total.found, total.catalogued)}), near ${total.near}, ` +
       `extra outside tests ${total.extra}, crashes ${total.crashes}, rewritten ${total.rewritten}, review ${total.review}` +
       (missing.length ? `, not measured ${missing.length}` : ''),
   );
