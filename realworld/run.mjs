@@ -1,0 +1,397 @@
+#!/usr/bin/env node
+// Real-world suite: our audit over public MCP server repositories pinned at a commit, measured against a
+// catalogue of their push-style call sites written by reading the code (realworld/catalogue/).
+//
+//   node realworld/run.mjs [--mirrors DIR] [--official] [--json FILE] [--only owner/name[,owner/name]] [--cli PATH]
+//
+// Works offline from a folder of fetched snapshots: DIR/<owner>+<name>/repo is a bare git directory (what the
+// tool library's `fetch` leaves in /work/.mirror, the default). For each repository of realworld/repos.json:
+// 1. `git archive <commit>` of the mirror, extracted into a temporary folder (the mirror is only read);
+// 2. our CLI `--dry-run --report json` on `root` (the repository, or the subfolder named by `root`), timed;
+// 3. with --official, the official codemod's `v1-to-v2 --dry-run` on the same folder, timed;
+// 4. reported sites matched to catalogue entries: same file (relative to the repository) and |line difference| <= 1.
+// Prints a table per repository, the catalogue entries we missed, and ONE summary line. Not part of CI.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, '..');
+const LINE_TOLERANCE = 1;
+/** A missed entry with an unmatched same-kind site this close in the same file is counted as `near`. */
+const NEAR_LINES = 10;
+const TIMEOUT_MS = 10 * 60 * 1000;
+/** Test files: extra sites there are counted apart (a catalogue entry says `test: true` itself). */
+const TEST_FILE = /(^|\/)(__tests__|__mocks__|tests?|spec|e2e)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
+
+function parseArgs(argv) {
+  const opts = {
+    mirrors: '/work/.mirror',
+    official: false,
+    json: null,
+    only: null,
+    cli: path.join(REPO, 'dist', 'bin', 'mcp-mrtr-codemod.js'),
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2);
+    const value = () => inline ?? argv[++i];
+    if (flag === '--mirrors') opts.mirrors = path.resolve(value());
+    else if (flag === '--official') opts.official = true;
+    else if (flag === '--json') opts.json = path.resolve(value());
+    else if (flag === '--only') opts.only = new Set(value().split(','));
+    else if (flag === '--cli') opts.cli = path.resolve(value());
+    else if (flag === '--help' || flag === '-h') {
+      console.log(
+        'usage: node realworld/run.mjs [--mirrors DIR] [--official] [--json FILE] [--only owner/name,...] [--cli PATH]',
+      );
+      process.exit(0);
+    } else {
+      console.error(`realworld: unknown option ${argv[i]}`);
+      process.exit(2);
+    }
+  }
+  return opts;
+}
+
+function resolveOfficialCli() {
+  const dir = path.join(REPO, 'node_modules', '@modelcontextprotocol', 'codemod');
+  const pkgFile = path.join(dir, 'package.json');
+  if (!existsSync(pkgFile)) return null;
+  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
+  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.['mcp-codemod'];
+  return bin ? { version: pkg.version, cli: path.join(dir, bin) } : null;
+}
+
+const slug = (repo) => repo.replace('/', '+');
+const posix = (p) => p.split(path.sep).join('/');
+
+/** Runs `node args` and times it from spawn to exit. */
+function timed(args, cwd) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 512 * 1024 * 1024,
+    timeout: TIMEOUT_MS,
+  });
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  return {
+    status: r.status,
+    signal: r.signal,
+    stdout: r.stdout ?? '',
+    stderr: r.stderr ?? '',
+    seconds,
+    error: r.error,
+  };
+}
+
+/**
+ * Extracts the pinned commit of a bare mirror into a fresh temporary folder, blob by blob through
+ * `git cat-file --batch` (snapshots may lack their largest files: those are skipped and counted).
+ */
+function extract(gitDir, commit) {
+  const git = (args, input) =>
+    spawnSync('git', [`--git-dir=${gitDir}`, ...args], { input, maxBuffer: 2 ** 30, timeout: TIMEOUT_MS });
+  const tree = git(['ls-tree', '-r', '-z', commit]);
+  if (tree.status !== 0) throw new Error(`git ls-tree ${commit} failed: ${String(tree.stderr).trim().split('\n')[0]}`);
+  const entries = String(tree.stdout)
+    .split('\0')
+    .filter(Boolean)
+    .map((line) => {
+      const [meta, file] = line.split('\t');
+      const [mode, type, sha] = meta.split(' ');
+      return { mode, type, sha, file };
+    })
+    .filter((e) => e.type === 'blob');
+  const batch = git(['cat-file', '--batch'], entries.map((e) => e.sha).join('\n') + '\n');
+  if (batch.status !== 0) throw new Error(`git cat-file failed: ${String(batch.stderr).trim()}`);
+  const out = batch.stdout;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mrtr-realworld-'));
+  let at = 0;
+  let absent = 0;
+  for (const e of entries) {
+    const eol = out.indexOf(0x0a, at);
+    const header = out.subarray(at, eol).toString('utf8').split(' ');
+    at = eol + 1;
+    if (header[1] === 'missing') {
+      absent++;
+      continue;
+    }
+    const size = Number(header[2]);
+    const content = out.subarray(at, at + size);
+    at += size + 1;
+    const dest = path.join(dir, e.file);
+    mkdirSync(path.dirname(dest), { recursive: true });
+    if (e.mode === '120000') symlinkSync(content.toString('utf8'), dest);
+    else writeFileSync(dest, content);
+  }
+  return { dir, files: entries.length - absent, absent };
+}
+
+function parseReport(stdout) {
+  try {
+    const report = JSON.parse(stdout);
+    return report && typeof report === 'object' && report.totals && Array.isArray(report.sites) ? report : null;
+  } catch {
+    return null;
+  }
+}
+
+const countBy = (items, key) =>
+  items.reduce((acc, item) => {
+    const k = key(item);
+    if (k != null) acc[k] = (acc[k] ?? 0) + 1;
+    return acc;
+  }, {});
+
+/** Measures one repository. */
+function measureRepo(entry, opts, official) {
+  const row = {
+    repo: entry.repo,
+    commit: entry.commit,
+    root: entry.root ?? '',
+    sdk: entry.sdk,
+    status: 'ok',
+    catalogued: 0,
+    cataloguedTests: 0,
+    found: 0,
+    foundTests: 0,
+    near: 0,
+    missed: [],
+    reported: 0,
+    extra: 0,
+    extraTests: 0,
+    extraSites: [],
+    decisions: { rewritten: 0, review: 0, skipped: 0 },
+    reasons: {},
+    findings: {},
+    fileErrors: 0,
+    crash: null,
+    seconds: null,
+    officialSeconds: null,
+    officialExit: null,
+  };
+  const gitDir = path.join(opts.mirrors, slug(entry.repo), 'repo');
+  const catalogueFile = path.join(HERE, 'catalogue', `${slug(entry.repo)}.json`);
+  const catalogue = existsSync(catalogueFile) ? JSON.parse(readFileSync(catalogueFile, 'utf8')) : [];
+  if (!existsSync(catalogueFile)) row.status = 'no catalogue';
+  row.catalogued = catalogue.filter((c) => !c.test).length;
+  row.cataloguedTests = catalogue.filter((c) => c.test).length;
+  if (!existsSync(gitDir)) {
+    row.status = 'missing mirror';
+    return row;
+  }
+  let work;
+  try {
+    const extracted = extract(gitDir, entry.commit);
+    work = extracted.dir;
+    row.files = extracted.files;
+    row.absentFiles = extracted.absent;
+  } catch (err) {
+    row.status = 'missing commit';
+    row.crash = err.message;
+    return row;
+  }
+  try {
+    const target = path.join(work, entry.root ?? '');
+    const ours = timed([opts.cli, '--dry-run', '--report', 'json', target], REPO);
+    row.seconds = ours.seconds;
+    row.exit = ours.status;
+    const report = parseReport(ours.stdout);
+    if (ours.error || (ours.status !== 0 && ours.status !== 1) || !report) {
+      const why =
+        ours.error?.message ?? ours.signal ?? (report ? `exit ${ours.status}` : `exit ${ours.status}, no JSON`);
+      row.crash = `${why}: ${ours.stderr.trim().split('\n').slice(-1)[0] ?? ''}`.slice(0, 300);
+    }
+    if (report) {
+      const reportRoot = path.resolve(report.root ?? target);
+      const sites = report.sites.map((s) => ({
+        ...s,
+        repoFile: posix(path.relative(work, path.resolve(reportRoot, s.file))),
+      }));
+      row.reported = sites.length;
+      row.fileErrors = report.totals.filesWithErrors ?? 0;
+      row.decisions = { rewritten: 0, review: 0, skipped: 0, ...countBy(sites, (s) => s.decision) };
+      row.reasons = countBy(sites, (s) => s.reason);
+      row.findings = countBy(report.findings ?? [], (f) => `${f.transform}:${f.reason}`);
+      const used = new Set();
+      const unmatched = [];
+      for (const c of catalogue) {
+        const i = sites.findIndex(
+          (s, j) => !used.has(j) && s.repoFile === c.file && Math.abs(s.line - c.line) <= LINE_TOLERANCE,
+        );
+        if (i >= 0) {
+          used.add(i);
+          if (c.test) row.foundTests++;
+          else row.found++;
+        } else if (!c.test) unmatched.push(c);
+      }
+      // Missed entries, after every match is made: is there a site no entry matched, of the same kind in the same
+      // file a few lines away (e.g. lines shifted by the v1-to-v2 step's edits)? Counted as "near", never as found.
+      for (const c of unmatched) {
+        const near = sites.find(
+          (s, j) =>
+            !used.has(j) && s.repoFile === c.file && s.kind === c.kind && Math.abs(s.line - c.line) <= NEAR_LINES,
+        );
+        if (near) row.near++;
+        row.missed.push(
+          `${c.file}:${c.line} ${c.kind} ${c.form}${near ? `  [near: reported at line ${near.line}]` : ''}`,
+        );
+      }
+      sites.forEach((s, j) => {
+        if (used.has(j)) return;
+        if (TEST_FILE.test(s.repoFile)) row.extraTests++;
+        else {
+          row.extra++;
+          row.extraSites.push(
+            `${s.repoFile}:${s.line} ${s.kind} ${s.form} (${s.decision}${s.reason ? ` ${s.reason}` : ''})`,
+          );
+        }
+      });
+    }
+    if (official) {
+      const off = timed([official.cli, 'v1-to-v2', '--dry-run', target], REPO);
+      row.officialSeconds = off.seconds;
+      row.officialExit = off.status;
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return row;
+}
+
+const pct = (a, b) => (b ? `${Math.round((100 * a) / b)}%` : '-');
+const secs = (s) => (s == null ? '-' : s.toFixed(1));
+
+function printTable(rows, withOfficial) {
+  const head = [
+    'repo',
+    'sdk',
+    'catalogued',
+    'found',
+    'recall',
+    'extra',
+    'rewritten',
+    'review',
+    'skipped',
+    'crash',
+    'ours s',
+  ];
+  if (withOfficial) head.push('official s');
+  head.push('reasons');
+  const body = rows.map((r) => {
+    const cells = [
+      r.repo + (r.status === 'ok' ? '' : ` (${r.status})`),
+      r.sdk ?? '',
+      String(r.catalogued),
+      String(r.found),
+      pct(r.found, r.catalogued),
+      String(r.near),
+      String(r.extra),
+      String(r.decisions.rewritten),
+      String(r.decisions.review),
+      String(r.decisions.skipped),
+      r.crash ? 'yes' : '0',
+      secs(r.seconds),
+    ];
+    if (withOfficial) cells.push(secs(r.officialSeconds));
+    cells.push(
+      Object.entries(r.reasons)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ') || '-',
+    );
+    return cells;
+  });
+  const lines = [head, head.map(() => '---'), ...body].map((cells) => `| ${cells.join(' | ')} |`);
+  console.log(lines.join('\n'));
+}
+
+function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  if (!existsSync(opts.cli)) {
+    console.error(`realworld: ${opts.cli} not found: run \`npm run build\` first`);
+    process.exit(2);
+  }
+  const official = opts.official ? resolveOfficialCli() : null;
+  if (opts.official && !official) console.error('realworld: the official codemod is not installed; --official ignored');
+  const repos = JSON.parse(readFileSync(path.join(HERE, 'repos.json'), 'utf8')).filter(
+    (e) => !opts.only || opts.only.has(e.repo),
+  );
+  const rows = [];
+  for (const entry of repos) {
+    process.stderr.write(
+      `realworld: ${entry.repo} @ ${entry.commit.slice(0, 7)}${entry.root ? ` (${entry.root})` : ''} ... `,
+    );
+    const row = measureRepo(entry, opts, official);
+    process.stderr.write(`${row.status}${row.seconds != null ? `, ${row.seconds.toFixed(1)} s` : ''}\n`);
+    rows.push(row);
+  }
+  const measured = rows.filter((r) => r.status === 'ok');
+  const missing = rows.filter((r) => r.status !== 'ok');
+  const sum = (key) => measured.reduce((n, r) => n + (typeof key === 'function' ? key(r) : r[key]), 0);
+  const total = {
+    repos: measured.length,
+    catalogued: sum('catalogued'),
+    found: sum('found'),
+    near: sum('near'),
+    extra: sum('extra'),
+    extraTests: sum('extraTests'),
+    crashes: measured.filter((r) => r.crash).length,
+    rewritten: sum((r) => r.decisions.rewritten),
+    review: sum((r) => r.decisions.review),
+    skipped: sum((r) => r.decisions.skipped),
+    seconds: sum((r) => r.seconds ?? 0),
+    officialSeconds: official ? sum((r) => r.officialSeconds ?? 0) : null,
+    reasons: measured.reduce((acc, r) => {
+      for (const [k, v] of Object.entries(r.reasons)) acc[k] = (acc[k] ?? 0) + v;
+      return acc;
+    }, {}),
+  };
+
+  console.log(
+    `\nmcp-mrtr-codemod real-world suite (node ${process.version}, ${os.cpus().length} CPUs); a reported site matches a catalogue entry ` +
+      `when the file is the same and the lines differ by at most ${LINE_TOLERANCE}; recall counts entries outside test files; ` +
+      `near = missed entries with an unmatched same-kind site within ${NEAR_LINES} lines of the same file; ` +
+      `extra = reported sites outside test files that match no entry\n`,
+  );
+  printTable(
+    [
+      ...measured,
+      { repo: '**total**', status: 'ok', ...total, decisions: total, crash: total.crashes ? 'yes' : null, sdk: '' },
+    ],
+    Boolean(official),
+  );
+  const missedRows = measured.filter((r) => r.missed.length);
+  if (missedRows.length) {
+    console.log('\nmissed (catalogued, not reported):');
+    for (const r of missedRows) for (const m of r.missed) console.log(`  ${r.repo}  ${m}`);
+  }
+  const extraRows = measured.filter((r) => r.extraSites.length);
+  if (extraRows.length) {
+    console.log('\nextra (reported outside test files, not catalogued):');
+    for (const r of extraRows) for (const m of r.extraSites) console.log(`  ${r.repo}  ${m}`);
+  }
+  const crashRows = measured.filter((r) => r.crash);
+  if (crashRows.length) {
+    console.log('\ncrashes:');
+    for (const r of crashRows) console.log(`  ${r.repo}  ${r.crash}`);
+  }
+  if (missing.length) {
+    console.log('\nnot measured:');
+    for (const r of missing) console.log(`  ${r.repo}  ${r.status}${r.crash ? ` (${r.crash})` : ''}`);
+  }
+  if (opts.json) {
+    writeFileSync(opts.json, JSON.stringify({ rows, total, official: official?.version ?? null }, null, 2) + '\n');
+  }
+  console.log(
+    `\nrealworld: ${total.repos} repos, recall ${total.found}/${total.catalogued} (${pct(total.found, total.catalogued)}), near ${total.near}, ` +
+      `extra outside tests ${total.extra}, crashes ${total.crashes}, rewritten ${total.rewritten}, review ${total.review}` +
+      (missing.length ? `, not measured ${missing.length}` : ''),
+  );
+}
+
+main();
