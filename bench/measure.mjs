@@ -2,10 +2,20 @@
 // time as reported by the child itself through the preloaded peak-rss.cjs.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/** The official codemod's CLI as installed beside this project (its bin and version), or null when it is not. */
+export function resolveOfficialCli(repo) {
+  const dir = path.join(repo, 'node_modules', '@modelcontextprotocol', 'codemod');
+  const pkgFile = path.join(dir, 'package.json');
+  if (!existsSync(pkgFile)) return null;
+  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
+  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.['mcp-codemod'];
+  return bin ? { version: pkg.version, cli: path.join(dir, bin) } : null;
+}
 
 export const PEAK_RSS_PRELOAD = fileURLToPath(new URL('./peak-rss.cjs', import.meta.url));
 const TIMEOUT_MS = 15 * 60 * 1000;

@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateTree } from './generate-tree.mjs';
-import { PEAK_RSS_PRELOAD, listSources, measure, treeFingerprint } from './measure.mjs';
+import { PEAK_RSS_PRELOAD, resolveOfficialCli, listSources, measure, treeFingerprint } from './measure.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_CLI = path.join(REPO, 'dist', 'bin', 'mcp-mrtr-codemod.js');
@@ -72,15 +72,6 @@ function parseArgs(argv) {
   return opts;
 }
 
-function resolveOfficialBin() {
-  const dir = path.join(REPO, 'node_modules', '@modelcontextprotocol', 'codemod');
-  const pkgFile = path.join(dir, 'package.json');
-  if (!existsSync(pkgFile)) return null;
-  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
-  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.['mcp-codemod'];
-  return bin ? { version: pkg.version, cli: path.join(dir, bin) } : null;
-}
-
 function jscodeshiftVersion() {
   const pkgFile = path.join(REPO, 'node_modules', 'jscodeshift', 'package.json');
   return existsSync(pkgFile) && existsSync(JSCODESHIFT) ? JSON.parse(readFileSync(pkgFile, 'utf8')).version : null;
@@ -124,7 +115,7 @@ console.log(
   `peak RSS: node --require ./${rel(PEAK_RSS_PRELOAD)} (VmHWM at exit, summed over forked worker processes); wall: spawn to exit, median of ${opts.runs} run(s); cpu: user+sys\n`,
 );
 
-const official = opts.official ? resolveOfficialBin() : null;
+const official = opts.official ? resolveOfficialCli(REPO) : null;
 const jscsVersion = opts.jscodeshift ? jscodeshiftVersion() : null;
 const ourBuilt = existsSync(opts.cli);
 const rows = [];

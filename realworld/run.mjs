@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { resolveOfficialCli } from '../bench/measure.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..');
@@ -54,15 +55,6 @@ function parseArgs(argv) {
     }
   }
   return opts;
-}
-
-function resolveOfficialCli() {
-  const dir = path.join(REPO, 'node_modules', '@modelcontextprotocol', 'codemod');
-  const pkgFile = path.join(dir, 'package.json');
-  if (!existsSync(pkgFile)) return null;
-  const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
-  const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin?.['mcp-codemod'];
-  return bin ? { version: pkg.version, cli: path.join(dir, bin) } : null;
 }
 
 const slug = (repo) => repo.replace('/', '+');
@@ -316,7 +308,7 @@ function main() {
     console.error(`realworld: ${opts.cli} not found: run \`npm run build\` first`);
     process.exit(2);
   }
-  const official = opts.official ? resolveOfficialCli() : null;
+  const official = opts.official ? resolveOfficialCli(REPO) : null;
   if (opts.official && !official) console.error('realworld: the official codemod is not installed; --official ignored');
   const repos = JSON.parse(readFileSync(path.join(HERE, 'repos.json'), 'utf8')).filter(
     (e) => !opts.only || opts.only.has(e.repo),
