@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Project, ts } from './tsMorph.cjs';
-import type { SourceFile } from 'ts-morph';
+import type { Node, SourceFile } from 'ts-morph';
+import { lineMapBetween, type LineAndColumn } from './lineMap.js';
 import type { SourceFileEntry } from './files.js';
 import { extensionOf, firstModuleCandidate, resolveDotted } from './moduleResolution.js';
 import {
@@ -151,9 +152,36 @@ export class AnalysisProject {
       ) {
         throw new Error(`${entry.file}: its text was replaced after it was read`);
       }
+      const before = this.entries.get(entry.absPath)!;
+      if (before.text !== entry.text) this.userTexts.set(entry.absPath, before.text);
       this.entries.set(entry.absPath, entry);
       if (row !== undefined) this.wordIndex!.entries[row] = entry;
     }
+  }
+
+  /** The user's texts of files whose analysed text is another (a pre-step's output), by absolute path. */
+  private readonly userTexts = new Map<string, string>();
+  private readonly lineMaps = new Map<string, (position: LineAndColumn) => LineAndColumn>();
+
+  /**
+   * Where a node starts in the file as the user has it (1-based line and column): the analysed text may be a
+   * pre-step's output, whose lines are not the user's (see lineMap.ts). Every line a report, a message or a
+   * marker's text names comes from here.
+   */
+  userPosition(node: Node): LineAndColumn {
+    const sourceFile = node.getSourceFile();
+    const position = sourceFile.getLineAndColumnAtPos(node.getStart());
+    const absPath = sourceFile.getFilePath();
+    const userText = this.userTexts.get(absPath);
+    if (userText === undefined) return position;
+    let map = this.lineMaps.get(absPath);
+    if (!map) this.lineMaps.set(absPath, (map = lineMapBetween(userText, sourceFile.getFullText())));
+    return map(position);
+  }
+
+  /** The line of userPosition. */
+  userLine(node: Node): number {
+    return this.userPosition(node).line;
   }
 
   relative(absPath: string): string {

@@ -28,7 +28,7 @@ describe('v1 module-level server served over stdio', () => {
     const first = run(['--report', 'json', dir]);
     expect(first.code, first.stderr).toBe(0);
     const report = JSON.parse(first.stdout) as Report;
-    expect(report.sites.map((s) => `${s.file}:${s.line} ${s.decision}`)).toEqual(['src/index.ts:9 rewritten']);
+    expect(report.sites.map((s) => `${s.file}:${s.line} ${s.decision}`)).toEqual(['src/index.ts:10 rewritten']);
     expect(report.findings?.map((f) => `${f.file} ${f.reason}`)).toContain('src/index.ts served-by-serve-stdio');
     const output = readTree(dir);
     expectTree(output, MODULE_EXPECTED);

@@ -74,7 +74,7 @@ export function startupChain(project: AnalysisProject, node: Node): Chain {
   const file = project.relative(node.getSourceFile().getFilePath());
   return {
     family: 'startup',
-    frames: [{ name: '<module>', file, line: node.getStartLineNumber(), family: 'startup' }],
+    frames: [{ name: '<module>', file, line: project.userLine(node), family: 'startup' }],
   };
 }
 

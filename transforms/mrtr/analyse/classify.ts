@@ -101,7 +101,7 @@ export class MrtrAnalysis implements OriginHooks {
         // The caller's frame records where it calls this function, so two calls from one handler are two chains.
         const head =
           (use.kind === 'call' || use.kind === 'passed') && last && tail.length > 0
-            ? [...prefix.frames.slice(0, -1), { ...last, callLine: use.call.getStartLineNumber() }]
+            ? [...prefix.frames.slice(0, -1), { ...last, callLine: this.project.userLine(use.call) }]
             : prefix.frames;
         chains.push({ ...prefix, frames: [...head, ...tail] });
         if (chains.length >= MAX_CHAINS) return dedupe(chains);
@@ -362,7 +362,7 @@ export class MrtrAnalysis implements OriginHooks {
   }
 
   frameAt(node: Node, name: string): Frame {
-    return { name, file: this.project.relative(node.getSourceFile().getFilePath()), line: node.getStartLineNumber() };
+    return { name, file: this.project.relative(node.getSourceFile().getFilePath()), line: this.project.userLine(node) };
   }
 
   declarationsOf(node: Node): Node[] {

@@ -50,7 +50,7 @@ export function wiringOf(
   if (!construction) return undefined;
   const sdk = sdkNameOf(analysis.project, construction.getExpression());
   if (!sdk || (sdk.name !== 'McpServer' && sdk.name !== 'Server') || sdk.major !== 'v2') return undefined;
-  const where = `${analysis.project.relative(construction.getSourceFile().getFilePath())}:${construction.getStartLineNumber()}`;
+  const where = `${analysis.project.relative(construction.getSourceFile().getFilePath())}:${analysis.project.userLine(construction)}`;
   const args = construction.getArguments();
   if (args.length > 2) return undefined;
   const options = args[1] ? unwrap(args[1]) : undefined;

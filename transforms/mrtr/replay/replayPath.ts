@@ -182,8 +182,8 @@ function trailThrough(node: Node, fn: FunctionNode, before: Trail, analysis: Mrt
   trail.capabilityReads.push(...found);
   for (let current: Node = node; current !== fn; current = current.getParentOrThrow()) {
     const parent = current.getParentOrThrow();
-    if (Node.isTryStatement(parent) && parent.getTryBlock() === current) guardCatch(parent, trail);
-    if (Node.isCallExpression(parent) && current !== parent.getExpression()) guardCombinator(parent, trail);
+    if (Node.isTryStatement(parent) && parent.getTryBlock() === current) guardCatch(parent, trail, analysis);
+    if (Node.isCallExpression(parent) && current !== parent.getExpression()) guardCombinator(parent, trail, analysis);
     if (
       Node.isPropertyAccessExpression(parent) &&
       parent.getExpression() === current &&
@@ -232,26 +232,26 @@ function failTrail(trail: Trail, reason: ReasonId, detail: string): void {
 }
 
 /** A `try` around the walk: its catch clause rethrows the signal first, when it binds the error to a name. */
-function guardCatch(statement: TryStatement, trail: Trail): void {
+function guardCatch(statement: TryStatement, trail: Trail, analysis: MrtrAnalysis): void {
   const clause = statement.getCatchClause();
   const binding = clause?.getVariableDeclaration();
   if (binding && !Node.isIdentifier(binding.getNameNode()))
     failTrail(
       trail,
       'signal-guard-unsupported',
-      `the catch clause at line ${clause!.getStartLineNumber()} destructures the error; bind it to a name`,
+      `the catch clause at line ${analysis.project.userLine(clause!)} destructures the error; bind it to a name`,
     );
   else if (clause) trail.guards.push(clause);
 }
 
 /** A Promise combinator the walk goes through as an argument: `allSettled` gets a guard, `any` cannot keep one. */
-function guardCombinator(call: CallExpression, trail: Trail): void {
+function guardCombinator(call: CallExpression, trail: Trail, analysis: MrtrAnalysis): void {
   if (isPromiseCombinator(call, 'allSettled')) trail.settled.push(call);
   if (isPromiseCombinator(call, 'any')) {
     failTrail(
       trail,
       'signal-guard-unsupported',
-      `Promise.any at line ${call.getStartLineNumber()} settles on the first answer and drops the others' rejections`,
+      `Promise.any at line ${analysis.project.userLine(call)} settles on the first answer and drops the others' rejections`,
     );
   }
 }
@@ -268,13 +268,13 @@ function guardRejection(access: PropertyAccessExpression, trail: Trail, analysis
     failTrail(
       trail,
       'signal-guard-unsupported',
-      `the rejection handler \`${oneLine(handler.getText(), 60)}\` at line ${handler.getStartLineNumber()} is not a function declared in the project`,
+      `the rejection handler \`${oneLine(handler.getText(), 60)}\` at line ${analysis.project.userLine(handler)} is not a function declared in the project`,
     );
   else if (target && first && !Node.isIdentifier(first.getNameNode()))
     failTrail(
       trail,
       'signal-guard-unsupported',
-      `the rejection handler at line ${target.getStartLineNumber()} destructures the error; bind it to a name`,
+      `the rejection handler at line ${analysis.project.userLine(target)} destructures the error; bind it to a name`,
     );
   else if (target) trail.handlerGuards.push(target);
 }
@@ -291,7 +291,7 @@ function callsOfPassed(
 ): { calls: Node[]; resume?: { fn: FunctionNode; call: Node } } | { reason: ReasonId; detail: string } {
   const unfollowed = (why: string) => ({
     reason: 'callback-not-followed' as const,
-    detail: `${oneLine(call.getText(), 60)} at line ${call.getStartLineNumber()}: ${why}`,
+    detail: `${oneLine(call.getText(), 60)} at line ${analysis.project.userLine(call)}: ${why}`,
   });
   if (!Node.isCallExpression(call)) return unfollowed('a constructor receives it');
   const callee = unwrap(call.getExpression());
@@ -344,7 +344,7 @@ function callsOfPassed(
     if (parent && Node.isCallExpression(parent) && parent.getExpression() === reference) calls.push(parent);
     else
       return unfollowed(
-        `its parameter ${parameter.getName()} is used at line ${reference.getStartLineNumber()} other than by a direct call`,
+        `its parameter ${parameter.getName()} is used at line ${analysis.project.userLine(reference)} other than by a direct call`,
       );
   }
   return { calls, resume: { fn: hof, call } };

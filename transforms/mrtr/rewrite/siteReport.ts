@@ -55,7 +55,7 @@ export class SiteReport {
       if (reruns.length > 0)
         site.notes = reruns.map(
           (s) =>
-            `runs again on each round: ${this.project.relative(s.getSourceFile().getFilePath())}:${s.getStartLineNumber()} ${oneLine(s.getText())}`,
+            `runs again on each round: ${this.project.relative(s.getSourceFile().getFilePath())}:${this.project.userLine(s)} ${oneLine(s.getText())}`,
         );
     }
     return site;
@@ -97,7 +97,7 @@ export class SiteReport {
             },
           ]
         : chains;
-    const { line, column } = sourceFile.getLineAndColumnAtPos(call.node.getStart());
+    const { line, column } = this.project.userPosition(call.node);
     const code = oneLine(call.node.getText());
     const fn = enclosingFunction(call.node);
     const idBase = `${file}|${fn ? displayName(fn) : '<module>'}|${code}`;
@@ -144,7 +144,7 @@ function messageFor(reason: keyof typeof REASONS, sdk: Site['sdk']): string {
 function isOnChain(statement: Node, chain: Chain, project: AnalysisProject): boolean {
   const file = project.relative(statement.getSourceFile().getFilePath());
   for (let fn = enclosingFunction(statement); fn; fn = enclosingFunction(fn)) {
-    const line = fn.getStartLineNumber();
+    const line = project.userLine(fn);
     if (chain.frames.some((frame) => frame.file === file && frame.line === line)) return true;
   }
   return false;
