@@ -24,9 +24,9 @@ export function build() {
   });
 
   server.registerTool('poem', { description: 'A poem', inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-    const responseAnswer = inputResponse(ctx.mcpReq.inputResponses, 'sample_poem');
+    const responseAnswer = inputResponse(ctx.mcpReq.inputResponses, 'poem_sample');
     if (responseAnswer.kind !== 'sampling') {
-      return inputRequired({ inputRequests: { sample_poem: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${topic}` } }], maxTokens: 50 }) } });
+      return inputRequired({ inputRequests: { poem_sample: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${topic}` } }], maxTokens: 50 }) } });
     }
     const response = responseAnswer.result;
     return { content: [{ type: 'text', text: Array.isArray(response.content) || response.content.type !== 'text' ? '' : response.content.text }] };

@@ -15,13 +15,13 @@ export function build() {
     { description: 'Publish a post with a generated teaser', inputSchema: z.object({ slug: z.string() }) },
     async ({ slug }, ctx) => {
       // Both questions go out at once: one MRTR round with two keys.
-      const decision = inputResponse(ctx.mcpReq.inputResponses, 'decision');
-      const teaserResponse = inputResponse(ctx.mcpReq.inputResponses, 'teaser');
+      const decision = inputResponse(ctx.mcpReq.inputResponses, 'publish_post_decision');
+      const teaserResponse = inputResponse(ctx.mcpReq.inputResponses, 'publish_post_teaser');
       if (decision.kind !== 'elicit' || teaserResponse.kind !== 'sampling') {
         return inputRequired({
           inputRequests: {
-            decision: inputRequired.elicit({ message: `Publish ${slug}?`, requestedSchema: PUBLISH }),
-            teaser: inputRequired.createMessage({
+            publish_post_decision: inputRequired.elicit({ message: `Publish ${slug}?`, requestedSchema: PUBLISH }),
+            publish_post_teaser: inputRequired.createMessage({
               messages: [{ role: 'user', content: { type: 'text', text: `Write a one-line teaser for ${slug}` } }],
               maxTokens: 40,
             }),

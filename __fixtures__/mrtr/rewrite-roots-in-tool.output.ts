@@ -5,11 +5,11 @@ export function build() {
 
   // No inputSchema: the callback declares no parameters at all.
   server.registerTool('list_workspaces', { description: 'List the folders the client shares' }, async (ctx) => {
-    const rootsListWorkspacesResponse = inputResponse(ctx.mcpReq.inputResponses, 'roots_list_workspaces');
-    if (rootsListWorkspacesResponse.kind !== 'roots') {
-      return inputRequired({ inputRequests: { roots_list_workspaces: inputRequired.listRoots() } });
+    const listWorkspacesRootsResponse = inputResponse(ctx.mcpReq.inputResponses, 'list_workspaces_roots');
+    if (listWorkspacesRootsResponse.kind !== 'roots') {
+      return inputRequired({ inputRequests: { list_workspaces_roots: inputRequired.listRoots() } });
     }
-    const { roots } = rootsListWorkspacesResponse;
+    const { roots } = listWorkspacesRootsResponse;
     if (roots.length === 0) {
       return { content: [{ type: 'text', text: 'No folders are shared.' }] };
     }

@@ -9,9 +9,9 @@ export function build() {
     { description: 'Summarize a text with the client model', inputSchema: z.object({ text: z.string(), words: z.number().int().default(50) }) },
     async ({ text, words }, ctx) => {
       const excerpt = text.trim().slice(0, 4000);
-      const completionResponse = inputResponse(ctx.mcpReq.inputResponses, 'completion');
+      const completionResponse = inputResponse(ctx.mcpReq.inputResponses, 'summarize_completion');
       if (completionResponse.kind !== 'sampling') {
-        return inputRequired({ inputRequests: { completion: inputRequired.createMessage({
+        return inputRequired({ inputRequests: { summarize_completion: inputRequired.createMessage({
           systemPrompt: `You write faithful summaries of at most ${words} words.`,
           messages: [{ role: 'user', content: { type: 'text', text: `Summarize:\n\n${excerpt}` } }],
           maxTokens: 300,

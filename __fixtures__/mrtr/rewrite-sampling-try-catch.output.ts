@@ -14,9 +14,9 @@ export function build() {
         if (!clientCapabilities?.sampling) {
           throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling (required for sampling/createMessage)');
         }
-        const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'sample_triage_ticket');
+        const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'triage_ticket_sample');
         if (replyResponse.kind !== 'sampling') {
-          return inputRequired({ inputRequests: { sample_triage_ticket: inputRequired.createMessage({
+          return inputRequired({ inputRequests: { triage_ticket_sample: inputRequired.createMessage({
             messages: [{ role: 'user', content: { type: 'text', text: `Priority (P1-P4) for: ${title}` } }],
             maxTokens: 5,
           }) } });

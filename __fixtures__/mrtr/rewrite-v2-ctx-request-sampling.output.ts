@@ -5,9 +5,9 @@ export function build() {
 
   // No argsSchema: the callback receives only the context.
   server.registerPrompt('daily_brief', { description: 'A brief written by the client model' }, async (ctx) => {
-    const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'sample_daily_brief');
+    const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'daily_brief_sample');
     if (replyResponse.kind !== 'sampling') {
-      return inputRequired({ inputRequests: { sample_daily_brief: inputRequired.createMessage({
+      return inputRequired({ inputRequests: { daily_brief_sample: inputRequired.createMessage({
         messages: [{ role: 'user', content: { type: 'text', text: 'Write a two-line daily brief.' } }],
         maxTokens: 100,
       }) } });

@@ -10,9 +10,9 @@ export function build() {
     'haiku',
     { description: 'Write a haiku with the client model', inputSchema: z.object({ topic: z.string() }) },
     async ({ topic }, ctx) => {
-      const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'sample_haiku');
+      const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'haiku_sample');
       if (replyResponse.kind !== 'sampling') {
-        return inputRequired({ inputRequests: { sample_haiku: inputRequired.createMessage({
+        return inputRequired({ inputRequests: { haiku_sample: inputRequired.createMessage({
           messages: [{ role: 'user', content: { type: 'text', text: `A haiku about ${topic}` } }],
           maxTokens: 100,
         }) } });

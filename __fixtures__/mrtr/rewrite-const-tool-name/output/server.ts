@@ -7,9 +7,9 @@ const config = { inputSchema: z.object({}) };
 
 export const register = (server: McpServer) => {
   server.registerTool(name, config, async (_args, ctx) => {
-    const rootsResponse = inputResponse(ctx.mcpReq.inputResponses, 'roots');
+    const rootsResponse = inputResponse(ctx.mcpReq.inputResponses, 'get_roots_list_roots');
     if (rootsResponse.kind !== 'roots') {
-      return inputRequired({ inputRequests: { roots: inputRequired.listRoots() } });
+      return inputRequired({ inputRequests: { get_roots_list_roots: inputRequired.listRoots() } });
     }
     const roots = { roots: rootsResponse.roots };
     return { content: [{ type: 'text', text: JSON.stringify(roots) + ctx.sessionId }] };

@@ -45,16 +45,16 @@ export function build(): McpServer {
   server.registerTool('reserve', { description: 'Reserve a book', inputSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
     const book = books[id];
     if (!book) return { ...text(`No book ${id}`), isError: true };
-    const askReserveSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { pickup: { type: 'string', enum: ['front desk', 'locker'] } }, required: ['pickup'] };
-    const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_reserve');
+    const reserveAskSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { pickup: { type: 'string', enum: ['front desk', 'locker'] } }, required: ['pickup'] };
+    const answer = inputResponse(ctx.mcpReq.inputResponses, 'reserve_ask');
     if (answer.kind !== 'elicit') {
-      return inputRequired({ inputRequests: { ask_reserve: inputRequired.elicit({
+      return inputRequired({ inputRequests: { reserve_ask: inputRequired.elicit({
         message: `Reserve "${book.title}"?`,
-        requestedSchema: askReserveSchema,
+        requestedSchema: reserveAskSchema,
       }) } });
     }
     if (answer.action === 'accept' && answer.content) {
-      const validation = fromJsonSchema(askReserveSchema)['~standard'].validate(answer.content);
+      const validation = fromJsonSchema(reserveAskSchema)['~standard'].validate(answer.content);
       if (!(validation instanceof Promise) && validation.issues) {
         const problems = validation.issues.map((issue) => issue.message).join(', ');
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
@@ -73,9 +73,9 @@ export function build(): McpServer {
 
   server.registerPrompt('blurb', { description: 'A blurb for a book', argsSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
     const book = books[id];
-    const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'sample_blurb');
+    const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'blurb_sample');
     if (replyResponse.kind !== 'sampling') {
-      return inputRequired({ inputRequests: { sample_blurb: inputRequired.createMessage({
+      return inputRequired({ inputRequests: { blurb_sample: inputRequired.createMessage({
         messages: [{ role: 'user', content: { type: 'text', text: `One sentence about ${book?.title ?? 'an unknown book'}` } }],
         maxTokens: 60,
       }) } });
@@ -86,11 +86,11 @@ export function build(): McpServer {
   });
 
   server.registerResource('shelf', new ResourceTemplate('shelf://{name}', { list: undefined }), { description: 'A shelf on the client' }, async (uri, { name }, ctx) => {
-    const rootsShelfResponse = inputResponse(ctx.mcpReq.inputResponses, 'roots_shelf');
-    if (rootsShelfResponse.kind !== 'roots') {
-      return inputRequired({ inputRequests: { roots_shelf: inputRequired.listRoots() } });
+    const shelfRootsResponse = inputResponse(ctx.mcpReq.inputResponses, 'shelf_roots');
+    if (shelfRootsResponse.kind !== 'roots') {
+      return inputRequired({ inputRequests: { shelf_roots: inputRequired.listRoots() } });
     }
-    const { roots } = rootsShelfResponse;
+    const { roots } = shelfRootsResponse;
     const root = roots.find((r) => r.name === name);
     return { contents: [{ uri: uri.href, text: root ? root.uri : `no root named ${String(name)}` }] };
   });
