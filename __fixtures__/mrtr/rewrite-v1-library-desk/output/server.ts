@@ -1,7 +1,17 @@
-import { McpServer, ResourceTemplate, createRequestStateCodec, type ServerContext, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, type CreateMessageResult } from "@modelcontextprotocol/server";
+import { McpServer, ResourceTemplate, createRequestStateCodec, type ServerContext, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from "@modelcontextprotocol/server";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { z } from 'zod';
 import { askLoanDays } from './ask.js';
+
+/** A sampling or roots answer, parsed as the old createMessage / listRoots parsed the client's result. */
+function checkedAnswer<T extends 'CreateMessageResult' | 'CreateMessageResultWithTools' | 'ListRootsResult'>(type: T, answer: unknown): SpecTypes[T] {
+  const validation = specTypeSchemas[type]['~standard'].validate(answer);
+  if (validation.issues) {
+    const problems = validation.issues.map((issue) => issue.message).join(', ');
+    throw new SdkError(SdkErrorCode.InvalidResult, type === 'ListRootsResult' ? `Invalid result for roots/list: ${problems}` : `Invalid sampling/createMessage result: ${problems}`);
+  }
+  return validation.value as SpecTypes[T];
+}
 import { withAsks } from './mcp-mrtr-runtime.js';
 
 // Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
@@ -80,7 +90,7 @@ export function build(): McpServer {
         maxTokens: 60,
       }) } });
     }
-    const reply = replyResponse.result as CreateMessageResult;
+    const reply = checkedAnswer('CreateMessageResult', replyResponse.result);
     const blurb = reply.content.type === 'text' ? reply.content.text : '';
     return { messages: [{ role: 'assistant', content: { type: 'text', text: blurb || '(no blurb)' } }] };
   });
@@ -90,7 +100,7 @@ export function build(): McpServer {
     if (shelfRootsResponse.kind !== 'roots') {
       return inputRequired({ inputRequests: { shelf_roots: inputRequired.listRoots() } });
     }
-    const { roots } = shelfRootsResponse;
+    const { roots } = checkedAnswer('ListRootsResult', { roots: shelfRootsResponse.roots });
     const root = roots.find((r) => r.name === name);
     return { contents: [{ uri: uri.href, text: root ? root.uri : `no root named ${String(name)}` }] };
   });
