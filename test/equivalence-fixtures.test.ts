@@ -92,16 +92,6 @@ function withOtherArguments(call: Call): Call | undefined {
   return { ...call, args: { ...call.args, [entry[0]]: `${entry[1] as string}-other` } } as Call;
 }
 
-/** Whether a requestState is the replay runtime's (`{ replay: ... }` in the signed payload). */
-function isReplayState(state: string): boolean {
-  const body = state.split('.')[1] ?? '';
-  try {
-    return 'replay' in (JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { p: object }).p;
-  } catch {
-    return false;
-  }
-}
-
 describe('rewrite fixtures: the original and the migrated server behave the same', () => {
   it('has rewrite fixtures', () => expect(rewrites.length).toBeGreaterThan(5));
 
@@ -141,16 +131,34 @@ describe('rewrite fixtures: the original and the migrated server behave the same
         });
       }
 
-      // Hostile-client probes for handlers that keep their rounds in signed state (step functions, replay).
+      // Hostile-client probes: malformed sampling answers (every form); for handlers that keep their rounds in signed
+      // state (step functions, replay), unsolicited answers and cross-call replay.
       it('state probes: unsolicited answers, cross-call replay, malformed sampling answers', async () => {
         const migrated = await load(migratedFiles);
         const call = scenario.calls[0]!;
         const first = await rawCall2026(migrated, call);
-        if (first.requestState === undefined) return; // a write-once form: the SDK's stateless idiom
         const keys = Object.keys(first.inputRequests ?? {});
         const answers = Object.fromEntries(
           keys.map((key) => [key, ANSWER_OF[first.inputRequests![key]!.method as keyof typeof ANSWER_OF]]),
         );
+        // A malformed sampling answer fails the ask as the old call did (a fallback may catch it), never as a
+        // TypeError in user code: in every form (write-once, step function, replay).
+        if (Object.values(answers).includes(ANSWER_OF['sampling/createMessage'])) {
+          const malformed = Object.fromEntries(
+            Object.entries(answers).map(([key, answer]) => [
+              key,
+              answer === ANSWER_OF['sampling/createMessage']
+                ? { role: 'assistant', content: null, model: 'm' }
+                : answer,
+            ]),
+          );
+          const outcome = await rawCall2026(migrated, call, {
+            inputResponses: malformed,
+            ...(first.requestState === undefined ? {} : { requestState: first.requestState }),
+          });
+          expect(JSON.stringify(outcome)).not.toMatch(/TypeError|Cannot read properties/);
+        }
+        if (first.requestState === undefined) return; // a write-once form: the SDK's stateless idiom
         // A request without state uses no answer: it is asked the same round.
         const unsolicited = await rawCall2026(migrated, call, { inputResponses: answers });
         expect(unsolicited.resultType).toBe('input_required');
@@ -165,22 +173,6 @@ describe('rewrite fixtures: the original and the migrated server behave the same
           });
           expect(replayed.resultType).toBe(fresh.resultType);
           expect(Object.keys(replayed.inputRequests ?? {})).toEqual(Object.keys(fresh.inputRequests ?? {}));
-        }
-        // A malformed sampling answer fails the ask as the old call did (a fallback may catch it), never as a TypeError in user code.
-        if (isReplayState(first.requestState) && Object.values(answers).includes(ANSWER_OF['sampling/createMessage'])) {
-          const malformed = Object.fromEntries(
-            Object.entries(answers).map(([key, answer]) => [
-              key,
-              answer === ANSWER_OF['sampling/createMessage']
-                ? { role: 'assistant', content: null, model: 'm' }
-                : answer,
-            ]),
-          );
-          const outcome = await rawCall2026(migrated, call, {
-            inputResponses: malformed,
-            requestState: first.requestState,
-          });
-          expect(JSON.stringify(outcome)).not.toMatch(/TypeError|Cannot read properties/);
         }
       });
 

@@ -187,7 +187,7 @@ describe('examples/v2-notes-server', () => {
     expect(migrated['src/prompts.ts']).toContain('async ({ id }, ctx) => {');
     expect(migrated['src/prompts.ts']).not.toContain('server.server.listRoots()');
     expect(migrated['src/resources.ts']).not.toContain('requestSampling');
-    expect(migrated['src/tools.ts']).toContain("inputResponse(ctx.mcpReq.inputResponses, 'confirmation')");
+    expect(migrated['src/tools.ts']).toContain("inputResponse(ctx.mcpReq.inputResponses, 'delete_note_confirmation')");
     // rename_note asks twice: a step function whose codec, declared in tools.ts, server.ts wires in.
     expect(migrated['src/tools.ts']).toContain('export const requestStateCodec = createRequestStateCodec({');
     expect(migrated['src/server.ts']).toContain("import { registerNoteTools, requestStateCodec } from './tools.js';");

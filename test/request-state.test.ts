@@ -225,3 +225,23 @@ describe('migrated multi-round handlers: requestState', () => {
     }
   });
 });
+
+describe('write-once forms: keys unique to the tool', () => {
+  // No state binds a write-once answer to its tool: the key does. Two tools that both name their answer
+  // `confirmation` must not take each other's answers (issue 16).
+  it("does not take one tool's answer for another tool's question", async () => {
+    const mod = await load('rewrite-two-tools-same-answer-name');
+    const note: Call = { kind: 'tool', name: 'delete_note', args: { name: 'todo' } };
+    const project: Call = { kind: 'tool', name: 'delete_project', args: { name: 'website' } };
+    const asked = await rawCall2026(mod, note);
+    const [noteKey] = Object.keys(asked.inputRequests ?? {});
+    const yes = { action: 'accept', content: { confirm: true } };
+    const misused = await rawCall2026(mod, project, { inputResponses: { [noteKey!]: yes } });
+    expect(misused.resultType).toBe('input_required');
+    expect(noteKey).toBe('delete_note_confirmation');
+    expect(Object.keys(misused.inputRequests ?? {})).toEqual(['delete_project_confirmation']);
+    // Its own key still counts.
+    const done = await rawCall2026(mod, project, { inputResponses: { delete_project_confirmation: yes } });
+    expect(done.content).toEqual([{ type: 'text', text: 'Deleted project website.' }]);
+  });
+});

@@ -20,9 +20,9 @@ export function build() {
       const reference = `T${transfers.length + 1}`;
       const fee = amount > 1000 ? 5 : 0;
       if (amount > 1000) {
-        const approval = inputResponse(ctx.mcpReq.inputResponses, 'approval');
+        const approval = inputResponse(ctx.mcpReq.inputResponses, 'send_money_approval');
         if (approval.kind !== 'elicit') {
-          return inputRequired({ inputRequests: { approval: inputRequired.elicit({
+          return inputRequired({ inputRequests: { send_money_approval: inputRequired.elicit({
             message: `Send ${amount} to ${to} (reference ${reference}, fee ${fee})?`,
             requestedSchema: APPROVE,
           }) } });

@@ -9,16 +9,16 @@ export function build() {
     { description: 'Force-push a branch', inputSchema: z.object({ branch: z.string(), yes: z.boolean().default(false) }) },
     async ({ branch, yes }, ctx) => {
       if (!yes) {
-        const askForcePushSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
-        const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_force_push');
+        const forcePushAskSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
+        const answer = inputResponse(ctx.mcpReq.inputResponses, 'force_push_ask');
         if (answer.kind !== 'elicit') {
-          return inputRequired({ inputRequests: { ask_force_push: inputRequired.elicit({
+          return inputRequired({ inputRequests: { force_push_ask: inputRequired.elicit({
             message: `Force-push ${branch}? Remote commits may be lost.`,
-            requestedSchema: askForcePushSchema,
+            requestedSchema: forcePushAskSchema,
           }) } });
         }
         if (answer.action === 'accept' && answer.content) {
-          const validation = fromJsonSchema(askForcePushSchema)['~standard'].validate(answer.content);
+          const validation = fromJsonSchema(forcePushAskSchema)['~standard'].validate(answer.content);
           if (!(validation instanceof Promise) && validation.issues) {
             const problems = validation.issues.map((issue) => issue.message).join(', ');
             throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

@@ -7,13 +7,13 @@ export function build() {
   const server = new McpServer({ name: 'options', version: '2.0.0' });
 
   server.registerTool('profile', { description: 'Ask for a profile', inputSchema: z.object({}) }, async (_args, ctx) => {
-    const askProfileSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
-    const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_profile');
+    const profileAskSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
+    const answer = inputResponse(ctx.mcpReq.inputResponses, 'profile_ask');
     if (answer.kind !== 'elicit') {
-      return inputRequired({ inputRequests: { ask_profile: inputRequired.elicit({ message: 'Your name?', requestedSchema: askProfileSchema }) } });
+      return inputRequired({ inputRequests: { profile_ask: inputRequired.elicit({ message: 'Your name?', requestedSchema: profileAskSchema }) } });
     }
     if (answer.action === 'accept' && answer.content) {
-      const validation = fromJsonSchema(askProfileSchema)['~standard'].validate(answer.content);
+      const validation = fromJsonSchema(profileAskSchema)['~standard'].validate(answer.content);
       if (!(validation instanceof Promise) && validation.issues) {
         const problems = validation.issues.map((issue) => issue.message).join(', ');
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

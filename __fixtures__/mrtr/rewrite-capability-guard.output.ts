@@ -18,9 +18,9 @@ export function build() {
       if (!(((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? server.server.getClientCapabilities())?.elicitation) {
         return { content: [{ type: 'text', text: `Not removing ${branch}: this client cannot confirm.` }] };
       }
-      const confirmation = inputResponse(ctx.mcpReq.inputResponses, 'confirmation');
+      const confirmation = inputResponse(ctx.mcpReq.inputResponses, 'remove_branch_confirmation');
       if (confirmation.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { confirmation: inputRequired.elicit({ message: `Remove branch ${branch}?`, requestedSchema: CONFIRM }) } });
+        return inputRequired({ inputRequests: { remove_branch_confirmation: inputRequired.elicit({ message: `Remove branch ${branch}?`, requestedSchema: CONFIRM }) } });
       }
       if (confirmation.action === 'accept' && confirmation.content) {
         const validation = fromJsonSchema(CONFIRM)['~standard'].validate(confirmation.content);

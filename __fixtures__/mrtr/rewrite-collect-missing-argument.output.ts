@@ -14,20 +14,20 @@ export function build() {
       if (title) {
         return { content: [{ type: 'text', text: `Opened "${title}" in ${repo}.` }] };
       }
-      const askOpenIssueSchema: ElicitRequestFormParams['requestedSchema'] = {
+      const openIssueAskSchema: ElicitRequestFormParams['requestedSchema'] = {
         type: 'object',
         properties: { title: { type: 'string', title: 'Issue title', minLength: 3 } },
         required: ['title'],
       };
-      const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_open_issue');
+      const answer = inputResponse(ctx.mcpReq.inputResponses, 'open_issue_ask');
       if (answer.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { ask_open_issue: inputRequired.elicit({
+        return inputRequired({ inputRequests: { open_issue_ask: inputRequired.elicit({
           message: `What should the new issue in ${repo} be called?`,
-          requestedSchema: askOpenIssueSchema,
+          requestedSchema: openIssueAskSchema,
         }) } });
       }
       if (answer.action === 'accept' && answer.content) {
-        const validation = fromJsonSchema(askOpenIssueSchema)['~standard'].validate(answer.content);
+        const validation = fromJsonSchema(openIssueAskSchema)['~standard'].validate(answer.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

@@ -9,33 +9,33 @@ export function build() {
     { description: 'Open an issue after asking for its title and its labels', inputSchema: z.object({ project: z.string() }) },
     async ({ project }, ctx) => {
       // Two questions that do not depend on each other, asked one after the other: one MRTR round.
-      const titleSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] };
-      const labelsSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { labels: { type: 'string' } } };
-      const title = inputResponse(ctx.mcpReq.inputResponses, 'title');
-      const labels = inputResponse(ctx.mcpReq.inputResponses, 'labels');
+      const openIssueTitleSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { title: { type: 'string' } }, required: ['title'] };
+      const openIssueLabelsSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { labels: { type: 'string' } } };
+      const title = inputResponse(ctx.mcpReq.inputResponses, 'open_issue_title');
+      const labels = inputResponse(ctx.mcpReq.inputResponses, 'open_issue_labels');
       if (title.kind !== 'elicit' || labels.kind !== 'elicit') {
         return inputRequired({
           inputRequests: {
-            title: inputRequired.elicit({
+            open_issue_title: inputRequired.elicit({
               message: `Title of the new issue in ${project}?`,
-              requestedSchema: titleSchema,
+              requestedSchema: openIssueTitleSchema,
             }),
-            labels: inputRequired.elicit({
+            open_issue_labels: inputRequired.elicit({
               message: 'Labels (comma separated)?',
-              requestedSchema: labelsSchema,
+              requestedSchema: openIssueLabelsSchema,
             }),
           },
         });
       }
       if (title.action === 'accept' && title.content) {
-        const validation = fromJsonSchema(titleSchema)['~standard'].validate(title.content);
+        const validation = fromJsonSchema(openIssueTitleSchema)['~standard'].validate(title.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
         }
       }
       if (labels.action === 'accept' && labels.content) {
-        const validation = fromJsonSchema(labelsSchema)['~standard'].validate(labels.content);
+        const validation = fromJsonSchema(openIssueLabelsSchema)['~standard'].validate(labels.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

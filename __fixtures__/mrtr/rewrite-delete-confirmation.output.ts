@@ -20,9 +20,9 @@ export function build() {
     'delete_record',
     { description: 'Delete a record after the user confirms', inputSchema: z.object({ id: z.string() }) },
     async ({ id }, ctx) => {
-      const confirmation = inputResponse(ctx.mcpReq.inputResponses, 'confirmation');
+      const confirmation = inputResponse(ctx.mcpReq.inputResponses, 'delete_record_confirmation');
       if (confirmation.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { confirmation: inputRequired.elicit({
+        return inputRequired({ inputRequests: { delete_record_confirmation: inputRequired.elicit({
           message: `Delete record ${id}?`,
           requestedSchema: CONFIRM_DELETE,
         }) } });

@@ -24,9 +24,9 @@ export function build() {
     async ({ account }, ctx) => {
       const elicitationId = `drive-${account}`;
       const notifyDone = async () => {};
-      const signIn = inputResponse(ctx.mcpReq.inputResponses, 'sign_in');
+      const signIn = inputResponse(ctx.mcpReq.inputResponses, 'connect_drive_sign_in');
       if (signIn.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { sign_in: inputRequired.elicitUrl({ message: `Sign in to connect the drive of ${account}.`, url: `https://auth.example.com/authorize?state=${elicitationId}` }) } });
+        return inputRequired({ inputRequests: { connect_drive_sign_in: inputRequired.elicitUrl({ message: `Sign in to connect the drive of ${account}.`, url: `https://auth.example.com/authorize?state=${elicitationId}` }) } });
       }
       if (signIn.action !== 'accept') {
         return { content: [{ type: 'text', text: `Drive of ${account} not connected (${signIn.action}).` }] };

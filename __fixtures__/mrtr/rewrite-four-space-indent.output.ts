@@ -12,20 +12,20 @@ export function build() {
      * Ask which environment to deploy to.
      */
     server.registerTool('deploy', { inputSchema: z.object({ service: z.string() }) }, async ({ service }, ctx) => {
-        const targetSchema: ElicitRequestFormParams['requestedSchema'] = {
+        const deployTargetSchema: ElicitRequestFormParams['requestedSchema'] = {
             type: 'object',
             properties: { env: { type: 'string', enum: ['staging', 'production'] } },
             required: ['env'],
         };
-        const target = inputResponse(ctx.mcpReq.inputResponses, 'target');
+        const target = inputResponse(ctx.mcpReq.inputResponses, 'deploy_target');
         if (target.kind !== 'elicit') {
-            return inputRequired({ inputRequests: { target: inputRequired.elicit({
+            return inputRequired({ inputRequests: { deploy_target: inputRequired.elicit({
                 message: `Where should ${service} go?`,
-                requestedSchema: targetSchema,
+                requestedSchema: deployTargetSchema,
             }) } });
         }
         if (target.action === 'accept' && target.content) {
-            const validation = fromJsonSchema(targetSchema)['~standard'].validate(target.content);
+            const validation = fromJsonSchema(deployTargetSchema)['~standard'].validate(target.content);
             if (!(validation instanceof Promise) && validation.issues) {
                 const problems = validation.issues.map((issue) => issue.message).join(', ');
                 throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

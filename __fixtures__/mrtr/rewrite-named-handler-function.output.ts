@@ -3,16 +3,16 @@ import { z } from 'zod';
 
 // The handler is a named function, registered by name.
 async function exportReport({ format }: { format: string }, ctx: ServerContext) {
-  const choiceSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { includePrivate: { type: 'boolean' } } };
-  const choice = inputResponse(ctx.mcpReq.inputResponses, 'choice');
+  const exportReportChoiceSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { includePrivate: { type: 'boolean' } } };
+  const choice = inputResponse(ctx.mcpReq.inputResponses, 'export_report_choice');
   if (choice.kind !== 'elicit') {
-    return inputRequired({ inputRequests: { choice: inputRequired.elicit({
+    return inputRequired({ inputRequests: { export_report_choice: inputRequired.elicit({
       message: `Export the report as ${format}. Include private notes?`,
-      requestedSchema: choiceSchema,
+      requestedSchema: exportReportChoiceSchema,
     }) } });
   }
   if (choice.action === 'accept' && choice.content) {
-    const validation = fromJsonSchema(choiceSchema)['~standard'].validate(choice.content);
+    const validation = fromJsonSchema(exportReportChoiceSchema)['~standard'].validate(choice.content);
     if (!(validation instanceof Promise) && validation.issues) {
       const problems = validation.issues.map((issue) => issue.message).join(', ');
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

@@ -1,5 +1,15 @@
-import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
+
+/** A sampling or roots answer, parsed as the old createMessage / listRoots parsed the client's result. */
+function checkedAnswer<T extends 'CreateMessageResult' | 'CreateMessageResultWithTools' | 'ListRootsResult'>(type: T, answer: unknown): SpecTypes[T] {
+  const validation = specTypeSchemas[type]['~standard'].validate(answer);
+  if (validation.issues) {
+    const problems = validation.issues.map((issue) => issue.message).join(', ');
+    throw new SdkError(SdkErrorCode.InvalidResult, type === 'ListRootsResult' ? `Invalid result for roots/list: ${problems}` : `Invalid sampling/createMessage result: ${problems}`);
+  }
+  return validation.value as SpecTypes[T];
+}
 
 // Generated names read well: a tool named `ask_email` asks with the key `ask_email` (not `ask_ask_email`), and
 // an answer bound to `response` is read through `responseAnswer` (not `responseResponse`).
@@ -24,11 +34,11 @@ export function build() {
   });
 
   server.registerTool('poem', { description: 'A poem', inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-    const responseAnswer = inputResponse(ctx.mcpReq.inputResponses, 'sample_poem');
+    const responseAnswer = inputResponse(ctx.mcpReq.inputResponses, 'poem_sample');
     if (responseAnswer.kind !== 'sampling') {
-      return inputRequired({ inputRequests: { sample_poem: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${topic}` } }], maxTokens: 50 }) } });
+      return inputRequired({ inputRequests: { poem_sample: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: `A poem about ${topic}` } }], maxTokens: 50 }) } });
     }
-    const response = responseAnswer.result;
+    const response = checkedAnswer('CreateMessageResult', responseAnswer.result);
     return { content: [{ type: 'text', text: Array.isArray(response.content) || response.content.type !== 'text' ? '' : response.content.text }] };
   });
 

@@ -8,20 +8,20 @@ export function build() {
     'code_review',
     { description: 'Review code with a focus the user picks', argsSchema: z.object({ language: z.string() }) },
     async ({ language }, ctx) => {
-      const preferenceSchema: ElicitRequestFormParams['requestedSchema'] = {
+      const codeReviewPreferenceSchema: ElicitRequestFormParams['requestedSchema'] = {
         type: 'object',
         properties: { focus: { type: 'string', enum: ['security', 'performance', 'readability'] } },
         required: ['focus'],
       };
-      const preference = inputResponse(ctx.mcpReq.inputResponses, 'preference');
+      const preference = inputResponse(ctx.mcpReq.inputResponses, 'code_review_preference');
       if (preference.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { preference: inputRequired.elicit({
+        return inputRequired({ inputRequests: { code_review_preference: inputRequired.elicit({
           message: `What should the ${language} review focus on?`,
-          requestedSchema: preferenceSchema,
+          requestedSchema: codeReviewPreferenceSchema,
         }) } });
       }
       if (preference.action === 'accept' && preference.content) {
-        const validation = fromJsonSchema(preferenceSchema)['~standard'].validate(preference.content);
+        const validation = fromJsonSchema(codeReviewPreferenceSchema)['~standard'].validate(preference.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

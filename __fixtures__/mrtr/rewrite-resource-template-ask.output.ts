@@ -8,16 +8,16 @@ export function build() {
     new ResourceTemplate('invoices://{customer}/{number}', { list: undefined }),
     { description: 'An invoice; amounts only when the user agrees', mimeType: 'text/plain' },
     async (uri, variables, ctx) => {
-      const consentSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { showAmounts: { type: 'boolean', default: false } } };
-      const consent = inputResponse(ctx.mcpReq.inputResponses, 'consent');
+      const invoiceConsentSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { showAmounts: { type: 'boolean', default: false } } };
+      const consent = inputResponse(ctx.mcpReq.inputResponses, 'invoice_consent');
       if (consent.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { consent: inputRequired.elicit({
+        return inputRequired({ inputRequests: { invoice_consent: inputRequired.elicit({
           message: `Show the amounts on invoice ${variables.number} of ${variables.customer}?`,
-          requestedSchema: consentSchema,
+          requestedSchema: invoiceConsentSchema,
         }) } });
       }
       if (consent.action === 'accept' && consent.content) {
-        const validation = fromJsonSchema(consentSchema)['~standard'].validate(consent.content);
+        const validation = fromJsonSchema(invoiceConsentSchema)['~standard'].validate(consent.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

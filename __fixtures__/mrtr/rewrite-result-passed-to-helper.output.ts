@@ -14,16 +14,16 @@ export function build() {
     'publish_release',
     { description: 'Publish a draft release', inputSchema: z.object({ tag: z.string() }) },
     async ({ tag }, ctx) => {
-      const decisionSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
-      const decisionResponse = inputResponse(ctx.mcpReq.inputResponses, 'decision');
+      const publishReleaseDecisionSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
+      const decisionResponse = inputResponse(ctx.mcpReq.inputResponses, 'publish_release_decision');
       if (decisionResponse.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { decision: inputRequired.elicit({
+        return inputRequired({ inputRequests: { publish_release_decision: inputRequired.elicit({
           message: `Publish release ${tag}?`,
-          requestedSchema: decisionSchema,
+          requestedSchema: publishReleaseDecisionSchema,
         }) } });
       }
       if (decisionResponse.action === 'accept' && decisionResponse.content) {
-        const validation = fromJsonSchema(decisionSchema)['~standard'].validate(decisionResponse.content);
+        const validation = fromJsonSchema(publishReleaseDecisionSchema)['~standard'].validate(decisionResponse.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

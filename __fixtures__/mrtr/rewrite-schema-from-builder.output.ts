@@ -15,9 +15,9 @@ export function build() {
     'wipe_volume',
     { description: 'Erase a volume after confirmation', inputSchema: z.object({ volume: z.string() }) },
     async ({ volume }, ctx) => {
-      const confirmation = inputResponse(ctx.mcpReq.inputResponses, 'confirmation');
+      const confirmation = inputResponse(ctx.mcpReq.inputResponses, 'wipe_volume_confirmation');
       if (confirmation.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { confirmation: inputRequired.elicit({ message: `Erase every file on ${volume}?`, requestedSchema: CONFIRM_WIPE }) } });
+        return inputRequired({ inputRequests: { wipe_volume_confirmation: inputRequired.elicit({ message: `Erase every file on ${volume}?`, requestedSchema: CONFIRM_WIPE }) } });
       }
       if (confirmation.action === 'accept' && confirmation.content) {
         const validation = fromJsonSchema(CONFIRM_WIPE)['~standard'].validate(confirmation.content);

@@ -1,5 +1,15 @@
-import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, createRequestStateCodec } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, createRequestStateCodec, specTypeSchemas, SdkError, SdkErrorCode } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
+
+/** A sampling or roots answer, parsed as the old createMessage / listRoots parsed the client's result. */
+function checkedAnswer(type, answer) {
+  const validation = specTypeSchemas[type]['~standard'].validate(answer);
+  if (validation.issues) {
+    const problems = validation.issues.map((issue) => issue.message).join(', ');
+    throw new SdkError(SdkErrorCode.InvalidResult, type === 'ListRootsResult' ? `Invalid result for roots/list: ${problems}` : `Invalid sampling/createMessage result: ${problems}`);
+  }
+  return validation.value;
+}
 
 // Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
 // with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
@@ -75,7 +85,7 @@ export function build() {
           requestState: await requestStateCodec.mint(state, ctx),
         });
       }
-      const draft = draftResponse.result;
+      const draft = checkedAnswer('CreateMessageResult', draftResponse.result);
       const text = draft.content.type === 'text' ? draft.content.text : ''
       return { content: [{ type: 'text', text: `${doc} in ${language} (started ${started.toISOString()}): ${text}` }] }
     },

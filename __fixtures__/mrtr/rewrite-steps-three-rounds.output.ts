@@ -1,5 +1,15 @@
-import { McpServer, type ElicitRequestFormParams, inputRequired, inputResponse, type ElicitResult, type CreateMessageResult, type CreateMessageResultWithTools, ProtocolError, ProtocolErrorCode, fromJsonSchema, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import { McpServer, type ElicitRequestFormParams, inputRequired, inputResponse, type ElicitResult, type CreateMessageResult, type CreateMessageResultWithTools, ProtocolError, ProtocolErrorCode, fromJsonSchema, createRequestStateCodec, type ServerContext, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
+
+/** A sampling or roots answer, parsed as the old createMessage / listRoots parsed the client's result. */
+function checkedAnswer<T extends 'CreateMessageResult' | 'CreateMessageResultWithTools' | 'ListRootsResult'>(type: T, answer: unknown): SpecTypes[T] {
+  const validation = specTypeSchemas[type]['~standard'].validate(answer);
+  if (validation.issues) {
+    const problems = validation.issues.map((issue) => issue.message).join(', ');
+    throw new SdkError(SdkErrorCode.InvalidResult, type === 'ListRootsResult' ? `Invalid result for roots/list: ${problems}` : `Invalid sampling/createMessage result: ${problems}`);
+  }
+  return validation.value as SpecTypes[T];
+}
 
 // Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
 // with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
@@ -82,7 +92,7 @@ export function build() {
             requestState: await requestStateCodec.mint(state, ctx),
           });
         }
-        const suggestion = suggestionResponse.result;
+        const suggestion = checkedAnswer('CreateMessageResult', suggestionResponse.result);
         state = { step: 'create_project:roots', call, named, suggestion };
       }
       const { named, suggestion } = state;
@@ -96,7 +106,7 @@ export function build() {
           requestState: await requestStateCodec.mint(state, ctx),
         });
       }
-      const { roots } = rootsResponse;
+      const { roots } = checkedAnswer('ListRootsResult', { roots: rootsResponse.roots });
       const where = roots.length > 0 ? roots[0].uri : 'file:///tmp';
       return { content: [{ type: 'text', text: `Created ${name} for ${team} from ${template} in ${where}.` }] };
     },

@@ -19,9 +19,9 @@ export function build() {
         if (!clientCapabilities?.elicitation || (!clientCapabilities.elicitation.form && clientCapabilities.elicitation.url)) {
           throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support form elicitation.');
         }
-        const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_write_file');
+        const answer = inputResponse(ctx.mcpReq.inputResponses, 'write_file_ask');
         if (answer.kind !== 'elicit') {
-          return inputRequired({ inputRequests: { ask_write_file: inputRequired.elicit({ message: `${path} exists. Overwrite it?`, requestedSchema: OVERWRITE }) } });
+          return inputRequired({ inputRequests: { write_file_ask: inputRequired.elicit({ message: `${path} exists. Overwrite it?`, requestedSchema: OVERWRITE }) } });
         }
         if (answer.action === 'accept' && answer.content) {
           const validation = fromJsonSchema(OVERWRITE)['~standard'].validate(answer.content);

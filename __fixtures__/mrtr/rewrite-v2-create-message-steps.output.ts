@@ -1,5 +1,15 @@
-import { McpServer, inputRequired, inputResponse, type CreateMessageResult, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, type CreateMessageResult, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type ServerContext, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
+
+/** A sampling or roots answer, parsed as the old createMessage / listRoots parsed the client's result. */
+function checkedAnswer<T extends 'CreateMessageResult' | 'CreateMessageResultWithTools' | 'ListRootsResult'>(type: T, answer: unknown): SpecTypes[T] {
+  const validation = specTypeSchemas[type]['~standard'].validate(answer);
+  if (validation.issues) {
+    const problems = validation.issues.map((issue) => issue.message).join(', ');
+    throw new SdkError(SdkErrorCode.InvalidResult, type === 'ListRootsResult' ? `Invalid result for roots/list: ${problems}` : `Invalid sampling/createMessage result: ${problems}`);
+  }
+  return validation.value as SpecTypes[T];
+}
 
 // Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
 // with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is bound to the
@@ -54,7 +64,7 @@ export function build() {
             requestState: await requestStateCodec.mint(state, ctx),
           });
         }
-        const reply = replyResponse.result as CreateMessageResult;
+        const reply = checkedAnswer('CreateMessageResult', replyResponse.result);
         state = { step: 'haiku:verdict', call, reply };
       }
       const { reply } = state;

@@ -8,16 +8,16 @@ export function build() {
     'delete_file',
     { description: 'Delete a file after confirmation', inputSchema: z.object({ path: z.string() }) },
     async ({ path }, ctx) => {
-      const askDeleteFileSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
-      const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_delete_file');
+      const deleteFileAskSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
+      const answer = inputResponse(ctx.mcpReq.inputResponses, 'delete_file_ask');
       if (answer.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { ask_delete_file: inputRequired.elicit({
+        return inputRequired({ inputRequests: { delete_file_ask: inputRequired.elicit({
           message: `Delete ${path}?`,
-          requestedSchema: askDeleteFileSchema,
+          requestedSchema: deleteFileAskSchema,
         }) } });
       }
       if (answer.action === 'accept' && answer.content) {
-        const validation = fromJsonSchema(askDeleteFileSchema)['~standard'].validate(answer.content);
+        const validation = fromJsonSchema(deleteFileAskSchema)['~standard'].validate(answer.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

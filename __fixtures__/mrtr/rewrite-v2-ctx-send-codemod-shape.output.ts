@@ -9,9 +9,9 @@ export function build() {
     'deploy',
     { description: 'Deploy a service', inputSchema: z.object({ service: z.string() }) },
     async ({ service }, ctx) => {
-      const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_deploy');
+      const answer = inputResponse(ctx.mcpReq.inputResponses, 'deploy_ask');
       if (answer.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { ask_deploy: inputRequired.elicit({
+        return inputRequired({ inputRequests: { deploy_ask: inputRequired.elicit({
           message: `Deploy ${service}?`,
           requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
         }) } });

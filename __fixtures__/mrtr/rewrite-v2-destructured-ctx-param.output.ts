@@ -9,16 +9,16 @@ export function build() {
     'archive',
     { description: 'Archive a list', inputSchema: z.object({ list: z.string() }) },
     async ({ list }, { mcpReq }) => {
-      const askArchiveSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } } };
-      const answer = inputResponse(mcpReq.inputResponses, 'ask_archive');
+      const archiveAskSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } } };
+      const answer = inputResponse(mcpReq.inputResponses, 'archive_ask');
       if (answer.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { ask_archive: inputRequired.elicit({
+        return inputRequired({ inputRequests: { archive_ask: inputRequired.elicit({
           message: `Archive ${list}?`,
-          requestedSchema: askArchiveSchema,
+          requestedSchema: archiveAskSchema,
         }) } });
       }
       if (answer.action === 'accept' && answer.content) {
-        const validation = fromJsonSchema(askArchiveSchema)['~standard'].validate(answer.content);
+        const validation = fromJsonSchema(archiveAskSchema)['~standard'].validate(answer.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

@@ -8,16 +8,16 @@ export function build() {
     'secrets://api-token',
     { description: 'The API token, after confirmation' },
     async (uri, ctx) => {
-      const askApiTokenSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { reveal: { type: 'boolean' } } };
-      const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_api_token');
+      const apiTokenAskSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { reveal: { type: 'boolean' } } };
+      const answer = inputResponse(ctx.mcpReq.inputResponses, 'api_token_ask');
       if (answer.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { ask_api_token: inputRequired.elicit({
+        return inputRequired({ inputRequests: { api_token_ask: inputRequired.elicit({
           message: 'Reveal the API token?',
-          requestedSchema: askApiTokenSchema,
+          requestedSchema: apiTokenAskSchema,
         }) } });
       }
       if (answer.action === 'accept' && answer.content) {
-        const validation = fromJsonSchema(askApiTokenSchema)['~standard'].validate(answer.content);
+        const validation = fromJsonSchema(apiTokenAskSchema)['~standard'].validate(answer.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

@@ -4,16 +4,16 @@ export function build() {
   const server = new Server({ name: 'raw', version: '2.0.0' }, { capabilities: { tools: {} } });
 
   server.setRequestHandler('tools/call', async (request, ctx) => {
-    const askToolsCallSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } } };
-    const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_tools_call');
+    const rewriteV2SetRequestHandlerToolsCallToolsCallAskSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } } };
+    const answer = inputResponse(ctx.mcpReq.inputResponses, 'rewrite_v2_set_request_handler_tools_call_tools_call_ask');
     if (answer.kind !== 'elicit') {
-      return inputRequired({ inputRequests: { ask_tools_call: inputRequired.elicit({
+      return inputRequired({ inputRequests: { rewrite_v2_set_request_handler_tools_call_tools_call_ask: inputRequired.elicit({
         message: `Run ${request.params.name}?`,
-        requestedSchema: askToolsCallSchema,
+        requestedSchema: rewriteV2SetRequestHandlerToolsCallToolsCallAskSchema,
       }) } });
     }
     if (answer.action === 'accept' && answer.content) {
-      const validation = fromJsonSchema(askToolsCallSchema)['~standard'].validate(answer.content);
+      const validation = fromJsonSchema(rewriteV2SetRequestHandlerToolsCallToolsCallAskSchema)['~standard'].validate(answer.content);
       if (!(validation instanceof Promise) && validation.issues) {
         const problems = validation.issues.map((issue) => issue.message).join(', ');
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

@@ -14,16 +14,16 @@ export function build() {
         if (!clientCapabilities?.elicitation || (!clientCapabilities.elicitation.form && clientCapabilities.elicitation.url)) {
           throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support form elicitation.');
         }
-        const askSendNewsletterSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { send: { type: 'boolean' } }, required: ['send'] };
-        const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_send_newsletter');
+        const sendNewsletterAskSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { send: { type: 'boolean' } }, required: ['send'] };
+        const answer = inputResponse(ctx.mcpReq.inputResponses, 'send_newsletter_ask');
         if (answer.kind !== 'elicit') {
-          return inputRequired({ inputRequests: { ask_send_newsletter: inputRequired.elicit({
+          return inputRequired({ inputRequests: { send_newsletter_ask: inputRequired.elicit({
             message: `Send the newsletter to ${list}?`,
-            requestedSchema: askSendNewsletterSchema,
+            requestedSchema: sendNewsletterAskSchema,
           }) } });
         }
         if (answer.action === 'accept' && answer.content) {
-          const validation = fromJsonSchema(askSendNewsletterSchema)['~standard'].validate(answer.content);
+          const validation = fromJsonSchema(sendNewsletterAskSchema)['~standard'].validate(answer.content);
           if (!(validation instanceof Promise) && validation.issues) {
             const problems = validation.issues.map((issue) => issue.message).join(', ');
             throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

@@ -4,7 +4,8 @@ import type { MrtrAnalysis } from '../analyse/classify.js';
 import { referencesTo } from '../analyse/functions.js';
 import type { Registration } from '../analyse/handlers.js';
 import type { PushCall } from '../analyse/pushCall.js';
-import { constValue, unwrap } from '../analyse/symbols.js';
+import { REGISTRATIONS } from '../constants.js';
+import { constValue, stringValue, unwrap } from '../analyse/symbols.js';
 import type { Review } from './review.js';
 
 // The asks of a round as the explicit form and the step function both plan them: how each answer is bound,
@@ -94,6 +95,7 @@ export function schemaOf(params: Node | undefined): Ask['schema'] | null | undef
 /**
  * The asks of a handler, each with its requested schema (to validate accepted form content as the old call
  * did) and a readable key unique in the handler (`name`, `name_2`, ...), named by `keyName` of its binding.
+ * `scope` (see `keyScopeOf`) prefixes every key, so it is unique to the tool, prompt or resource as well.
  */
 export function asksOf(
   calls: PushCall[],
@@ -102,6 +104,7 @@ export function asksOf(
   bindings: Array<Binding | undefined>,
   registration: Registration,
   keyName: (binding: Binding | undefined) => string | undefined,
+  scope?: string,
 ): Ask[] | Review {
   const asks: Ask[] = [];
   const keys = new Set<string>();
@@ -116,7 +119,7 @@ export function asksOf(
       schema = found;
     }
     const binding = bindings[i];
-    const base = keyOf(keyName(binding), call, registration);
+    const base = keyOf(keyName(binding), call, registration, scope);
     let key = base;
     for (let n = 2; keys.has(key); n++) key = `${base}_${n}`;
     keys.add(key);
@@ -132,21 +135,77 @@ export function asksOf(
   return asks;
 }
 
-/** A readable key, unique in its handler: the result's name, or `<kind>_<handler>`. */
-export function keyOf(binding: string | undefined, call: PushCall, registration: Registration): string {
+/**
+ * A readable key, unique in its handler: the result's name, or `<kind>_<handler>`. With a `scope` (the
+ * write-once form), the key starts with it (`delete_note_confirmation`, `delete_note_ask`), so an answer
+ * keyed for one tool's question is never taken for another tool's.
+ */
+export function keyOf(binding: string | undefined, call: PushCall, registration: Registration, scope?: string): string {
   const word = KIND_WORD[call.kind];
+  const named = binding && /^[A-Za-z_$][\w$]*$/.test(binding) && !GENERIC_NAMES.has(binding) ? binding : undefined;
+  if (scope) {
+    const own = named ? snakeCase(named) : word;
+    // No stutter: tool `confirm` with `const confirm = ...` is `confirm`, tool `ask_email` asking is `ask_email`.
+    let key = `${scope}_${own}`;
+    if (own === scope || own.startsWith(`${scope}_`)) key = own;
+    else if (!named && (scope === word || scope.startsWith(`${word}_`))) key = scope;
+    return /^[a-z_]/.test(key) ? key : `k_${key}`;
+  }
   // `ask_<handler>`, unless the handler's name already says it (`ask_email`, `sample`): no `ask_ask_email`.
   const byHandler =
     registration.name === word || registration.name.startsWith(`${word}_`)
       ? registration.name
       : `${word}_${registration.name}`;
-  const base = binding && /^[A-Za-z_$][\w$]*$/.test(binding) && !GENERIC_NAMES.has(binding) ? binding : byHandler;
-  const key = base
+  const key = snakeCase(named ?? byHandler);
+  return /^[a-z_]/.test(key) ? key : `k_${key}`;
+}
+
+/** `deleteNote`, `delete-note`, `tools/call` -> `delete_note`, `delete_note`, `tools_call`. */
+function snakeCase(name: string): string {
+  return name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/[^A-Za-z0-9_]+/g, '_')
     .replace(/^_+|_+$/g, '')
     .toLowerCase();
-  return /^[a-z_]/.test(key) ? key : `k_${key}`;
+}
+
+/**
+ * What makes a write-once key unique to its tool, prompt or resource: the registered name in snake case
+ * (`registerTool('delete_note', ...)` -> `delete_note`). When that name cannot be read (a name computed at run
+ * time, or a low-level `setRequestHandler` that serves every tool), the key is derived from the handler's own
+ * name (`async function handleDelete` -> `handle_delete`, `const onCall = async (...) =>` -> `on_call`), else
+ * from the file's name and the method (`server.ts`, `tools/call` -> `server_tools_call`): stable across runs, and
+ * distinct from every registered tool's keys unless a tool is named the same.
+ */
+export function keyScopeOf(registration: Registration, handler: Node): string {
+  const registered =
+    registration.method === REGISTRATIONS[methodNameOf(registration.call) ?? '']
+      ? stringValue(Node.isCallExpression(registration.call) ? registration.call.getArguments()[0] : undefined)
+      : undefined;
+  const fromRegistration = registered ? snakeCase(registered) : '';
+  if (fromRegistration) return fromRegistration;
+  const own = ownNameOf(handler);
+  const fromHandler = own ? snakeCase(own) : '';
+  if (fromHandler) return fromHandler;
+  const file = handler.getSourceFile().getBaseNameWithoutExtension();
+  return snakeCase(`${file}_${registration.method}`) || 'handler';
+}
+
+function methodNameOf(call: Node): string | undefined {
+  if (!Node.isCallExpression(call)) return undefined;
+  const callee = unwrap(call.getExpression());
+  return Node.isPropertyAccessExpression(callee) ? callee.getName() : undefined;
+}
+
+/** A function's own name: its declaration's, or the variable or property it is assigned to. */
+function ownNameOf(fn: Node): string | undefined {
+  if (Node.isFunctionDeclaration(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn)) {
+    const name = fn.getName();
+    if (name) return name;
+  }
+  const parent = fn.getParent();
+  if (parent && Node.isVariableDeclaration(parent) && Node.isIdentifier(parent.getNameNode())) return parent.getName();
+  return undefined;
 }
 
 /**

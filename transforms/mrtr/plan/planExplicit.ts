@@ -9,7 +9,7 @@ import type { PushCall } from '../analyse/pushCall.js';
 import { isReplaySafeExpression, isReplaySafeStatement } from '../analyse/replaySafe.js';
 import { statementOf } from '../analyse/statements.js';
 import { constValue, unwrap } from '../analyse/symbols.js';
-import { asksOf, bindingOf, onlyFieldUses, type Ask, type Binding } from './asks.js';
+import { asksOf, bindingOf, keyScopeOf, onlyFieldUses, type Ask, type Binding } from './asks.js';
 import { capabilityReadsIn, isExitOnlyBranch } from './beforeAsk.js';
 import type { Review } from './review.js';
 
@@ -90,6 +90,8 @@ export function planExplicit(sites: HandlerSite[], analysis: MrtrAnalysis, repla
     bindings,
     registration,
     (b) => b?.name,
+    // Write-once: no state binds an answer to this handler, so the key itself is unique to the tool.
+    keyScopeOf(registration, fn),
   );
   if ('reason' in asks) return asks;
   // In a try/catch, the old call's "client does not support ..." error reached the catch block (the fallback):

@@ -190,6 +190,8 @@ function stepsInputOf(sites: HandlerSite[], analysis: MrtrAnalysis): StepsInput 
     bindings.map((b) => b ?? undefined),
     registration,
     patternKey,
+    // No scope: a step reads an answer only at the step its verified state names, and the step names carry the
+    // handler's name, so a key needs to be unique in its handler only (`when`, `party`).
   );
   if ('reason' in asks) return asks;
   return { fn, body, registration, statements, asks, context, branchOf };

@@ -13,23 +13,32 @@ export const VIEW_KIND = {
   listRoots: 'roots',
 } as const;
 
+/** The name of the per-file helper that checks a sampling or roots answer (see `checkedAnswerLines`). */
+export const CHECKED_ANSWER = 'checkedAnswer';
+/** What an emitter lists among a file's imports to have the helper declared in that file. */
+export const CHECKED_ANSWER_NEED = `#${CHECKED_ANSWER}`;
+
 /**
  * The old call's result, rebuilt from the answer `view` (an `inputResponse` narrowed to its kind), and the
  * type imports it needs. In TypeScript the validated form content keeps the old result's type, and a sampling
  * answer keeps the old call's type: the low-level `createMessage` without `tools` (and a request validated by
  * `CreateMessageResultSchema`) returned a `CreateMessageResult`, one content block, where the answer is typed
- * as either form; the client was asked without tools, so it answers with one block.
+ * as either form; the client was asked without tools, so it answers with one block. Sampling and roots answers
+ * are parsed with the SDK's result schema, as the old `createMessage` and `listRoots` parsed the client's result:
+ * a malformed one fails with the old call's `InvalidResult` error, never as a TypeError in the code after it.
  */
 export function answerValue(ask: Ask, view: string, style: FileStyle): { value: string; imports: string[] } {
   const q = style.quote;
   if (ask.builder === 'createMessage') {
-    return style.typescript && singleBlockSampling(ask)
-      ? { value: `${view}.result as CreateMessageResult`, imports: ['type CreateMessageResult'] }
-      : { value: `${view}.result`, imports: [] };
+    const type =
+      singleBlockSampling(ask) || !mayAskWithTools(ask) ? 'CreateMessageResult' : 'CreateMessageResultWithTools';
+    return { value: `${CHECKED_ANSWER}(${q}${type}${q}, ${view}.result)`, imports: [CHECKED_ANSWER_NEED] };
   }
-  // A `{ roots }` pattern reads straight from the answer, which carries `roots` like the old result.
   if (ask.builder === 'listRoots')
-    return { value: ask.binding?.pattern ? view : `{ roots: ${view}.roots }`, imports: [] };
+    return {
+      value: `${CHECKED_ANSWER}(${q}ListRootsResult${q}, { roots: ${view}.roots })`,
+      imports: [CHECKED_ANSWER_NEED],
+    };
   // A pattern (`const { action } = ...`) reads straight from the answer, which has the old result's `action` and
   // `content` (a rebuilt literal would trip TypeScript's excess-property check on the members it leaves out).
   if (ask.binding?.pattern) return { value: view, imports: [] };
@@ -56,6 +65,47 @@ export function validationLines(view: string, schema: string, style: FileStyle):
     `${u}}`,
     `}`,
   ];
+}
+
+/** Whether the question may offer tools: its params are not a literal without `tools` and `toolChoice`. */
+function mayAskWithTools(ask: Ask): boolean {
+  const params = ask.params;
+  if (!params || !Node.isObjectLiteralExpression(params)) return true;
+  return params
+    .getProperties()
+    .some(
+      (p) =>
+        !(Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) ||
+        ['tools', 'toolChoice'].includes(p.getName()),
+    );
+}
+
+/**
+ * The helper every file whose rewritten code reads a sampling or roots answer declares once, after its imports:
+ * the old `createMessage` / `listRoots` parsed the client's result with the SDK's schema and failed with
+ * `SdkError(InvalidResult)`, which the caller's catch block (a fallback) saw; `inputResponse` only sorts answers
+ * by kind. Needs specTypeSchemas, SdkError, SdkErrorCode (and the type SpecTypes in TypeScript).
+ */
+export function checkedAnswerLines(style: FileStyle): { lines: string[]; imports: string[] } {
+  const { quote: q, indentUnit: u } = style;
+  const end = style.semicolon ? ';' : '';
+  const signature = style.typescript
+    ? `function ${CHECKED_ANSWER}<T extends ${q}CreateMessageResult${q} | ${q}CreateMessageResultWithTools${q} | ${q}ListRootsResult${q}>(type: T, answer: unknown): SpecTypes[T] {`
+    : `function ${CHECKED_ANSWER}(type, answer) {`;
+  return {
+    lines: [
+      `/** A sampling or roots answer, parsed as the old createMessage / listRoots parsed the client's result. */`,
+      signature,
+      `${u}const validation = specTypeSchemas[type][${q}~standard${q}].validate(answer)${end}`,
+      `${u}if (validation.issues) {`,
+      `${u}${u}const problems = validation.issues.map((issue) => issue.message).join(${q}, ${q})${end}`,
+      `${u}${u}throw new SdkError(SdkErrorCode.InvalidResult, type === ${q}ListRootsResult${q} ? \`Invalid result for roots/list: \${problems}\` : \`Invalid sampling/createMessage result: \${problems}\`)${end}`,
+      `${u}}`,
+      `${u}return validation.value${style.typescript ? ' as SpecTypes[T]' : ''}${end}`,
+      `}`,
+    ],
+    imports: ['specTypeSchemas', 'SdkError', 'SdkErrorCode', ...(style.typescript ? ['type SpecTypes'] : [])],
+  };
 }
 
 /** Whether `inner` lies inside `outer`'s text. */

@@ -1,7 +1,17 @@
-import { McpServer, ResourceTemplate, createRequestStateCodec, type ServerContext, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, type CreateMessageResult } from "@modelcontextprotocol/server";
+import { McpServer, ResourceTemplate, createRequestStateCodec, type ServerContext, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from "@modelcontextprotocol/server";
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { z } from 'zod';
 import { askLoanDays } from './ask.js';
+
+/** A sampling or roots answer, parsed as the old createMessage / listRoots parsed the client's result. */
+function checkedAnswer<T extends 'CreateMessageResult' | 'CreateMessageResultWithTools' | 'ListRootsResult'>(type: T, answer: unknown): SpecTypes[T] {
+  const validation = specTypeSchemas[type]['~standard'].validate(answer);
+  if (validation.issues) {
+    const problems = validation.issues.map((issue) => issue.message).join(', ');
+    throw new SdkError(SdkErrorCode.InvalidResult, type === 'ListRootsResult' ? `Invalid result for roots/list: ${problems}` : `Invalid sampling/createMessage result: ${problems}`);
+  }
+  return validation.value as SpecTypes[T];
+}
 import { withAsks } from './mcp-mrtr-runtime.js';
 
 // Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed
@@ -45,16 +55,16 @@ export function build(): McpServer {
   server.registerTool('reserve', { description: 'Reserve a book', inputSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
     const book = books[id];
     if (!book) return { ...text(`No book ${id}`), isError: true };
-    const askReserveSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { pickup: { type: 'string', enum: ['front desk', 'locker'] } }, required: ['pickup'] };
-    const answer = inputResponse(ctx.mcpReq.inputResponses, 'ask_reserve');
+    const reserveAskSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { pickup: { type: 'string', enum: ['front desk', 'locker'] } }, required: ['pickup'] };
+    const answer = inputResponse(ctx.mcpReq.inputResponses, 'reserve_ask');
     if (answer.kind !== 'elicit') {
-      return inputRequired({ inputRequests: { ask_reserve: inputRequired.elicit({
+      return inputRequired({ inputRequests: { reserve_ask: inputRequired.elicit({
         message: `Reserve "${book.title}"?`,
-        requestedSchema: askReserveSchema,
+        requestedSchema: reserveAskSchema,
       }) } });
     }
     if (answer.action === 'accept' && answer.content) {
-      const validation = fromJsonSchema(askReserveSchema)['~standard'].validate(answer.content);
+      const validation = fromJsonSchema(reserveAskSchema)['~standard'].validate(answer.content);
       if (!(validation instanceof Promise) && validation.issues) {
         const problems = validation.issues.map((issue) => issue.message).join(', ');
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
@@ -73,24 +83,24 @@ export function build(): McpServer {
 
   server.registerPrompt('blurb', { description: 'A blurb for a book', argsSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
     const book = books[id];
-    const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'sample_blurb');
+    const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'blurb_sample');
     if (replyResponse.kind !== 'sampling') {
-      return inputRequired({ inputRequests: { sample_blurb: inputRequired.createMessage({
+      return inputRequired({ inputRequests: { blurb_sample: inputRequired.createMessage({
         messages: [{ role: 'user', content: { type: 'text', text: `One sentence about ${book?.title ?? 'an unknown book'}` } }],
         maxTokens: 60,
       }) } });
     }
-    const reply = replyResponse.result as CreateMessageResult;
+    const reply = checkedAnswer('CreateMessageResult', replyResponse.result);
     const blurb = reply.content.type === 'text' ? reply.content.text : '';
     return { messages: [{ role: 'assistant', content: { type: 'text', text: blurb || '(no blurb)' } }] };
   });
 
   server.registerResource('shelf', new ResourceTemplate('shelf://{name}', { list: undefined }), { description: 'A shelf on the client' }, async (uri, { name }, ctx) => {
-    const rootsShelfResponse = inputResponse(ctx.mcpReq.inputResponses, 'roots_shelf');
-    if (rootsShelfResponse.kind !== 'roots') {
-      return inputRequired({ inputRequests: { roots_shelf: inputRequired.listRoots() } });
+    const shelfRootsResponse = inputResponse(ctx.mcpReq.inputResponses, 'shelf_roots');
+    if (shelfRootsResponse.kind !== 'roots') {
+      return inputRequired({ inputRequests: { shelf_roots: inputRequired.listRoots() } });
     }
-    const { roots } = rootsShelfResponse;
+    const { roots } = checkedAnswer('ListRootsResult', { roots: shelfRootsResponse.roots });
     const root = roots.find((r) => r.name === name);
     return { contents: [{ uri: uri.href, text: root ? root.uri : `no root named ${String(name)}` }] };
   });

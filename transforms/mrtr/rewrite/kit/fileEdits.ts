@@ -3,7 +3,9 @@ import type { TextEdit } from '../../../../lib/edits.js';
 import type { AnalysisProject } from '../../../../lib/project.js';
 import { wordOffsets } from '../../analyse/symbols.js';
 import { addImportsEdit, removeImportsEdits } from './addImports.js';
+import { CHECKED_ANSWER, CHECKED_ANSWER_NEED, checkedAnswerLines } from '../askCode.js';
 import { styleOf } from './codeText.js';
+import { insertionPoint } from './moduleImports.js';
 import { staleMarkerEdits } from './insertMarker.js';
 
 /**
@@ -50,9 +52,21 @@ export class FileEdits {
 
   /** The import edits of every file that needs SDK names, and the removal of result-schema imports left unused. */
   addImports(): void {
-    for (const [absPath, names] of this.imports) {
+    for (const [absPath, needed] of this.imports) {
       const sourceFile = this.project.load(absPath)!;
-      const edit = addImportsEdit(sourceFile, [...names], styleOf(sourceFile.getFullText(), absPath));
+      const style = styleOf(sourceFile.getFullText(), absPath);
+      const names = [...needed].filter((name) => name !== CHECKED_ANSWER_NEED);
+      if (needed.has(CHECKED_ANSWER_NEED)) {
+        // The answer-checking helper, declared once per file after its imports (kept from an earlier run).
+        const helper = checkedAnswerLines(style);
+        names.push(...helper.imports);
+        if (!sourceFile.getFunction(CHECKED_ANSWER)) {
+          const point = insertionPoint(sourceFile);
+          const text = `${style.eol}${style.eol}${helper.lines.join(style.eol)}`;
+          this.edits.set(absPath, [{ start: point, end: point, text }, ...(this.edits.get(absPath) ?? [])]);
+        }
+      }
+      const edit = addImportsEdit(sourceFile, [...new Set(names)], style);
       // A new import statement goes before any code inserted at the same point (a codec declaration).
       if (edit && edit.start === edit.end) this.edits.set(absPath, [edit, ...(this.edits.get(absPath) ?? [])]);
       else if (edit) this.add(absPath, edit);
