@@ -3,7 +3,7 @@ import type { TextEdit } from '../../../../lib/edits.js';
 import type { AnalysisProject } from '../../../../lib/project.js';
 import { wordOffsets } from '../../analyse/symbols.js';
 import { addImportsEdit, removeImportsEdits } from './addImports.js';
-import { CHECKED_ANSWER, CHECKED_ANSWER_NEED, checkedAnswerLines } from '../askCode.js';
+import { CHECKED_ANSWER, CHECKED_ANSWER_NEED, checkedAnswerLines } from './checkedAnswer.js';
 import { styleOf } from './codeText.js';
 import { insertionPoint } from './moduleImports.js';
 import { staleMarkerEdits } from './insertMarker.js';
