@@ -263,10 +263,16 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
       const wipe = await rawCall2026(mod, { kind: 'tool', name: 'wipe', args: { id: 'n1' } });
       expect(Object.keys(wipe.inputRequests ?? {})).toEqual(['elicit_1']);
       const purge: Call = { kind: 'tool', name: 'purge', args: { id: 'n1' } };
-      const replayed = await rawCall2026(mod, purge, { inputResponses: { elicit_1: OK }, requestState: wipe.requestState! });
+      const replayed = await rawCall2026(mod, purge, {
+        inputResponses: { elicit_1: OK },
+        requestState: wipe.requestState!,
+      });
       expect(replayed.resultType).toBe('input_required');
       expect(Object.keys(replayed.inputRequests ?? {})).toEqual(['elicit_1']);
-      const own = await rawCall2026(mod, purge, { inputResponses: { elicit_1: OK }, requestState: replayed.requestState! });
+      const own = await rawCall2026(mod, purge, {
+        inputResponses: { elicit_1: OK },
+        requestState: replayed.requestState!,
+      });
       expect(own.content).toEqual([{ type: 'text', text: 'purged n1' }]);
     });
 

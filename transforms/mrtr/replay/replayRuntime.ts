@@ -75,8 +75,8 @@ const RUNTIME_TS = `// The replay runtime of MRTR (multi round-trip requests), w
 // Answers recorded so far travel in requestState, signed with the server's codec (createRequestStateCodec);
 // each is bound to a fingerprint of the question it answered, so a changed question is asked again and is
 // never given a stale answer. The state is bound to its call (method, registered name and arguments): a state
-// minted for another call is ignored. An answer counts only for a question the state says the last round asked, and answers are
-// checked against the SDK's result schemas as the old calls did.
+// minted for another call is ignored. An answer counts only for a question the state says the last round
+// asked, and answers are checked against the SDK's result schemas as the old calls did.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import {

@@ -59,7 +59,11 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
       text: `${out.nameIn(file, 'withAsks')}(${registration.lowLevelServer}, ${codec}, `,
     });
     const name = registeredName(registration.call);
-    out.add(file, { start: callback.getEnd(), end: callback.getEnd(), text: name ? `, { name: ${name} })` : ')' });
+    out.add(file, {
+      start: callback.getEnd(),
+      end: callback.getEnd(),
+      text: name ? `, { ${name === 'name' ? name : `name: ${name}`} })` : ')',
+    });
   }
   const ordered = withImports(plan, codec, out);
   const imports = new Map<string, string[]>();
