@@ -67,7 +67,7 @@ export interface Site {
   /** Reason id (`review`/`skipped`), e.g. `no-strategy-yet`; the pair transform/reason names the finding. */
   reason?: string;
   message?: string;
-  /** For rewritten sites: what a reviewer should know, e.g. server-side values carried in the (signed, readable) requestState. */
+  /** For rewritten sites: what a reviewer should know, e.g. server-side values carried in the (encrypted, signed) requestState. */
   notes?: string[];
 }
 

@@ -6,6 +6,8 @@ import { discoverFixtures, expectedOutputs, readTree, type Fixture } from './sup
 import {
   loadServerModule,
   rawCall2026,
+  readableRequestState,
+  requestStatePayload,
   runMigrated2025,
   runMigrated2026,
   runOriginal,
@@ -13,6 +15,7 @@ import {
   type Call,
   type ClientCapabilities,
   type ClientScript,
+  type RawResult,
 } from './support/equivalence.js';
 
 interface Scenario {
@@ -90,6 +93,36 @@ function withOtherArguments(call: Call): Call | undefined {
   const entry = Object.entries(call.args).find(([, value]) => typeof value === 'string');
   if (!entry) return undefined;
   return { ...call, args: { ...call.args, [entry[0]]: `${entry[1] as string}-other` } } as Call;
+}
+
+/**
+ * The strings of a state's payload the server put there from its own data: every string value except what the
+ * client sent (a substring of its arguments or answers) and the state's own bookkeeping (step names, the call's
+ * arguments, replay's digests and question fingerprints).
+ */
+function serverStrings(value: unknown, clientText: string, key = ''): string[] {
+  if (typeof value === 'string') {
+    if (['step', 'call', 'question'].includes(key) || value.length < 4) return [];
+    return clientText.includes(JSON.stringify(value).slice(1, -1)) ? [] : [value];
+  }
+  if (Array.isArray(value)) return value.flatMap((v) => serverStrings(v, clientText, key));
+  if (value && typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
+      key === 'asked' ? [] : serverStrings(v, clientText, k),
+    );
+  return [];
+}
+
+/** The answers a script gives to one round's questions. */
+async function answersTo(result: RawResult, script: ClientScript, round: number): Promise<Record<string, unknown>> {
+  const answers: Record<string, unknown> = {};
+  for (const [key, request] of Object.entries(result.inputRequests ?? {})) {
+    if (request.method === 'elicitation/create') answers[key] = await script.elicit?.(request.params as never, round);
+    else if (request.method === 'sampling/createMessage')
+      answers[key] = await script.sample?.(request.params as never, round);
+    else answers[key] = await script.roots?.(round);
+  }
+  return answers;
 }
 
 describe('rewrite fixtures: the original and the migrated server behave the same', () => {
@@ -173,6 +206,30 @@ describe('rewrite fixtures: the original and the migrated server behave the same
           });
           expect(replayed.resultType).toBe(fresh.resultType);
           expect(Object.keys(replayed.inputRequests ?? {})).toEqual(Object.keys(fresh.inputRequests ?? {}));
+        }
+      });
+
+      // The SDK codec signs but does not encrypt: a value the server put in the state must not be readable there.
+      it('state probe: no server data readable in requestState', async () => {
+        const migrated = await load(migratedFiles);
+        for (const answers of Object.values(scenario.scripts)) {
+          const options = answers.capabilities ? { capabilities: answers.capabilities } : {};
+          const calls = answers.calls ?? scenario.calls;
+          const clientText = JSON.stringify({ calls, answers });
+          const script = clientScript(answers);
+          for (const call of calls) {
+            let extra: { inputResponses?: Record<string, unknown>; requestState?: string } = {};
+            for (let round = 1; round <= 6; round++) {
+              const result = await rawCall2026(migrated, call, extra, options);
+              if (result.resultType !== 'input_required' || !result.requestState) break;
+              const readable = [result.requestState, readableRequestState(result.requestState)];
+              const leaked = serverStrings(requestStatePayload(result.requestState), clientText).filter((value) =>
+                readable.some((text) => text.includes(value) || text.includes(JSON.stringify(value).slice(1, -1))),
+              );
+              expect(leaked, `server data readable in the requestState of ${JSON.stringify(call)}`).toEqual([]);
+              extra = { inputResponses: await answersTo(result, script, round), requestState: result.requestState };
+            }
+          }
         }
       });
 

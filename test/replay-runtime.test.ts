@@ -64,7 +64,11 @@ export function build() {
   // The question does not name the argument: only the state's binding to the call tells two calls apart.
   server.registerTool('wipe', { inputSchema: z.object({ id: z.string() }) }, withAsks(server.server, codec, async ({ id }) => {
     return { content: [{ type: 'text', text: (await confirm('Wipe the note?')) ? 'wiped ' + id : 'kept ' + id }] };
-  }));
+  }, { name: 'wipe' }));
+  // The same arguments and the same question as wipe: only the state's binding to the tool's name tells them apart.
+  server.registerTool('purge', { inputSchema: z.object({ id: z.string() }) }, withAsks(server.server, codec, async ({ id }) => {
+    return { content: [{ type: 'text', text: (await confirm('Wipe the note?')) ? 'purged ' + id : 'kept ' + id }] };
+  }, { name: 'purge' }));
   server.registerTool('setup', {}, withAsks(server.server, codec, async () => {
     enter('setup');
     const ok = await confirm('Set up the workspace?');
@@ -252,6 +256,24 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
         { inputResponses: { elicit_1: OK }, requestState: first.requestState! },
       );
       expect(own.content).toEqual([{ type: 'text', text: 'wiped n1' }]);
+    });
+
+    it('ignores a state minted by another tool called with the same arguments', async () => {
+      const mod = await loadFlavour(flavour);
+      const wipe = await rawCall2026(mod, { kind: 'tool', name: 'wipe', args: { id: 'n1' } });
+      expect(Object.keys(wipe.inputRequests ?? {})).toEqual(['elicit_1']);
+      const purge: Call = { kind: 'tool', name: 'purge', args: { id: 'n1' } };
+      const replayed = await rawCall2026(mod, purge, {
+        inputResponses: { elicit_1: OK },
+        requestState: wipe.requestState!,
+      });
+      expect(replayed.resultType).toBe('input_required');
+      expect(Object.keys(replayed.inputRequests ?? {})).toEqual(['elicit_1']);
+      const own = await rawCall2026(mod, purge, {
+        inputResponses: { elicit_1: OK },
+        requestState: replayed.requestState!,
+      });
+      expect(own.content).toEqual([{ type: 'text', text: 'purged n1' }]);
     });
 
     it('checks answers with the SDK result schemas, as the old calls did', async () => {

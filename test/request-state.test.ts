@@ -3,8 +3,16 @@
 // handler cannot resume this one. Driven against the committed migrated outputs, with the real SDK on the wire.
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { audit } from '../api/index.js';
-import { loadServerModule, rawCall2026, type Call, type RawResult } from './support/equivalence.js';
+import {
+  loadServerModule,
+  rawCall2026,
+  readableRequestState,
+  requestStatePayload,
+  type Call,
+  type RawResult,
+} from './support/equivalence.js';
 import { REPO_ROOT } from './support/fixtures.js';
 
 const FIXTURES = path.join(REPO_ROOT, '__fixtures__', 'mrtr');
@@ -16,11 +24,10 @@ const WHEN = { action: 'accept', content: { date: '2026-12-24' } };
 const PARTY = { action: 'accept', content: { people: 4 } };
 const INVALID_STATE = -32602;
 
-/** The payload the SDK codec signed: `v1.<base64url(JSON)>.<mac>`, readable by anyone who holds the state. */
-function payloadOf(state: string): { p: unknown; exp: number; b?: string } {
-  const [version, body] = state.split('.');
-  expect(version).toBe('v1');
-  return JSON.parse(Buffer.from(body!, 'base64url').toString('utf8')) as { p: unknown; exp: number; b?: string };
+/** The payload the migrated codec sealed (AES-256-GCM, then signed as `v1.<base64url(JSON)>.<mac>`), opened. */
+function payloadOf(state: string): { p: unknown } {
+  expect(state.split('.')[0]).toBe('v1');
+  return { p: requestStatePayload(state) };
 }
 
 /** The state of `book_table` after its first answer: the second round (party size) is pending. */
@@ -75,11 +82,29 @@ describe('migrated multi-round handlers: requestState', () => {
     const mod = await load('rewrite-steps-dependent-elicitations');
     const second = await secondRound(mod);
     const [version, body, mac] = second.requestState!.split('.');
-    const forged = JSON.parse(Buffer.from(body!, 'base64url').toString('utf8')) as { p: { date: string } };
-    forged.p.date = '2027-01-01';
+    const forged = JSON.parse(Buffer.from(body!, 'base64url').toString('utf8')) as { p: string };
+    const sealed = Buffer.from(forged.p, 'base64url');
+    sealed[20]! ^= 1;
+    forged.p = sealed.toString('base64url');
     const tampered = `${version}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${mac}`;
     const result = await rawCall2026(mod, BOOK, { inputResponses: { party: PARTY }, requestState: tampered });
     expect(result.error?.code).toBe(INVALID_STATE);
+    // Correctly signed, but not sealed with the derived key (a forged ciphertext, or a plain payload): refused too.
+    const signer = createRequestStateCodec({
+      key: process.env.MCP_REQUEST_STATE_SECRET!,
+      bind: (ctx) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+    });
+    const ctx = { mcpReq: { method: 'tools/call' } } as unknown as ServerContext;
+    for (const payload of [
+      sealed.toString('base64url'),
+      { step: 'book_table:party', call: '[{"restaurant":"Chez Ada"}]', when: WHEN },
+    ]) {
+      const unsealed = await rawCall2026(mod, BOOK, {
+        inputResponses: { party: PARTY },
+        requestState: await signer.mint(payload, ctx),
+      });
+      expect(unsealed.error?.code).toBe(INVALID_STATE);
+    }
     const garbage = await rawCall2026(mod, BOOK, { inputResponses: { party: PARTY }, requestState: 'not a state' });
     expect(garbage.error?.code).toBe(INVALID_STATE);
   });
@@ -187,7 +212,7 @@ describe('migrated multi-round handlers: requestState', () => {
     }
   });
 
-  it('signs but does not encrypt: server-computed values are readable, and the report says so', async () => {
+  it('encrypts the state: server-computed values are not readable, and the report says so', async () => {
     const mod = await load('rewrite-steps-effect-before-ask');
     const first = await rawCall2026(mod, { kind: 'tool', name: 'report_bug', args: { title: 'Login fails' } });
     expect(payloadOf(first.requestState!).p).toEqual({
@@ -196,9 +221,18 @@ describe('migrated multi-round handlers: requestState', () => {
       ticket: 100,
       opened: '2026-11-30T09:00:00.000Z',
     });
+    for (const text of [first.requestState!, readableRequestState(first.requestState!)])
+      for (const value of ['2026-11-30', 'report_bug', 'Login fails', '"ticket"']) expect(text).not.toContain(value);
+    // The same payload sealed twice differs (a random IV): equal states do not reveal equal payloads.
+    const again = await rawCall2026(mod, { kind: 'tool', name: 'report_bug', args: { title: 'Login fails' } });
+    expect(again.requestState).not.toBe(first.requestState);
     const report = await audit({ paths: [path.join(FIXTURES, 'rewrite-steps-effect-before-ask.input.ts')] });
     expect(report.sites.map((s) => s.notes)).toEqual([
-      [expect.stringMatching(/`ticket`, `opened`.*signed, not encrypted/)],
+      [
+        expect.stringMatching(
+          /`ticket`, `opened`: encrypted \(AES-256-GCM\) and signed, so the client cannot read them/,
+        ),
+      ],
     ]);
   });
 

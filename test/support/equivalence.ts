@@ -1037,6 +1037,32 @@ export function urlErrorsAsToolErrors(transcript: Transcript, calls: Call[]): Tr
   };
 }
 
+/** The label the migrated codec derives its AES-256-GCM key under (HKDF-SHA256 of MCP_REQUEST_STATE_SECRET). */
+export const STATE_ENCRYPTION_LABEL = 'mcp-mrtr requestState encryption';
+
+/** What a client can read of a `requestState`: the SDK codec's `v1.<base64url(JSON)>.<mac>` body, decoded. */
+export function readableRequestState(state: string): string {
+  const [version, body] = state.split('.');
+  if (version !== 'v1' || !body) throw new Error(`not a v1 requestState: ${state.slice(0, 40)}`);
+  return Buffer.from(body, 'base64url').toString('utf8');
+}
+
+/**
+ * The payload a migrated server put in a `requestState` (what `ctx.mcpReq.requestState()` returns): the signed
+ * body's `p`, opened with the key derived from `MCP_REQUEST_STATE_SECRET` when it is sealed (a base64url string of
+ * `iv || ciphertext || tag`).
+ */
+export function requestStatePayload(state: string): unknown {
+  const { p } = JSON.parse(readableRequestState(state)) as { p: unknown };
+  if (typeof p !== 'string') return p;
+  const secret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
+  const key = Buffer.from(crypto.hkdfSync('sha256', secret, '', STATE_ENCRYPTION_LABEL, 32));
+  const sealed = Buffer.from(p, 'base64url');
+  const decipher = crypto.createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12));
+  decipher.setAuthTag(sealed.subarray(-16));
+  return JSON.parse(Buffer.concat([decipher.update(sealed.subarray(12, -16)), decipher.final()]).toString('utf8'));
+}
+
 /**
  * A tampered copy of a `requestState`: for the SDK codec's `v1.<payload>.<mac>` shape the payload is
  * re-encoded with one more field (still well-formed, MAC no longer matches); otherwise one character in the

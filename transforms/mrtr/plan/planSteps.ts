@@ -10,7 +10,7 @@ import { statementOf } from '../analyse/statements.js';
 import { asksOf, bindingOf, type Ask, type Binding } from './asks.js';
 import { capabilityReadsIn } from './beforeAsk.js';
 import type { CarriedLocal } from './carriedValue.js';
-import { wiringOf, type ServerWiring } from './planWiring.js';
+import { stateEncrypted, wiringOf, type ServerWiring } from './planWiring.js';
 import type { Review } from './review.js';
 import { StepLayout, type Continuation } from './stepLayout.js';
 import { assignsTo, declarationsIn, namesIn, stateAt, type Declaration } from './stepLocals.js';
@@ -103,7 +103,7 @@ export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVe
   const wiring = wiringOf(registration, analysis);
   if (!wiring || 'detail' in wiring)
     return { kind: 'review', reason: 'state-codec-unwired', ...(wiring ? { detail: wiring.detail } : {}) };
-  // The SDK codec signs but does not encrypt: values the server computed become readable by the client.
+  // The SDK codec signs but does not encrypt: the codec this tool declares also encrypts; a codec of the user's may not.
   const serverSide = [
     ...new Set(
       steps
@@ -112,12 +112,17 @@ export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVe
         .map((c) => `\`${c.name}\``),
     ),
   ];
+  const them = serverSide.length === 1 ? 'it' : 'them';
   const notes =
-    serverSide.length > 0
-      ? [
-          `requestState carries server-computed ${serverSide.join(', ')}: signed, not encrypted, so the client can read ${serverSide.length === 1 ? 'it' : 'them'}; check that nothing secret is among them`,
-        ]
-      : [];
+    serverSide.length === 0
+      ? []
+      : stateEncrypted(wiring)
+        ? [
+            `requestState carries server-computed ${serverSide.join(', ')}: encrypted (AES-256-GCM) and signed, so the client cannot read ${them}`,
+          ]
+        : [
+            `requestState carries server-computed ${serverSide.join(', ')}: signed, not encrypted, so the client can read ${them}; check that nothing secret is among them`,
+          ];
   const { firstReplaced, lastReplaced } = layout;
   return {
     kind: 'steps',

@@ -26,6 +26,8 @@ export interface ServerWiring {
    * importing no project file), or the server's file that the handler's file imports already. Handler files import it.
    */
   existingFrom?: SourceFile;
+  /** That codec seals its payloads with AES-256-GCM (as the codec this tool declares does). */
+  existingEncrypted?: boolean;
   /**
    * When the server's file reaches the handler's file only through other files (`index.ts` imports
    * `tools/index.ts`, which imports `tools/pay.ts`): each of those files, in order, with its import of the
@@ -72,7 +74,12 @@ export function wiringOf(
       isCodecDeclaration(declared) &&
       construction.getSourceFile() === registration.call.getSourceFile()
     ) {
-      return { construction, codecFile: registration.call.getSourceFile(), existing: codec };
+      return {
+        construction,
+        codecFile: registration.call.getSourceFile(),
+        existing: codec,
+        existingEncrypted: encrypts(declared),
+      };
     }
     // Declared and exported in the server's file, which the handlers' file imports already (a module singleton).
     const handlersFile = registration.call.getSourceFile();
@@ -87,12 +94,24 @@ export function wiringOf(
       declared.getVariableStatement()?.hasExportKeyword() &&
       singleton
     ) {
-      return { construction, codecFile: handlersFile, existing: codec, existingFrom: construction.getSourceFile() };
+      return {
+        construction,
+        codecFile: handlersFile,
+        existing: codec,
+        existingFrom: construction.getSourceFile(),
+        existingEncrypted: encrypts(declared),
+      };
     }
     // Declared in a module of its own (`import { requestStateCodec } from './state.js'`): the handlers import it too.
     const module = codec ? codecModuleOf(construction.getSourceFile(), codec, analysis) : undefined;
     if (codec && module)
-      return { construction, codecFile: registration.call.getSourceFile(), existing: codec, existingFrom: module };
+      return {
+        construction,
+        codecFile: registration.call.getSourceFile(),
+        existing: codec,
+        existingFrom: module,
+        existingEncrypted: encrypts(module.getVariableDeclaration(codec)!),
+      };
     return {
       detail: `the server at ${where} already configures requestState; its verify must be the codec that mints this handler's state: declare that codec (createRequestStateCodec) in a module of its own that imports no other project file, export it, import it where the server is built, and run the tool again`,
     };
@@ -138,7 +157,19 @@ function namedImportOf(from: SourceFile, to: SourceFile): ImportDeclaration | un
 
 /** `const codec = createRequestStateCodec(...)`. */
 function isCodecDeclaration(declaration: import('ts-morph').VariableDeclaration): boolean {
-  return /^createRequestStateCodec\(/.test(declaration.getInitializer()?.getText() ?? '');
+  return /^([\w$]+\(\s*)?createRequestStateCodec\(/.test(declaration.getInitializer()?.getText() ?? '');
+}
+
+/** Whether a codec declaration seals its payloads (an earlier run's `encryptedState(createRequestStateCodec(...))`). */
+function encrypts(declaration: import('ts-morph').VariableDeclaration): boolean {
+  const helper = /^([\w$]+)\(\s*createRequestStateCodec\(/.exec(declaration.getInitializer()?.getText() ?? '')?.[1];
+  const fn = helper ? declaration.getSourceFile().getFunction(helper) : undefined;
+  return !!fn && /aes-256-gcm/.test(fn.getText());
+}
+
+/** Whether the state the wiring's codec mints is encrypted: always with the codec the tool declares. */
+export function stateEncrypted(wiring: ServerWiring): boolean {
+  return !wiring.existing || wiring.existingEncrypted === true;
 }
 
 /**

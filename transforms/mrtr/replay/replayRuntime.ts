@@ -74,9 +74,9 @@ const RUNTIME_TS = `// The replay runtime of MRTR (multi round-trip requests), w
 //
 // Answers recorded so far travel in requestState, signed with the server's codec (createRequestStateCodec);
 // each is bound to a fingerprint of the question it answered, so a changed question is asked again and is
-// never given a stale answer. The state is bound to its call (method and arguments): a state minted for another
-// call is ignored. An answer counts only for a question the state says the last round asked, and answers are
-// checked against the SDK's result schemas as the old calls did.
+// never given a stale answer. The state is bound to its call (method, registered name and arguments): a state
+// minted for another call is ignored. An answer counts only for a question the state says the last round
+// asked, and answers are checked against the SDK's result schemas as the old calls did.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import {
@@ -169,13 +169,15 @@ interface CapabilitySource {
 /**
  * Wrap a tool, prompt or resource handler whose asks (possibly in helpers it calls) use \`ask\`. The handler's
  * context is its last argument; \`server\` is the low-level server (\`mcpServer.server\`); \`codec\` is the
- * server's requestState codec (the one its \`requestState.verify\` uses).
+ * server's requestState codec (the one its \`requestState.verify\` uses); \`registered.name\` is the name the
+ * handler is registered under (\`'delete_note'\`), so a state minted by another tool called with the same
+ * arguments is not this one's.
  */
-export function withAsks<H extends (...args: never[]) => unknown>(server: CapabilitySource, codec: RequestStateCodec, handler: H): H {
+export function withAsks<H extends (...args: never[]) => unknown>(server: CapabilitySource, codec: RequestStateCodec, handler: H, registered?: { name: string }): H {
   const wrapped = async (...args: Parameters<H>) => {
     const ctx = args[args.length - 1] as unknown as ServerContext;
-    // A state minted for another call (another method or other arguments) counts as no state at all.
-    const call = callDigest(ctx.mcpReq.method, args.slice(0, -1));
+    // A state minted for another call (another method, tool or arguments) counts as no state at all.
+    const call = callDigest(ctx.mcpReq.method, registered?.name, args.slice(0, -1));
     const resumed = ctx.mcpReq.requestState<ReplayState>()?.replay;
     const state = resumed?.call === call ? resumed : undefined;
     const answers: Record<string, Recorded> = { ...state?.answers };
@@ -362,13 +364,14 @@ function requestOf(question: Question): InputRequest {
 }
 
 /**
- * The call a state belongs to: sha256 of the method and the handler's arguments (the context excluded) in canonical
- * JSON. A retry of the same call has the same digest, any other call another.
+ * The call a state belongs to: sha256 of the method, the registered name (when known) and the handler's arguments
+ * (the context excluded) in canonical JSON. A retry of the same call has the same digest, any other call another.
  */
-function callDigest(method: string, args: unknown[]): string {
+function callDigest(method: string, name: string | undefined, args: unknown[]): string {
   // A low-level handler's request: its _meta (a progress token) and MRTR fields change from round to round.
   const omit = new Set(['_meta', 'inputResponses', 'requestState']);
-  return createHash('sha256').update(\`\${method}\\u0000\${canonicalJson(args, omit)}\`).digest('base64url').slice(0, 22);
+  const called = name === undefined ? method : \`\${method}\\u0000\${name}\`;
+  return createHash('sha256').update(\`\${called}\\u0000\${canonicalJson(args, omit)}\`).digest('base64url').slice(0, 22);
 }
 
 /** sha256 of the question in a canonical JSON form (object keys sorted). */

@@ -58,7 +58,12 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
       end: callback.getStart(),
       text: `${out.nameIn(file, 'withAsks')}(${registration.lowLevelServer}, ${codec}, `,
     });
-    out.add(file, { start: callback.getEnd(), end: callback.getEnd(), text: ')' });
+    const name = registeredName(registration.call);
+    out.add(file, {
+      start: callback.getEnd(),
+      end: callback.getEnd(),
+      text: name ? `, { ${name === 'name' ? name : `name: ${name}`} })` : ')',
+    });
   }
   const ordered = withImports(plan, codec, out);
   const imports = new Map<string, string[]>();
@@ -84,6 +89,24 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
       }
     : undefined;
   return { edits: ordered, imports, ...(runtime ? { runtime } : {}) };
+}
+
+/**
+ * The name a tool, prompt or resource is registered under, as code (`'delete_note'`, or `tool.name` in a registration
+ * loop): its state is bound to it. Not for a name the tool cannot read without running code twice (a call), nor a
+ * low-level handler (its request's arguments carry the name): those bind to the method and arguments.
+ */
+function registeredName(call: Node): string | undefined {
+  if (!Node.isCallExpression(call)) return undefined;
+  const callee = call.getExpression();
+  const method = Node.isPropertyAccessExpression(callee) ? callee.getName() : '';
+  if (!/^(registerTool|tool|registerPrompt|prompt|registerResource|resource)$/.test(method)) return undefined;
+  const first = call.getArguments()[0];
+  if (!first) return undefined;
+  if (Node.isStringLiteral(first) || Node.isNoSubstitutionTemplateLiteral(first)) return first.getText();
+  const plain = (node: Node): boolean =>
+    Node.isIdentifier(node) || (Node.isPropertyAccessExpression(node) && plain(node.getExpression()));
+  return plain(first) ? first.getText() : undefined;
 }
 
 /** The replay edits per file, and the local name of each runtime export a file uses. */

@@ -4,6 +4,7 @@ import type { Ask } from '../plan/asks.js';
 import type { CarriedLocal } from '../plan/carriedValue.js';
 import type { Step, StepsPlan } from '../plan/planSteps.js';
 import type { Continuation } from '../plan/stepLayout.js';
+import { stateEncrypted } from '../plan/planWiring.js';
 import { answerValue, requestBuilder, validationLines, viewNameOf, VIEW_KIND, within } from './askCode.js';
 import { dedent, freshName, type FileStyle } from './kit/codeText.js';
 import { capabilitiesOf, widenReturnType, type HandlerRewrite } from './kit/handlerEdits.js';
@@ -94,9 +95,13 @@ function stateLines(
   const allCarried = steps.flatMap((st) => st.carried);
   const serverSide = [...new Set(allCarried.filter((c) => c.serverSide).map((c) => c.name))];
   if (serverSide.length > 0) {
-    // The SDK codec signs but does not encrypt (MRTR.md section 3): say so where a reviewer reads the state.
+    // The SDK codec signs but does not encrypt (MRTR.md section 3): say where a reviewer reads the state whether
+    // the codec (this tool's, or the user's own) keeps server-computed values from the client.
+    const names = serverSide.map((n) => `\`${n}\``).join(', ');
     lines.push(
-      `// requestState is signed, not encrypted: the client can read ${serverSide.map((n) => `\`${n}\``).join(', ')} in it.`,
+      stateEncrypted(plan.wiring)
+        ? `// requestState carries server-computed ${names}: the codec encrypts it, so the client cannot read them.`
+        : `// requestState is signed, not encrypted: the client can read ${names} in it.`,
     );
   }
   if (style.typescript) {

@@ -14,4 +14,4 @@ server.registerTool('write_off', { description: 'Write off stock', inputSchema: 
   if (answer.action !== 'accept' || answer.content?.ok !== true) return { content: [{ type: 'text', text: 'Kept.' }] };
   stock.set(item, 0);
   return { content: [{ type: 'text', text: `Wrote off ${count} ${item}.` }] };
-}));
+}, { name: 'write_off' }));

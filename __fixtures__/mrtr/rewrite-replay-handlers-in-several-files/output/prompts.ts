@@ -10,6 +10,6 @@ export function registerPrompts(server: McpServer): void {
     { description: 'Review a text, starting from its summary', argsSchema: z.object({ text: z.string() }) },
     withAsks(server.server, requestStateCodec, async ({ text }) => ({
       messages: [{ role: 'user', content: { type: 'text', text: `Review this text (summary: ${await summarize(server, text)}):\n${text}` } }],
-    })),
+    }), { name: 'review_text' }),
   );
 }

@@ -13,12 +13,12 @@ for (const tool of allTools) {
       if (isInputRequiredSignal(err)) throw err;
       return { content: [{ type: 'text' as const, text: err instanceof Error ? err.message : String(err) }], isError: true };
     }
-  }));
+  }, { name: tool.name }));
 }
 
 for (const factory of apiFactories) {
   const tool = factory({ style: 'In one line' });
-  server.registerTool(tool.name, tool.config, withAsks(server.server, requestStateCodec, async (args) => ({ content: [{ type: 'text' as const, text: await tool.fn(args) }] })));
+  server.registerTool(tool.name, tool.config, withAsks(server.server, requestStateCodec, async (args) => ({ content: [{ type: 'text' as const, text: await tool.fn(args) }] }), { name: tool.name }));
 }
 
 // The harness (and a serving factory) gets the one module-level server.

@@ -2,7 +2,7 @@ import { Node } from '../../../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../../../lib/edits.js';
 import type { ServerWiring } from '../../plan/planWiring.js';
 import { freshName, type FileStyle } from './codeText.js';
-import { insertionPoint, namedImportEdit } from './moduleImports.js';
+import { insertionPoint, isCommonJs, namedImportEdit } from './moduleImports.js';
 
 /** The env var holding the requestState secret (>= 32 bytes, the same on every server instance). */
 export const STATE_SECRET_ENV = 'MCP_REQUEST_STATE_SECRET';
@@ -10,6 +10,10 @@ export const STATE_SECRET_ENV = 'MCP_REQUEST_STATE_SECRET';
 export const WEAK_SECRET_BITS = 80;
 /** How long a minted requestState stays valid: long enough for a person to answer a form, short enough to bound replays. */
 export const STATE_TTL_SECONDS = 600;
+/** The HKDF label of the requestState encryption key: derived from the same secret, distinct from the signing key. */
+export const STATE_ENCRYPTION_LABEL = 'mcp-mrtr requestState encryption';
+/** The helper that seals a codec's payloads with AES-256-GCM: `encryptedState(createRequestStateCodec(...), secret)`. */
+export const ENCRYPTED_STATE_HELPER = 'encryptedState';
 
 /**
  * Once per file that constructs a server with step functions: the codec (key from MCP_REQUEST_STATE_SECRET, a
@@ -23,7 +27,7 @@ export function codecEdits(wiring: ServerWiring, codec: string, style: FileStyle
     codecFile: declarationEdits(wiring, codec, style),
     constructionFile: verifyEdits(wiring, codec),
     via: [...viaEdits(wiring, codec), ...importerEdits(wiring, codec)],
-    imports: ['createRequestStateCodec', ...(style.typescript ? ['type ServerContext'] : [])],
+    imports: ['createRequestStateCodec', ...(style.typescript ? ['type RequestStateCodec', 'type ServerContext'] : [])],
   };
 }
 
@@ -57,15 +61,20 @@ function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle)
   const text = sourceFile.getFullText();
   const secret = freshName(text, 'requestStateSecret');
   const entropy = freshName(text, 'entropyBits');
+  const encrypted = freshName(text, ENCRYPTED_STATE_HELPER);
+  const nodeCrypto = freshName(text, 'nodeCrypto');
+  const cryptoImport = isCommonJs(sourceFile)
+    ? `const ${nodeCrypto} = require(${q}node:crypto${q})${end}`
+    : `import * as ${nodeCrypto} from ${q}node:crypto${q}${end}`;
   const ts = style.typescript;
   const bindParam = style.typescript ? '(ctx: ServerContext)' : '(ctx)';
   const exported = wiring.importDeclaration || wiring.importers ? 'export ' : '';
   // CommonJS: exported after everything else, so a later `module.exports = { ... }` does not drop it.
   const exportsLine = wiring.requireDeclaration ? `${eol}module.exports.${codec} = ${codec}${end}${eol}` : undefined;
   const declaration = [
-    `// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is signed`,
-    `// with ${STATE_SECRET_ENV} (at least 32 bytes, the same on every server instance), expires, and is bound to the`,
-    `// request method and the authenticated client.`,
+    `// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is encrypted`,
+    `// and signed with ${STATE_SECRET_ENV} (at least 32 bytes, the same on every server instance), expires, and is`,
+    `// bound to the request method and the authenticated client.`,
     `const ${secret} = process.env.${STATE_SECRET_ENV} ?? ${q}${q}${end}`,
     `if (new TextEncoder().encode(${secret}).length < 32) {`,
     `${u}throw new Error(${q}${STATE_SECRET_ENV} must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests${q})${end}`,
@@ -74,11 +83,40 @@ function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle)
     `if (${entropy}(${secret}) < ${WEAK_SECRET_BITS} || /^(.+)\\1+$/s.test(${secret})) {`,
     `${u}throw new Error(${q}${STATE_SECRET_ENV} is too easy to guess (repeated characters or a repeated word): set it to random bytes, e.g. the output of \`openssl rand -base64 32\`${q})${end}`,
     `}`,
-    `${exported}const ${codec} = createRequestStateCodec({`,
-    `${u}key: ${secret},`,
-    `${u}ttlSeconds: ${STATE_TTL_SECONDS},`,
-    `${u}bind: ${bindParam} => \`\${ctx.mcpReq.method}\\u0000\${ctx.http?.authInfo?.clientId ?? ${q}${q}}\`,`,
-    `})${end}`,
+    `${exported}const ${codec} = ${encrypted}(`,
+    `${u}createRequestStateCodec({`,
+    `${u}${u}key: ${secret},`,
+    `${u}${u}ttlSeconds: ${STATE_TTL_SECONDS},`,
+    `${u}${u}bind: ${bindParam} => \`\${ctx.mcpReq.method}\\u0000\${ctx.http?.authInfo?.clientId ?? ${q}${q}}\`,`,
+    `${u}}),`,
+    `${u}${secret},`,
+    `)${end}`,
+    ``,
+    // Always, not only for handlers known to carry server data: one codec serves every handler of the server (step
+    // functions and replay, in several files, and any added later by hand), answers are the user's data too, and
+    // sealing costs microseconds.
+    `/**`,
+    ` * Seals every payload with AES-256-GCM before the codec signs it, so the client cannot read what the server`,
+    ` * carries (earlier answers, values it computed). The key is derived from the same secret under its own label,`,
+    ` * so it differs from the signing key; a state that does not open is refused like a tampered one.`,
+    ` */`,
+    `function ${encrypted}(codec${ts ? ': RequestStateCodec' : ''}, secret${ts ? ': string' : ''})${ts ? ': RequestStateCodec' : ''} {`,
+    `${u}const key = Buffer.from(${nodeCrypto}.hkdfSync(${q}sha256${q}, secret, ${q}${q}, ${q}${STATE_ENCRYPTION_LABEL}${q}, 32))${end}`,
+    `${u}return {`,
+    `${u}${u}async mint(payload, ctx) {`,
+    `${u}${u}${u}const iv = ${nodeCrypto}.randomBytes(12)${end}`,
+    `${u}${u}${u}const cipher = ${nodeCrypto}.createCipheriv(${q}aes-256-gcm${q}, key, iv)${end}`,
+    `${u}${u}${u}const sealed = [iv, cipher.update(JSON.stringify(payload), ${q}utf8${q}), cipher.final(), cipher.getAuthTag()]${end}`,
+    `${u}${u}${u}return codec.mint(Buffer.concat(sealed).toString(${q}base64url${q}), ctx)${end}`,
+    `${u}${u}},`,
+    `${u}${u}async verify(state, ctx) {`,
+    `${u}${u}${u}const sealed = Buffer.from(String(await codec.verify(state, ctx)), ${q}base64url${q})${end}`,
+    `${u}${u}${u}const decipher = ${nodeCrypto}.createDecipheriv(${q}aes-256-gcm${q}, key, sealed.subarray(0, 12))${end}`,
+    `${u}${u}${u}decipher.setAuthTag(sealed.subarray(-16))${end}`,
+    `${u}${u}${u}return JSON.parse(Buffer.concat([decipher.update(sealed.subarray(12, -16)), decipher.final()]).toString(${q}utf8${q}))${end}`,
+    `${u}${u}},`,
+    `${u}}${end}`,
+    `}`,
     ``,
     `/** Bits of entropy estimated from character frequencies: low for repeated characters and little variety. */`,
     `function ${entropy}(text${ts ? ': string' : ''})${ts ? ': number' : ''} {`,
@@ -92,7 +130,14 @@ function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle)
   ].join(eol);
   const anchor = insertionPoint(sourceFile);
   const codecFile: TextEdit[] = [
-    { start: anchor, end: anchor, text: anchor === 0 ? `${declaration}${eol}${eol}` : `${eol}${eol}${declaration}` },
+    {
+      start: anchor,
+      end: anchor,
+      text:
+        anchor === 0
+          ? `${cryptoImport}${eol}${eol}${declaration}${eol}${eol}`
+          : `${eol}${cryptoImport}${eol}${eol}${declaration}`,
+    },
   ];
   if (exportsLine)
     codecFile.push({

@@ -57,13 +57,14 @@ export class FileEdits {
       const style = styleOf(sourceFile.getFullText(), absPath);
       const names = [...needed].filter((name) => name !== CHECKED_ANSWER_NEED);
       if (needed.has(CHECKED_ANSWER_NEED)) {
-        // The answer-checking helper, declared once per file after its imports (kept from an earlier run).
+        // The answer-checking helper, declared once per file after its imports and after any other code inserted
+        // there (a codec declaration and its own import), so that no import follows it (kept from an earlier run).
         const helper = checkedAnswerLines(style);
         names.push(...helper.imports);
         if (!sourceFile.getFunction(CHECKED_ANSWER)) {
           const point = insertionPoint(sourceFile);
           const text = `${style.eol}${style.eol}${helper.lines.join(style.eol)}`;
-          this.edits.set(absPath, [{ start: point, end: point, text }, ...(this.edits.get(absPath) ?? [])]);
+          this.edits.set(absPath, [...(this.edits.get(absPath) ?? []), { start: point, end: point, text }]);
         }
       }
       const edit = addImportsEdit(sourceFile, [...new Set(names)], style);

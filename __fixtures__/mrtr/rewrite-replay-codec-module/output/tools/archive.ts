@@ -11,5 +11,5 @@ export function registerArchiveTools(server: McpServer) {
     if (!(await confirm(server, `Archive ${project}?`))) return { content: [{ type: 'text', text: 'Not archived.' }] };
     archived.add(project);
     return { content: [{ type: 'text', text: `Archived ${project}.` }] };
-  }));
+  }, { name: 'archive' }));
 }

@@ -11,5 +11,5 @@ export function registerRestoreTools(server: McpServer) {
     if (!(await confirm(server, `Restore ${project}?`))) return { content: [{ type: 'text', text: 'Still archived.' }] };
     archived.delete(project);
     return { content: [{ type: 'text', text: `Restored ${project}.` }] };
-  }));
+  }, { name: 'restore' }));
 }
