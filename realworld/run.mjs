@@ -265,6 +265,7 @@ function printTable(rows, withOfficial) {
     'catalogued',
     'found',
     'recall',
+    'near',
     'extra',
     'rewritten',
     'review',
