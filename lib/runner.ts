@@ -12,6 +12,7 @@ import type { AnalysisProject } from './project.js';
 import { loadTypeScript, startPreSteps, stepTextsOf, type StartedStep } from './startup.js';
 import type { PlanOptions, Planner, PreStepOutput, Transform, TransformPlan } from './transform.js';
 import { readCompilerOptions } from './tsconfig.js';
+import { dropOrphanModules, unappliedSites } from './unapplied.js';
 import { UsageError } from './usageError.js';
 import path from 'node:path';
 
@@ -101,10 +102,12 @@ export async function run(
     const outcomes = await applyPlan(discovery, plan.edits, write, options, planned, parsed.stepTexts, pending);
     const finish = finishAll(transforms, parsed.outputs, discovery, planned);
     const files = new Map([...(plan.files ?? []), ...finish.files]);
+    dropOrphanModules(files, finalTextsOf(discovery, planned).values(), discovery, outcomes);
     await applyFiles(discovery, files, plan.edits, write, options, outcomes, texts, pending);
     if (pending.length > 0)
       await (await import('./journal.js')).commitWrites(discovery.root, pending, outcomes, planned);
-    return buildReport(discovery, parsed.project, plan.sites, finish.findings, outcomes, mode);
+    const sites = unappliedSites(plan.sites, outcomes, discovery, transforms);
+    return buildReport(discovery, parsed.project, sites, finish.findings, outcomes, mode);
   } finally {
     for (const step of steps) step.run.close();
   }
@@ -241,14 +244,7 @@ function finishAll(
   discovery: DiscoveryResult,
   planned: PlannedTexts,
 ): { files: Map<string, string>; findings: Finding[] } {
-  // Planned texts are as the files will hold them; the finish hooks read texts as the analysis does, without a
-  // byte order mark (see SourceFileEntry.text).
-  const finalTexts = new Map(
-    discovery.files.map((entry) => {
-      const after = planned.get(entry.absPath)?.after;
-      return [entry.absPath, after === undefined ? entry.text : after.slice(entry.bom?.length ?? 0)];
-    }),
-  );
+  const finalTexts = finalTextsOf(discovery, planned);
   const files = new Map<string, string>();
   const findings: Finding[] = [];
   for (const transform of transforms) {
@@ -258,6 +254,19 @@ function finishAll(
     findings.push(...finish.findings);
   }
   return { files, findings };
+}
+
+/**
+ * Each discovered file's text after the run, by absolute path: planned (as the file will hold it), else as it is.
+ * Read as the analysis reads texts, without a byte order mark (see SourceFileEntry.text).
+ */
+function finalTextsOf(discovery: DiscoveryResult, planned: PlannedTexts): Map<string, string> {
+  return new Map(
+    discovery.files.map((entry) => {
+      const after = planned.get(entry.absPath)?.after;
+      return [entry.absPath, after === undefined ? entry.text : after.slice(entry.bom?.length ?? 0)];
+    }),
+  );
 }
 
 /** The absolute runtime folder: inside the target root, so that the migration never writes outside what it was given. */

@@ -36,6 +36,11 @@ export interface TransformCatalogue {
   id: string;
   reasons: ReasonCatalogue;
   rewriteRule?: RewriteRule;
+  /**
+   * The reason id (in `reasons`) of a site the plan rewrites in a file the run could not change (the file failed
+   * to re-parse or to be written, or was skipped): the report says `review` with it, never `rewritten`.
+   */
+  unappliedReason?: string;
 }
 
 /** The run's options a transform may read (the library's AuditOptions, without the runner's own). */

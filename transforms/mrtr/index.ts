@@ -22,6 +22,8 @@ export const mrtr: Transform = {
       'Run the migration (`npx mcp-mrtr-codemod .`) and review its diff; the rewrite keeps every branch and the old validation. For replay, check that the statements the report lists as running again on each round are safe to repeat.',
     helpAnchor: 'the-explicit-rewrite',
   },
+  // A site planned as rewritten in a file the run could not change is reported with this reason, not as rewritten.
+  unappliedReason: 'rewrite-failed',
   mayHoldWork: mayHoldSite,
   async loadPlanner() {
     const { auditFiles } = await import('./auditFiles.js');

@@ -165,6 +165,12 @@ export const REASONS = {
     advice:
       "Write the method as a string literal ('elicitation/create', 'sampling/createMessage' or 'roots/list') so the call can be classified.",
   },
+  'rewrite-failed': {
+    message:
+      'the planned rewrite of this site could not be applied: its file is reported as an error or skipped, and was left unchanged',
+    advice:
+      "Read the file's problem in the report (the files list). A file that is skipped (outside the target, not UTF-8) can be migrated from its own folder or after converting it; an error is a bug of this tool: migrate the site by hand and report the shape.",
+  },
   ignored: {
     message: 'silenced with @mcp-mrtr-ignore',
     advice: 'Remove the @mcp-mrtr-ignore comment to have this site audited and migrated again.',

@@ -61,61 +61,7 @@ export function wiringOf(
       detail: `add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}`,
     };
   const existing = options && Node.isObjectLiteralExpression(options) ? options.getProperty('requestState') : undefined;
-  if (existing) {
-    // Already wired to a codec of this file set (`requestState: { verify: codec.verify }`): reuse it.
-    const verify = /^requestState\s*:\s*\{\s*verify\s*:\s*([A-Za-z_$][\w$]*)\.verify\s*,?\s*\}$/.exec(
-      existing.getText(),
-    );
-    const codec = verify?.[1];
-    const declared = codec ? construction.getSourceFile().getVariableDeclaration(codec) : undefined;
-    if (
-      codec &&
-      declared &&
-      isCodecDeclaration(declared) &&
-      construction.getSourceFile() === registration.call.getSourceFile()
-    ) {
-      return {
-        construction,
-        codecFile: registration.call.getSourceFile(),
-        existing: codec,
-        existingEncrypted: encrypts(declared),
-      };
-    }
-    // Declared and exported in the server's file, which the handlers' file imports already (a module singleton).
-    const handlersFile = registration.call.getSourceFile();
-    // (Not when the server's file also reaches the handlers' file: in that cycle a top-level registration would run first.)
-    const singleton =
-      namedImportOf(handlersFile, construction.getSourceFile()) &&
-      !importChain(construction.getSourceFile(), handlersFile, analysis);
-    if (
-      codec &&
-      declared &&
-      isCodecDeclaration(declared) &&
-      declared.getVariableStatement()?.hasExportKeyword() &&
-      singleton
-    ) {
-      return {
-        construction,
-        codecFile: handlersFile,
-        existing: codec,
-        existingFrom: construction.getSourceFile(),
-        existingEncrypted: encrypts(declared),
-      };
-    }
-    // Declared in a module of its own (`import { requestStateCodec } from './state.js'`): the handlers import it too.
-    const module = codec ? codecModuleOf(construction.getSourceFile(), codec, analysis) : undefined;
-    if (codec && module)
-      return {
-        construction,
-        codecFile: registration.call.getSourceFile(),
-        existing: codec,
-        existingFrom: module,
-        existingEncrypted: encrypts(module.getVariableDeclaration(codec)!),
-      };
-    return {
-      detail: `the server at ${where} already configures requestState; its verify must be the codec that mints this handler's state: declare that codec (createRequestStateCodec) in a module of its own that imports no other project file, export it, import it where the server is built, and run the tool again`,
-    };
-  }
+  if (existing) return existingWiring(existing, construction, registration, analysis, where);
   const codecFile = registration.call.getSourceFile();
   if (construction.getSourceFile() === codecFile) return { construction, codecFile };
   // Another file: the codec is exported from the handler's file and imported where the server is built,
@@ -131,6 +77,70 @@ export function wiringOf(
     };
   const [importDeclaration, ...via] = chain;
   return { construction, codecFile, importDeclaration: importDeclaration!, ...(via.length > 0 ? { via } : {}) };
+}
+
+/**
+ * A server whose options already set requestState: its codec is reused when this file set declares it (in the
+ * handler's file, the server's exported singleton, or a module of its own); otherwise the handler needs it by hand.
+ */
+function existingWiring(
+  existing: Node,
+  construction: NewExpression,
+  registration: Registration,
+  analysis: MrtrAnalysis,
+  where: string,
+): ServerWiring | { detail: string } {
+  // Already wired to a codec of this file set (`requestState: { verify: codec.verify }`): reuse it.
+  const verify = /^requestState\s*:\s*\{\s*verify\s*:\s*([A-Za-z_$][\w$]*)\.verify\s*,?\s*\}$/.exec(existing.getText());
+  const codec = verify?.[1];
+  const declared = codec ? construction.getSourceFile().getVariableDeclaration(codec) : undefined;
+  if (
+    codec &&
+    declared &&
+    isCodecDeclaration(declared) &&
+    construction.getSourceFile() === registration.call.getSourceFile()
+  ) {
+    return {
+      construction,
+      codecFile: registration.call.getSourceFile(),
+      existing: codec,
+      existingEncrypted: encrypts(declared),
+    };
+  }
+  // Declared and exported in the server's file, which the handlers' file imports already (a module singleton).
+  const handlersFile = registration.call.getSourceFile();
+  // (Not when the server's file also reaches the handlers' file: in that cycle a top-level registration would run first.)
+  const singleton =
+    namedImportOf(handlersFile, construction.getSourceFile()) &&
+    !importChain(construction.getSourceFile(), handlersFile, analysis);
+  if (
+    codec &&
+    declared &&
+    isCodecDeclaration(declared) &&
+    declared.getVariableStatement()?.hasExportKeyword() &&
+    singleton
+  ) {
+    return {
+      construction,
+      codecFile: handlersFile,
+      existing: codec,
+      existingFrom: construction.getSourceFile(),
+      existingEncrypted: encrypts(declared),
+    };
+  }
+  // Declared in a module of its own (`import { requestStateCodec } from './state.js'`): the handlers import it too.
+  const module = codec ? codecModuleOf(construction.getSourceFile(), codec, analysis) : undefined;
+  if (codec && module)
+    return {
+      construction,
+      codecFile: registration.call.getSourceFile(),
+      existing: codec,
+      existingFrom: module,
+      existingEncrypted: encrypts(module.getVariableDeclaration(codec)!),
+    };
+  return {
+    detail: `the server at ${where} already configures requestState; its verify must be the codec that mints this handler's state: declare that codec (createRequestStateCodec) in a module of its own that imports no other project file, export it, import it where the server is built, and run the tool again`,
+  };
 }
 
 /** `const { registerTools } = require('./tools.cjs')` in a CommonJS file, when it loads `to` at the top level. */

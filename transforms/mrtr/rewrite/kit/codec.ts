@@ -66,7 +66,6 @@ function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle)
   const cryptoImport = isCommonJs(sourceFile)
     ? `const ${nodeCrypto} = require(${q}node:crypto${q})${end}`
     : `import * as ${nodeCrypto} from ${q}node:crypto${q}${end}`;
-  const ts = style.typescript;
   const bindParam = style.typescript ? '(ctx: ServerContext)' : '(ctx)';
   const exported = wiring.importDeclaration || wiring.importers ? 'export ' : '';
   // CommonJS: exported after everything else, so a later `module.exports = { ... }` does not drop it.
@@ -95,6 +94,36 @@ function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle)
     // Always, not only for handlers known to carry server data: one codec serves every handler of the server (step
     // functions and replay, in several files, and any added later by hand), answers are the user's data too, and
     // sealing costs microseconds.
+    ...encryptedStateLines(encrypted, nodeCrypto, style),
+    ``,
+    ...entropyBitsLines(entropy, style),
+  ].join(eol);
+  const anchor = insertionPoint(sourceFile);
+  const codecFile: TextEdit[] = [
+    {
+      start: anchor,
+      end: anchor,
+      text:
+        anchor === 0
+          ? `${cryptoImport}${eol}${eol}${declaration}${eol}${eol}`
+          : `${eol}${cryptoImport}${eol}${eol}${declaration}`,
+    },
+  ];
+  if (exportsLine)
+    codecFile.push({
+      start: text.length,
+      end: text.length,
+      text: text.endsWith('\n') ? exportsLine.slice(eol.length) : exportsLine,
+    });
+  return codecFile;
+}
+
+/** The helper that seals the codec's payloads (AES-256-GCM under a key derived from the secret), in the file's style. */
+function encryptedStateLines(encrypted: string, nodeCrypto: string, style: FileStyle): string[] {
+  const { quote: q, indentUnit: u } = style;
+  const end = style.semicolon ? ';' : '';
+  const ts = style.typescript;
+  return [
     `/**`,
     ` * Seals every payload with AES-256-GCM before the codec signs it, so the client cannot read what the server`,
     ` * carries (earlier answers, values it computed). The key is derived from the same secret under its own label,`,
@@ -117,7 +146,15 @@ function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle)
     `${u}${u}},`,
     `${u}}${end}`,
     `}`,
-    ``,
+  ];
+}
+
+/** The helper that estimates a secret's entropy from its character frequencies, in the file's style. */
+function entropyBitsLines(entropy: string, style: FileStyle): string[] {
+  const { indentUnit: u } = style;
+  const end = style.semicolon ? ';' : '';
+  const ts = style.typescript;
+  return [
     `/** Bits of entropy estimated from character frequencies: low for repeated characters and little variety. */`,
     `function ${entropy}(text${ts ? ': string' : ''})${ts ? ': number' : ''} {`,
     `${u}const chars = [...text]${end}`,
@@ -127,25 +164,7 @@ function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle)
     `${u}for (const count of counts.values()) bits -= count * Math.log2(count / chars.length)${end}`,
     `${u}return bits${end}`,
     `}`,
-  ].join(eol);
-  const anchor = insertionPoint(sourceFile);
-  const codecFile: TextEdit[] = [
-    {
-      start: anchor,
-      end: anchor,
-      text:
-        anchor === 0
-          ? `${cryptoImport}${eol}${eol}${declaration}${eol}${eol}`
-          : `${eol}${cryptoImport}${eol}${eol}${declaration}`,
-    },
   ];
-  if (exportsLine)
-    codecFile.push({
-      start: text.length,
-      end: text.length,
-      text: text.endsWith('\n') ? exportsLine.slice(eol.length) : exportsLine,
-    });
-  return codecFile;
 }
 
 /** The construction's file, in its own style (it may be another file): the verify in the options, and the codec's import. */
