@@ -75,24 +75,7 @@ export async function run(
   // The pre-steps first: a worker thread loads the official codemod while the files are discovered here.
   const steps = startPreSteps(transforms, options);
   try {
-    let discovery = await discover(options);
-    if (mode === 'migrate') {
-      // An interrupted migration of this root is finished first; the run then goes on over the finished tree.
-      const { finishInterrupted, JOURNAL_NAME } = await import('./journal.js');
-      const finished = await finishInterrupted(discovery.root);
-      if (finished) {
-        options.onNotice?.(
-          `finished an interrupted migration (its journal ${JOURNAL_NAME} is removed): ${finished.length} file(s) written${finished.length > 0 ? `: ${finished.join(', ')}` : ''}`,
-        );
-        discovery = await discover(options);
-      }
-    } else if (options.onNotice) {
-      const { hasJournal, JOURNAL_NAME } = await import('./journal.js');
-      if (hasJournal(discovery.root))
-        options.onNotice(
-          `an interrupted migration's journal is in ${path.join(discovery.root, JOURNAL_NAME)}: run the migration again to finish it; this audit reads the files as they are`,
-        );
-    }
+    const discovery = await recoverInterrupted(await discover(options), mode, options);
     const parsed = await parse(transforms, steps, discovery, options);
     const plan = planAll(parsed, discovery, options);
     const write = mode === 'migrate';
@@ -111,6 +94,35 @@ export async function run(
   } finally {
     for (const step of steps) step.run.close();
   }
+}
+
+/**
+ * An interrupted migration of this root (its journal, see journal.ts): a migration finishes it first and goes on over
+ * the finished tree (discovered again); an audit says it is there and reads the files as they are.
+ */
+async function recoverInterrupted(
+  discovery: DiscoveryResult,
+  mode: Report['mode'],
+  options: AuditOptions,
+): Promise<DiscoveryResult> {
+  if (mode === 'migrate') {
+    // An interrupted migration of this root is finished first; the run then goes on over the finished tree.
+    const { finishInterrupted, JOURNAL_NAME } = await import('./journal.js');
+    const finished = await finishInterrupted(discovery.root);
+    if (finished) {
+      options.onNotice?.(
+        `finished an interrupted migration (its journal ${JOURNAL_NAME} is removed): ${finished.length} file(s) written${finished.length > 0 ? `: ${finished.join(', ')}` : ''}`,
+      );
+      discovery = await discover(options);
+    }
+  } else if (options.onNotice) {
+    const { hasJournal, JOURNAL_NAME } = await import('./journal.js');
+    if (hasJournal(discovery.root))
+      options.onNotice(
+        `an interrupted migration's journal is in ${path.join(discovery.root, JOURNAL_NAME)}: run the migration again to finish it; this audit reads the files as they are`,
+      );
+  }
+  return discovery;
 }
 
 /** The files to process, or a usage error when a path is missing or nothing could be a source file. */
