@@ -40,11 +40,7 @@ export function nodeBody(
 }
 
 /** Hono: no parsed body (undefined), or a `{ parsedBody: x }` read above the session code; null when unreachable. */
-export function parsedBodyOption(
-  handleCalls: ts.CallExpression[],
-  before: ts.Statement[],
-  source: ts.SourceFile,
-): string | undefined | null {
+export function parsedBodyOption(handleCalls: ts.CallExpression[], before: ts.Statement[]): string | undefined | null {
   const found = new Set<string | undefined>();
   for (const c of handleCalls) {
     const options = c.arguments[1];

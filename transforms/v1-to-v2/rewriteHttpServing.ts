@@ -208,7 +208,7 @@ function eraBranch(
   const imports: Record<string, string[]> = { [SERVER_MODULE]: ['createMcpHandler', 'isLegacyRequest'] };
   if (mount.framework === 'hono') {
     // The raw request's body is still unread here; isLegacyRequest reads a clone of it.
-    const parsed = parsedBodyOption(handleCalls, before, source);
+    const parsed = parsedBodyOption(handleCalls, before);
     if (parsed === null) return { why: 'handleRequest is given a parsed body the branch cannot reach' };
     const raw = `${request}.req.raw`;
     const branch = [

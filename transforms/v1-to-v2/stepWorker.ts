@@ -1,4 +1,4 @@
-// The v1 step in a worker thread (see startV1ToV2 in ./index.ts): it loads the official codemod (and its
+// The v1 step in a worker thread (see startV1ToV2 in ./step.ts): it loads the official codemod (and its
 // TypeScript compiler) while the main thread discovers the files, then runs it on the v1 files the main thread
 // sends, while the main thread loads its own compiler and parses the files the step leaves alone. One request,
 // one answer (or the error), then the thread ends.

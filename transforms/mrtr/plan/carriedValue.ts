@@ -1,5 +1,4 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
-import type { MrtrAnalysis } from '../analyse/classify.js';
 import { isReplaySafeExpression } from '../analyse/replaySafe.js';
 import { unwrap } from '../analyse/symbols.js';
 import { singleBlockSampling, type Ask } from './asks.js';
@@ -35,7 +34,6 @@ export function carriedValueOf(
   id: Node,
   keyword: CarriedLocal['keyword'],
   ask: Ask | undefined,
-  analysis: MrtrAnalysis,
   body: Node,
 ): CarriedLocal | { unsafe: string } {
   const name = id.getText();

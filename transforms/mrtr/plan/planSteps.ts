@@ -98,7 +98,7 @@ export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVe
     };
   const declarations = declarationsIn(layout, statements, asks, body);
   if (!Array.isArray(declarations)) return declarations;
-  const steps = stepsOf(layout, declarations, asks, registration, analysis, body);
+  const steps = stepsOf(layout, declarations, asks, registration, body);
   if (!Array.isArray(steps)) return steps;
   const wiring = wiringOf(registration, analysis);
   if (!wiring || 'detail' in wiring)
@@ -208,7 +208,6 @@ function stepsOf(
   declarations: Declaration[],
   asks: Ask[],
   registration: Registration,
-  analysis: MrtrAnalysis,
   body: Block,
 ): Step[] | Review {
   const steps: Step[] = [];
@@ -220,7 +219,7 @@ function stepsOf(
       next: layout.fromBody(layout.prefixEnd),
     });
   for (const point of layout.points) {
-    const state = stateAt(point, layout, declarations, asks, analysis, body);
+    const state = stateAt(point, layout, declarations, asks, body);
     if ('kind' in state) return state;
     const name =
       point.ask !== undefined

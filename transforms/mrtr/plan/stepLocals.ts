@@ -1,6 +1,5 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { Block } from 'ts-morph';
-import type { MrtrAnalysis } from '../analyse/classify.js';
 import { unwrap } from '../analyse/symbols.js';
 import type { Ask } from './asks.js';
 import { isExitOnlyBranch } from './beforeAsk.js';
@@ -65,7 +64,6 @@ export function stateAt(
   layout: StepLayout,
   declarations: Declaration[],
   asks: Ask[],
-  analysis: MrtrAnalysis,
   body: Block,
 ): { carried: CarriedLocal[]; replay: Set<Node> } | Review {
   const visible = declarations.filter(
@@ -117,7 +115,7 @@ export function stateAt(
   }
   const carried: CarriedLocal[] = [];
   for (const local of visible.filter((d) => needed.has(d) && !replay.has(layout.statementOfDeclaration(d.id)))) {
-    const value = carriedValueOf(local.id, local.keyword, local.ask, analysis, body);
+    const value = carriedValueOf(local.id, local.keyword, local.ask, body);
     if ('unsafe' in value) return { kind: 'review', reason: 'unserializable-state', detail: value.unsafe };
     carried.push(value);
   }

@@ -1,6 +1,5 @@
 import { Node } from '../../../lib/tsMorph.cjs';
 import type { SourceFile } from 'ts-morph';
-import type { TextEdit } from '../../../lib/edits.js';
 import type { TransformPlan } from '../../../lib/transform.js';
 import type { Site } from '../../../lib/model.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';

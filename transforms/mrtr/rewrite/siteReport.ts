@@ -81,7 +81,6 @@ export class SiteReport {
   }
 
   private toSite(call: PushCall, chains: Chain[], verdict: Verdict, guards: string[], file: string): Site {
-    const sourceFile = call.node.getSourceFile();
     const notificationChain =
       call.reason === 'roots-list-changed'
         ? [
