@@ -8,11 +8,12 @@ import { mcpModule } from './tree/mcp-module.mjs';
 import { ordinaryFile } from './tree/ordinary-file.mjs';
 import { AREAS, PACKAGES, SUBAREAS, WORDS_A, WORDS_B, makeRandom } from './tree/shared.mjs';
 
-export function generateTree(root, total, seed) {
+export function generateTree(root, total, seed, mcpModules = undefined) {
   const rnd = makeRandom(seed);
   // 1% of the files are MCP code: modules of 5 files (50 files, 10 modules, in a 5,000-file tree), each in its own
   // package while there are packages left (then a second `mcp2/` folder in each, and so on).
-  const MCP_MODULES = Math.max(1, Math.round(total / 100 / 5));
+  // The scaling rows keep the MCP code the same at every size (`mcpModules`).
+  const MCP_MODULES = mcpModules ?? Math.max(1, Math.round(total / 100 / 5));
   const MCP_FILES = MCP_MODULES * 5;
   const ordinaryCount = total - MCP_FILES;
   const lookalikeCount = Math.round(total * 0.02);

@@ -3,6 +3,7 @@
 // jscodeshift identity transform, over the same files, side by side.
 //
 //   node bench/run.mjs [--strict] [--runs N] [--files N] [--seed N] [--no-official] [--no-jscodeshift] [--cli PATH]
+//                      [--realworld DIR] [--only owner/name,...] [--scaling 5000,20000,50000]
 //
 // 1. Regenerates .bench/tree-<N>/ (default 5000 files) deterministically from a seeded PRNG: a
 //    monorepo of ordinary TypeScript where 1% of the files are MCP servers on the v1 SDK whose asks
@@ -12,6 +13,9 @@
 //    from spawn to exit, peak RSS and CPU time from the processes themselves (bench/peak-rss.cjs is
 //    preloaded with --require; jscodeshift's worker processes inherit it and are added up).
 //    The migration runs on a fresh copy of the target before every run (the copy is not timed).
+// With --realworld DIR (a folder of fetched snapshots, as for `npm run realworld`): (c) every repository of
+// realworld/repos.json whose snapshot is there, audit, migration and official dry run (bench/realworld.mjs).
+// With --scaling SIZES: (d) trees of those sizes with the same MCP code (10 modules), our audit's time and peak RSS.
 // 3. Prints a table and PASS/FAIL per target. Exit code 0 unless --strict and a target failed or
 //    could not be measured.
 
@@ -21,13 +25,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateTree } from './generate-tree.mjs';
 import { PEAK_RSS_PRELOAD, resolveOfficialCli, listSources, measure, treeFingerprint } from './measure.mjs';
+import { measureRealworld, realworldTable, realworldTargets } from './realworld.mjs';
+import { scalingRows } from './scaling.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_CLI = path.join(REPO, 'dist', 'bin', 'mcp-mrtr-codemod.js');
 const JSCODESHIFT = path.join(REPO, 'node_modules', 'jscodeshift', 'bin', 'jscodeshift.js');
 const IDENTITY = path.join(REPO, 'bench', 'identity-transform.cjs');
 const V1_STEP = path.join(REPO, 'bench', 'v1-step.mjs');
-const TARGETS = { auditSeconds: 3, auditRssMb: 400, minSpeedup: 10, migrateSeconds: 10 };
+const TARGETS = {
+  auditSeconds: 3,
+  auditRssMb: 400,
+  minSpeedup: 10,
+  migrateSeconds: 10,
+  // Real repositories on the v1 SDK: never slower than the official dry run, 2x on their geometric mean.
+  realworldMinSpeedup: 1,
+  realworldGeomean: 2,
+  // Growing the tree from its smallest to its largest scaling size with the same MCP code.
+  scalingRssMb: 100,
+};
 
 function parseArgs(argv) {
   const opts = {
@@ -38,6 +54,9 @@ function parseArgs(argv) {
     official: true,
     jscodeshift: true,
     cli: DEFAULT_CLI,
+    realworld: null,
+    only: null,
+    scaling: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
@@ -49,9 +68,13 @@ function parseArgs(argv) {
     else if (flag === '--files') opts.files = value();
     else if (flag === '--seed') opts.seed = value();
     else if (flag === '--cli') opts.cli = path.resolve(inline ?? argv[++i]);
+    else if (flag === '--realworld') opts.realworld = path.resolve(inline ?? argv[++i]);
+    else if (flag === '--only') opts.only = String(inline ?? argv[++i]).split(',');
+    else if (flag === '--scaling') opts.scaling = String(inline ?? argv[++i]).split(',').map(Number);
     else if (flag === '--help' || flag === '-h') {
       console.log(
-        'usage: node bench/run.mjs [--strict] [--runs N] [--files N] [--seed N] [--no-official] [--no-jscodeshift] [--cli PATH]',
+        'usage: node bench/run.mjs [--strict] [--runs N] [--files N] [--seed N] [--no-official] [--no-jscodeshift] [--cli PATH]\n' +
+          '                          [--realworld DIR] [--only owner/name,...] [--scaling 5000,20000,50000]',
       );
       process.exit(0);
     } else {
@@ -64,6 +87,14 @@ function parseArgs(argv) {
       console.error(`bench: --${key} needs a positive integer`);
       process.exit(2);
     }
+  }
+  if (opts.scaling && !opts.scaling.every((n) => Number.isInteger(n) && n >= 500)) {
+    console.error('bench: --scaling needs sizes of at least 500 files, comma-separated');
+    process.exit(2);
+  }
+  if (opts.realworld && !existsSync(opts.realworld)) {
+    console.error(`bench: --realworld ${opts.realworld}: no such folder`);
+    process.exit(2);
   }
   if (opts.files < 500) {
     console.error('bench: --files must be at least 500 (1% of the tree is MCP modules of 5 files, 2% look-alikes)');
@@ -363,6 +394,49 @@ check(
     : 'unchanged',
   !rows.some((r) => r.wroteFiles),
 );
+
+if (opts.realworld) {
+  const { targets, missing } = realworldTargets(REPO, opts.realworld, opts.only);
+  console.log(
+    `\n(c) real repositories: ${targets.length} of realworld/repos.json from ${opts.realworld}` +
+      (missing.length ? ` (not measured: ${missing.join(', ')})` : ''),
+  );
+  const measured = [];
+  for (const target of targets)
+    measured.push(await measureRealworld(target, { cli: opts.cli, official, runs: opts.runs, cwd: REPO }));
+  const table = realworldTable(measured);
+  for (const l of table.lines) console.log(l);
+  const slower = table.v1Speedups.filter((s) => s.speedup != null && s.speedup < TARGETS.realworldMinSpeedup);
+  const unmeasured = table.v1Speedups.filter((s) => s.speedup == null);
+  check(
+    'audit never slower than the official dry run on a v1 repository of (c)',
+    slower.length
+      ? `slower on ${slower.map((s) => `${s.repo} (${s.speedup.toFixed(2)}x)`).join(', ')}`
+      : `${table.v1Speedups.length - unmeasured.length} repositories` +
+          (unmeasured.length ? `, ${unmeasured.length} not measured` : ''),
+    table.v1Speedups.length - unmeasured.length === 0 ? null : slower.length === 0,
+  );
+  check(
+    `audit >= ${TARGETS.realworldGeomean}x faster than the official dry run on the geometric mean of (c)'s v1 repositories`,
+    table.geomeanV1 == null ? 'not measured' : `${table.geomeanV1.toFixed(2)}x`,
+    table.geomeanV1 == null ? null : table.geomeanV1 >= TARGETS.realworldGeomean,
+  );
+}
+
+if (opts.scaling) {
+  const sizes = [...opts.scaling].sort((a, b) => a - b);
+  console.log(`\n(d) scaling: trees of ${sizes.join(', ')} files, the same MCP code (10 modules, 50 files); our audit`);
+  const scaled = await scalingRows(REPO, sizes, { cli: opts.cli, runs: opts.runs, seed: opts.seed });
+  for (const l of scaled.lines) console.log(l);
+  const growth = scaled.rssGrowthMb;
+  check(
+    `audit's peak RSS grows < ${TARGETS.scalingRssMb} MB from ${sizes[0]} to ${sizes[sizes.length - 1]} files`,
+    growth == null ? 'not measured' : `${growth.toFixed(0)} MB`,
+    growth == null ? null : growth < TARGETS.scalingRssMb,
+  );
+}
+
+console.log('');
 for (const c of checks) console.log(`${c.status.padEnd(4)}  ${c.name}: ${c.measured}`);
 
 if (opts.strict && checks.some((c) => c.status !== 'PASS')) {
