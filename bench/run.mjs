@@ -70,7 +70,10 @@ function parseArgs(argv) {
     else if (flag === '--cli') opts.cli = path.resolve(inline ?? argv[++i]);
     else if (flag === '--realworld') opts.realworld = path.resolve(inline ?? argv[++i]);
     else if (flag === '--only') opts.only = String(inline ?? argv[++i]).split(',');
-    else if (flag === '--scaling') opts.scaling = String(inline ?? argv[++i]).split(',').map(Number);
+    else if (flag === '--scaling')
+      opts.scaling = String(inline ?? argv[++i])
+        .split(',')
+        .map(Number);
     else if (flag === '--help' || flag === '-h') {
       console.log(
         'usage: node bench/run.mjs [--strict] [--runs N] [--files N] [--seed N] [--no-official] [--no-jscodeshift] [--cli PATH]\n' +
