@@ -1,13 +1,17 @@
 // The security of migrated multi-round handlers (issue 4): their requestState is signed with
 // MCP_REQUEST_STATE_SECRET, expires, is bound to the method and the authenticated client, and a state of another
 // handler cannot resume this one. Driven against the committed migrated outputs, with the real SDK on the wire.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { audit } from '../api/index.js';
 import {
+  compileTree,
   loadServerModule,
   rawCall2026,
+  runOverStdio,
   readableRequestState,
   requestStatePayload,
   type Call,
@@ -236,26 +240,63 @@ describe('migrated multi-round handlers: requestState', () => {
     ]);
   });
 
-  it('refuses to start without a secret of at least 32 bytes, or with a guessable one', async () => {
+  it('starts without a usable secret: the request that needs a state says why, after one warning at startup', async () => {
     const saved = process.env.MCP_REQUEST_STATE_SECRET;
     try {
-      process.env.MCP_REQUEST_STATE_SECRET = 'too short';
-      await expect(load('rewrite-steps-dependent-elicitations')).rejects.toThrow(
-        /MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes/,
-      );
-      delete process.env.MCP_REQUEST_STATE_SECRET;
-      await expect(load('rewrite-steps-dependent-elicitations')).rejects.toThrow(/MCP_REQUEST_STATE_SECRET/);
-      // Long enough, but guessable: repeated characters, a word repeated, two characters alternating.
-      for (const weak of [' '.repeat(32), 'password'.repeat(4), 'ab'.repeat(20)]) {
-        process.env.MCP_REQUEST_STATE_SECRET = weak;
-        await expect(load('rewrite-steps-dependent-elicitations')).rejects.toThrow(
-          /MCP_REQUEST_STATE_SECRET is too easy to guess .*openssl rand -base64 32/,
-        );
+      const cases: Array<[string | undefined, RegExp]> = [
+        [undefined, /MCP_REQUEST_STATE_SECRET is not set: multi-round requests over HTTP are refused until you set it/],
+        ['too short', /MCP_REQUEST_STATE_SECRET is shorter than 32 bytes: multi-round requests are refused/],
+        // Long enough, but guessable: repeated characters, a word repeated, two characters alternating.
+        [' '.repeat(32), /MCP_REQUEST_STATE_SECRET is too easy to guess .*openssl rand -base64 32/],
+        ['password'.repeat(4), /MCP_REQUEST_STATE_SECRET is too easy to guess/],
+        ['ab'.repeat(20), /MCP_REQUEST_STATE_SECRET is too easy to guess/],
+      ];
+      for (const [secret, refusal] of cases) {
+        if (secret === undefined) delete process.env.MCP_REQUEST_STATE_SECRET;
+        else process.env.MCP_REQUEST_STATE_SECRET = secret;
+        const warn = vi.spyOn(console, 'error').mockImplementation(() => {});
+        const mod = await load('rewrite-steps-dependent-elicitations');
+        expect(
+          warn.mock.calls.map((c) => String(c[0])).filter((m) => refusal.test(m)),
+          String(secret),
+        ).toHaveLength(1);
+        warn.mockRestore();
+        // Over HTTP (the rounds may reach another instance): the first round, which would mint a state, is refused.
+        const first = await rawCall2026(mod, BOOK);
+        expect(first.isError, String(secret)).toBe(true);
+        expect(JSON.stringify(first), String(secret)).toMatch(refusal);
       }
       process.env.MCP_REQUEST_STATE_SECRET = 'ad4ea0c1db4d776f59fa1b8b7fac55df';
-      await expect(load('rewrite-steps-dependent-elicitations')).resolves.toBeDefined();
+      const warn = vi.spyOn(console, 'error').mockImplementation(() => {});
+      await secondRound(await load('rewrite-steps-dependent-elicitations'));
+      expect(warn).not.toHaveBeenCalled();
     } finally {
       process.env.MCP_REQUEST_STATE_SECRET = saved;
+    }
+  });
+
+  it('serves a stdio server without the secret: a random key of the process carries the state between rounds', async () => {
+    // The migrated module and an entry that serves it over stdio, as a user's bin does; run as a child process.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-stdio-secret-'));
+    try {
+      fs.copyFileSync(output('rewrite-steps-dependent-elicitations'), path.join(dir, 'server.ts'));
+      fs.writeFileSync(
+        path.join(dir, 'main.ts'),
+        "import { serveStdio } from '@modelcontextprotocol/server/stdio';\nimport { build } from './server.js';\nserveStdio(() => build());\n",
+      );
+      const entry = path.join(compileTree(dir), 'main.js');
+      const transcript = await runOverStdio(
+        entry,
+        '2026',
+        [BOOK],
+        { elicit: (params) => ((params as { message: string }).message.startsWith('When') ? WHEN : PARTY) as never },
+        { env: { MCP_REQUEST_STATE_SECRET: undefined as unknown as string } },
+      );
+      expect(transcript.questions).toHaveLength(2);
+      expect(JSON.stringify(transcript.results[0])).toMatch(/Chez Ada/);
+      expect(JSON.stringify(transcript.results[0])).not.toMatch(/MCP_REQUEST_STATE_SECRET|error/i);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

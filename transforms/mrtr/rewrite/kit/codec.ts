@@ -16,8 +16,9 @@ export const STATE_ENCRYPTION_LABEL = 'mcp-mrtr requestState encryption';
 export const ENCRYPTED_STATE_HELPER = 'encryptedState';
 
 /**
- * Once per file that constructs a server with step functions: the codec (key from MCP_REQUEST_STATE_SECRET, a
- * clear startup error without it, a TTL, bound to the method and the authenticated client) and its verify
+ * Once per file that constructs a server with step functions: the codec (key from MCP_REQUEST_STATE_SECRET; without
+ * a usable one the server still starts and the requests that need a state say why they are refused; a TTL; bound to
+ * the method and the authenticated client) and its verify
  * wired into the constructor's options, so a tampered, expired or foreign state is rejected (-32602) before
  * any handler runs.
  */
@@ -63,6 +64,7 @@ function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle)
   const entropy = freshName(text, 'entropyBits');
   const encrypted = freshName(text, ENCRYPTED_STATE_HELPER);
   const nodeCrypto = freshName(text, 'nodeCrypto');
+  const secretOf = freshName(text, 'requestStateSecretOf');
   const cryptoImport = isCommonJs(sourceFile)
     ? `const ${nodeCrypto} = require(${q}node:crypto${q})${end}`
     : `import * as ${nodeCrypto} from ${q}node:crypto${q}${end}`;
@@ -72,19 +74,12 @@ function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle)
   const exportsLine = wiring.requireDeclaration ? `${eol}module.exports.${codec} = ${codec}${end}${eol}` : undefined;
   const declaration = [
     `// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is encrypted`,
-    `// and signed with ${STATE_SECRET_ENV} (at least 32 bytes, the same on every server instance), expires, and is`,
-    `// bound to the request method and the authenticated client.`,
-    `const ${secret} = process.env.${STATE_SECRET_ENV} ?? ${q}${q}${end}`,
-    `if (new TextEncoder().encode(${secret}).length < 32) {`,
-    `${u}throw new Error(${q}${STATE_SECRET_ENV} must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests${q})${end}`,
-    `}`,
-    `// A secret anyone could guess is refused too: a word repeated, or little variety (repeated characters).`,
-    `if (${entropy}(${secret}) < ${WEAK_SECRET_BITS} || /^(.+)\\1+$/s.test(${secret})) {`,
-    `${u}throw new Error(${q}${STATE_SECRET_ENV} is too easy to guess (repeated characters or a repeated word): set it to random bytes, e.g. the output of \`openssl rand -base64 32\`${q})${end}`,
-    `}`,
+    `// and signed with ${STATE_SECRET_ENV} (at least 32 random bytes, the same on every server instance), expires, and`,
+    `// is bound to the request method and the authenticated client. Unset, the server still starts (see ${secretOf}).`,
+    `const ${secret} = ${secretOf}(process.env.${STATE_SECRET_ENV})${end}`,
     `${exported}const ${codec} = ${encrypted}(`,
     `${u}createRequestStateCodec({`,
-    `${u}${u}key: ${secret},`,
+    `${u}${u}key: ${secret}.key,`,
     `${u}${u}ttlSeconds: ${STATE_TTL_SECONDS},`,
     `${u}${u}bind: ${bindParam} => \`\${ctx.mcpReq.method}\\u0000\${ctx.http?.authInfo?.clientId ?? ${q}${q}}\`,`,
     `${u}}),`,
@@ -95,6 +90,8 @@ function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle)
     // functions and replay, in several files, and any added later by hand), answers are the user's data too, and
     // sealing costs microseconds.
     ...encryptedStateLines(encrypted, nodeCrypto, style),
+    ``,
+    ...secretOfLines(secretOf, entropy, nodeCrypto, style),
     ``,
     ...entropyBitsLines(entropy, style),
   ].join(eol);
@@ -127,12 +124,16 @@ function encryptedStateLines(encrypted: string, nodeCrypto: string, style: FileS
     `/**`,
     ` * Seals every payload with AES-256-GCM before the codec signs it, so the client cannot read what the server`,
     ` * carries (earlier answers, values it computed). The key is derived from the same secret under its own label,`,
-    ` * so it differs from the signing key; a state that does not open is refused like a tampered one.`,
+    ` * so it differs from the signing key; a state that does not open is refused like a tampered one. A request that`,
+    ` * needs a state while the secret is unusable is refused here, with the reason.`,
     ` */`,
-    `function ${encrypted}(codec${ts ? ': RequestStateCodec' : ''}, secret${ts ? ': string' : ''})${ts ? ': RequestStateCodec' : ''} {`,
-    `${u}const key = Buffer.from(${nodeCrypto}.hkdfSync(${q}sha256${q}, secret, ${q}${q}, ${q}${STATE_ENCRYPTION_LABEL}${q}, 32))${end}`,
+    `function ${encrypted}(codec${ts ? ': RequestStateCodec' : ''}, secret${ts ? `: ${SECRET_TYPE}` : ''})${ts ? ': RequestStateCodec' : ''} {`,
+    `${u}const key = Buffer.from(${nodeCrypto}.hkdfSync(${q}sha256${q}, secret.key, ${q}${q}, ${q}${STATE_ENCRYPTION_LABEL}${q}, 32))${end}`,
     `${u}return {`,
     `${u}${u}async mint(payload, ctx) {`,
+    `${u}${u}${u}if (secret.refused !== undefined && (secret.refused.always || ctx?.http !== undefined)) {`,
+    `${u}${u}${u}${u}throw new Error(secret.refused.message)${end}`,
+    `${u}${u}${u}}`,
     `${u}${u}${u}const iv = ${nodeCrypto}.randomBytes(12)${end}`,
     `${u}${u}${u}const cipher = ${nodeCrypto}.createCipheriv(${q}aes-256-gcm${q}, key, iv)${end}`,
     `${u}${u}${u}const sealed = [iv, cipher.update(JSON.stringify(payload), ${q}utf8${q}), cipher.final(), cipher.getAuthTag()]${end}`,
@@ -145,6 +146,55 @@ function encryptedStateLines(encrypted: string, nodeCrypto: string, style: FileS
     `${u}${u}${u}return JSON.parse(Buffer.concat([decipher.update(sealed.subarray(12, -16)), decipher.final()]).toString(${q}utf8${q}))${end}`,
     `${u}${u}},`,
     `${u}}${end}`,
+    `}`,
+  ];
+}
+
+/** The type of what the secret helper returns (the key, and why requests needing a state are refused, if they are). */
+const SECRET_TYPE = '{ key: string; refused?: { message: string; always: boolean } }';
+
+/**
+ * The helper that reads the secret at startup without ever stopping the server (issue 18): unset, a random key of
+ * this process serves stdio (one process per client, every round reaches it) and a request over HTTP that needs a
+ * state is refused; short or guessable, every request that needs a state is refused. One warning at startup.
+ */
+function secretOfLines(secretOf: string, entropy: string, nodeCrypto: string, style: FileStyle): string[] {
+  const { quote: q, indentUnit: u } = style;
+  const end = style.semicolon ? ';' : '';
+  const ts = style.typescript;
+  const refusal = (message: string, always: boolean) => [
+    `${u}${u}refused = {`,
+    `${u}${u}${u}message: \`${STATE_SECRET_ENV} ${message}\`,`,
+    `${u}${u}${u}always: ${always},`,
+    `${u}${u}}${end}`,
+  ];
+  return [
+    `/**`,
+    ` * The requestState secret, read once at startup, never fatal there: unset, a random key of this process serves`,
+    ` * stdio (one process per client) and a request over HTTP that needs a state is refused; too short or guessable,`,
+    ` * every request that needs a state is refused. Either way one warning on stderr.`,
+    ` */`,
+    `function ${secretOf}(value${ts ? ': string | undefined' : ''})${ts ? `: ${SECRET_TYPE}` : ''} {`,
+    `${u}const fix = ${q}set it to random bytes (e.g. \`openssl rand -base64 32\`), the same on every server instance${q}${end}`,
+    `${u}let refused${ts ? ': { message: string; always: boolean }' : ''}${end}`,
+    `${u}if (value === undefined || value === ${q}${q}) {`,
+    ...refusal(
+      'is not set: multi-round requests over HTTP are refused until you ${fix}; over stdio a random key of this process serves',
+      false,
+    ),
+    `${u}} else if (new TextEncoder().encode(value).length < 32) {`,
+    ...refusal('is shorter than 32 bytes: multi-round requests are refused until you ${fix}', true),
+    `${u}} else if (${entropy}(value) < ${WEAK_SECRET_BITS} || /^(.+)\\1+$/s.test(value)) {`,
+    `${u}${u}// A secret anyone could guess: a word repeated, or little variety (repeated characters).`,
+    ...refusal(
+      'is too easy to guess (repeated characters or a repeated word): multi-round requests are refused until you ${fix}',
+      true,
+    ),
+    `${u}} else {`,
+    `${u}${u}return { key: value }${end}`,
+    `${u}}`,
+    `${u}console.error(refused.message)${end}`,
+    `${u}return { key: ${nodeCrypto}.randomBytes(32).toString(${q}base64${q}), refused }${end}`,
     `}`,
   ];
 }
