@@ -50,6 +50,35 @@ function rethrowInputRequired(results) {
   return results;
 }
 
+// The servers handlers were wrapped for, held weakly. Outside a wrapped handler (an ask reached from a
+// subscription, a notification, startup), the one connected server of this process still takes the old
+// push-style request: a 2025-era session keeps working as before; a 2026-era one gets the SDK's own error.
+const servers = new Set();
+
+const known = new WeakSet();
+
+const forget = new FinalizationRegistry((ref) => servers.delete(ref));
+
+function remember(server) {
+  if (known.has(server))
+    return;
+  known.add(server);
+  const ref = new WeakRef(server);
+  servers.add(ref);
+  forget.register(server, ref);
+}
+
+/** Outside a wrapped handler: the one connected server of this process, else the reason there is none. */
+function pushServer(what) {
+  const connected = [...servers]
+    .map((ref) => ref.deref())
+    .filter((server) => server?.transport !== undefined);
+  if (connected.length === 1)
+    return connected[0];
+  const why = connected.length === 0 ? 'and no server of this process is connected' : 'and several servers of this process are connected';
+  throw new Error(`${what} was reached outside a handler wrapped with withAsks ${why}: since MCP 2026-07-28 a server can ask the client only while it answers a tool call, prompt or resource read (a 2025-era session is still asked through the one connected server)`);
+}
+
 /**
  * Wrap a tool, prompt or resource handler whose asks (possibly in helpers it calls) use `ask`. The handler's
  * context is its last argument; `server` is the low-level server (`mcpServer.server`); `codec` is the
@@ -58,6 +87,7 @@ function rethrowInputRequired(results) {
  * arguments is not this one's.
  */
 function withAsks(server, codec, handler, registered) {
+  remember(server);
   const wrapped = async (...args) => {
     const ctx = args[args.length - 1];
     // A state minted for another call (another method, tool or arguments) counts as no state at all.
@@ -98,14 +128,17 @@ function withAsks(server, codec, handler, registered) {
 
 /** The client capabilities of the request being handled (what the old `getClientCapabilities()` read). */
 function clientCapabilities() {
-  return currentRound('clientCapabilities()').capabilities;
+  const round = rounds.getStore();
+  return round ? round.capabilities : pushServer('clientCapabilities()').getClientCapabilities();
 }
 
 /** The asks: the old server->client requests, same parameters and results, inside a `withAsks` handler. */
 const ask = {
   /** Was `server.elicitInput(params)` / `ctx.mcpReq.elicitInput(params)`. Request options no longer apply. */
-  async elicitInput(params, _options) {
-    const round = currentRound('ask.elicitInput()');
+  async elicitInput(params, options) {
+    const round = rounds.getStore();
+    if (!round)
+      return pushServer('ask.elicitInput()').elicitInput(params, options);
     const elicitation = round.capabilities?.elicitation;
     // The old call threw these for clients without the capability (existing fallbacks catch them).
     if (params.mode === 'url' && !elicitation?.url)
@@ -131,8 +164,10 @@ const ask = {
   },
   createMessage,
   /** Was `server.listRoots()`. */
-  async listRoots(_params, _options) {
-    const round = currentRound('ask.listRoots()');
+  async listRoots(params, options) {
+    const round = rounds.getStore();
+    if (!round)
+      return pushServer('ask.listRoots()').listRoots(params, options);
     if (!round.capabilities?.roots)
       throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
     return checked('roots/list', 'ListRootsResult', recall(round, 'roots', { method: 'roots/list' }));
@@ -140,8 +175,10 @@ const ask = {
   request,
 };
 
-async function createMessage(params, _options) {
-  const round = currentRound('ask.createMessage()');
+async function createMessage(params, options) {
+  const round = rounds.getStore();
+  if (!round)
+    return pushServer('ask.createMessage()').createMessage(params, options);
   // The old call sent the request anyway, and a client without the capability answered "Method not found".
   if (!round.capabilities?.sampling)
     throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
@@ -152,8 +189,10 @@ async function createMessage(params, _options) {
   return params.tools || params.toolChoice ? checked('sampling/createMessage', 'CreateMessageResultWithTools', answer) : checked('sampling/createMessage', 'CreateMessageResult', answer);
 }
 
-async function request(request, resultSchema, _options) {
-  const round = currentRound('ask.request()');
+async function request(request, resultSchema, options) {
+  const round = rounds.getStore();
+  if (!round)
+    return isStandardSchema(resultSchema) ? pushServer('ask.request()').request(request, resultSchema, options) : pushServer('ask.request()').request(request, resultSchema);
   const kinds = { 'elicitation/create': ['elicitation', 'elicit'], 'sampling/createMessage': ['sampling', 'sample'], 'roots/list': ['roots', 'roots'] };
   const [capability, kind] = kinds[request.method];
   if (!round.capabilities?.[capability])
@@ -208,14 +247,6 @@ function checkToolMessages(messages) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'ids of tool_result blocks and tool_use blocks from previous message do not match');
     }
   }
-}
-
-function currentRound(what) {
-  const round = rounds.getStore();
-  if (!round) {
-    throw new Error(`${what} was reached outside a handler wrapped with withAsks: since MCP 2026-07-28 a server can ask the client only while it answers a tool call, prompt or resource read`);
-  }
-  return round;
 }
 
 /** The recorded answer to the round's next ask, if it answered this very question; else end the round. */

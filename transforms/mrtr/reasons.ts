@@ -139,7 +139,7 @@ export const REASONS = {
   },
   'caller-outside-request': {
     message:
-      'this call reaches a helper whose ask was migrated with the replay strategy, from code that cannot answer input_required: the ask now throws here ("reached outside a handler wrapped with withAsks")',
+      'this call reaches a helper whose ask was migrated with the replay strategy, from code that cannot answer input_required: a 2025-era session is still asked through the one connected server of the process, as before; a 2026-era session cannot be asked here, and the ask throws ("reached outside a handler wrapped with withAsks")',
     advice:
       'Only tools/call, prompts/get and resources/read can ask the client since 2026-07-28. Stop calling the helper from here (ask from the tool, prompt or resource that needs the answer), or call a variant of it that does not ask.',
   },

@@ -166,6 +166,40 @@ interface CapabilitySource {
   getClientCapabilities(): ClientCapabilities | undefined;
 }
 
+/** The push-style API the old calls used: a low-level server's, still served to 2025-era sessions. */
+interface PushServer extends CapabilitySource {
+  readonly transport?: unknown;
+  elicitInput(params: ElicitRequestFormParams | ElicitRequestURLParams, options?: unknown): Promise<ElicitResult>;
+  createMessage(params: CreateMessageRequestParams, options?: unknown): Promise<CreateMessageResult | CreateMessageResultWithTools>;
+  listRoots(params?: unknown, options?: unknown): Promise<ListRootsResult>;
+  request(request: unknown, resultSchemaOrOptions?: unknown, options?: unknown): Promise<unknown>;
+}
+
+// The servers handlers were wrapped for, held weakly. Outside a wrapped handler (an ask reached from a
+// subscription, a notification, startup), the one connected server of this process still takes the old
+// push-style request: a 2025-era session keeps working as before; a 2026-era one gets the SDK's own error.
+const servers = new Set<WeakRef<CapabilitySource>>();
+const known = new WeakSet<CapabilitySource>();
+const forget = new FinalizationRegistry<WeakRef<CapabilitySource>>((ref) => servers.delete(ref));
+
+function remember(server: CapabilitySource): void {
+  if (known.has(server)) return;
+  known.add(server);
+  const ref = new WeakRef(server);
+  servers.add(ref);
+  forget.register(server, ref);
+}
+
+/** Outside a wrapped handler: the one connected server of this process, else the reason there is none. */
+function pushServer(what: string): PushServer {
+  const connected = [...servers]
+    .map((ref) => ref.deref() as PushServer | undefined)
+    .filter((server): server is PushServer => server?.transport !== undefined);
+  if (connected.length === 1) return connected[0]!;
+  const why = connected.length === 0 ? 'and no server of this process is connected' : 'and several servers of this process are connected';
+  throw new Error(\`\${what} was reached outside a handler wrapped with withAsks \${why}: since MCP 2026-07-28 a server can ask the client only while it answers a tool call, prompt or resource read (a 2025-era session is still asked through the one connected server)\`);
+}
+
 /**
  * Wrap a tool, prompt or resource handler whose asks (possibly in helpers it calls) use \`ask\`. The handler's
  * context is its last argument; \`server\` is the low-level server (\`mcpServer.server\`); \`codec\` is the
@@ -174,6 +208,7 @@ interface CapabilitySource {
  * arguments is not this one's.
  */
 export function withAsks<H extends (...args: never[]) => unknown>(server: CapabilitySource, codec: RequestStateCodec, handler: H, registered?: { name: string }): H {
+  remember(server);
   const wrapped = async (...args: Parameters<H>) => {
     const ctx = args[args.length - 1] as unknown as ServerContext;
     // A state minted for another call (another method, tool or arguments) counts as no state at all.
@@ -209,14 +244,16 @@ export function withAsks<H extends (...args: never[]) => unknown>(server: Capabi
 
 /** The client capabilities of the request being handled (what the old \`getClientCapabilities()\` read). */
 export function clientCapabilities(): ClientCapabilities | undefined {
-  return currentRound('clientCapabilities()').capabilities;
+  const round = rounds.getStore();
+  return round ? round.capabilities : pushServer('clientCapabilities()').getClientCapabilities();
 }
 
 /** The asks: the old server->client requests, same parameters and results, inside a \`withAsks\` handler. */
 export const ask = {
   /** Was \`server.elicitInput(params)\` / \`ctx.mcpReq.elicitInput(params)\`. Request options no longer apply. */
-  async elicitInput(params: ElicitRequestFormParams | ElicitRequestURLParams, _options?: unknown): Promise<ElicitResult> {
-    const round = currentRound('ask.elicitInput()');
+  async elicitInput(params: ElicitRequestFormParams | ElicitRequestURLParams, options?: unknown): Promise<ElicitResult> {
+    const round = rounds.getStore();
+    if (!round) return pushServer('ask.elicitInput()').elicitInput(params, options);
     const elicitation = round.capabilities?.elicitation;
     // The old call threw these for clients without the capability (existing fallbacks catch them).
     if (params.mode === 'url' && !elicitation?.url) throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support url elicitation.');
@@ -241,8 +278,9 @@ export const ask = {
   },
   createMessage,
   /** Was \`server.listRoots()\`. */
-  async listRoots(_params?: unknown, _options?: unknown): Promise<ListRootsResult> {
-    const round = currentRound('ask.listRoots()');
+  async listRoots(params?: unknown, options?: unknown): Promise<ListRootsResult> {
+    const round = rounds.getStore();
+    if (!round) return pushServer('ask.listRoots()').listRoots(params, options);
     if (!round.capabilities?.roots) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
     return checked('roots/list', 'ListRootsResult', recall(round, 'roots', { method: 'roots/list' }));
   },
@@ -253,8 +291,9 @@ export const ask = {
 function createMessage(params: CreateMessageRequestParamsBase, options?: unknown): Promise<CreateMessageResult>;
 function createMessage(params: CreateMessageRequestParamsWithTools, options?: unknown): Promise<CreateMessageResultWithTools>;
 function createMessage(params: CreateMessageRequestParams, options?: unknown): Promise<CreateMessageResult | CreateMessageResultWithTools>;
-async function createMessage(params: CreateMessageRequestParams, _options?: unknown): Promise<CreateMessageResult | CreateMessageResultWithTools> {
-  const round = currentRound('ask.createMessage()');
+async function createMessage(params: CreateMessageRequestParams, options?: unknown): Promise<CreateMessageResult | CreateMessageResultWithTools> {
+  const round = rounds.getStore();
+  if (!round) return pushServer('ask.createMessage()').createMessage(params, options);
   // The old call sent the request anyway, and a client without the capability answered "Method not found".
   if (!round.capabilities?.sampling) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
   if ((params.tools || params.toolChoice) && !round.capabilities.sampling.tools) throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling tools capability.');
@@ -278,8 +317,9 @@ function request<S extends StandardSchemaV1>(request: { method: AskRequest['meth
 function request(request: Extract<AskRequest, { method: 'elicitation/create' }>, options?: unknown): Promise<ElicitResult>;
 function request(request: Extract<AskRequest, { method: 'sampling/createMessage' }>, options?: unknown): Promise<CreateMessageResult>;
 function request(request: Extract<AskRequest, { method: 'roots/list' }>, options?: unknown): Promise<ListRootsResult>;
-async function request(request: { method: AskRequest['method']; params?: object }, resultSchema?: unknown, _options?: unknown): Promise<unknown> {
-  const round = currentRound('ask.request()');
+async function request(request: { method: AskRequest['method']; params?: object }, resultSchema?: unknown, options?: unknown): Promise<unknown> {
+  const round = rounds.getStore();
+  if (!round) return isStandardSchema(resultSchema) ? pushServer('ask.request()').request(request, resultSchema, options) : pushServer('ask.request()').request(request, resultSchema);
   const kinds = { 'elicitation/create': ['elicitation', 'elicit'], 'sampling/createMessage': ['sampling', 'sample'], 'roots/list': ['roots', 'roots'] } as const;
   const [capability, kind] = kinds[request.method];
   if (!round.capabilities?.[capability]) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
@@ -329,14 +369,6 @@ function checkToolMessages(messages: CreateMessageRequestParams['messages']): vo
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'ids of tool_result blocks and tool_use blocks from previous message do not match');
     }
   }
-}
-
-function currentRound(what: string): Round {
-  const round = rounds.getStore();
-  if (!round) {
-    throw new Error(\`\${what} was reached outside a handler wrapped with withAsks: since MCP 2026-07-28 a server can ask the client only while it answers a tool call, prompt or resource read\`);
-  }
-  return round;
 }
 
 /** The recorded answer to the round's next ask, if it answered this very question; else end the round. */

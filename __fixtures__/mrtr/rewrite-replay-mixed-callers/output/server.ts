@@ -100,7 +100,7 @@ export function build() {
   }), { name: 'folders' }));
 
   // One resource per folder: listing them asks for the roots too.
-  /* @mcp-mrtr-review caller-outside-request: this call reaches a helper whose ask was migrated with the replay strategy, from code that cannot answer input_required: the ask now throws here ("reached outside a handler wrapped with withAsks") */
+  /* @mcp-mrtr-review caller-outside-request: this call reaches a helper whose ask was migrated with the replay strategy, from code that cannot answer input_required: a 2025-era session is still asked through the one connected server of the process, as before; a 2026-era session cannot be asked here, and the ask throws ("reached outside a handler wrapped with withAsks") */
   server.registerResource(
     'folder',
     new ResourceTemplate('index://folder/{uri}', {
@@ -113,7 +113,7 @@ export function build() {
   // Warm the cache when a client connects (opt-in).
   server.server.oninitialized = () => {
     if (process.env.INDEXER_PRELOAD === '1') {
-      /* @mcp-mrtr-review caller-outside-request: this call reaches a helper whose ask was migrated with the replay strategy, from code that cannot answer input_required: the ask now throws here ("reached outside a handler wrapped with withAsks") */
+      /* @mcp-mrtr-review caller-outside-request: this call reaches a helper whose ask was migrated with the replay strategy, from code that cannot answer input_required: a 2025-era session is still asked through the one connected server of the process, as before; a 2026-era session cannot be asked here, and the ask throws ("reached outside a handler wrapped with withAsks") */
       workspaceFolders(server).then(
         (folders) => (cachedFolders = folders),
         (error: unknown) => (preloadFailure = String(error)),
@@ -127,7 +127,7 @@ export function build() {
 /** Refresh the cache every hour, outside any request. */
 export function startRefresh(server: McpServer): NodeJS.Timeout {
   return setInterval(async () => {
-    /* @mcp-mrtr-review caller-outside-request: this call reaches a helper whose ask was migrated with the replay strategy, from code that cannot answer input_required: the ask now throws here ("reached outside a handler wrapped with withAsks") */
+    /* @mcp-mrtr-review caller-outside-request: this call reaches a helper whose ask was migrated with the replay strategy, from code that cannot answer input_required: a 2025-era session is still asked through the one connected server of the process, as before; a 2026-era session cannot be asked here, and the ask throws ("reached outside a handler wrapped with withAsks") */
     cachedFolders = await workspaceFolders(server);
   }, 3_600_000);
 }
