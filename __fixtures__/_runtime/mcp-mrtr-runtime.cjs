@@ -194,13 +194,17 @@ async function request(request, resultSchema, options) {
   if (!round)
     return isStandardSchema(resultSchema) ? pushServer('ask.request()').request(request, resultSchema, options) : pushServer('ask.request()').request(request, resultSchema);
   const kinds = { 'elicitation/create': ['elicitation', 'elicit'], 'sampling/createMessage': ['sampling', 'sample'], 'roots/list': ['roots', 'roots'] };
-  const [capability, kind] = kinds[request.method];
+  if (!Object.prototype.hasOwnProperty.call(kinds, request.method)) {
+    throw new SdkError(SdkErrorCode.CapabilityNotSupported, `ask.request() asks only elicitation/create, sampling/createMessage and roots/list; ${request.method} cannot be sent while a handler answers a request since MCP 2026-07-28`);
+  }
+  const method = request.method;
+  const [capability, kind] = kinds[method];
   if (!round.capabilities?.[capability])
     throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
-  const question = (request.method === 'roots/list' ? { method: 'roots/list' } : { method: request.method, params: request.params });
+  const question = (method === 'roots/list' ? { method: 'roots/list' } : { method, params: request.params });
   const answer = recall(round, kind, question);
   if (!isStandardSchema(resultSchema))
-    return checked(request.method, RESULT_TYPES[request.method], answer);
+    return checked(method, RESULT_TYPES[method], answer);
   let validation = resultSchema['~standard'].validate(answer);
   if (validation instanceof Promise)
     validation = await validation;

@@ -5,8 +5,9 @@ import ts from 'typescript';
  * The diagnostics of compiling `files` as their users would: strict, NodeNext, against the SDK packages
  * installed here. Each as `file:line message`, paths relative to `base`.
  */
-export function strictDiagnostics(files: string[], base: string): string[] {
+export function strictDiagnostics(files: string[], base: string, extra: ts.CompilerOptions = {}): string[] {
   const program = ts.createProgram(files, {
+    ...extra,
     strict: true,
     noEmit: true,
     skipLibCheck: true,

@@ -313,19 +313,23 @@ type AskRequest =
  * the checks \`elicitInput\` and \`createMessage\` add (a client without the capability answered "Method not found",
  * accepted form content was not validated); the answer is parsed with the result schema when one is given.
  */
-function request<S extends StandardSchemaV1>(request: { method: AskRequest['method']; params?: object }, resultSchema: S, options?: unknown): Promise<StandardSchemaV1.InferOutput<S>>;
+function request<S extends StandardSchemaV1>(request: { method: string; params?: object }, resultSchema: S, options?: unknown): Promise<StandardSchemaV1.InferOutput<S>>;
 function request(request: Extract<AskRequest, { method: 'elicitation/create' }>, options?: unknown): Promise<ElicitResult>;
 function request(request: Extract<AskRequest, { method: 'sampling/createMessage' }>, options?: unknown): Promise<CreateMessageResult>;
 function request(request: Extract<AskRequest, { method: 'roots/list' }>, options?: unknown): Promise<ListRootsResult>;
-async function request(request: { method: AskRequest['method']; params?: object }, resultSchema?: unknown, options?: unknown): Promise<unknown> {
+async function request(request: { method: string; params?: object }, resultSchema?: unknown, options?: unknown): Promise<unknown> {
   const round = rounds.getStore();
   if (!round) return isStandardSchema(resultSchema) ? pushServer('ask.request()').request(request, resultSchema, options) : pushServer('ask.request()').request(request, resultSchema);
   const kinds = { 'elicitation/create': ['elicitation', 'elicit'], 'sampling/createMessage': ['sampling', 'sample'], 'roots/list': ['roots', 'roots'] } as const;
-  const [capability, kind] = kinds[request.method];
+  if (!Object.prototype.hasOwnProperty.call(kinds, request.method)) {
+    throw new SdkError(SdkErrorCode.CapabilityNotSupported, \`ask.request() asks only elicitation/create, sampling/createMessage and roots/list; \${request.method} cannot be sent while a handler answers a request since MCP 2026-07-28\`);
+  }
+  const method = request.method as AskRequest['method'];
+  const [capability, kind] = kinds[method];
   if (!round.capabilities?.[capability]) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
-  const question = (request.method === 'roots/list' ? { method: 'roots/list' } : { method: request.method, params: request.params }) as Question;
+  const question = (method === 'roots/list' ? { method: 'roots/list' } : { method, params: request.params }) as Question;
   const answer = recall(round, kind, question);
-  if (!isStandardSchema(resultSchema)) return checked(request.method, RESULT_TYPES[request.method], answer);
+  if (!isStandardSchema(resultSchema)) return checked(method, RESULT_TYPES[method], answer);
   let validation = resultSchema['~standard'].validate(answer);
   if (validation instanceof Promise) validation = await validation;
   if (validation.issues) throw new SdkError(SdkErrorCode.InvalidResult, \`Invalid \${request.method} result: \${validation.issues.map((issue) => issue.message).join(', ')}\`);

@@ -33,6 +33,7 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
       text: `${out.nameIn(call.getSourceFile(), 'ask')}.${method}`,
     });
   }
+  unusedParameterEdits(plan, out);
   for (const read of plan.capabilityReads) {
     out.add(read.getSourceFile(), {
       start: read.getStart(),
@@ -89,6 +90,49 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
       }
     : undefined;
   return { edits: ordered, imports, ...(runtime ? { runtime } : {}) };
+}
+
+/**
+ * Under the project's `noUnusedParameters`, a parameter the asks were its only readers of (`server` in
+ * `confirm(server, message)`, a handler's `ctx`) would now fail the build: it is renamed `_server`, which TypeScript
+ * leaves alone; callers are unchanged. Without the option it is left as it is (the smaller diff).
+ */
+function unusedParameterEdits(plan: ReplayPlan, out: RuntimeEdits): void {
+  const first = plan.askCalls[0]?.call;
+  if (!first?.getSourceFile().getProject().getCompilerOptions().noUnusedParameters) return;
+  const callees = plan.askCalls.map(({ call }) => call.getExpression());
+  const replaced = (node: Node) =>
+    callees.some(
+      (c) =>
+        c.getSourceFile() === node.getSourceFile() && c.getStart() <= node.getStart() && node.getEnd() <= c.getEnd(),
+    );
+  const renamed = new Set<Node>();
+  for (const callee of callees) {
+    let root: Node = callee;
+    while (
+      Node.isPropertyAccessExpression(root) ||
+      Node.isNonNullExpression(root) ||
+      Node.isParenthesizedExpression(root)
+    )
+      root = root.getExpression();
+    if (!Node.isIdentifier(root)) continue;
+    const parameter = root
+      .getSymbol()
+      ?.getDeclarations()
+      .find((d) => Node.isParameterDeclaration(d));
+    const nameNode = parameter && Node.isParameterDeclaration(parameter) ? parameter.getNameNode() : undefined;
+    if (!nameNode || !Node.isIdentifier(nameNode) || renamed.has(nameNode) || nameNode.getText().startsWith('_'))
+      continue;
+    const fn = parameter!.getParent()!;
+    const name = nameNode.getText();
+    const readers = fn
+      .getDescendantsOfKind(SyntaxKind.Identifier)
+      .filter((id) => id !== nameNode && id.getText() === name);
+    if (readers.some((id) => !replaced(id))) continue;
+    if (fn.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === `_${name}`)) continue;
+    renamed.add(nameNode);
+    out.add(nameNode.getSourceFile(), { start: nameNode.getStart(), end: nameNode.getEnd(), text: `_${name}` });
+  }
 }
 
 /**
