@@ -28,7 +28,7 @@ export function checkWorkTrees(targets: string[]): WorkTreeState[] {
       .split('\0')
       .filter(Boolean)
       .map((entry) => entry.slice(3))
-      .filter((file) => file.length > 0);
+      .filter((file) => file.length > 0 && !isOwnReport(path.join(repo, file)));
     byRepo.set(repo, { repo, dirty });
   }
   return [...byRepo.values(), ...outside];
@@ -36,4 +36,34 @@ export function checkWorkTrees(targets: string[]): WorkTreeState[] {
 
 function git(cwd: string, args: string[]) {
   return spawnSync('git', args, { cwd, encoding: 'utf8' });
+}
+
+/** What this tool's JSON, SARIF and Markdown reports start with (the tool's name, in the first lines). */
+const OWN_REPORT_STARTS = [
+  /^\{\s*"schemaVersion":\s*\d+,\s*"tool":\s*\{\s*"name":\s*"mcp-mrtr-codemod"/,
+  /^\{\s*"\$schema":[^\n]*sarif[\s\S]{0,200}"driver":\s*\{\s*"name":\s*"mcp-mrtr-codemod"/,
+  /^## MRTR migration audit\s+`mcp-mrtr-codemod`/,
+];
+
+/**
+ * A report this tool wrote inside the target (`--report json > mrtr-report.json`, `--output`): never a reason to
+ * refuse the tree, or the next run after an audit would always stop. Recognised by its first bytes only.
+ */
+function isOwnReport(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    if (!fs.lstatSync(file).isFile()) return false;
+    fd = fs.openSync(file, 'r');
+    const head = Buffer.alloc(1024);
+    const length = fs.readSync(fd, head, 0, head.length, 0);
+    const text = head
+      .subarray(0, length)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
+    return OWN_REPORT_STARTS.some((start) => start.test(text));
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
 }

@@ -177,6 +177,30 @@ describe('cli', () => {
     expect(fs.readFileSync(path.join(dir, 'server.ts'), 'utf8')).toContain('@mcp-mrtr-review no-strategy-yet');
   });
 
+  it("never refuses the tree over the tool's own report written inside it (json, sarif, markdown)", () => {
+    const dir = tempTree({ 'server.ts': TOOL_WITH_ASK });
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
+    git('init', '-q');
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'add', '.');
+    git('-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-qm', 'init');
+    // As the README's audit example does: the report redirected into the target, in each machine-readable format.
+    for (const format of ['json', 'sarif', 'markdown']) {
+      const audit = run(['--dry-run', '--no-v1-to-v2', '--report', format, dir]);
+      expect(audit.code, format).toBe(0);
+      fs.writeFileSync(path.join(dir, `mrtr-report.${format}`), audit.stdout);
+    }
+    // A file that merely mentions the tool is still a change of the user's.
+    fs.writeFileSync(path.join(dir, 'notes.md'), '# Notes\n\nRun mcp-mrtr-codemod later.\n');
+    const refused = run(['--no-v1-to-v2', dir]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('notes.md');
+    expect(refused.stderr).not.toContain('mrtr-report');
+    fs.rmSync(path.join(dir, 'notes.md'));
+    const migrated = run(['--no-v1-to-v2', dir]);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'server.ts'), 'utf8')).toContain('@mcp-mrtr-review no-strategy-yet');
+  });
+
   it('prints with --dry-run --diff a patch that git apply accepts, writing nothing', () => {
     const dir = tempTree({ 'src/server.ts': TOOL_WITH_ASK });
     const git = (...args: string[]) => spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
