@@ -90,6 +90,10 @@ function buildProgram({ Command, Option }: typeof import('commander')): Command 
     )
     .option('--allow-dirty', 'migrate even when the git work tree has uncommitted changes')
     .option(
+      '--no-typecheck',
+      'do not type-check the migrated project (its own tsconfig, with its installed dependencies) for errors the migration introduces',
+    )
+    .option(
       '--no-v1-to-v2',
       'do not run the official v1-to-v2 codemod first on files that use @modelcontextprotocol/sdk; their sites are reported for review',
     )

@@ -1,6 +1,14 @@
 import type { FileOutcome } from './apply.js';
 import type { DiscoveryResult } from './files.js';
-import { REPORT_SCHEMA_VERSION, type FileReport, type Finding, type Report, type Site, type Totals } from './model.js';
+import {
+  REPORT_SCHEMA_VERSION,
+  type Check,
+  type FileReport,
+  type Finding,
+  type Report,
+  type Site,
+  type Totals,
+} from './model.js';
 import type { AnalysisProject } from './project.js';
 import { TOOL_NAME, TOOL_VERSION } from './version.js';
 
@@ -12,6 +20,7 @@ export function buildReport(
   findings: Finding[],
   outcomes: Map<string, FileOutcome>,
   mode: Report['mode'],
+  checks: Check[] = [],
 ): Report {
   const sitesPerFile = new Map<string, number>();
   for (const site of sites) sitesPerFile.set(site.file, (sitesPerFile.get(site.file) ?? 0) + 1);
@@ -69,6 +78,7 @@ export function buildReport(
     wrote: mode === 'migrate' && [...outcomes.values()].some((o) => o.status === 'changed'),
     sites,
     ...(findings.length > 0 ? { findings } : {}),
+    ...(checks.length > 0 ? { checks } : {}),
     files,
     totals: totalsOf(sites, files, project),
   };

@@ -25,6 +25,7 @@ export interface Flags {
   allowDirty?: boolean;
   prettier?: boolean;
   v1ToV2: boolean;
+  typecheck: boolean;
   strategy: 'auto' | 'explicit' | 'replay';
   runtimeDir?: string;
 }
@@ -147,6 +148,7 @@ export function runOptionsOf(
     diff: flags.diff || flags.patch !== undefined,
     prettier: flags.prettier,
     v1ToV2: flags.v1ToV2,
+    typecheck: flags.typecheck,
     strategy: flags.strategy,
     ...(flags.runtimeDir !== undefined ? { runtimeDir: flags.runtimeDir } : {}),
     ...(onProgress ? { onProgress } : {}),

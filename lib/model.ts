@@ -88,6 +88,16 @@ export interface Finding {
   message: string;
 }
 
+/** A check of the run's result as a whole (the migrated project's type check): one line for the summary. */
+export interface Check {
+  /** The transform that ran it, e.g. `typecheck`. */
+  transform: string;
+  /** `failed`: it found problems the migration introduced (each a review finding); `skipped`: it could not run. */
+  status: 'passed' | 'failed' | 'skipped';
+  /** One line: what was checked and what came out, or why it was skipped and how to run it by hand. */
+  summary: string;
+}
+
 export type FileStatus = 'changed' | 'unchanged' | 'skipped' | 'error';
 
 export interface FileReport {
@@ -129,6 +139,8 @@ export interface Report {
   sites: Site[];
   /** Findings of other steps (the v1-to-v2 step); present when there are any. */
   findings?: Finding[];
+  /** Checks of the result as a whole (the type check of the migrated project); present when one ran or was skipped. */
+  checks?: Check[];
   files: FileReport[];
   totals: Totals;
 }

@@ -2,11 +2,11 @@
 // contract (lib/transform.ts); the registry comes from the package entry (api/, bin/). The runner returns data and
 // never prints.
 import type { SourceFileEntry } from './files.js';
-import { applyFiles, applyPlan, outsideRoot, resetParseChecks, type PlannedTexts } from './apply.js';
+import { applyFiles, applyPlan, outsideRoot, resetParseChecks, type FileOutcome, type PlannedTexts } from './apply.js';
 import { buildReport } from './buildReport.js';
 import type { TextEdit } from './edits.js';
 import { discoverFiles, type DiscoveryResult } from './files.js';
-import type { Finding, Report } from './model.js';
+import type { Check, Finding, Report } from './model.js';
 import type { PendingWrite } from './journal.js';
 import type { AnalysisProject } from './project.js';
 import { loadTypeScript, startPreSteps, stepTextsOf, type StartedStep } from './startup.js';
@@ -56,6 +56,12 @@ export interface AuditOptions {
    * first (a migration), or its journal found (an audit). The CLI prints it on stderr.
    */
   onNotice?: (message: string) => void;
+  /**
+   * Type-check the migrated project with its own tsconfig and installed dependencies, before and after the run's
+   * changes, and report each error the migration introduced (`typecheck/post-migration-type-error`). On by default
+   * (`--no-typecheck` in the CLI); skipped, with the reason in `checks`, when the dependencies are not installed.
+   */
+  typecheck?: boolean;
 }
 
 export type ProgressPhase = 'parse' | 'analyse' | 'rewrite';
@@ -87,10 +93,12 @@ export async function run(
     const files = new Map([...(plan.files ?? []), ...finish.files]);
     dropOrphanModules(files, finalTextsOf(discovery, planned).values(), discovery, outcomes);
     await applyFiles(discovery, files, plan.edits, write, options, outcomes, texts, pending);
+    const verified = await verifyAll(transforms, options, discovery, planned, files, outcomes, parsed.stepTexts);
     if (pending.length > 0)
       await (await import('./journal.js')).commitWrites(discovery.root, pending, outcomes, planned);
     const sites = unappliedSites(plan.sites, outcomes, discovery, transforms);
-    return buildReport(discovery, parsed.project, sites, finish.findings, outcomes, mode);
+    const findings = [...finish.findings, ...verified.findings];
+    return buildReport(discovery, parsed.project, sites, findings, outcomes, mode, verified.checks);
   } finally {
     for (const step of steps) step.run.close();
   }
@@ -247,6 +255,48 @@ function mergePlans(plans: TransformPlan[]): TransformPlan {
     for (const [absPath, text] of plan.files ?? []) files.set(absPath, text);
   }
   return { sites: plans.flatMap((p) => p.sites), edits, ...(files.size > 0 ? { files } : {}) };
+}
+
+/**
+ * Each transform's verify over the run's result (the changed and created files, before and after), unless
+ * `typecheck: false`: findings, and one summary line each. Nothing is written yet, so the texts on disk are the
+ * originals in both modes.
+ */
+async function verifyAll(
+  transforms: readonly Transform[],
+  options: AuditOptions,
+  discovery: DiscoveryResult,
+  planned: PlannedTexts,
+  files: Map<string, string>,
+  outcomes: Map<string, FileOutcome>,
+  stepTexts: Map<string, string>,
+): Promise<{ findings: Finding[]; checks: Check[] }> {
+  const verifiers = options.typecheck === false ? [] : transforms.filter((t) => t.verify);
+  if (verifiers.length === 0) return { findings: [], checks: [] };
+  const before = new Map<string, string>();
+  const after = new Map<string, string>();
+  for (const [absPath, outcome] of outcomes) {
+    if (outcome.status !== 'changed') continue;
+    const text = planned.get(absPath);
+    if (text) {
+      before.set(absPath, text.before);
+      after.set(absPath, text.after);
+    } else if (files.has(absPath)) after.set(absPath, files.get(absPath)!);
+  }
+  const findings: Finding[] = [];
+  const checks: Check[] = [];
+  for (const transform of verifiers) {
+    const result = await transform.verify!({
+      root: discovery.root,
+      ...(options.tsconfig !== undefined ? { tsconfig: options.tsconfig } : {}),
+      before,
+      after,
+      stepTexts,
+    });
+    findings.push(...result.findings);
+    if (result.check) checks.push(result.check);
+  }
+  return { findings, checks };
 }
 
 /** Each transform's finish over the final texts (planned, else on disk): whole files to write, and findings. */

@@ -3,7 +3,7 @@
 // `transforms/index.ts`, and the package entries (`api/`, `bin/`) hand it to them. lib/ never imports a transform.
 import type { TextEdit } from './edits.js';
 import type { SourceFileEntry } from './files.js';
-import type { Finding, Site } from './model.js';
+import type { Check, Finding, Site } from './model.js';
 import type { AnalysisProject } from './project.js';
 
 /** One reason id's entry in a catalogue: what was found, and what the server author should do about it. */
@@ -106,6 +106,24 @@ export interface PreStepOutput {
   texts: Map<string, string>;
 }
 
+/** What a verify step is given: the run's changes, each file's text before and after (absolute paths). */
+export interface VerifyContext {
+  root: string;
+  /** The tsconfig the run was given (`--tsconfig`), else undefined (then `<root>/tsconfig.json`). */
+  tsconfig?: string;
+  /** The text each changed file has now (on disk), by absolute path; absent for files the run creates. */
+  before: Map<string, string>;
+  /** The text each changed or created file has after the run. */
+  after: Map<string, string>;
+  /** The pre-steps' output texts (the v1 step's), by absolute path: where a change came from. */
+  stepTexts: Map<string, string>;
+}
+
+export interface VerifyResult {
+  findings: Finding[];
+  check?: Check;
+}
+
 /** What a transform adds at the end of a run: whole files to write (package.json), and findings. */
 export interface TransformFinish {
   files: Map<string, string>;
@@ -122,6 +140,11 @@ export interface Transform extends TransformCatalogue {
   /** Load the planner's modules (the compiler, the analysis); the runner loads them while the pre-steps run. */
   loadPlanner?(): Promise<Planner>;
   preStep?: PreStep;
+  /**
+   * After every change of the run is planned (created files included) and before anything is written: a check of
+   * the result as a whole (the project's type check), as findings and one summary line.
+   */
+  verify?(context: VerifyContext): Promise<VerifyResult>;
   /**
    * After every plan is applied, from the final texts (absolute path -> text), whether or not the pre-step ran:
    * `output` is what this transform's own pre-step planned in this run, if it ran.

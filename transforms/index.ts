@@ -3,7 +3,11 @@
 // Importing it loads no compiler: each transform's heavy modules load when a run needs them.
 import type { Transform } from '../lib/transform.js';
 import { mrtr } from './mrtr/index.js';
+import { typecheck } from './typecheck/index.js';
 import { v1ToV2 } from './v1-to-v2/index.js';
 
-/** The v1-to-v2 step first (its output is what MRTR analyses), then the MRTR transform. */
-export const TRANSFORMS: readonly Transform[] = [v1ToV2, mrtr];
+/**
+ * The v1-to-v2 step first (its output is what MRTR analyses), then the MRTR transform, then the type check of the
+ * result (a verify step: it plans nothing).
+ */
+export const TRANSFORMS: readonly Transform[] = [v1ToV2, mrtr, typecheck];

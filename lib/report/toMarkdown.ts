@@ -86,6 +86,9 @@ function headSection({ report, dry }: MarkdownContext): string[] {
   head.push(`| skipped | ${t.skipped} |`);
   head.push(`| ${dry ? 'files that would change' : 'files changed'} | ${t.filesChanged} |`);
   head.push(`| files with errors | ${t.filesWithErrors} |`, '');
+  // The checks of the result (the migrated project's type check): one line each, a failed one first in bold.
+  for (const check of report.checks ?? [])
+    head.push(check.status === 'failed' ? `**${capitalized(check.summary)}.**` : `${capitalized(check.summary)}.`, '');
   return head;
 }
 
@@ -322,4 +325,8 @@ function escapeHtml(text: string): string {
 
 function plural(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -65,15 +65,19 @@ export function toText(report: Report, options: TextOptions = {}): string {
     .map(([family, n]) => `${family} ${n}`)
     .join(', ');
   if (families) lines.push(`Where they run: ${families}.`);
+  for (const check of report.checks ?? [])
+    lines.push(`${check.summary.charAt(0).toUpperCase()}${check.summary.slice(1)}.`);
   const n = t.filesChanged;
   const files = `${n} file${n === 1 ? '' : 's'}`;
+  // Never "migrated" over a result a check found broken: say so on the same line.
+  const broken = (report.checks ?? []).some((c) => c.status === 'failed');
   if (report.mode === 'dry-run') lines.push(`Dry run: ${files} would change (--diff shows how). Nothing was written.`);
-  else
+  else if (!report.wrote) lines.push('Nothing needed changing; nothing was written.');
+  else if (broken)
     lines.push(
-      report.wrote
-        ? `Migrated: ${files} changed in place; review them with git diff.`
-        : 'Nothing needed changing; nothing was written.',
+      `Changed ${files} in place, but the migrated project does not type-check (review items above): fix them before merging; review with git diff.`,
     );
+  else lines.push(`Migrated: ${files} changed in place; review them with git diff.`);
   lines.push(nextStep(report));
   return lines.join('\n') + '\n';
 }

@@ -1,0 +1,151 @@
+// The type check of the migrated project (issue 18, "an honest outcome"): with the target's dependencies installed,
+// the migrated project is compiled with its own tsconfig and each error the migration introduced is a review item;
+// without them the summary says the check was skipped and how to run it. Real projects on the v1 SDK, migrated by
+// the CLI; the dependencies are this repository's (a node_modules link), as an installed checkout has them.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './support/fixtures.js';
+
+const CLI = path.join(REPO_ROOT, 'dist', 'bin', 'mcp-mrtr-codemod.js');
+
+// A helper that keeps the low-level server in a local: once its ask is replayed, the local is read by nothing.
+const SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'cleaner', version: '1.0.0' });
+
+async function confirm(message: string): Promise<boolean> {
+  const lowLevel = server.server;
+  const answer = await lowLevel.elicitInput({
+    message,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+  return answer.action === 'accept' && answer.content?.ok === true;
+}
+
+server.registerTool('delete_all', { description: 'Delete everything', inputSchema: { scope: z.string() } }, async ({ scope }) => {
+  if (!(await confirm(\`Delete everything in \${scope}?\`))) return { content: [{ type: 'text', text: 'kept' }] };
+  return { content: [{ type: 'text', text: \`deleted \${scope}\` }] };
+});
+
+await server.connect(new StdioServerTransport());
+`;
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function project(options: { installed: boolean; noUnusedLocals: boolean }): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-typecheck-'));
+  dirs.push(dir);
+  fs.mkdirSync(path.join(dir, 'src'));
+  fs.writeFileSync(path.join(dir, 'src', 'server.ts'), SERVER);
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({
+      name: 'cleaner',
+      type: 'module',
+      dependencies: { '@modelcontextprotocol/sdk': '^1.29.0', zod: '^3.25.0' },
+    }),
+  );
+  const compilerOptions = {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    skipLibCheck: true,
+    types: ['node'],
+    ...(options.noUnusedLocals ? { noUnusedLocals: true } : {}),
+  };
+  fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src/**/*.ts'] }));
+  if (options.installed) fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+function run(args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 120_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+interface JsonReport {
+  checks?: Array<{ transform: string; status: string; summary: string }>;
+  findings?: Array<{
+    transform: string;
+    reason: string;
+    decision: string;
+    file: string;
+    line: number;
+    message: string;
+  }>;
+}
+
+describe('the migrated project is type-checked with its own tsconfig and dependencies', () => {
+  it('reports an error the migration introduces as a review item, and never says "Migrated" over it', () => {
+    const dir = project({ installed: true, noUnusedLocals: true });
+    // The original compiles under its own settings: the error is the migration's.
+    const before = run(['--dry-run', '--report', 'json', dir]);
+    const report = JSON.parse(before.stdout) as JsonReport;
+    expect(report.checks).toEqual([
+      expect.objectContaining({
+        transform: 'typecheck',
+        status: 'failed',
+        summary: expect.stringContaining('1 type error'),
+      }),
+    ]);
+    const errors = (report.findings ?? []).filter((f) => f.reason === 'post-migration-type-error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ transform: 'typecheck', decision: 'review', file: 'src/server.ts' });
+    expect(errors[0]!.message).toMatch(
+      /^TS6133: 'lowLevel' is declared but its value is never read\. \(the migration removed its last use/,
+    );
+    expect(run(['--dry-run', '--fail-on', 'review', '--quiet', dir]).code).toBe(1);
+    const migrated = run(['--allow-dirty', dir]);
+    expect(migrated.stdout).toMatch(/the migrated project does not type-check/);
+    expect(migrated.stdout).not.toMatch(/^Migrated:/m);
+    // The line named is the migrated file's: it holds the local.
+    const text = fs.readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8');
+    expect(text.split('\n')[errors[0]!.line - 1]).toContain('const lowLevel = server.server;');
+  });
+
+  it('passes a migration that adds no error, saying how many there were before and after', () => {
+    const dir = project({ installed: true, noUnusedLocals: false });
+    const report = JSON.parse(run(['--dry-run', '--report', 'json', dir]).stdout) as JsonReport;
+    expect(report.checks).toEqual([
+      {
+        transform: 'typecheck',
+        status: 'passed',
+        summary: 'type check (tsconfig.json): no new type errors (0 before the migration, 0 after)',
+      },
+    ]);
+    expect((report.findings ?? []).filter((f) => f.transform === 'typecheck')).toEqual([]);
+    expect(run(['--dry-run', dir]).stdout).toContain('Type check (tsconfig.json): no new type errors');
+  });
+
+  it('says the check was skipped, and how to run it, when the dependencies are not installed', () => {
+    const dir = project({ installed: false, noUnusedLocals: true });
+    const report = JSON.parse(run(['--dry-run', '--report', 'json', dir]).stdout) as JsonReport;
+    expect(report.checks).toEqual([
+      {
+        transform: 'typecheck',
+        status: 'skipped',
+        summary: expect.stringMatching(
+          /^type check skipped: the dependencies are not installed .*npx tsc --noEmit -p tsconfig\.json/,
+        ),
+      },
+    ]);
+    const markdown = run(['--dry-run', '--report', 'markdown', dir]).stdout;
+    expect(markdown).toContain('Type check skipped: the dependencies are not installed');
+  });
+
+  it('runs no check with --no-typecheck', () => {
+    const dir = project({ installed: true, noUnusedLocals: true });
+    const report = JSON.parse(run(['--dry-run', '--no-typecheck', '--report', 'json', dir]).stdout) as JsonReport;
+    expect(report.checks).toBeUndefined();
+    expect((report.findings ?? []).filter((f) => f.transform === 'typecheck')).toEqual([]);
+  });
+});

@@ -1,0 +1,206 @@
+// The type check of the migrated project: its own tsconfig, its installed dependencies, compiled twice (the texts on
+// disk, then with the run's changes laid over them), and every error the second has that the first had not is a
+// review item, with where it comes from. The compiler is the project's own (`typescript` as it resolves from the
+// tsconfig's folder): the version, the libraries and the settings its build uses. Nothing is written.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Check, Finding } from '../../lib/model.js';
+import type { VerifyContext, VerifyResult } from '../../lib/transform.js';
+import type { ts as TypeScript } from '../../lib/tsMorph.cjs';
+
+type TS = typeof TypeScript;
+import { TYPECHECK_ID } from './ids.js';
+
+const COMPILED = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+/** Cannot find module / no declaration file: a package the migration adds that is not installed yet. */
+const MISSING_MODULE_CODES = new Set([2307, 2792, 7016]);
+/** Declared but never read (noUnusedLocals, noUnusedParameters). */
+const UNUSED_CODES = new Set([6133, 6138, 6192, 6196, 6198, 6199, 6205]);
+
+export function typeCheckMigration(context: VerifyContext): VerifyResult {
+  if (![...context.after.keys()].some((file) => COMPILED.test(file))) return { findings: [] };
+  const configPath = context.tsconfig ? path.resolve(context.tsconfig) : path.join(context.root, 'tsconfig.json');
+  // A project without a tsconfig (JavaScript, loose files) has no type check of its own to keep passing.
+  if (!fs.existsSync(configPath)) return { findings: [] };
+  const shown = path.relative(context.root, configPath) || configPath;
+  if (!hasNodeModulesAbove(path.dirname(configPath)))
+    return skipped(
+      `type check skipped: the dependencies are not installed (no node_modules); after \`npm install\`, run \`npx tsc --noEmit -p ${shown}\` on the migrated project`,
+    );
+  const ts = projectTypeScript(path.dirname(configPath));
+  if (!ts)
+    return skipped(
+      `type check skipped: the project has no \`typescript\` installed; run your own type check (\`tsc --noEmit -p ${shown}\`) on the migrated project`,
+    );
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: () => {},
+    },
+  );
+  if (!parsed)
+    return skipped(`type check skipped: ${shown} does not load; run \`npx tsc --noEmit -p ${shown}\` by hand`);
+  const options: TypeScript.CompilerOptions = { ...parsed.options, noEmit: true };
+  const host = cachingHost(ts, options);
+  const program = (overlay: Map<string, string>, oldProgram?: TypeScript.Program) =>
+    ts.createProgram({
+      rootNames: parsed.fileNames,
+      options,
+      host: overlaid(ts, host, overlay),
+      ...(parsed.projectReferences ? { projectReferences: parsed.projectReferences } : {}),
+      ...(oldProgram ? { oldProgram } : {}),
+    });
+  const beforeProgram = program(new Map());
+  const before = errorsOf(ts, beforeProgram, context.root);
+  const after = errorsOf(ts, program(context.after, beforeProgram), context.root);
+  const counts = new Map<string, number>();
+  for (const error of before) counts.set(error.key, (counts.get(error.key) ?? 0) + 1);
+  const introduced: TypeError[] = [];
+  for (const error of after) {
+    const left = counts.get(error.key) ?? 0;
+    if (left > 0) counts.set(error.key, left - 1);
+    else introduced.push(error);
+  }
+  const missing = new Set<string>();
+  let unresolved = 0;
+  const findings: Finding[] = [];
+  for (const error of introduced) {
+    const module = MISSING_MODULE_CODES.has(error.code) ? /['"]([^'"]+)['"]/.exec(error.message)?.[1] : undefined;
+    if (module && !module.startsWith('.') && !isInstalled(module, context.root)) {
+      missing.add(module);
+      unresolved += 1;
+      continue;
+    }
+    findings.push({
+      transform: TYPECHECK_ID,
+      reason: 'post-migration-type-error',
+      decision: 'review',
+      level: 'error',
+      file: error.file,
+      line: error.line,
+      message: `TS${error.code}: ${error.message} (${originOf(error, context)})`,
+    });
+  }
+  if (missing.size > 0)
+    findings.push({
+      transform: TYPECHECK_ID,
+      reason: 'type-check-incomplete',
+      decision: 'info',
+      level: 'info',
+      file: shown,
+      line: 1,
+      message: `not installed yet: ${[...missing].sort().join(', ')}: after \`npm install\`, run \`npx tsc --noEmit -p ${shown}\``,
+    });
+  const errors = findings.filter((f) => f.reason === 'post-migration-type-error').length;
+  const check: Check = {
+    transform: TYPECHECK_ID,
+    status: errors > 0 ? 'failed' : 'passed',
+    summary:
+      errors > 0
+        ? `type check (${shown}): the migration introduces ${errors} type error${errors === 1 ? '' : 's'} (review items ${TYPECHECK_ID}/post-migration-type-error)`
+        : `type check (${shown}): no new type errors (${before.length} before the migration, ${after.length - unresolved} after)` +
+          (missing.size > 0 ? `; not installed yet, so not checked: ${[...missing].sort().join(', ')}` : ''),
+  };
+  return { findings, check };
+}
+
+interface TypeError {
+  key: string;
+  file: string;
+  line: number;
+  code: number;
+  message: string;
+  absPath?: string;
+}
+
+/** The project's own TypeScript, resolved from its tsconfig's folder as its build resolves it; undefined if absent. */
+function projectTypeScript(dir: string): TS | undefined {
+  try {
+    return createRequire(path.join(dir, 'package.json'))('typescript') as TS;
+  } catch {
+    return undefined;
+  }
+}
+
+function errorsOf(ts: TS, program: TypeScript.Program, root: string): TypeError[] {
+  return ts
+    .getPreEmitDiagnostics(program)
+    .filter((d) => d.category === ts.DiagnosticCategory.Error)
+    .map((d) => {
+      const message = ts.flattenDiagnosticMessageText(d.messageText, ' ');
+      const file = d.file ? path.relative(root, d.file.fileName).split(path.sep).join('/') : '';
+      const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
+      // Lines move with the migration's edits: an error is the same one when its file, code and message are.
+      return { key: `${file}\0${d.code}\0${message}`, file, line, code: d.code, message, absPath: d.file?.fileName };
+    });
+}
+
+/** Where an introduced error comes from: the line it is on, as the original, the v1 step and the rewrite left it. */
+function originOf(error: TypeError, context: VerifyContext): string {
+  const absPath = error.absPath ? path.resolve(error.absPath) : undefined;
+  const after = absPath ? context.after.get(absPath) : undefined;
+  if (after === undefined) return 'in a file the migration did not change: a changed file it uses has other types now';
+  // Declared but never read: the migration removed its last use (an ask it rewrote, a call the v1 step changed).
+  if (UNUSED_CODES.has(error.code)) return 'the migration removed its last use; delete it';
+  const line = after.split('\n')[error.line - 1]?.trim() ?? '';
+  const has = (text: string | undefined) => text !== undefined && text.split('\n').some((l) => l.trim() === line);
+  if (line && has(context.before.get(absPath!)))
+    return 'on a line the migration did not change: a type it uses changed (the v2 SDK, or another change)';
+  if (line && has(context.stepTexts.get(absPath!))) return 'from the v1-to-v2 step (the official codemod)';
+  return context.before.has(absPath!) ? 'from the MRTR rewrite' : 'in a module the migration creates';
+}
+
+function skipped(summary: string): VerifyResult {
+  return { findings: [], check: { transform: TYPECHECK_ID, status: 'skipped', summary } };
+}
+
+function hasNodeModulesAbove(dir: string): boolean {
+  for (let current = dir; ; current = path.dirname(current)) {
+    if (fs.existsSync(path.join(current, 'node_modules'))) return true;
+    if (path.dirname(current) === current) return false;
+  }
+}
+
+/** Whether `node_modules/<package>` is found from the root up (the package of a specifier, scoped or not). */
+function isInstalled(specifier: string, root: string): boolean {
+  const parts = specifier.split('/');
+  const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+  for (let current = root; ; current = path.dirname(current)) {
+    if (fs.existsSync(path.join(current, 'node_modules', name, 'package.json'))) return true;
+    if (path.dirname(current) === current) return false;
+  }
+}
+
+/** A compiler host that parses each file once for both programs (the libraries, node_modules' declarations). */
+function cachingHost(ts: TS, options: TypeScript.CompilerOptions): TypeScript.CompilerHost {
+  const host = ts.createCompilerHost(options, true);
+  const cache = new Map<string, TypeScript.SourceFile | undefined>();
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    const key = `${fileName}\0${typeof languageVersion === 'object' ? languageVersion.languageVersion : languageVersion}`;
+    if (!cache.has(key)) cache.set(key, getSourceFile(fileName, languageVersion, onError, shouldCreate));
+    return cache.get(key);
+  };
+  return host;
+}
+
+/** The host with the run's texts laid over the disk's (created files included). */
+function overlaid(ts: TS, host: TypeScript.CompilerHost, texts: Map<string, string>): TypeScript.CompilerHost {
+  if (texts.size === 0) return host;
+  const byPath = new Map([...texts].map(([file, text]) => [path.resolve(file), text]));
+  const textOf = (fileName: string) => byPath.get(path.resolve(fileName));
+  return {
+    ...host,
+    fileExists: (fileName) => textOf(fileName) !== undefined || host.fileExists(fileName),
+    readFile: (fileName) => textOf(fileName) ?? host.readFile(fileName),
+    getSourceFile: (fileName, languageVersion, onError, shouldCreate) => {
+      const text = textOf(fileName);
+      return text === undefined
+        ? host.getSourceFile(fileName, languageVersion, onError, shouldCreate)
+        : ts.createSourceFile(fileName, text, languageVersion, true);
+    },
+  };
+}
