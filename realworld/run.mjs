@@ -10,6 +10,8 @@
 // 2. our CLI `--dry-run --report json` on `root` (the repository, or the subfolder named by `root`), timed;
 // 3. with --official, the official codemod's `v1-to-v2 --dry-run` on the same folder, timed;
 // 4. reported sites matched to catalogue entries: same file (relative to the repository) and |line difference| <= 1.
+// Entries with a `framework` field (a framework's own API: FastMCP requestSampling, xmcp extra.elicit, ...) are counted
+// apart from SDK entries: recall is over SDK entries, framework entries are "reported / total".
 // Prints a table per repository, the catalogue entries we missed, and ONE summary line. Not part of CI.
 
 import { spawnSync } from 'node:child_process';
@@ -139,6 +141,30 @@ const countBy = (items, key) =>
     return acc;
   }, {});
 
+/**
+ * Pairs catalogue entries with reported sites (same file, |line difference| <= LINE_TOLERANCE), best pairs first:
+ * same kind before another kind, then the smaller line difference. Each site and each entry is used once.
+ */
+function matchSites(catalogue, sites) {
+  const pairs = [];
+  catalogue.forEach((c, k) =>
+    sites.forEach((s, j) => {
+      const delta = Math.abs(s.line - c.line);
+      if (s.repoFile === c.file && delta <= LINE_TOLERANCE)
+        pairs.push({ k, j, score: (s.kind === c.kind ? 0 : 10) + delta });
+    }),
+  );
+  pairs.sort((a, b) => a.score - b.score || a.k - b.k || a.j - b.j);
+  const used = new Set();
+  const matchedEntries = new Set();
+  for (const { k, j } of pairs) {
+    if (used.has(j) || matchedEntries.has(k)) continue;
+    used.add(j);
+    matchedEntries.add(k);
+  }
+  return { used, matchedEntries };
+}
+
 /** Measures one repository. */
 function measureRepo(entry, opts, official) {
   const row = {
@@ -151,6 +177,8 @@ function measureRepo(entry, opts, official) {
     cataloguedTests: 0,
     found: 0,
     foundTests: 0,
+    framework: 0,
+    frameworkFound: 0,
     near: 0,
     missed: [],
     reported: 0,
@@ -170,7 +198,8 @@ function measureRepo(entry, opts, official) {
   const catalogueFile = path.join(HERE, 'catalogue', `${slug(entry.repo)}.json`);
   const catalogue = existsSync(catalogueFile) ? JSON.parse(readFileSync(catalogueFile, 'utf8')) : [];
   if (!existsSync(catalogueFile)) row.status = 'no catalogue';
-  row.catalogued = catalogue.filter((c) => !c.test).length;
+  row.catalogued = catalogue.filter((c) => !c.test && !c.framework).length;
+  row.framework = catalogue.filter((c) => !c.test && c.framework).length;
   row.cataloguedTests = catalogue.filter((c) => c.test).length;
   if (!existsSync(gitDir)) {
     row.status = 'missing mirror';
@@ -209,18 +238,15 @@ function measureRepo(entry, opts, official) {
       row.decisions = { rewritten: 0, review: 0, skipped: 0, ...countBy(sites, (s) => s.decision) };
       row.reasons = countBy(sites, (s) => s.reason);
       row.findings = countBy(report.findings ?? [], (f) => `${f.transform}:${f.reason}`);
-      const used = new Set();
+      const { used, matchedEntries } = matchSites(catalogue, sites);
       const unmatched = [];
-      for (const c of catalogue) {
-        const i = sites.findIndex(
-          (s, j) => !used.has(j) && s.repoFile === c.file && Math.abs(s.line - c.line) <= LINE_TOLERANCE,
-        );
-        if (i >= 0) {
-          used.add(i);
+      catalogue.forEach((c, k) => {
+        if (matchedEntries.has(k)) {
           if (c.test) row.foundTests++;
+          else if (c.framework) row.frameworkFound++;
           else row.found++;
         } else if (!c.test) unmatched.push(c);
-      }
+      });
       // Missed entries, after every match is made: is there a site no entry matched, of the same kind in the same
       // file a few lines away (e.g. lines shifted by the v1-to-v2 step's edits)? Counted as "near", never as found.
       for (const c of unmatched) {
@@ -228,9 +254,10 @@ function measureRepo(entry, opts, official) {
           (s, j) =>
             !used.has(j) && s.repoFile === c.file && s.kind === c.kind && Math.abs(s.line - c.line) <= NEAR_LINES,
         );
-        if (near) row.near++;
+        if (near && !c.framework) row.near++;
         row.missed.push(
-          `${c.file}:${c.line} ${c.kind} ${c.form}${near ? `  [near: reported at line ${near.line}]` : ''}`,
+          `${c.file}:${c.line} ${c.kind} ${c.form}${c.framework ? `  [framework: ${c.framework}]` : ''}` +
+            `${near ? `  [near: reported at line ${near.line}]` : ''}`,
         );
       }
       sites.forEach((s, j) => {
@@ -265,6 +292,7 @@ function printTable(rows, withOfficial) {
     'catalogued',
     'found',
     'recall',
+    'framework',
     'near',
     'extra',
     'rewritten',
@@ -282,6 +310,7 @@ function printTable(rows, withOfficial) {
       String(r.catalogued),
       String(r.found),
       pct(r.found, r.catalogued),
+      r.framework ? `${r.frameworkFound}/${r.framework}` : '-',
       String(r.near),
       String(r.extra),
       String(r.decisions.rewritten),
@@ -330,6 +359,8 @@ function main() {
     repos: measured.length,
     catalogued: sum('catalogued'),
     found: sum('found'),
+    framework: sum('framework'),
+    frameworkFound: sum('frameworkFound'),
     near: sum('near'),
     extra: sum('extra'),
     extraTests: sum('extraTests'),
@@ -347,7 +378,8 @@ function main() {
 
   console.log(
     `\nmcp-mrtr-codemod real-world suite (node ${process.version}, ${os.cpus().length} CPUs); a reported site matches a catalogue entry ` +
-      `when the file is the same and the lines differ by at most ${LINE_TOLERANCE}; recall counts entries outside test files; ` +
+      `when the file is the same and the lines differ by at most ${LINE_TOLERANCE}; recall counts SDK entries outside test files; ` +
+      `framework = framework-API entries reported / catalogued; ` +
       `near = missed entries with an unmatched same-kind site within ${NEAR_LINES} lines of the same file; ` +
       `extra = reported sites outside test files that match no entry\n`,
   );
@@ -381,7 +413,8 @@ function main() {
     writeFileSync(opts.json, JSON.stringify({ rows, total, official: official?.version ?? null }, null, 2) + '\n');
   }
   console.log(
-    `\nrealworld: ${total.repos} repos, recall ${total.found}/${total.catalogued} (${pct(total.found, total.catalogued)}), near ${total.near}, ` +
+    `\nrealworld: ${total.repos} repos, recall ${total.found}/${total.catalogued} (${pct(total.found, total.catalogued)}), ` +
+      `framework reported ${total.frameworkFound}/${total.framework}, near ${total.near}, ` +
       `extra outside tests ${total.extra}, crashes ${total.crashes}, rewritten ${total.rewritten}, review ${total.review}` +
       (missing.length ? `, not measured ${missing.length}` : ''),
   );
