@@ -15,11 +15,12 @@
 // Prints a table per repository, the catalogue entries we missed, and ONE summary line. Not part of CI.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveOfficialCli } from '../bench/measure.mjs';
+import { extract, slug } from './snapshot.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..');
@@ -59,7 +60,6 @@ function parseArgs(argv) {
   return opts;
 }
 
-const slug = (repo) => repo.replace('/', '+');
 const posix = (p) => p.split(path.sep).join('/');
 
 /** Runs `node args` and times it from spawn to exit. */
@@ -80,49 +80,6 @@ function timed(args, cwd) {
     seconds,
     error: r.error,
   };
-}
-
-/**
- * Extracts the pinned commit of a bare mirror into a fresh temporary folder, blob by blob through
- * `git cat-file --batch` (snapshots may lack their largest files: those are skipped and counted).
- */
-function extract(gitDir, commit) {
-  const git = (args, input) =>
-    spawnSync('git', [`--git-dir=${gitDir}`, ...args], { input, maxBuffer: 2 ** 30, timeout: TIMEOUT_MS });
-  const tree = git(['ls-tree', '-r', '-z', commit]);
-  if (tree.status !== 0) throw new Error(`git ls-tree ${commit} failed: ${String(tree.stderr).trim().split('\n')[0]}`);
-  const entries = String(tree.stdout)
-    .split('\0')
-    .filter(Boolean)
-    .map((line) => {
-      const [meta, file] = line.split('\t');
-      const [mode, type, sha] = meta.split(' ');
-      return { mode, type, sha, file };
-    })
-    .filter((e) => e.type === 'blob');
-  const batch = git(['cat-file', '--batch'], entries.map((e) => e.sha).join('\n') + '\n');
-  if (batch.status !== 0) throw new Error(`git cat-file failed: ${String(batch.stderr).trim()}`);
-  const out = batch.stdout;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'mrtr-realworld-'));
-  let at = 0;
-  let absent = 0;
-  for (const e of entries) {
-    const eol = out.indexOf(0x0a, at);
-    const header = out.subarray(at, eol).toString('utf8').split(' ');
-    at = eol + 1;
-    if (header[1] === 'missing') {
-      absent++;
-      continue;
-    }
-    const size = Number(header[2]);
-    const content = out.subarray(at, at + size);
-    at += size + 1;
-    const dest = path.join(dir, e.file);
-    mkdirSync(path.dirname(dest), { recursive: true });
-    if (e.mode === '120000') symlinkSync(content.toString('utf8'), dest);
-    else writeFileSync(dest, content);
-  }
-  return { dir, files: entries.length - absent, absent };
 }
 
 function parseReport(stdout) {
