@@ -11,16 +11,22 @@ import { REPO_ROOT } from './support/fixtures.js';
 
 const CLI = path.join(REPO_ROOT, 'dist', 'bin', 'mcp-mrtr-codemod.js');
 
-// A helper that keeps the low-level server in a local: once its ask is replayed, the local is read by nothing.
+// A helper that takes the server from a destructured parameter: once its ask is replayed, the binding is read by
+// nothing, which a project with noUnusedParameters refuses (the tool renames plain parameters, not bindings).
 const SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 
 const server = new McpServer({ name: 'cleaner', version: '1.0.0' });
 
-async function confirm(message: string): Promise<boolean> {
-  const lowLevel = server.server;
-  const answer = await lowLevel.elicitInput({
+interface Deps {
+  mcp: McpServer;
+  log: (line: string) => void;
+}
+
+async function confirm({ mcp, log }: Deps, message: string): Promise<boolean> {
+  log(\`asking: \${message}\`);
+  const answer = await mcp.server.elicitInput({
     message,
     requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
   });
@@ -28,7 +34,8 @@ async function confirm(message: string): Promise<boolean> {
 }
 
 server.registerTool('delete_all', { description: 'Delete everything', inputSchema: { scope: z.string() } }, async ({ scope }) => {
-  if (!(await confirm(\`Delete everything in \${scope}?\`))) return { content: [{ type: 'text', text: 'kept' }] };
+  if (!(await confirm({ mcp: server, log: console.error }, \`Delete everything in \${scope}?\`)))
+    return { content: [{ type: 'text', text: 'kept' }] };
   return { content: [{ type: 'text', text: \`deleted \${scope}\` }] };
 });
 
@@ -60,7 +67,7 @@ function project(options: { installed: boolean; noUnusedLocals: boolean }): stri
     strict: true,
     skipLibCheck: true,
     types: ['node'],
-    ...(options.noUnusedLocals ? { noUnusedLocals: true } : {}),
+    ...(options.noUnusedLocals ? { noUnusedLocals: true, noUnusedParameters: true } : {}),
   };
   fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['src/**/*.ts'] }));
   if (options.installed) fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
@@ -101,15 +108,15 @@ describe('the migrated project is type-checked with its own tsconfig and depende
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ transform: 'typecheck', decision: 'review', file: 'src/server.ts' });
     expect(errors[0]!.message).toMatch(
-      /^TS6133: 'lowLevel' is declared but its value is never read\. \(the migration removed its last use/,
+      /^TS6133: 'mcp' is declared but its value is never read\. \(the migration removed its last use/,
     );
     expect(run(['--dry-run', '--fail-on', 'review', '--quiet', dir]).code).toBe(1);
     const migrated = run(['--allow-dirty', dir]);
     expect(migrated.stdout).toMatch(/the migrated project does not type-check/);
     expect(migrated.stdout).not.toMatch(/^Migrated:/m);
-    // The line named is the migrated file's: it holds the local.
+    // The line named is the migrated file's: it holds the binding.
     const text = fs.readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8');
-    expect(text.split('\n')[errors[0]!.line - 1]).toContain('const lowLevel = server.server;');
+    expect(text.split('\n')[errors[0]!.line - 1]).toContain('async function confirm({ mcp, log }: Deps');
   });
 
   it('passes a migration that adds no error, saying how many there were before and after', () => {

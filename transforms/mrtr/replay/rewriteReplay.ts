@@ -33,7 +33,7 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
       text: `${out.nameIn(call.getSourceFile(), 'ask')}.${method}`,
     });
   }
-  unusedParameterEdits(plan, out);
+  unusedReceiverEdits(plan, out);
   for (const read of plan.capabilityReads) {
     out.add(read.getSourceFile(), {
       start: read.getStart(),
@@ -93,46 +93,97 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
 }
 
 /**
- * Under the project's `noUnusedParameters`, a parameter the asks were its only readers of (`server` in
- * `confirm(server, message)`, a handler's `ctx`) would now fail the build: it is renamed `_server`, which TypeScript
- * leaves alone; callers are unchanged. Without the option it is left as it is (the smaller diff).
+ * What the asks were the only readers of, once they read nothing: a local that only held the receiver
+ * (`const lowLevel = server.server;`) is deleted, dead code a reviewer would otherwise ask about; under the project's
+ * `noUnusedParameters` a parameter (`server` in `confirm(server, message)`, a handler's `ctx`) is renamed `_server`,
+ * which TypeScript leaves alone (callers unchanged; without the option it is left as it is, the smaller diff).
  */
-function unusedParameterEdits(plan: ReplayPlan, out: RuntimeEdits): void {
+function unusedReceiverEdits(plan: ReplayPlan, out: RuntimeEdits): void {
   const first = plan.askCalls[0]?.call;
-  if (!first?.getSourceFile().getProject().getCompilerOptions().noUnusedParameters) return;
+  if (!first) return;
+  const renameParameters = first.getSourceFile().getProject().getCompilerOptions().noUnusedParameters === true;
   const callees = plan.askCalls.map(({ call }) => call.getExpression());
   const replaced = (node: Node) =>
     callees.some(
       (c) =>
         c.getSourceFile() === node.getSourceFile() && c.getStart() <= node.getStart() && node.getEnd() <= c.getEnd(),
     );
-  const renamed = new Set<Node>();
+  const done = new Set<Node>();
   for (const callee of callees) {
-    let root: Node = callee;
-    while (
-      Node.isPropertyAccessExpression(root) ||
-      Node.isNonNullExpression(root) ||
-      Node.isParenthesizedExpression(root)
-    )
-      root = root.getExpression();
-    if (!Node.isIdentifier(root)) continue;
-    const parameter = root
-      .getSymbol()
+    const root = receiverRoot(callee);
+    const declaration = root
+      ?.getSymbol()
       ?.getDeclarations()
-      .find((d) => Node.isParameterDeclaration(d));
-    const nameNode = parameter && Node.isParameterDeclaration(parameter) ? parameter.getNameNode() : undefined;
-    if (!nameNode || !Node.isIdentifier(nameNode) || renamed.has(nameNode) || nameNode.getText().startsWith('_'))
-      continue;
-    const fn = parameter!.getParent()!;
+      .find((d) => Node.isParameterDeclaration(d) || Node.isVariableDeclaration(d));
+    if (!declaration || done.has(declaration)) continue;
+    const nameNode = (declaration as { getNameNode?: () => Node }).getNameNode?.();
+    if (!nameNode || !Node.isIdentifier(nameNode) || nameNode.getText().startsWith('_')) continue;
+    const scope = Node.isParameterDeclaration(declaration) ? declaration.getParent() : enclosingScope(declaration);
+    if (!scope) continue;
     const name = nameNode.getText();
-    const readers = fn
+    const readers = scope
       .getDescendantsOfKind(SyntaxKind.Identifier)
       .filter((id) => id !== nameNode && id.getText() === name);
     if (readers.some((id) => !replaced(id))) continue;
-    if (fn.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === `_${name}`)) continue;
-    renamed.add(nameNode);
-    out.add(nameNode.getSourceFile(), { start: nameNode.getStart(), end: nameNode.getEnd(), text: `_${name}` });
+    done.add(declaration);
+    if (Node.isVariableDeclaration(declaration)) {
+      const removal = deadLocalRemoval(declaration);
+      if (removal) out.add(declaration.getSourceFile(), removal);
+    } else if (
+      renameParameters &&
+      !scope.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === `_${name}`)
+    ) {
+      out.add(nameNode.getSourceFile(), { start: nameNode.getStart(), end: nameNode.getEnd(), text: `_${name}` });
+    }
   }
+}
+
+/** The identifier an ask's callee starts from (`server` in `server.server.elicitInput`), if it is one. */
+function receiverRoot(callee: Node): Node | undefined {
+  let root: Node = callee;
+  while (
+    Node.isPropertyAccessExpression(root) ||
+    Node.isNonNullExpression(root) ||
+    Node.isParenthesizedExpression(root)
+  )
+    root = root.getExpression();
+  return Node.isIdentifier(root) ? root : undefined;
+}
+
+/** The function body a local is declared in (a module-level one may be exported or read elsewhere: not deleted). */
+function enclosingScope(declaration: Node): Node | undefined {
+  const fn = declaration.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a) || Node.isArrowFunction(a));
+  return (fn as { getBody?: () => Node | undefined } | undefined)?.getBody?.();
+}
+
+/**
+ * `const lowLevel = server.server;` alone in its statement, holding a plain access chain (no call, nothing that runs
+ * code): the statement's whole lines, for deletion.
+ */
+function deadLocalRemoval(declaration: Node): TextEdit | undefined {
+  if (!Node.isVariableDeclaration(declaration)) return undefined;
+  const list = declaration.getParent();
+  const statement = list?.getParent();
+  if (!list || !statement || !Node.isVariableStatement(statement) || list.getChildCount() === 0) return undefined;
+  if (statement.getDeclarations().length !== 1 || statement.hasExportKeyword()) return undefined;
+  let init = declaration.getInitializer();
+  while (
+    init &&
+    (Node.isPropertyAccessExpression(init) || Node.isNonNullExpression(init) || Node.isParenthesizedExpression(init))
+  )
+    init = init.getExpression();
+  if (!init || !(Node.isIdentifier(init) || init.getKind() === SyntaxKind.ThisKeyword)) return undefined;
+  const text = statement.getSourceFile().getFullText();
+  const lineStart = text.lastIndexOf('\n', statement.getStart() - 1) + 1;
+  const newline = text.indexOf('\n', statement.getEnd());
+  const lineEnd = newline === -1 ? text.length : newline + 1;
+  // Only when the statement has its lines to itself (nothing else before or after it on them).
+  if (
+    text.slice(lineStart, statement.getStart()).trim() !== '' ||
+    text.slice(statement.getEnd(), lineEnd).trim() !== ''
+  )
+    return undefined;
+  return { start: lineStart, end: lineEnd, text: '' };
 }
 
 /**
