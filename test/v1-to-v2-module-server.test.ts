@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Report } from '../lib/model.js';
@@ -57,7 +58,7 @@ describe('v1 module-level server served over stdio', () => {
     }
   });
 
-  it("a stdio transport held in a function's own variable is a review item (its declaration would outlive the connect), not a silent miss", async () => {
+  it("a stdio transport in a function's own const goes with the connect; one held in a let is a review item, not a silent miss", async () => {
     const dir = tempTree({
       'package.json':
         JSON.stringify(
@@ -80,12 +81,18 @@ describe('v1 module-level server served over stdio', () => {
       ].join('\n'),
     });
     const { report, texts } = await auditWithTexts({ paths: [dir], v1ToV2: true });
-    const review = (report.findings ?? []).filter((f) => f.decision === 'review');
+    expect((report.findings ?? []).filter((f) => f.decision === 'review')).toEqual([]);
+    const after = texts.get(path.join(dir, 'src', 'index.ts'))!.after;
+    expect(after).toContain('async function main() {\n  serveStdio(() => build());\n}');
+    expect(after).not.toContain('StdioServerTransport');
+    // A let may be assigned again: its declaration cannot go with the connect.
+    const index = path.join(dir, 'src', 'index.ts');
+    fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace('const transport', 'let transport'));
+    const held = await auditWithTexts({ paths: [dir], v1ToV2: true });
+    const review = (held.report.findings ?? []).filter((f) => f.decision === 'review');
     expect(review.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual(['src/index.ts:10 serving-2025-only']);
     expect(review[0]!.message).toContain('serveStdio(() => build())');
-    expect(texts.get(path.join(dir, 'src', 'index.ts'))?.after.split('\n')[8]).toMatch(
-      /^  \/\* @mcp-mrtr-review serving-2025-only: /,
-    );
+    expect(held.texts.get(index)?.after.split('\n')[8]).toMatch(/^  \/\* @mcp-mrtr-review serving-2025-only: /);
   });
 
   it('an exported module-level server is not wrapped: a review item with the advice', () => {
@@ -113,5 +120,56 @@ describe('v1 module-level server served over stdio', () => {
       'src/index.ts:7 v1-to-v2/serving-2025-only',
     ]);
     expect(review[0]!.message).toContain('serveStdio(() => build())');
+  });
+});
+
+// Entries as real servers write them (issue 18): connect inside main(), a transport const, a factory with its own
+// `server`, top-level await. Uses are counted by scope, so each becomes serveStdio(() => factory()).
+describe('v1 stdio entries of other shapes', () => {
+  const ENTRIES = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'stdio-entries');
+  const ENTRIES_INPUT = path.join(ENTRIES, 'input');
+  const ENTRIES_EXPECTED = path.join(ENTRIES, 'expected');
+
+  it('serve through serveStdio: main() and a top-level await entry, a factory with its own server', () => {
+    const dir = copyOf(ENTRIES_INPUT);
+    const first = run(['--report', 'json', dir]);
+    expect(first.code, first.stderr).toBe(0);
+    const report = JSON.parse(first.stdout) as Report;
+    const serving = (report.findings ?? []).filter((f) => /serv/.test(f.reason)).map((f) => `${f.file} ${f.reason}`);
+    expect(serving.sort()).toEqual(['src/main.ts served-by-serve-stdio', 'src/top.ts served-by-serve-stdio']);
+    const output = readTree(dir);
+    expectTree(output, ENTRIES_EXPECTED);
+    expect(output['src/main.ts']).toMatch(/^ {2}serveStdio\(\(\) => createServer\(\)\);$/m);
+    expect(output['src/top.ts']).toMatch(/^serveStdio\(\(\) => openServer\(\)\);$/m);
+    expect(output['src/main.ts']).toContain("console.error('greeter running on stdio');");
+  });
+
+  it('compiles under strict TypeScript (NodeNext)', () => {
+    const files = ['main.ts', 'top.ts', 'server.ts'].map((f) => path.join(ENTRIES_EXPECTED, 'src', f));
+    expect(strictDiagnostics(files, REPO_ROOT)).toEqual([]);
+  });
+
+  it('answer as the v1 originals over stdio, as real child processes, in both eras', async () => {
+    const calls: Record<string, Call[]> = {
+      'main.js': [
+        { kind: 'tool', name: 'greet', args: { name: 'Ada' } },
+        { kind: 'tool', name: 'greet', args: { name: 'Bob' } },
+      ],
+      'top.js': [{ kind: 'tool', name: 'echo', args: {} }],
+    };
+    const original = compileTree(ENTRIES_INPUT);
+    const migrated = compileTree(ENTRIES_EXPECTED);
+    for (const [entry, entryCalls] of Object.entries(calls)) {
+      elicits = 0;
+      const viaV1 = await runOverStdio(path.join(original, 'src', entry), 'v1', entryCalls, script);
+      expect(viaV1.results.length, entry).toBe(entryCalls.length);
+      for (const era of ['2025', '2026'] as const) {
+        elicits = 0;
+        expect(
+          await runOverStdio(path.join(migrated, 'src', entry), era, entryCalls, script),
+          `${entry} ${era}`,
+        ).toEqual(viaV1);
+      }
+    }
   });
 });

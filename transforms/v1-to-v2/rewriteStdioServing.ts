@@ -13,7 +13,11 @@ export type StdioPlan = { edits: TextEdit[]; factory: string } | { advice: strin
 export function planStdio(source: ts.SourceFile, call: ts.CallExpression): StdioPlan {
   const receiver = (call.expression as ts.PropertyAccessExpression).expression;
   const transport = call.arguments[0]!;
-  const transportConst = ts.isIdentifier(transport) ? constOf(source, transport.text) : undefined;
+  const statement = statementOf(call);
+  // The block the connect is a statement of: the module, or a function's body (`async function main() { ... }`).
+  const scope =
+    statement && (ts.isSourceFile(statement.parent) || ts.isBlock(statement.parent)) ? statement.parent : undefined;
+  const transportConst = ts.isIdentifier(transport) && scope ? constOf(scope, transport.text) : undefined;
   const transportNew = transportNewOf(source, call);
   const transportClass =
     transportNew && ts.isIdentifier(transportNew.expression) ? transportNew.expression.text : undefined;
@@ -33,23 +37,21 @@ export function planStdio(source: ts.SourceFile, call: ts.CallExpression): Stdio
   if ((transportNew?.arguments?.length ?? 0) > 0) return { advice };
   // A transport held in a let or a function's own variable: its declaration cannot be removed with the connect.
   if (ts.isIdentifier(transport) && !transportConst) return { advice };
-  if (transportConst && usesOf(source, transportConst.name).length !== 2) return { advice };
-  const statement = statementOf(call);
-  if (!statement || !isSimpleConnectStatement(statement, call)) return { advice };
+  if (transportConst && scopedUses(scope!, transportConst).length !== 2) return { advice };
+  if (!statement || !scope || !isSimpleConnectStatement(statement, call)) return { advice };
   // The server: `build(...)` itself, or a const holding `build(...)` that nothing but this connect uses.
   let factoryCall: ts.CallExpression | undefined;
   let serverConst: ts.VariableDeclaration | undefined;
   if (ts.isCallExpression(receiver)) factoryCall = receiver;
   else if (ts.isIdentifier(receiver)) {
-    serverConst = constOf(source, receiver.text);
-    if (
-      serverConst?.initializer &&
-      ts.isCallExpression(serverConst.initializer) &&
-      usesOf(source, serverConst.name).length === 2
-    )
-      factoryCall = serverConst.initializer;
+    serverConst = constOf(scope, receiver.text);
+    // `const server = build(...)`, or `await build(...)` (serveStdio takes a factory that returns a promise too).
+    let initializer = serverConst?.initializer;
+    if (initializer && ts.isAwaitExpression(initializer)) initializer = initializer.expression;
+    if (initializer && ts.isCallExpression(initializer) && scopedUses(scope, serverConst!).length === 2)
+      factoryCall = initializer;
   }
-  if (!factoryCall && serverConst && ts.isIdentifier(receiver)) {
+  if (!factoryCall && serverConst && ts.isIdentifier(receiver) && ts.isSourceFile(scope)) {
     const wrapped = wrapModuleServer(source, serverConst, statement, transportConst);
     return (
       wrapped ?? {
@@ -200,14 +202,63 @@ function isPlainArgument(argument: ts.Expression): boolean {
   );
 }
 
-/** A top-level `const name = ...` of the file. */
-function constOf(source: ts.SourceFile, name: string): ts.VariableDeclaration | undefined {
-  for (const statement of source.statements) {
+/** A `const name = ...` among the statements of the module or block (not nested deeper). */
+function constOf(scope: ts.SourceFile | ts.Block, name: string): ts.VariableDeclaration | undefined {
+  for (const statement of scope.statements) {
     if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
     for (const declaration of statement.declarationList.declarations)
       if (ts.isIdentifier(declaration.name) && declaration.name.text === name) return declaration;
   }
   return undefined;
+}
+
+/**
+ * The identifiers that name this declaration in its scope (the declaration's own name included), by scope: a nested
+ * function or block that declares the same name (a factory's own `const server`) is another variable, and property
+ * names (`x.server`, `{ server: 1 }`) are no uses.
+ */
+function scopedUses(scope: ts.SourceFile | ts.Block, declaration: ts.VariableDeclaration): ts.Identifier[] {
+  if (!ts.isIdentifier(declaration.name)) return [];
+  const name = declaration.name.text;
+  const found: ts.Identifier[] = [];
+  const visit = (node: ts.Node): void => {
+    if (node !== scope && declaresOwn(node, name)) return;
+    if (ts.isIdentifier(node) && node.text === name && !isPropertyName(node)) found.push(node);
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  return found;
+}
+
+/** Whether a nested function or block declares `name` itself (a parameter, a var, let, const, function or class). */
+function declaresOwn(node: ts.Node, name: string): boolean {
+  const binds = (binding: ts.BindingName): boolean =>
+    ts.isIdentifier(binding)
+      ? binding.text === name
+      : binding.elements.some((e) => !ts.isOmittedExpression(e) && binds(e.name));
+  if (ts.isFunctionLike(node) && node.parameters.some((p) => binds(p.name))) return true;
+  const body = ts.isFunctionLike(node) ? (node as { body?: ts.Node }).body : ts.isBlock(node) ? node : undefined;
+  if (!body || !ts.isBlock(body)) return false;
+  return body.statements.some(
+    (statement) =>
+      (ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => binds(d.name))) ||
+      ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name?.text === name),
+  );
+}
+
+function isPropertyName(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  return (
+    ((ts.isPropertyAccessExpression(parent) ||
+      ts.isPropertyAssignment(parent) ||
+      ts.isMethodDeclaration(parent) ||
+      ts.isPropertyDeclaration(parent) ||
+      ts.isPropertySignature(parent) ||
+      ts.isGetAccessor(parent) ||
+      ts.isSetAccessor(parent)) &&
+      parent.name === node) ||
+    (ts.isBindingElement(parent) && parent.propertyName === node)
+  );
 }
 
 /** Every identifier in the file spelled like the declared name (declaration included): a conservative use count. */
