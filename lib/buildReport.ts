@@ -12,6 +12,7 @@ export function buildReport(
   findings: Finding[],
   outcomes: Map<string, FileOutcome>,
   mode: Report['mode'],
+  testFilesLeftOut = 0,
 ): Report {
   const sitesPerFile = new Map<string, number>();
   for (const site of sites) sitesPerFile.set(site.file, (sitesPerFile.get(site.file) ?? 0) + 1);
@@ -70,7 +71,7 @@ export function buildReport(
     sites,
     ...(findings.length > 0 ? { findings } : {}),
     files,
-    totals: totalsOf(sites, files, project),
+    totals: { ...totalsOf(sites, files, project), ...(testFilesLeftOut > 0 ? { testFilesLeftOut } : {}) },
   };
 }
 

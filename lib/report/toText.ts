@@ -65,6 +65,11 @@ export function toText(report: Report, options: TextOptions = {}): string {
     .map(([family, n]) => `${family} ${n}`)
     .join(', ');
   if (families) lines.push(`Where they run: ${families}.`);
+  const tests = t.testFilesLeftOut ?? 0;
+  if (tests > 0)
+    lines.push(
+      `Test files left out: ${tests} (--include-tests audits the asks written in them; their calls never decide a verdict).`,
+    );
   const n = t.filesChanged;
   const files = `${n} file${n === 1 ? '' : 's'}`;
   if (report.mode === 'dry-run') lines.push(`Dry run: ${files} would change (--diff shows how). Nothing was written.`);

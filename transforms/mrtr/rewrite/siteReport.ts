@@ -58,6 +58,8 @@ export class SiteReport {
             `runs again on each round: ${this.project.relative(s.getSourceFile().getFilePath())}:${this.project.userLine(s)} ${oneLine(s.getText())}`,
         );
     }
+    const tests = [...new Set(chains.flatMap((c) => c.tests ?? []))];
+    if (tests.length > 0) site.notes = [...(site.notes ?? []), testCallersNote(tests, decisionOf(verdict))];
     return site;
   }
 
@@ -130,6 +132,14 @@ export class SiteReport {
       ...('reason' in verdict ? { reason: verdict.reason, message: messageFor(verdict.reason, call.sdk) } : {}),
     };
   }
+}
+
+/** Tests that call the site's function (or a caller of it) directly: not counted, and named, for what a rewrite does to them. */
+function testCallersNote(tests: string[], decision: Site['decision']): string {
+  const called = `called directly from test files (${tests.join(', ')}): tests are not production, their calls do not count for the verdict`;
+  return decision === 'rewritten'
+    ? `${called}; the migration changes how it asks, so update those tests (they call it outside a request)`
+    : called;
 }
 
 function messageFor(reason: keyof typeof REASONS, sdk: Site['sdk']): string {
