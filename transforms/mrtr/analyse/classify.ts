@@ -199,6 +199,8 @@ export class MrtrAnalysis implements OriginHooks {
 
   /** Without the uses in test files: a test never makes a helper `startup` or `mixed-callers` (kept for a note). */
   private withoutTestUses(fn: FunctionNode, uses: Use[]): Use[] {
+    // A function written in a test file (with --include-tests) runs where its test calls it.
+    if (this.isTestFile(fn.getSourceFile().getFilePath())) return uses;
     const tests = new Set<string>();
     const kept = uses.filter((use) => {
       const file = nodeOfUse(use).getSourceFile().getFilePath();

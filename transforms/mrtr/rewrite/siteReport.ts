@@ -134,11 +134,17 @@ export class SiteReport {
   }
 }
 
-/** Tests that call the site's function (or a caller of it) directly: not counted, and named, for what a rewrite does to them. */
+/** Tests that call a function of the site's chains directly (`name: file` each): named, as they do not count for the verdict. */
 function testCallersNote(tests: string[], decision: Site['decision']): string {
-  const called = `called directly from test files (${tests.join(', ')}): tests are not production, their calls do not count for the verdict`;
+  const byFunction = new Map<string, string[]>();
+  for (const entry of tests) {
+    const [name, file] = entry.split(': ') as [string, string];
+    byFunction.set(name, [...(byFunction.get(name) ?? []), file]);
+  }
+  const listed = [...byFunction].map(([name, files]) => `${name} from ${files.join(', ')}`).join('; ');
+  const called = `called directly by tests (${listed}): test files are not production, their calls do not count for the verdict`;
   return decision === 'rewritten'
-    ? `${called}; the migration changes how it asks, so update those tests (they call it outside a request)`
+    ? `${called}. The migration rewrites this ask for requests: update those tests, which call it outside one`
     : called;
 }
 
