@@ -101,8 +101,9 @@ export class MrtrAnalysis implements OriginHooks {
       ];
     }
     if (uses.length === 0) {
-      // An exported function with no caller may still be loaded by a computed import(`./tools/${name}.js`).
-      const family = isExported(fn) && this.project.hasComputedImports() ? 'unresolved' : 'dead';
+      // An exported function with no caller may still be loaded by a computed import(`./tools/${name}.js`); one that
+      // tests call is live: its production callers are the ones the audit cannot see.
+      const family = tests || (isExported(fn) && this.project.hasComputedImports()) ? 'unresolved' : 'dead';
       return [{ family, frames: own.length ? own : [this.frameOf(fn)], ...(tests ? { tests } : {}) }];
     }
     const chains: Chain[] = [];
