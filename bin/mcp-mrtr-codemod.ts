@@ -86,7 +86,7 @@ function buildProgram({ Command, Option }: typeof import('commander')): Command 
     )
     .option(
       '--include-tests',
-      'also look for asks written in test files (*.test.*, *.spec.*, __tests__/, test(s)/, spec/, e2e/, fixtures, files the tsconfig excludes); their calls never decide a verdict either way',
+      'also look for asks written in test files (*.test.*, *.spec.*, __tests__/, __mocks__/, __fixtures__/, test(s)/, spec/, e2e/, files the tsconfig excludes); their calls never decide a verdict either way',
     )
     .option(
       '--diff',

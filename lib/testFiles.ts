@@ -9,11 +9,11 @@ import { toPosix } from './filePaths.js';
 const require = createRequire(import.meta.url);
 
 /**
- * Conventional test paths (root-relative, posix): a `__tests__/`, `__mocks__/`, `__fixtures__/`, `fixtures/`,
- * `test/`, `tests/`, `spec/` or `e2e/` folder anywhere on the path, or a `*.test.*` / `*.spec.*` file.
+ * Conventional test paths (root-relative, posix): a `__tests__/`, `__mocks__/`, `__fixtures__/`, `test/`, `tests/`,
+ * `spec/` or `e2e/` folder anywhere on the path, or a `*.test.*` / `*.spec.*` file. A bare `fixtures/` folder is not
+ * one: it may hold sample servers or seed data that ship (a test's fixtures usually sit under `test/` anyway).
  */
-export const TEST_PATH =
-  /(^|\/)(__tests__|__mocks__|__fixtures__|fixtures|tests?|spec|e2e)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
+export const TEST_PATH = /(^|\/)(__tests__|__mocks__|__fixtures__|tests?|spec|e2e)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
 
 /** Whether a root-relative path names a test file by convention. */
 export function isConventionalTestPath(relativePath: string): boolean {
