@@ -51,6 +51,7 @@ describe('isConventionalTestPath', () => {
     'src/contest.ts',
     'src/test-utils.ts',
     'specs.ts',
+    'fixtures/server.ts',
   ])('%s is production', (file) => expect(isConventionalTestPath(file)).toBe(false));
 });
 
