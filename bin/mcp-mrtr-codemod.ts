@@ -85,6 +85,10 @@ function buildProgram({ Command, Option }: typeof import('commander')): Command 
       collect,
     )
     .option(
+      '--include-tests',
+      'also look for asks written in test files (*.test.*, *.spec.*, __tests__/, __mocks__/, __fixtures__/, test(s)/, spec/, e2e/, files the tsconfig excludes); their calls never decide a verdict either way',
+    )
+    .option(
       '--diff',
       'with --dry-run: print the unified diff the migration would apply (the report then goes to stderr)',
     )

@@ -20,6 +20,7 @@ export function buildReport(
   findings: Finding[],
   outcomes: Map<string, FileOutcome>,
   mode: Report['mode'],
+  testFilesLeftOut = 0,
   checks: Check[] = [],
 ): Report {
   const sitesPerFile = new Map<string, number>();
@@ -80,7 +81,7 @@ export function buildReport(
     ...(findings.length > 0 ? { findings } : {}),
     ...(checks.length > 0 ? { checks } : {}),
     files,
-    totals: totalsOf(sites, files, project),
+    totals: { ...totalsOf(sites, files, project), ...(testFilesLeftOut > 0 ? { testFilesLeftOut } : {}) },
   };
 }
 

@@ -18,6 +18,7 @@ export interface Flags {
   linkBase?: string;
   include?: string[];
   exclude?: string[];
+  includeTests?: boolean;
   tsconfig?: string;
   verbose?: boolean;
   quiet?: boolean;
@@ -144,6 +145,7 @@ export function runOptionsOf(
     paths,
     include: flags.include,
     exclude: flags.exclude,
+    ...(flags.includeTests ? { includeTests: true } : {}),
     tsconfig: flags.tsconfig,
     diff: flags.diff || flags.patch !== undefined,
     prettier: flags.prettier,

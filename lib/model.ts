@@ -67,7 +67,10 @@ export interface Site {
   /** Reason id (`review`/`skipped`), e.g. `no-strategy-yet`; the pair transform/reason names the finding. */
   reason?: string;
   message?: string;
-  /** For rewritten sites: what a reviewer should know, e.g. server-side values carried in the (encrypted, signed) requestState. */
+  /**
+   * What a reviewer should know, e.g. server-side values carried in the (encrypted, signed) requestState, or the
+   * test files that call the site's helpers directly.
+   */
   notes?: string[];
 }
 
@@ -126,6 +129,11 @@ export interface Totals {
   skipped: number;
   byKind: Record<SiteKind, number>;
   byFamily: Partial<Record<Family, number>>;
+  /**
+   * Test files (conventional names, or excluded by the tsconfig) that may hold asks and were left out of the
+   * analysis (`--include-tests` audits them); present when there are any.
+   */
+  testFilesLeftOut?: number;
 }
 
 export interface Report {

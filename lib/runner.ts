@@ -11,6 +11,7 @@ import type { PendingWrite } from './journal.js';
 import type { AnalysisProject } from './project.js';
 import { loadTypeScript, startPreSteps, stepTextsOf, type StartedStep } from './startup.js';
 import type { PlanOptions, Planner, PreStepOutput, Transform, TransformPlan } from './transform.js';
+import { testFileRule } from './testFiles.js';
 import { readCompilerOptions } from './tsconfig.js';
 import { dropOrphanModules, unappliedSites } from './unapplied.js';
 import { UsageError } from './usageError.js';
@@ -49,6 +50,12 @@ export interface AuditOptions {
    * the file that constructs the server.
    */
   runtimeDir?: string;
+  /**
+   * Also look for asks in test files (lib/testFiles.ts: conventional names, and the files the tsconfig's `exclude`
+   * leaves out). Off by default: test files are not production, their asks are left out (the report counts the files,
+   * `totals.testFilesLeftOut`). Either way a call from a test file never decides where a helper runs.
+   */
+  includeTests?: boolean;
   /** Called as the run advances (`parse`: files parsed; `analyse`: 0 then 1; `rewrite`: files rewritten); for progress bars. */
   onProgress?: (done: number, total: number, phase: ProgressPhase) => void;
   /**
@@ -98,7 +105,16 @@ export async function run(
       await (await import('./journal.js')).commitWrites(discovery.root, pending, outcomes, planned);
     const sites = unappliedSites(plan.sites, outcomes, discovery, transforms);
     const findings = [...finish.findings, ...verified.findings];
-    return buildReport(discovery, parsed.project, sites, findings, outcomes, mode, verified.checks);
+    return buildReport(
+      discovery,
+      parsed.project,
+      sites,
+      findings,
+      outcomes,
+      mode,
+      parsed.testFilesLeftOut,
+      verified.checks,
+    );
   } finally {
     for (const step of steps) step.run.close();
   }
@@ -154,6 +170,9 @@ interface Parsed {
   outputs: Map<Transform, PreStepOutput>;
   stepTexts: Map<string, string>;
   planners: Array<{ planner: Planner; candidates: string[] }>;
+  isTestFile: (absPath: string) => boolean;
+  /** Test files some planner would have looked at for work, left out (without --include-tests). */
+  testFilesLeftOut: number;
 }
 
 /**
@@ -205,14 +224,24 @@ async function parse(
   const reach = project.sdkReach();
   project.limitSearchesTo(reach);
   const inReach = analysed.filter((f) => reach?.has(f.absPath) ?? true);
+  const isTestFile = testFileRule(ts, discovery.root, options.tsconfig);
+  const leftOut = new Set<string>();
+  const candidatesOf = (t: Transform, index: number) =>
+    inReach
+      .filter((f) => mayHold.get(f.absPath)?.[index] ?? t.mayHoldWork(f.text))
+      .map((f) => f.absPath)
+      .filter((absPath) => {
+        if (options.includeTests || !isTestFile(absPath)) return true;
+        leftOut.add(absPath);
+        return false;
+      });
   return {
     project,
     outputs: new Map(steps.map((step, index) => [step.transform, outputs[index]!])),
     stepTexts,
-    planners: planners.map((t, index) => ({
-      planner: loaded[index]!,
-      candidates: inReach.filter((f) => mayHold.get(f.absPath)?.[index] ?? t.mayHoldWork(f.text)).map((f) => f.absPath),
-    })),
+    planners: planners.map((t, index) => ({ planner: loaded[index]!, candidates: candidatesOf(t, index) })),
+    isTestFile,
+    testFilesLeftOut: leftOut.size,
   };
 }
 
@@ -241,6 +270,7 @@ function planAll(parsed: Parsed, discovery: DiscoveryResult, options: AuditOptio
   const planOptions: PlanOptions = {
     ...(options.strategy ? { strategy: options.strategy } : {}),
     ...(options.runtimeDir !== undefined ? { runtimeDir: runtimeDirOf(discovery.root, options.runtimeDir) } : {}),
+    isTestFile: parsed.isTestFile,
   };
   const plans = parsed.planners.map(({ planner, candidates }) => planner(project, candidates, planOptions));
   progress?.(1, 1, 'analyse');

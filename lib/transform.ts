@@ -54,6 +54,8 @@ export interface PlanOptions {
   strategy?: 'auto' | 'explicit' | 'replay';
   /** Absolute folder for generated runtime modules (inside the target root). */
   runtimeDir?: string;
+  /** Whether a file is a test file (lib/testFiles.ts): its calls never decide where a helper runs. */
+  isTestFile?: (absPath: string) => boolean;
 }
 
 /** A transform's plan over the candidate files: the sites it found, and what it changes. */

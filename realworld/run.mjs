@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveOfficialCli } from '../bench/measure.mjs';
 import { extract, slug } from './snapshot.mjs';
+import { TEST_PATH } from '../dist/lib/testFiles.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..');
@@ -28,8 +29,11 @@ const LINE_TOLERANCE = 1;
 /** A missed entry with an unmatched same-kind site this close in the same file is counted as `near`. */
 const NEAR_LINES = 10;
 const TIMEOUT_MS = 10 * 60 * 1000;
-/** Test files: extra sites there are counted apart (a catalogue entry says `test: true` itself). */
-const TEST_FILE = /(^|\/)(__tests__|__mocks__|tests?|spec|e2e)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
+/**
+ * Test files: extra sites there are counted apart (a catalogue entry says `test: true` itself). The product's own
+ * rule for conventional test paths (lib/testFiles.ts, built into dist/ as the CLI is).
+ */
+const TEST_FILE = TEST_PATH;
 
 function parseArgs(argv) {
   const opts = {

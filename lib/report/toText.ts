@@ -65,6 +65,11 @@ export function toText(report: Report, options: TextOptions = {}): string {
     .map(([family, n]) => `${family} ${n}`)
     .join(', ');
   if (families) lines.push(`Where they run: ${families}.`);
+  const tests = t.testFilesLeftOut ?? 0;
+  if (tests > 0)
+    lines.push(
+      `Test files left out: ${tests} (--include-tests audits the asks written in them; their calls never decide a verdict).`,
+    );
   for (const check of report.checks ?? [])
     lines.push(`${check.summary.charAt(0).toUpperCase()}${check.summary.slice(1)}.`);
   const n = t.filesChanged;

@@ -71,13 +71,14 @@ export function discoverFixtures(): Fixture[] {
 }
 
 /**
- * What a folder fixture's `options.json` may ask for: a strategy, the v1-to-v2 step first (as the CLI runs it), or
- * the replay runtime's folder.
+ * What a folder fixture's `options.json` may ask for: a strategy, the v1-to-v2 step first (as the CLI runs it),
+ * the replay runtime's folder, or the asks of test files (`--include-tests`).
  */
 export interface FixtureOptions {
   strategy?: 'auto' | 'explicit' | 'replay';
   v1ToV2?: boolean;
   runtimeDir?: string;
+  includeTests?: boolean;
 }
 
 /** The run options a folder fixture asks for in its `options.json` (e.g. `{ "strategy": "explicit" }`, `{ "runtimeDir": "generated" }`). */
@@ -125,6 +126,7 @@ export function projectReport(report: Report): unknown {
     files: report.files
       .filter((f) => f.status !== 'unchanged')
       .map((f) => ({ file: f.file, status: f.status, problem: f.problem?.kind })),
+    ...(report.totals.testFilesLeftOut ? { testFilesLeftOut: report.totals.testFilesLeftOut } : {}),
   };
 }
 

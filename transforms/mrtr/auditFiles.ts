@@ -12,6 +12,8 @@ export interface AuditFilesOptions {
   strategy?: Strategy;
   /** Absolute folder for the replay runtime module; default: beside the file that constructs the server. */
   runtimeDir?: string;
+  /** Whether a file is a test file: its calls never decide where a helper runs (lib/testFiles.ts). */
+  isTestFile?: (absPath: string) => boolean;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface AuditFilesOptions {
  * first a verdict for every site, then the report's sites and the edits, both in the order the sites were found.
  */
 export function auditFiles(project: AnalysisProject, candidates: string[], options: AuditFilesOptions = {}): FilePlan {
-  const analysis = new MrtrAnalysis(project);
+  const analysis = new MrtrAnalysis(project, options.isTestFile);
   const found = findSites(project, candidates, analysis);
   const decided = decideSites(found, analysis, options.strategy ?? 'auto', options.runtimeDir);
   return emitSites(decided, analysis);

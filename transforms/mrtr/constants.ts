@@ -102,6 +102,14 @@ export const EVENT_METHODS: ReadonlySet<string> = new Set([
   'addEventListener',
   'prependListener',
 ]);
+/**
+ * Test doubles around an SDK method (detect/mockUses.ts): functions that take it to watch or replace it
+ * (`expect(server.elicitInput)`, `vi.mocked(...)`, `sinon.spy(...)`), and members only a mock has
+ * (`server.elicitInput.mockResolvedValue(...)`, sinon's `.resolves(...)`, `.calledWith(...)`).
+ */
+export const MOCK_FUNCTIONS: ReadonlySet<string> = new Set(['expect', 'mocked', 'spy', 'stub', 'assert']);
+export const MOCK_MEMBERS =
+  /^(mock[A-Z]\w*|mock|resolves|rejects|returns|callsFake|calledWith\w*|calledOnce\w*|called|callCount|getCall|firstCall|lastCall|restore|withArgs)$/;
 /** Server/transport callback properties that run outside any request. */
 export const EVENT_PROPERTIES: ReadonlySet<string> = new Set(['onclose', 'onerror', 'onmessage']);
 

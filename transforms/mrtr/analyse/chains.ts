@@ -7,7 +7,7 @@ import type { AnalysisProject } from '../../../lib/project.js';
 import { namedDeclarationOf } from './functions.js';
 import type { Registration } from './handlers.js';
 import { stringValue, unwrap } from './symbols.js';
-import { propertyKeyOf } from './valueUses.js';
+import { propertyKeyOf, type Use } from './valueUses.js';
 
 /** One way a site is reached: the entry family and the frames from the entry down to the site's function. */
 export interface Chain {
@@ -17,6 +17,11 @@ export interface Chain {
   registration?: Registration;
   /** When that registration is a loop's, the element object whose handler the chain goes through. */
   element?: Node;
+  /**
+   * Functions of the chain that test files call directly (`helper: tests/helper.test.ts`): those calls are not
+   * followed (tests are not production), but a rewrite of the helper affects them.
+   */
+  tests?: string[];
 }
 
 /**
@@ -94,4 +99,23 @@ export function dedupe(chains: Chain[]): Chain[] {
     seen.add(key);
     return true;
   });
+}
+
+/** The node a use is written at. */
+export function nodeOfUse(use: Use): Node {
+  switch (use.kind) {
+    case 'registered':
+      return use.registration.call;
+    case 'call':
+    case 'passed':
+      return use.call;
+    default:
+      return use.node;
+  }
+}
+
+/** The test callers a chain carries: those of the chain it extends, then the function's own. */
+export function testsOf(prefix: string[] | undefined, own: string[] | undefined): { tests?: string[] } {
+  const tests = [...new Set([...(prefix ?? []), ...(own ?? [])])];
+  return tests.length > 0 ? { tests } : {};
 }

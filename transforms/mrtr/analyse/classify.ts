@@ -11,7 +11,16 @@ import type {
 import type { Frame } from '../../../lib/model.js';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { EVENT_METHODS, EVENT_PROPERTIES, TIMER_FUNCTIONS } from '../constants.js';
-import { dedupe, elementNameOf, isExported, startupChain, withElement, type Chain } from './chains.js';
+import {
+  dedupe,
+  elementNameOf,
+  isExported,
+  nodeOfUse,
+  startupChain,
+  testsOf,
+  withElement,
+  type Chain,
+} from './chains.js';
 import {
   displayName,
   enclosingFunction,
@@ -53,7 +62,13 @@ export class MrtrAnalysis implements OriginHooks {
   private readonly usesMemo = new Map<Node, Use[]>();
   private readonly contextMemo = new Map<Node, { index: number; sdk: Registration['sdk'] } | null>();
 
-  constructor(readonly project: AnalysisProject) {
+  /** Per function: the test files that call it (their calls are left out of its uses, see withoutTestUses). */
+  private readonly testCallers = new Map<Node, string[]>();
+
+  constructor(
+    readonly project: AnalysisProject,
+    private readonly isTestFile: (absPath: string) => boolean = () => false,
+  ) {
     this.origins = new OriginResolver(project, this);
   }
 
@@ -74,6 +89,8 @@ export class MrtrAnalysis implements OriginHooks {
 
   private computeChains(fn: FunctionNode): Chain[] {
     const own = namedDeclarationOf(fn) ? [this.frameOf(fn)] : [];
+    const uses = this.usesOf(fn);
+    const tests = this.testCallers.get(fn);
     const template = templateCallbackOf(fn);
     if (template) {
       return [
@@ -83,11 +100,11 @@ export class MrtrAnalysis implements OriginHooks {
         },
       ];
     }
-    const uses = this.usesOf(fn);
     if (uses.length === 0) {
-      // An exported function with no caller may still be loaded by a computed import(`./tools/${name}.js`).
-      const family = isExported(fn) && this.project.hasComputedImports() ? 'unresolved' : 'dead';
-      return [{ family, frames: own.length ? own : [this.frameOf(fn)] }];
+      // An exported function with no caller may still be loaded by a computed import(`./tools/${name}.js`); one that
+      // tests call is live: its production callers are the ones the audit cannot see.
+      const family = tests || (isExported(fn) && this.project.hasComputedImports()) ? 'unresolved' : 'dead';
+      return [{ family, frames: own.length ? own : [this.frameOf(fn)], ...(tests ? { tests } : {}) }];
     }
     const chains: Chain[] = [];
     for (const use of uses) {
@@ -103,7 +120,7 @@ export class MrtrAnalysis implements OriginHooks {
           (use.kind === 'call' || use.kind === 'passed') && last && tail.length > 0
             ? [...prefix.frames.slice(0, -1), { ...last, callLine: this.project.userLine(use.call) }]
             : prefix.frames;
-        chains.push({ ...prefix, frames: [...head, ...tail] });
+        chains.push({ ...prefix, frames: [...head, ...tail], ...testsOf(prefix.tests, tests) });
         if (chains.length >= MAX_CHAINS) return dedupe(chains);
       }
     }
@@ -176,8 +193,29 @@ export class MrtrAnalysis implements OriginHooks {
         }
       }
     }
-    this.usesMemo.set(fn, uses);
-    return uses;
+    const production = this.withoutTestUses(fn, uses);
+    this.usesMemo.set(fn, production);
+    return production;
+  }
+
+  /** Without the uses in test files: a test never makes a helper `startup` or `mixed-callers` (kept for a note). */
+  private withoutTestUses(fn: FunctionNode, uses: Use[]): Use[] {
+    // A function written in a test file (with --include-tests) runs where its test calls it.
+    if (this.isTestFile(fn.getSourceFile().getFilePath())) return uses;
+    const tests = new Set<string>();
+    const kept = uses.filter((use) => {
+      const file = nodeOfUse(use).getSourceFile().getFilePath();
+      if (!this.isTestFile(file)) return true;
+      tests.add(this.project.relative(file));
+      return false;
+    });
+    const name = displayName(fn);
+    if (tests.size > 0)
+      this.testCallers.set(
+        fn,
+        [...tests].sort().map((file) => `${name}: ${file}`),
+      );
+    return kept;
   }
 
   /** How a value (a function, or a name for one) is used where it appears (also for the part flow, valueUses.ts). */

@@ -6,6 +6,7 @@ import type { PushCall } from '../analyse/pushCall.js';
 import { PUSH_METHODS, REQUEST_METHOD_KINDS, REQUEST_SENDERS, RESULT_SCHEMA_KINDS, type Role } from '../constants.js';
 import { registrationOf } from '../analyse/handlers.js';
 import type { Origin } from '../analyse/origins.js';
+import { isMockUse } from './mockUses.js';
 import {
   constValue,
   declarationsOf,
@@ -36,6 +37,7 @@ export function findPushCalls(sourceFile: SourceFile, analysis: MrtrAnalysis): P
 
   for (const [method, info] of Object.entries(PUSH_METHODS)) {
     for (const access of memberAccesses(sourceFile, method)) {
+      if (isMockUse(access)) continue;
       const origin = analysis.origins.originOf(access.getExpression());
       if (!origin || !info.roles.includes(origin.role)) continue;
       add(pushMethodCall(access, method, info.kind, origin));

@@ -58,6 +58,8 @@ export class SiteReport {
             `runs again on each round: ${this.project.relative(s.getSourceFile().getFilePath())}:${this.project.userLine(s)} ${oneLine(s.getText())}`,
         );
     }
+    const tests = [...new Set(chains.flatMap((c) => c.tests ?? []))];
+    if (tests.length > 0) site.notes = [...(site.notes ?? []), testCallersNote(tests, decisionOf(verdict))];
     return site;
   }
 
@@ -130,6 +132,20 @@ export class SiteReport {
       ...('reason' in verdict ? { reason: verdict.reason, message: messageFor(verdict.reason, call.sdk) } : {}),
     };
   }
+}
+
+/** Tests that call a function of the site's chains directly (`name: file` each): named, as they do not count for the verdict. */
+function testCallersNote(tests: string[], decision: Site['decision']): string {
+  const byFunction = new Map<string, string[]>();
+  for (const entry of tests) {
+    const [name, file] = entry.split(': ') as [string, string];
+    byFunction.set(name, [...(byFunction.get(name) ?? []), file]);
+  }
+  const listed = [...byFunction].map(([name, files]) => `${name} from ${files.join(', ')}`).join('; ');
+  const called = `called directly by tests (${listed}): test files are not production, their calls do not count for the verdict`;
+  return decision === 'rewritten'
+    ? `${called}. The migration rewrites this ask for requests: update those tests, which call it outside one`
+    : called;
 }
 
 function messageFor(reason: keyof typeof REASONS, sdk: Site['sdk']): string {
