@@ -32,6 +32,16 @@ export const PUSH_METHODS: Record<string, { kind: SiteKind; roles: Role[] }> = {
   createElicitationCompletionNotifier: { kind: 'elicitation', roles: ['server'] },
 };
 
+/**
+ * Push methods whose name alone proves nothing (other libraries have them): on a receiver the analysis cannot prove,
+ * reported only with the SDK's argument shape or a cast to `any` (detect/findUnprovenCalls.ts).
+ */
+export const UNPROVEN_METHODS: Record<string, SiteKind> = {
+  elicitInput: 'elicitation',
+  createMessage: 'sampling',
+  listRoots: 'roots',
+};
+
 /** Generic request senders: the kind comes from the method string or the result schema. */
 export const REQUEST_SENDERS: Record<string, Role[]> = {
   request: ['server'],

@@ -39,7 +39,7 @@ export function planSite(call: PushCall, chains: Chain[], ignored: boolean, stra
     families,
   });
   if (ignored) return { kind: 'skipped', reason: 'ignored', family, families };
-  if (call.reason) return review(call.reason);
+  if (call.reason) return { ...review(call.reason), ...(call.detail ? { detail: call.detail } : {}) };
   if (other.length === 0 && capable.length > 0) {
     if (strategy && strategy.kind !== 'review')
       return strategy.kind === 'replay'

@@ -1,0 +1,126 @@
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import type { PropertyAccessExpression, SourceFile } from 'ts-morph';
+import type { MrtrAnalysis } from '../analyse/classify.js';
+import type { PushCall } from '../analyse/pushCall.js';
+import { importedModuleOf, requiredModuleOf, unwrap } from '../analyse/symbols.js';
+import { FRAMEWORK_APIS, type Framework, type FrameworkApi } from '../frameworks.js';
+import { memberAccesses } from './calls.js';
+
+/**
+ * Asks made through a framework's own API (frameworks.ts): the framework sends the push-style request, so the site
+ * is a review item naming the framework. A row counts only where the file imports the framework's package (or, for
+ * a distinctive name, a file linked to it by relative imports does), and the receiver has the row's shape.
+ */
+export function findFrameworkCalls(sourceFile: SourceFile, analysis: MrtrAnalysis): PushCall[] {
+  const imported = importedPackages(sourceFile);
+  const linked = analysis.project.rootModulesOf(sourceFile.getFilePath());
+  const found: PushCall[] = [];
+  for (const row of FRAMEWORK_APIS) {
+    const packages = row.framework.packages;
+    if (!packages.some((p) => imported.has(p) || (row.linked && linked.has(p)))) continue;
+    for (const access of memberAccesses(sourceFile, row.api)) {
+      const node = callOf(access);
+      if (!node || !receiverFits(access.getExpression(), row)) continue;
+      found.push({
+        node,
+        kind: row.kind,
+        form: `${receiverText(access.getExpression())}.${row.api}`,
+        sdk: 'unknown',
+        reason: 'framework-api',
+        detail: frameworkDetail(row.framework),
+      });
+    }
+  }
+  return found;
+}
+
+/** Which framework the site goes through, and what to do about it. */
+function frameworkDetail(framework: Framework): string {
+  const packages = framework.packages.map((p) => `\`${p}\``).join(', ');
+  const what =
+    framework.mrtr ??
+    `upgrade to a ${framework.name} release with MRTR support, or move this tool onto the SDK's MRTR API (inputRequired / inputResponse)`;
+  return `${framework.name} (${packages}): ${what}`;
+}
+
+/** The framework packages the file imports (`import`, `export ... from`, `require`, `import()`), a subpath counting as its package. */
+function importedPackages(sourceFile: SourceFile): Set<string> {
+  const specifiers = [
+    ...sourceFile.getImportDeclarations().map((d) => d.getModuleSpecifierValue()),
+    ...sourceFile.getExportDeclarations().map((d) => d.getModuleSpecifierValue()),
+  ];
+  for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const specifier = requiredModuleOf(call);
+    if (specifier) specifiers.push(specifier);
+  }
+  const packages = new Set<string>();
+  for (const specifier of specifiers) {
+    if (!specifier) continue;
+    for (const row of FRAMEWORK_APIS)
+      for (const p of row.framework.packages) if (specifier === p || specifier.startsWith(`${p}/`)) packages.add(p);
+  }
+  return packages;
+}
+
+function callOf(access: PropertyAccessExpression): Node | undefined {
+  const call = access.getParent();
+  return call && Node.isCallExpression(call) && call.getExpression() === access ? call : undefined;
+}
+
+function receiverFits(receiver: Node, row: FrameworkApi): boolean {
+  const target = unwrap(receiver);
+  switch (row.receiver) {
+    case 'session':
+      return /session/i.test(lastName(target) ?? '');
+    case 'parameter':
+      return isParameter(target);
+    case 'this':
+      return Node.isThisExpression(target) && extendsFrameworkClass(target, row.framework);
+    case 'context-server':
+      return (
+        Node.isPropertyAccessExpression(target) &&
+        target.getName() === 'server' &&
+        Node.isPropertyAccessExpression(target.getExpression()) &&
+        (target.getExpression() as PropertyAccessExpression).getName() === 'mcpServer' &&
+        isParameter(unwrap((target.getExpression() as PropertyAccessExpression).getExpression()))
+      );
+  }
+}
+
+/** The name a receiver ends with: `session`, `this.session` -> `session`; `server.sessions[0]` -> `sessions`. */
+function lastName(node: Node): string | undefined {
+  if (Node.isIdentifier(node)) return node.getText();
+  if (Node.isPropertyAccessExpression(node)) return node.getName();
+  if (Node.isElementAccessExpression(node)) return lastName(unwrap(node.getExpression()));
+  return undefined;
+}
+
+function isParameter(node: Node): boolean {
+  if (!Node.isIdentifier(node)) return false;
+  return (node.getSymbol()?.getDeclarations() ?? []).some((d) => Node.isParameterDeclaration(d));
+}
+
+/** `this` in a class (or an arrow function inside one) whose `extends` names a class imported from the framework. */
+function extendsFrameworkClass(self: Node, framework: Framework): boolean {
+  const owner = self.getFirstAncestor(
+    (n) =>
+      Node.isClassDeclaration(n) ||
+      Node.isClassExpression(n) ||
+      Node.isFunctionDeclaration(n) ||
+      Node.isFunctionExpression(n),
+  );
+  if (!owner || !(Node.isClassDeclaration(owner) || Node.isClassExpression(owner))) return false;
+  const base = owner.getExtends()?.getExpression();
+  const name = base && (Node.isPropertyAccessExpression(base) ? base.getExpression() : base);
+  if (!name || !Node.isIdentifier(name)) return false;
+  return (name.getSymbol()?.getDeclarations() ?? []).some((d) => {
+    const specifier = importedModuleOf(d);
+    return specifier !== undefined && framework.packages.some((p) => specifier === p || specifier.startsWith(`${p}/`));
+  });
+}
+
+/** The receiver as written, when it is short and plain (`session`, `this.session`, `server.sessions[0]`); else `<receiver>`. */
+export function receiverText(receiver: Node): string {
+  const text = unwrap(receiver).getText();
+  return text.length <= 40 && /^[\w$.[\]'"]+$/.test(text) ? text : '<receiver>';
+}
