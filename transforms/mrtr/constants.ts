@@ -3,6 +3,9 @@ import type { SiteKind } from '../../lib/model.js';
 
 export const TRANSFORM_ID = 'mrtr';
 
+/** The base name of the runtime module the replay strategy writes once into the user's project (and imports `ask` from). */
+export const REPLAY_RUNTIME_NAME = 'mcp-mrtr-runtime';
+
 /** Module specifiers of the SDK, by major version. */
 export function sdkMajorOfModule(specifier: string): 'v1' | 'v2' | undefined {
   if (specifier === '@modelcontextprotocol/sdk' || specifier.startsWith('@modelcontextprotocol/sdk/')) return 'v1';

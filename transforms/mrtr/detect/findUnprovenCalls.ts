@@ -2,8 +2,16 @@ import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, ObjectLiteralExpression, SourceFile } from 'ts-morph';
 import type { SdkMajor } from '../../../lib/model.js';
 import type { PushCall } from '../analyse/pushCall.js';
-import { constValue, identifierAt, simpleName, unwrap, wordOffsets } from '../analyse/symbols.js';
-import { REQUEST_SENDERS, sdkMajorOfModule, UNPROVEN_METHODS } from '../constants.js';
+import {
+  constValue,
+  identifierAt,
+  importedModuleOf,
+  sdkImportOf,
+  simpleName,
+  unwrap,
+  wordOffsets,
+} from '../analyse/symbols.js';
+import { REPLAY_RUNTIME_NAME, REQUEST_SENDERS, sdkMajorOfModule, UNPROVEN_METHODS } from '../constants.js';
 import { memberAccesses, requestSent } from './calls.js';
 import { receiverText } from './findFrameworkCalls.js';
 
@@ -22,6 +30,7 @@ export function findUnprovenCalls(sourceFile: SourceFile, proven: ReadonlySet<No
       const call = access.getParent();
       if (!call || !Node.isCallExpression(call) || call.getExpression() !== access || proven.has(call)) continue;
       const receiver = access.getExpression();
+      if (isMigratedForm(receiver) || implementsItself(receiver, method)) continue;
       const shaped = sdkShaped(method, call.getArguments(), receiver);
       // A cast to `any` says the author knows the SDK has the method where the type does not show it.
       const cast = !shaped && method !== 'createMessage' && isAnyCast(receiver) && (mcpFile ??= importsMcp(sourceFile));
@@ -35,7 +44,7 @@ export function findUnprovenCalls(sourceFile: SourceFile, proven: ReadonlySet<No
       const call = access.getParent();
       if (!call || !Node.isCallExpression(call) || call.getExpression() !== access || proven.has(call)) continue;
       const request = requestSent(call);
-      if (!request || request.dynamic) continue;
+      if (!request || request.dynamic || isMigratedForm(access.getExpression())) continue;
       const form = `${receiverText(access.getExpression())}.${method}`;
       sdk ??= sdkOfFile(sourceFile);
       found.push({ node: call, kind: request.kind, form, sdk, reason: 'unproven-receiver' });
@@ -88,6 +97,33 @@ function receivesProvenSender(fn: Node, proven: ReadonlySet<Node>): boolean {
       return true;
   }
   return false;
+}
+
+/**
+ * The MRTR forms themselves: an SDK export that is not a receiver (`inputRequired.createMessage(...)`), and the
+ * replay runtime's `ask` (`ask.elicitInput(...)`, what the migration writes in place of an ask).
+ */
+function isMigratedForm(receiver: Node): boolean {
+  const target = unwrap(receiver);
+  if (!Node.isIdentifier(target)) return false;
+  return (target.getSymbol()?.getDeclarations() ?? []).some(
+    (d) => sdkImportOf(d) !== undefined || (importedModuleOf(d) ?? '').includes(REPLAY_RUNTIME_NAME),
+  );
+}
+
+/**
+ * A look-alike the analysis can see: the receiver's type is a class or object literal of the analysed code that
+ * defines the method itself (a local test double, a mock `{ elicitInput: vi.fn() }`). An interface or a type the
+ * analysis cannot read (a duck type, `any`, a package's type) proves nothing either way.
+ */
+function implementsItself(receiver: Node, method: string): boolean {
+  const declarations = unwrap(receiver).getType().getSymbol()?.getDeclarations() ?? [];
+  return declarations.some((d) => {
+    if (Node.isClassDeclaration(d) || Node.isClassExpression(d))
+      return d.getInstanceMethod(method)?.hasBody() === true || d.getInstanceProperty(method) !== undefined;
+    if (Node.isObjectLiteralExpression(d)) return d.getProperty(method) !== undefined;
+    return false;
+  });
 }
 
 /** Whether the arguments have the shape only the SDK's method takes. */
