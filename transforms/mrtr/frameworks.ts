@@ -42,7 +42,11 @@ const CLOUDFLARE_AGENTS: Framework = {
   packages: ['agents'],
   mrtr: 'register the tool on a v2 McpServer served with createMcpHandler (agents/mcp/server) and return inputRequired({ inputRequests }) from it',
 };
-const MCP_NEST: Framework = { name: 'MCP-Nest', packages: ['@rekog/mcp-nest'] };
+const MCP_NEST: Framework = {
+  name: 'MCP-Nest',
+  packages: ['@rekog/mcp-nest'],
+  mrtr: "on a release built on the v2 SDK, return the SDK's inputRequired({ inputRequests }) from the handler instead of asking (MCP-Nest's protocol-revisions guide)",
+};
 const MCP_TS_CORE: Framework = {
   name: 'mcp-ts-core (cyanheads mcp-ts-template)',
   packages: ['@cyanheads/mcp-ts-core'],

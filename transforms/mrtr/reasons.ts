@@ -167,7 +167,7 @@ export const REASONS = {
   },
   'framework-api': {
     message:
-      "push-style request made through a framework's own API (not the SDK's): the framework sends it, so this tool cannot rewrite it",
+      'push-style request made through a framework (its own API, or the SDK server its handler context carries): the framework owns the handler, so this tool cannot rewrite it',
     advice:
       "Upgrade the framework (named in the message) to a release with MRTR support and use its MRTR form, or move this tool onto the SDK's MRTR API: return inputRequired({ inputRequests }) and read the answers with inputResponse(ctx.mcpReq.inputResponses, key).",
   },

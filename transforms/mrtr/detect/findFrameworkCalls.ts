@@ -39,7 +39,7 @@ function frameworkDetail(framework: Framework): string {
   const packages = framework.packages.map((p) => `\`${p}\``).join(', ');
   const what =
     framework.mrtr ??
-    `upgrade to a ${framework.name} release with MRTR support, or move this tool onto the SDK's MRTR API (inputRequired / inputResponse)`;
+    `upgrade to a release of ${framework.name} with MRTR support, or move this tool onto the SDK's MRTR API (inputRequired / inputResponse)`;
   return `${framework.name} (${packages}): ${what}`;
 }
 
@@ -71,7 +71,7 @@ function receiverFits(receiver: Node, row: FrameworkApi): boolean {
   const target = unwrap(receiver);
   switch (row.receiver) {
     case 'session':
-      return /session/i.test(lastName(target) ?? '');
+      return isSession(target);
     case 'parameter':
       return isParameter(target);
     case 'this':
@@ -85,6 +85,15 @@ function receiverFits(receiver: Node, row: FrameworkApi): boolean {
         isParameter(unwrap((target.getExpression() as PropertyAccessExpression).getExpression()))
       );
   }
+}
+
+/** A session by its name, or a local holding one (`const active = server.sessions[0]`). */
+function isSession(receiver: Node): boolean {
+  if (/session/i.test(lastName(receiver) ?? '')) return true;
+  if (!Node.isIdentifier(receiver)) return false;
+  const declaration = receiver.getSymbol()?.getDeclarations()[0];
+  const init = declaration && Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
+  return init !== undefined && /session/i.test(lastName(unwrap(init)) ?? '');
 }
 
 /** The name a receiver ends with: `session`, `this.session` -> `session`; `server.sessions[0]` -> `sessions`. */
