@@ -77,6 +77,37 @@ export const FRAMEWORK_APIS: readonly FrameworkApi[] = [
   { framework: MCP_TS_CORE, receiver: 'parameter', api: 'sample', kind: 'sampling' },
 ];
 
+/**
+ * Where a framework runs a handler, so that a site in it is classified like one in an SDK registration (the
+ * framework owns these handlers: they are entries of a chain, never registrations a planner could rewrite):
+ * - `option`: the function under `property` of the options object passed to a call named `call` (`server.addTool({ execute })`);
+ * - `default-export`: the file's default export (file-routed tools);
+ * - `method`: the method `property` of a class extending the framework's class `call`;
+ * - `decorator`: a method decorated with `@<call>(...)`.
+ */
+export interface FrameworkEntry {
+  framework: Framework;
+  shape: 'option' | 'default-export' | 'method' | 'decorator';
+  call: string;
+  property: string;
+  family: 'tools/call' | 'prompts/get' | 'resources/read';
+}
+
+export const FRAMEWORK_ENTRIES: readonly FrameworkEntry[] = [
+  { framework: FASTMCP, shape: 'option', call: 'addTool', property: 'execute', family: 'tools/call' },
+  { framework: FASTMCP, shape: 'option', call: 'addPrompt', property: 'load', family: 'prompts/get' },
+  { framework: FASTMCP, shape: 'option', call: 'addResource', property: 'load', family: 'resources/read' },
+  { framework: FASTMCP, shape: 'option', call: 'addResourceTemplate', property: 'load', family: 'resources/read' },
+  { framework: XMCP, shape: 'default-export', call: '', property: '', family: 'tools/call' },
+  { framework: MCP_FRAMEWORK, shape: 'method', call: 'MCPTool', property: 'execute', family: 'tools/call' },
+  { framework: MCP_NEST, shape: 'decorator', call: 'Tool', property: '', family: 'tools/call' },
+  { framework: MCP_NEST, shape: 'decorator', call: 'Prompt', property: '', family: 'prompts/get' },
+  { framework: MCP_NEST, shape: 'decorator', call: 'Resource', property: '', family: 'resources/read' },
+  { framework: MCP_NEST, shape: 'decorator', call: 'ResourceTemplate', property: '', family: 'resources/read' },
+  { framework: MCP_TS_CORE, shape: 'option', call: 'tool', property: 'handler', family: 'tools/call' },
+  { framework: MCP_TS_CORE, shape: 'option', call: 'resource', property: 'handler', family: 'resources/read' },
+];
+
 /** Every framework package: a file importing one is analysed like a file importing the SDK. */
 export const FRAMEWORK_PACKAGES: readonly string[] = [
   ...new Set(FRAMEWORK_APIS.flatMap((row) => row.framework.packages)),

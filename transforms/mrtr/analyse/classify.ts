@@ -12,6 +12,7 @@ import type { Frame } from '../../../lib/model.js';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { EVENT_METHODS, EVENT_PROPERTIES, TIMER_FUNCTIONS } from '../constants.js';
 import { dedupe, elementNameOf, isExported, startupChain, withElement, type Chain } from './chains.js';
+import { frameworkEntryOf } from './frameworkEntries.js';
 import {
   displayName,
   enclosingFunction,
@@ -82,6 +83,12 @@ export class MrtrAnalysis implements OriginHooks {
           frames: [{ ...this.frameAt(fn, template.name), family: 'other-request', method: template.method }],
         },
       ];
+    }
+    // A handler a framework runs (FastMCP's execute, an MCP-Nest @Tool method): the entry, with no registration.
+    const framework = frameworkEntryOf(fn);
+    if (framework) {
+      const frame = { ...this.frameAt(fn, framework.name), family: framework.family, method: framework.family };
+      return [{ family: framework.family, frames: [frame] }];
     }
     const uses = this.usesOf(fn);
     if (uses.length === 0) {

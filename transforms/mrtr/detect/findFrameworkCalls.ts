@@ -2,7 +2,8 @@ import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { PropertyAccessExpression, SourceFile } from 'ts-morph';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import type { PushCall } from '../analyse/pushCall.js';
-import { importedModuleOf, requiredModuleOf, unwrap } from '../analyse/symbols.js';
+import { importedFrom, importedPackages } from '../analyse/frameworkEntries.js';
+import { unwrap } from '../analyse/symbols.js';
 import { FRAMEWORK_APIS, type Framework, type FrameworkApi } from '../frameworks.js';
 import { memberAccesses } from './calls.js';
 
@@ -41,25 +42,6 @@ function frameworkDetail(framework: Framework): string {
     framework.mrtr ??
     `upgrade to a release of ${framework.name} with MRTR support, or move this tool onto the SDK's MRTR API (inputRequired / inputResponse)`;
   return `${framework.name} (${packages}): ${what}`;
-}
-
-/** The framework packages the file imports (`import`, `export ... from`, `require`, `import()`), a subpath counting as its package. */
-function importedPackages(sourceFile: SourceFile): Set<string> {
-  const specifiers = [
-    ...sourceFile.getImportDeclarations().map((d) => d.getModuleSpecifierValue()),
-    ...sourceFile.getExportDeclarations().map((d) => d.getModuleSpecifierValue()),
-  ];
-  for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    const specifier = requiredModuleOf(call);
-    if (specifier) specifiers.push(specifier);
-  }
-  const packages = new Set<string>();
-  for (const specifier of specifiers) {
-    if (!specifier) continue;
-    for (const row of FRAMEWORK_APIS)
-      for (const p of row.framework.packages) if (specifier === p || specifier.startsWith(`${p}/`)) packages.add(p);
-  }
-  return packages;
 }
 
 function callOf(access: PropertyAccessExpression): Node | undefined {
@@ -122,10 +104,7 @@ function extendsFrameworkClass(self: Node, framework: Framework): boolean {
   const base = owner.getExtends()?.getExpression();
   const name = base && (Node.isPropertyAccessExpression(base) ? base.getExpression() : base);
   if (!name || !Node.isIdentifier(name)) return false;
-  return (name.getSymbol()?.getDeclarations() ?? []).some((d) => {
-    const specifier = importedModuleOf(d);
-    return specifier !== undefined && framework.packages.some((p) => specifier === p || specifier.startsWith(`${p}/`));
-  });
+  return importedFrom(name, framework);
 }
 
 /** The receiver as written, when it is short and plain (`session`, `this.session`, `server.sessions[0]`); else `<receiver>`. */
