@@ -17,6 +17,8 @@ export interface Chain {
   registration?: Registration;
   /** When that registration is a loop's, the element object whose handler the chain goes through. */
   element?: Node;
+  /** When the chain starts at a handler a framework runs (no registration): what to do, naming the framework. */
+  framework?: string;
 }
 
 /**

@@ -12,7 +12,7 @@ import type { Frame } from '../../../lib/model.js';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { EVENT_METHODS, EVENT_PROPERTIES, TIMER_FUNCTIONS } from '../constants.js';
 import { dedupe, elementNameOf, isExported, startupChain, withElement, type Chain } from './chains.js';
-import { frameworkEntryOf } from './frameworkEntries.js';
+import { frameworkDetail, frameworkEntryOf } from './frameworkEntries.js';
 import {
   displayName,
   enclosingFunction,
@@ -88,7 +88,7 @@ export class MrtrAnalysis implements OriginHooks {
     const framework = frameworkEntryOf(fn);
     if (framework) {
       const frame = { ...this.frameAt(fn, framework.name), family: framework.family, method: framework.family };
-      return [{ family: framework.family, frames: [frame] }];
+      return [{ family: framework.family, frames: [frame], framework: frameworkDetail(framework.framework) }];
     }
     const uses = this.usesOf(fn);
     if (uses.length === 0) {

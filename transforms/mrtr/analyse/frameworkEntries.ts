@@ -43,14 +43,26 @@ export function importedFrom(name: Node, framework: Framework): boolean {
   });
 }
 
-/** If a framework runs this function as a handler: its family and the name the report gives it. */
-export function frameworkEntryOf(fn: FunctionNode): { family: FrameworkEntry['family']; name: string } | undefined {
+/** Which framework a site goes through, and what to do about it (the detail of a `framework-api` review). */
+export function frameworkDetail(framework: Framework): string {
+  const packages = framework.packages.map((p) => `\`${p}\``).join(', ');
+  const what =
+    framework.mrtr ??
+    `upgrade to a release of ${framework.name} with MRTR support, or move this tool onto the SDK's MRTR API (inputRequired / inputResponse)`;
+  return `${framework.name} (${packages}): ${what}`;
+}
+
+/** If a framework runs this function as a handler: its family, the name the report gives it, and the framework. */
+export function frameworkEntryOf(
+  fn: FunctionNode,
+): { family: FrameworkEntry['family']; name: string; framework: Framework } | undefined {
   const imported = importedPackages(fn.getSourceFile());
   if (imported.size === 0) return undefined;
   for (const entry of FRAMEWORK_ENTRIES) {
     if (!entry.framework.packages.some((p) => imported.has(p))) continue;
     const name = entryName(fn, entry);
-    if (name !== undefined) return { family: entry.family, name: `${entry.framework.name} ${name}` };
+    if (name !== undefined)
+      return { family: entry.family, name: `${entry.framework.name} ${name}`, framework: entry.framework };
   }
   return undefined;
 }

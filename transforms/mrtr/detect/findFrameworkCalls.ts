@@ -2,7 +2,7 @@ import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { PropertyAccessExpression, SourceFile } from 'ts-morph';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import type { PushCall } from '../analyse/pushCall.js';
-import { importedFrom, importedPackages } from '../analyse/frameworkEntries.js';
+import { frameworkDetail, importedFrom, importedPackages } from '../analyse/frameworkEntries.js';
 import { unwrap } from '../analyse/symbols.js';
 import { FRAMEWORK_APIS, type Framework, type FrameworkApi } from '../frameworks.js';
 import { memberAccesses } from './calls.js';
@@ -33,15 +33,6 @@ export function findFrameworkCalls(sourceFile: SourceFile, analysis: MrtrAnalysi
     }
   }
   return found;
-}
-
-/** Which framework the site goes through, and what to do about it. */
-function frameworkDetail(framework: Framework): string {
-  const packages = framework.packages.map((p) => `\`${p}\``).join(', ');
-  const what =
-    framework.mrtr ??
-    `upgrade to a release of ${framework.name} with MRTR support, or move this tool onto the SDK's MRTR API (inputRequired / inputResponse)`;
-  return `${framework.name} (${packages}): ${what}`;
 }
 
 function callOf(access: PropertyAccessExpression): Node | undefined {
