@@ -4,14 +4,7 @@ import type { Node, SourceFile } from 'ts-morph';
 import { lineMapBetween, type LineAndColumn } from './lineMap.js';
 import type { SourceFileEntry } from './files.js';
 import { extensionOf, firstModuleCandidate, resolveDotted } from './moduleResolution.js';
-import {
-  COMPUTED_IMPORT,
-  MODULE_SYNTAX,
-  reachOf,
-  RELATIVE_SPECIFIER,
-  sameModuleFacts,
-  type ModuleFacts,
-} from './sdkReach.js';
+import { COMPUTED_IMPORT, moduleFactsOf, reachOf, sameModuleFacts, type ModuleFacts, type Reach } from './sdkReach.js';
 import { bloomBits, BLOOM_WORDS, fillRow, holdsWord, isWordChar, wordHash, type WordIndex } from './wordIndex.js';
 import {
   compilerFactoryOf,
@@ -54,6 +47,8 @@ export class AnalysisProject {
     readonly root: string,
     entries: SourceFileEntry[],
     compilerOptions: ts.CompilerOptions = {},
+    /** Packages besides the SDK's whose import makes a file's group worth analysing (frameworks built on the SDK). */
+    private readonly reachModules: readonly string[] = [],
   ) {
     for (const entry of entries) this.entries.set(entry.absPath, entry);
     this.project = new Project({
@@ -233,7 +228,7 @@ export class AnalysisProject {
 
   /**
    * The files that can hold a site: those connected by relative imports, in either direction and through any
-   * number of files, to a file that names an `@modelcontextprotocol` module. A receiver is proven from an SDK
+   * number of files, to a file that names an `@modelcontextprotocol` module (or imports one of the reach modules). A receiver is proven from an SDK
    * import only, through declarations, and declarations in another file are reached through relative imports
    * only (packages never resolve, see the class comment): a file outside every such group cannot hold a site,
    * so the runner does not parse it to look for one. Any quoted string that reads like a relative path counts
@@ -248,30 +243,24 @@ export class AnalysisProject {
     // Asked again after the v1 step replaced its files' texts: the same links give the same answer.
     const last = this.lastReach;
     if (last && last.facts.length === facts.length && facts.every((f, index) => sameModuleFacts(f, last.facts[index]!)))
-      return last.reach;
+      return last.reach.files;
     const reach = reachOf(entries, facts);
     this.lastReach = { facts, reach };
-    return reach;
+    return reach.files;
   }
 
-  private lastReach: { facts: ModuleFacts[]; reach: ReadonlySet<string> | undefined } | undefined;
+  private lastReach: { facts: ModuleFacts[]; reach: Reach } | undefined;
+
+  /** The root modules (`@modelcontextprotocol`, the reach modules) named in the group of files linked to this one (see sdkReach). */
+  rootModulesOf(absPath: string): ReadonlySet<string> {
+    this.sdkReach();
+    return this.lastReach!.reach.rootsOf(absPath);
+  }
 
   private moduleFactsOf(entry: SourceFileEntry): ModuleFacts {
     let facts = this.moduleFacts.get(entry);
     if (!facts) {
-      const text = entry.text;
-      const links = new Set<string>();
-      for (RELATIVE_SPECIFIER.lastIndex = 0; ;) {
-        const match = RELATIVE_SPECIFIER.exec(text);
-        if (!match) break;
-        const target = this.resolvePath(entry.absPath, match[2]!);
-        if (target !== undefined) links.add(target);
-      }
-      facts = {
-        links: [...links],
-        namesSdk: text.includes('@modelcontextprotocol'),
-        sharesNames: !MODULE_SYNTAX.test(text) || text.includes('declare global') || COMPUTED_IMPORT.test(text),
-      };
+      facts = moduleFactsOf(entry.text, (specifier) => this.resolvePath(entry.absPath, specifier), this.reachModules);
       this.moduleFacts.set(entry, facts);
     }
     return facts;

@@ -195,7 +195,8 @@ async function parse(
     import('./project.js'),
   ]);
   const compilerOptions = readCompilerOptions(ts, discovery.root, options.tsconfig);
-  const project = new AnalysisProject(discovery.root, discovery.files, compilerOptions);
+  const reachModules = transforms.flatMap((t) => t.reachModules ?? []);
+  const project = new AnalysisProject(discovery.root, discovery.files, compilerOptions, reachModules);
   // The pre-steps' output is what the planners analyse; diffs and writes still go from the disk text.
   const pending = new Set(steps.flatMap((step) => step.run.inputs(discovery.files).map((f) => f.absPath)));
   // Files outside the SDK's reach (see sdkReach) cannot hold a site, nor name a declaration of a file that can:

@@ -139,6 +139,11 @@ export interface Transform extends TransformCatalogue {
    * parsed for it. Must not load the compiler.
    */
   mayHoldWork(text: string): boolean;
+  /**
+   * Packages besides the SDK's (frameworks built on it) whose import makes a file, and the files linked to it by
+   * relative imports, worth analysing (see AnalysisProject.sdkReach).
+   */
+  reachModules?: readonly string[];
   /** Load the planner's modules (the compiler, the analysis); the runner loads them while the pre-steps run. */
   loadPlanner?(): Promise<Planner>;
   preStep?: PreStep;

@@ -99,3 +99,33 @@ describe('resolveDotted', () => {
     }
   });
 });
+
+describe('AnalysisProject.sdkReach with reach modules (frameworks built on the SDK)', () => {
+  const project = new AnalysisProject(
+    '/virtual',
+    [
+      entry(
+        'server.js',
+        "import { FastMCP } from 'fastmcp';\nimport { Model } from './model.js';\nexport const s = new FastMCP({});\n",
+      ),
+      entry('model.js', 'export class Model { run(session) { return session.requestSampling({}); } }\n'),
+      entry('agent.ts', "import { McpAgent } from 'agents/mcp';\nexport class A extends McpAgent {}\n"),
+      entry('words.ts', "// fastmcp is mentioned, not imported\nexport const fastmcpName = 'fastmcp-like';\n"),
+      entry('sdk.ts', "import { McpServer } from '@modelcontextprotocol/server';\nexport const m = McpServer;\n"),
+    ],
+    {},
+    ['fastmcp', 'agents'],
+  );
+  const names = (files: Iterable<string>) => [...files].map((f) => f.slice('/virtual/'.length)).sort();
+
+  it('anchors the reach at a quoted import of a reach module or its subpath, not at the word', () => {
+    expect(names(project.sdkReach()!)).toEqual(['agent.ts', 'model.js', 'sdk.ts', 'server.js']);
+  });
+
+  it('tells which root modules the group of linked files names', () => {
+    expect([...project.rootModulesOf('/virtual/model.js')]).toEqual(['fastmcp']);
+    expect([...project.rootModulesOf('/virtual/agent.ts')]).toEqual(['agents']);
+    expect([...project.rootModulesOf('/virtual/sdk.ts')]).toEqual(['@modelcontextprotocol']);
+    expect([...project.rootModulesOf('/virtual/words.ts')]).toEqual([]);
+  });
+});

@@ -3,6 +3,9 @@ import type { SiteKind } from '../../lib/model.js';
 
 export const TRANSFORM_ID = 'mrtr';
 
+/** The base name of the runtime module the replay strategy writes once into the user's project (and imports `ask` from). */
+export const REPLAY_RUNTIME_NAME = 'mcp-mrtr-runtime';
+
 /** Module specifiers of the SDK, by major version. */
 export function sdkMajorOfModule(specifier: string): 'v1' | 'v2' | undefined {
   if (specifier === '@modelcontextprotocol/sdk' || specifier.startsWith('@modelcontextprotocol/sdk/')) return 'v1';
@@ -30,6 +33,16 @@ export const PUSH_METHODS: Record<string, { kind: SiteKind; roles: Role[] }> = {
   requestSampling: { kind: 'sampling', roles: ['mcp-req'] },
   listRoots: { kind: 'roots', roles: ['server'] },
   createElicitationCompletionNotifier: { kind: 'elicitation', roles: ['server'] },
+};
+
+/**
+ * Push methods whose name alone proves nothing (other libraries have them): on a receiver the analysis cannot prove,
+ * reported only with the SDK's argument shape or a cast to `any` (detect/findUnprovenCalls.ts).
+ */
+export const UNPROVEN_METHODS: Record<string, SiteKind> = {
+  elicitInput: 'elicitation',
+  createMessage: 'sampling',
+  listRoots: 'roots',
 };
 
 /** Generic request senders: the kind comes from the method string or the result schema. */

@@ -3,6 +3,7 @@
 // with loadPlanner, while the v1 step runs.
 import type { Transform } from '../../lib/transform.js';
 import { TRANSFORM_ID } from './constants.js';
+import { FRAMEWORK_PACKAGES } from './frameworks.js';
 import { mayHoldSite } from './prefilter.js';
 import { REASONS } from './reasons.js';
 
@@ -25,6 +26,8 @@ export const mrtr: Transform = {
   // A site planned as rewritten in a file the run could not change is reported with this reason, not as rewritten.
   unappliedReason: 'rewrite-failed',
   mayHoldWork: mayHoldSite,
+  // A framework's tool files may import only the framework (FastMCP, xmcp): they are analysed like SDK files.
+  reachModules: FRAMEWORK_PACKAGES,
   async loadPlanner() {
     const { auditFiles } = await import('./auditFiles.js');
     return (project, candidates, options) => auditFiles(project, candidates, options);

@@ -165,6 +165,18 @@ export const REASONS = {
     advice:
       "Write the method as a string literal ('elicitation/create', 'sampling/createMessage' or 'roots/list') so the call can be classified.",
   },
+  'framework-api': {
+    message:
+      'push-style request made through a framework (its own API, or the SDK server its handler context carries): the framework owns the handler, so this tool cannot rewrite it',
+    advice:
+      "Upgrade the framework (named in the message) to a release with MRTR support and use its MRTR form, or move this tool onto the SDK's MRTR API: return inputRequired({ inputRequests }) and read the answers with inputResponse(ctx.mcpReq.inputResponses, key).",
+  },
+  'unproven-receiver': {
+    message:
+      "a call with the SDK's shape (push method and arguments, a cast to any, or a literal push-style method) on a receiver the audit cannot prove to be the SDK's server or handler context",
+    advice:
+      "If it is the SDK's server or context, type the receiver (`server: McpServer`, `extra: RequestHandlerExtra`) or pass it down from the handler so the audit can follow it and the migration rewrite it; otherwise silence it with @mcp-mrtr-ignore.",
+  },
   'rewrite-failed': {
     message:
       'the planned rewrite of this site could not be applied: its file is reported as an error or skipped, and was left unchanged',

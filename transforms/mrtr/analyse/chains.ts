@@ -22,6 +22,8 @@ export interface Chain {
    * followed (tests are not production), but a rewrite of the helper affects them.
    */
   tests?: string[];
+  /** When the chain starts at a handler a framework runs (no registration): what to do, naming the framework. */
+  framework?: string;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   withElement,
   type Chain,
 } from './chains.js';
+import { frameworkDetail, frameworkEntryOf } from './frameworkEntries.js';
 import {
   displayName,
   enclosingFunction,
@@ -99,6 +100,12 @@ export class MrtrAnalysis implements OriginHooks {
           frames: [{ ...this.frameAt(fn, template.name), family: 'other-request', method: template.method }],
         },
       ];
+    }
+    // A handler a framework runs (FastMCP's execute, an MCP-Nest @Tool method): the entry, with no registration.
+    const framework = frameworkEntryOf(fn);
+    if (framework) {
+      const frame = { ...this.frameAt(fn, framework.name), family: framework.family, method: framework.family };
+      return [{ family: framework.family, frames: [frame], framework: frameworkDetail(framework.framework) }];
     }
     if (uses.length === 0) {
       // An exported function with no caller may still be loaded by a computed import(`./tools/${name}.js`); one that

@@ -1,22 +1,16 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
-import type { PropertyAccessExpression, SourceFile } from 'ts-morph';
+import type { SourceFile } from 'ts-morph';
 import type { SiteKind } from '../../../lib/model.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import type { PushCall } from '../analyse/pushCall.js';
-import { PUSH_METHODS, REQUEST_METHOD_KINDS, REQUEST_SENDERS, RESULT_SCHEMA_KINDS, type Role } from '../constants.js';
+import { PUSH_METHODS, REQUEST_SENDERS, type Role } from '../constants.js';
 import { registrationOf } from '../analyse/handlers.js';
 import type { Origin } from '../analyse/origins.js';
 import { isMockUse } from './mockUses.js';
-import {
-  constValue,
-  declarationsOf,
-  identifierAt,
-  sdkNameOf,
-  simpleName,
-  stringValue,
-  unwrap,
-  wordOffsets,
-} from '../analyse/symbols.js';
+import { declarationsOf, identifierAt, sdkNameOf, unwrap, wordOffsets } from '../analyse/symbols.js';
+import { memberAccesses, requestSent } from './calls.js';
+import { findFrameworkCalls } from './findFrameworkCalls.js';
+import { findUnprovenCalls } from './findUnprovenCalls.js';
 
 const RECEIVER_LABEL: Record<Role, string> = {
   'mcp-server': 'mcpServer',
@@ -40,7 +34,7 @@ export function findPushCalls(sourceFile: SourceFile, analysis: MrtrAnalysis): P
       if (isMockUse(access)) continue;
       const origin = analysis.origins.originOf(access.getExpression());
       if (!origin || !info.roles.includes(origin.role)) continue;
-      add(pushMethodCall(access, method, info.kind, origin));
+      for (const call of pushMethodCalls(access, method, info.kind, origin)) add(call);
     }
   }
 
@@ -105,7 +99,47 @@ export function findPushCalls(sourceFile: SourceFile, analysis: MrtrAnalysis): P
     });
   }
 
+  // A framework's own API, then calls the analysis could not prove: each only where no proven site is.
+  for (const call of findFrameworkCalls(sourceFile, analysis)) add(call);
+  for (const call of findUnprovenCalls(sourceFile, seen)) add(call);
   return found.sort((a, b) => a.node.getStart() - b.node.getStart());
+}
+
+function pushMethodCalls(access: Node, method: string, kind: SiteKind, origin: Origin): PushCall[] {
+  // `const ask = server.elicitInput; ... ask.call(server, params)`: reported where it is called, once per call.
+  const stored = storedMethodCalls(access);
+  if (stored.length > 0)
+    return stored.map(({ call, how }) => ({
+      node: call,
+      kind,
+      form: `${receiverLabel(origin)}.${method}${how}`,
+      sdk: origin.sdk,
+      reason: 'indirect-call' as const,
+    }));
+  return [pushMethodCall(access, method, kind, origin)];
+}
+
+/** The calls of a local that a push method was stored in (`const ask = server.elicitInput`): `ask(...)`, `ask.call(...)`, `ask.apply(...)`. */
+function storedMethodCalls(access: Node): Array<{ call: Node; how: string }> {
+  const declaration = access.getParent();
+  if (!declaration || !Node.isVariableDeclaration(declaration) || declaration.getInitializer() !== access) return [];
+  const name = declaration.getNameNode();
+  if (!Node.isIdentifier(name)) return [];
+  const calls: Array<{ call: Node; how: string }> = [];
+  const symbol = name.getSymbol();
+  const scope =
+    declaration.getFirstAncestor((n) => Node.isBlock(n) || Node.isSourceFile(n)) ?? declaration.getSourceFile();
+  for (const reference of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
+    if (reference === name || reference.getText() !== name.getText() || reference.getSymbol() !== symbol) continue;
+    const parent = reference.getParent();
+    if (parent && Node.isCallExpression(parent) && parent.getExpression() === reference)
+      calls.push({ call: parent, how: ' (stored)' });
+    if (!parent || !Node.isPropertyAccessExpression(parent) || !['call', 'apply'].includes(parent.getName())) continue;
+    const outer = parent.getParent();
+    if (outer && Node.isCallExpression(outer) && outer.getExpression() === parent)
+      calls.push({ call: outer, how: `.${parent.getName()}` });
+  }
+  return calls;
 }
 
 function pushMethodCall(access: Node, method: string, kind: SiteKind, origin: Origin): PushCall {
@@ -164,41 +198,4 @@ function kindSentThrough(
     }
   }
   return undefined;
-}
-
-/** The kind of request a generic `request`/`sendRequest`/`send` call makes, if it is a push-style one. */
-function requestSent(call: Node): { kind: SiteKind; dynamic: boolean } | undefined {
-  if (!Node.isCallExpression(call)) return undefined;
-  const [first, schema] = call.getArguments();
-  const request = first ? constValue(first) : undefined;
-  const schemaKind = RESULT_SCHEMA_KINDS[simpleName(schema ? unwrap(schema) : undefined) ?? ''];
-  if (request && Node.isObjectLiteralExpression(request)) {
-    const methodProperty = request.getProperty('method');
-    const methodValue =
-      methodProperty && Node.isPropertyAssignment(methodProperty)
-        ? methodProperty.getInitializerOrThrow()
-        : methodProperty && Node.isShorthandPropertyAssignment(methodProperty)
-          ? methodProperty.getNameNode()
-          : undefined;
-    const literal = stringValue(methodValue);
-    if (literal !== undefined) {
-      const kind = REQUEST_METHOD_KINDS[literal];
-      return kind ? { kind, dynamic: false } : undefined;
-    }
-  }
-  return schemaKind ? { kind: schemaKind, dynamic: true } : undefined;
-}
-
-/** `x.name` property accesses in a file, found from the text so that unrelated code is never walked. */
-function memberAccesses(sourceFile: SourceFile, name: string): PropertyAccessExpression[] {
-  const out: PropertyAccessExpression[] = [];
-  const text = sourceFile.getFullText();
-  for (const offset of wordOffsets(sourceFile, name)) {
-    // Cheap text check first: a member access has a `.` before the name (spaces and `?.` allowed).
-    if (!/\.\s*$/.test(text.slice(Math.max(0, offset - 40), offset))) continue;
-    const identifier = identifierAt(sourceFile, offset);
-    const access = identifier?.getParent();
-    if (access && Node.isPropertyAccessExpression(access) && access.getNameNode() === identifier) out.push(access);
-  }
-  return out;
 }

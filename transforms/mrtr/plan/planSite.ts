@@ -29,17 +29,22 @@ export function planSite(call: PushCall, chains: Chain[], ignored: boolean, stra
   const other = families.filter((f) => !isMrtrCapable(f));
   const family: Family = families.length === 1 ? families[0]! : families.length === 0 ? 'unresolved' : 'mixed';
   // The planner's detail goes with its own reason only.
-  const review = (reason: ReasonId): Verdict => ({
+  const review = (reason: ReasonId, detail?: string): Verdict => ({
     kind: 'review',
     reason,
-    ...(strategy?.kind === 'review' && strategy.detail && strategy.reason === reason
-      ? { detail: strategy.detail }
-      : {}),
+    ...(detail
+      ? { detail }
+      : strategy?.kind === 'review' && strategy.detail && strategy.reason === reason
+        ? { detail: strategy.detail }
+        : {}),
     family,
     families,
   });
   if (ignored) return { kind: 'skipped', reason: 'ignored', family, families };
-  if (call.reason) return review(call.reason);
+  if (call.reason) return review(call.reason, call.detail);
+  // Only reached from handlers a framework runs: the framework owns the handler, no SDK rewrite applies.
+  const owned = chains.find((c) => c.framework);
+  if (owned && chains.every((c) => c.framework)) return review('framework-api', owned.framework);
   if (other.length === 0 && capable.length > 0) {
     if (strategy && strategy.kind !== 'review')
       return strategy.kind === 'replay'

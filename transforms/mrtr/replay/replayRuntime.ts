@@ -1,7 +1,7 @@
 import { ts } from '../../../lib/tsMorph.cjs';
 
-/** The base name of the runtime module the replay strategy writes once into the user's project. */
-export const REPLAY_RUNTIME_NAME = 'mcp-mrtr-runtime';
+// The base name of the runtime module the replay strategy writes once into the user's project.
+export { REPLAY_RUNTIME_NAME } from '../constants.js';
 
 export interface RuntimeFlavour {
   typescript: boolean;

@@ -1,0 +1,205 @@
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import type { CallExpression, ObjectLiteralExpression, SourceFile } from 'ts-morph';
+import type { SdkMajor } from '../../../lib/model.js';
+import type { PushCall } from '../analyse/pushCall.js';
+import {
+  constValue,
+  identifierAt,
+  importedModuleOf,
+  sdkImportOf,
+  simpleName,
+  unwrap,
+  wordOffsets,
+} from '../analyse/symbols.js';
+import { REPLAY_RUNTIME_NAME, REQUEST_SENDERS, sdkMajorOfModule, UNPROVEN_METHODS } from '../constants.js';
+import { memberAccesses, requestSent } from './calls.js';
+import { receiverText } from './findFrameworkCalls.js';
+
+/**
+ * Calls the analysis could not prove to be the SDK's, but that cannot be anything else: a push method with the SDK's
+ * argument shape (`{ message, requestedSchema }`, `{ mode: 'url', url }`, `{ messages, maxTokens }`), one on a
+ * receiver cast to `any` in a file that imports MCP code, or a generic sender with a literal push-style method.
+ * Review items (`unproven-receiver`): they are never rewritten, since nothing proves what the receiver is.
+ */
+export function findUnprovenCalls(sourceFile: SourceFile, proven: ReadonlySet<Node>): PushCall[] {
+  const found: PushCall[] = [];
+  let sdk: SdkMajor | undefined;
+  let mcpFile: boolean | undefined;
+  for (const [method, kind] of Object.entries(UNPROVEN_METHODS)) {
+    for (const access of memberAccesses(sourceFile, method)) {
+      const call = access.getParent();
+      if (!call || !Node.isCallExpression(call) || call.getExpression() !== access || proven.has(call)) continue;
+      const receiver = access.getExpression();
+      if (isMigratedForm(receiver) || implementsItself(receiver, method)) continue;
+      const shaped = sdkShaped(method, call.getArguments(), receiver);
+      // A cast to `any` says the author knows the SDK has the method where the type does not show it.
+      const cast = !shaped && method !== 'createMessage' && isAnyCast(receiver) && (mcpFile ??= importsMcp(sourceFile));
+      if (!shaped && !cast) continue;
+      sdk ??= sdkOfFile(sourceFile);
+      found.push({ node: call, kind, form: `${receiverText(receiver)}.${method}`, sdk, reason: 'unproven-receiver' });
+    }
+  }
+  for (const method of Object.keys(REQUEST_SENDERS)) {
+    for (const access of memberAccesses(sourceFile, method)) {
+      const call = access.getParent();
+      if (!call || !Node.isCallExpression(call) || call.getExpression() !== access || proven.has(call)) continue;
+      const request = requestSent(call);
+      if (!request || request.dynamic || isMigratedForm(access.getExpression())) continue;
+      const form = `${receiverText(access.getExpression())}.${method}`;
+      sdk ??= sdkOfFile(sourceFile);
+      found.push({ node: call, kind: request.kind, form, sdk, reason: 'unproven-receiver' });
+    }
+  }
+  for (const call of senderParameterCalls(sourceFile, proven)) {
+    const request = requestSent(call);
+    if (!request || request.dynamic) continue;
+    sdk ??= sdkOfFile(sourceFile);
+    const form = `${call.getExpression().getText()} (a parameter)`;
+    found.push({ node: call, kind: request.kind, form, sdk, reason: 'unproven-receiver' });
+  }
+  return found;
+}
+
+/**
+ * Calls of a parameter named like a sender (`sendRequest(...)`, `request(...)`), except in a function the file passes
+ * a proven sender to: that one is reported where it is passed (`indirect-call`).
+ */
+function senderParameterCalls(sourceFile: SourceFile, proven: ReadonlySet<Node>): CallExpression[] {
+  const calls: CallExpression[] = [];
+  for (const name of Object.keys(REQUEST_SENDERS)) {
+    for (const offset of wordOffsets(sourceFile, name)) {
+      const identifier = identifierAt(sourceFile, offset);
+      const call = identifier?.getParent();
+      if (!identifier || !call || !Node.isCallExpression(call) || call.getExpression() !== identifier) continue;
+      const parameter = identifier.getSymbol()?.getDeclarations()[0];
+      if (!parameter || !Node.isParameterDeclaration(parameter)) continue;
+      if (receivesProvenSender(parameter.getParentOrThrow(), proven)) continue;
+      calls.push(call);
+    }
+  }
+  return calls;
+}
+
+/** Whether a proven sender is passed, in this file, to a call of the function by its name. */
+function receivesProvenSender(fn: Node, proven: ReadonlySet<Node>): boolean {
+  const name = Node.isFunctionDeclaration(fn)
+    ? fn.getName()
+    : fn.getParentIfKind(SyntaxKind.VariableDeclaration)?.getName();
+  if (!name) return false;
+  for (const node of proven) {
+    const call = node.getParent();
+    if (
+      call &&
+      Node.isCallExpression(call) &&
+      call.getArguments().includes(node) &&
+      simpleName(call.getExpression()) === name
+    )
+      return true;
+  }
+  return false;
+}
+
+/**
+ * The MRTR forms themselves: an SDK export that is not a receiver (`inputRequired.createMessage(...)`), and the
+ * replay runtime's `ask` (`ask.elicitInput(...)`, what the migration writes in place of an ask).
+ */
+function isMigratedForm(receiver: Node): boolean {
+  const target = unwrap(receiver);
+  if (!Node.isIdentifier(target)) return false;
+  return (target.getSymbol()?.getDeclarations() ?? []).some(
+    (d) => sdkImportOf(d) !== undefined || (importedModuleOf(d) ?? '').includes(REPLAY_RUNTIME_NAME),
+  );
+}
+
+/**
+ * A look-alike the analysis can see: the receiver's type is a class or object literal of the analysed code that
+ * defines the method itself (a local test double, a mock `{ elicitInput: vi.fn() }`). An interface or a type the
+ * analysis cannot read (a duck type, `any`, a package's type) proves nothing either way.
+ */
+function implementsItself(receiver: Node, method: string): boolean {
+  const declarations = unwrap(receiver).getType().getSymbol()?.getDeclarations() ?? [];
+  return declarations.some((d) => {
+    if (Node.isClassDeclaration(d) || Node.isClassExpression(d))
+      return d.getInstanceMethod(method)?.hasBody() === true || d.getInstanceProperty(method) !== undefined;
+    if (Node.isObjectLiteralExpression(d)) return d.getProperty(method) !== undefined;
+    return false;
+  });
+}
+
+/** Whether the arguments have the shape only the SDK's method takes. */
+function sdkShaped(method: string, args: Node[], receiver: Node): boolean {
+  const first = args[0] ? constValue(args[0]) : undefined;
+  const params = first && Node.isObjectLiteralExpression(first) ? first : undefined;
+  switch (method) {
+    case 'elicitInput':
+      return (
+        !!params &&
+        (has(params, 'requestedSchema') ||
+          (literalOf(params, 'mode') === 'url' && has(params, 'url')) ||
+          (literalOf(params, 'mode') === 'form' && has(params, 'message')))
+      );
+    case 'createMessage':
+      return (
+        !!params &&
+        has(params, 'messages') &&
+        ['maxTokens', 'includeContext', 'modelPreferences'].some((name) => has(params, name))
+      );
+    case 'listRoots':
+      // No arguments (or empty params) is the SDK's call; the receiver must still read like a server or context.
+      return (
+        (args.length === 0 || (!!params && params.getProperties().length === 0)) &&
+        /server|mcp|extra|ctx|context|session/i.test(unwrap(receiver).getText())
+      );
+    default:
+      return false;
+  }
+}
+
+function has(params: ObjectLiteralExpression, name: string): boolean {
+  return params.getProperty(name) !== undefined;
+}
+
+function literalOf(params: ObjectLiteralExpression, name: string): string | undefined {
+  const property = params.getProperty(name);
+  if (!property || !Node.isPropertyAssignment(property)) return undefined;
+  const value = unwrap(property.getInitializerOrThrow());
+  return Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value)
+    ? value.getLiteralValue()
+    : undefined;
+}
+
+/** `(server as any)`, `<any>server`, `(server as unknown as any)`. */
+function isAnyCast(receiver: Node): boolean {
+  for (let node: Node = receiver; ;) {
+    if (Node.isParenthesizedExpression(node) || Node.isNonNullExpression(node)) node = node.getExpression();
+    else if (Node.isAsExpression(node) || Node.isTypeAssertion(node))
+      return node.getTypeNode()?.getKind() === SyntaxKind.AnyKeyword;
+    else return false;
+  }
+}
+
+function moduleSpecifiers(sourceFile: SourceFile): string[] {
+  const specifiers = sourceFile.getImportDeclarations().map((d) => d.getModuleSpecifierValue());
+  for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    const arg = call.getArguments()[0];
+    const loads =
+      (Node.isIdentifier(callee) && callee.getText() === 'require') || callee.getKind() === SyntaxKind.ImportKeyword;
+    if (loads && arg && Node.isStringLiteral(arg)) specifiers.push(arg.getLiteralValue());
+  }
+  return specifiers;
+}
+
+/** The file imports MCP code: an `@modelcontextprotocol` package, or any module whose name or path says `mcp`. */
+function importsMcp(sourceFile: SourceFile): boolean {
+  return moduleSpecifiers(sourceFile).some((specifier) => /mcp/i.test(specifier));
+}
+
+/** The SDK major the file imports, if it imports one. */
+function sdkOfFile(sourceFile: SourceFile): SdkMajor {
+  for (const specifier of moduleSpecifiers(sourceFile)) {
+    const major = sdkMajorOfModule(specifier);
+    if (major) return major;
+  }
+  return 'unknown';
+}
