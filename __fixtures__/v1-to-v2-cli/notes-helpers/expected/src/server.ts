@@ -7,19 +7,12 @@ import { withAsks } from './mcp-mrtr-runtime.js';
 import * as nodeCrypto from 'node:crypto';
 
 // Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is encrypted
-// and signed with MCP_REQUEST_STATE_SECRET (at least 32 bytes, the same on every server instance), expires, and is
-// bound to the request method and the authenticated client.
-const requestStateSecret = process.env.MCP_REQUEST_STATE_SECRET ?? '';
-if (new TextEncoder().encode(requestStateSecret).length < 32) {
-  throw new Error('MCP_REQUEST_STATE_SECRET must be set to a secret of at least 32 bytes, the same on every server instance: it signs the requestState of multi-round requests');
-}
-// A secret anyone could guess is refused too: a word repeated, or little variety (repeated characters).
-if (entropyBits(requestStateSecret) < 80 || /^(.+)\1+$/s.test(requestStateSecret)) {
-  throw new Error('MCP_REQUEST_STATE_SECRET is too easy to guess (repeated characters or a repeated word): set it to random bytes, e.g. the output of `openssl rand -base64 32`');
-}
+// and signed with MCP_REQUEST_STATE_SECRET (at least 32 random bytes, the same on every server instance), expires, and
+// is bound to the request method and the authenticated client. Unset, the server still starts (see requestStateSecretOf).
+const requestStateSecret = requestStateSecretOf(process.env.MCP_REQUEST_STATE_SECRET);
 const requestStateCodec = encryptedState(
   createRequestStateCodec({
-    key: requestStateSecret,
+    key: requestStateSecret.key,
     ttlSeconds: 600,
     bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
   }),
@@ -29,12 +22,16 @@ const requestStateCodec = encryptedState(
 /**
  * Seals every payload with AES-256-GCM before the codec signs it, so the client cannot read what the server
  * carries (earlier answers, values it computed). The key is derived from the same secret under its own label,
- * so it differs from the signing key; a state that does not open is refused like a tampered one.
+ * so it differs from the signing key; a state that does not open is refused like a tampered one. A request that
+ * needs a state while the secret is unusable is refused here, with the reason.
  */
-function encryptedState(codec: RequestStateCodec, secret: string): RequestStateCodec {
-  const key = Buffer.from(nodeCrypto.hkdfSync('sha256', secret, '', 'mcp-mrtr requestState encryption', 32));
+function encryptedState(codec: RequestStateCodec, secret: { key: string; refused?: { message: string; always: boolean } }): RequestStateCodec {
+  const key = Buffer.from(nodeCrypto.hkdfSync('sha256', secret.key, '', 'mcp-mrtr requestState encryption', 32));
   return {
     async mint(payload, ctx) {
+      if (secret.refused !== undefined && (secret.refused.always || ctx?.http !== undefined)) {
+        throw new Error(secret.refused.message);
+      }
       const iv = nodeCrypto.randomBytes(12);
       const cipher = nodeCrypto.createCipheriv('aes-256-gcm', key, iv);
       const sealed = [iv, cipher.update(JSON.stringify(payload), 'utf8'), cipher.final(), cipher.getAuthTag()];
@@ -47,6 +44,37 @@ function encryptedState(codec: RequestStateCodec, secret: string): RequestStateC
       return JSON.parse(Buffer.concat([decipher.update(sealed.subarray(12, -16)), decipher.final()]).toString('utf8'));
     },
   };
+}
+
+/**
+ * The requestState secret, read once at startup, never fatal there: unset, a random key of this process serves
+ * stdio (one process per client) and a request over HTTP that needs a state is refused; too short or guessable,
+ * every request that needs a state is refused. Either way one warning on stderr.
+ */
+function requestStateSecretOf(value: string | undefined): { key: string; refused?: { message: string; always: boolean } } {
+  const fix = 'set it to random bytes (e.g. `openssl rand -base64 32`), the same on every server instance';
+  let refused: { message: string; always: boolean };
+  if (value === undefined || value === '') {
+    refused = {
+      message: `MCP_REQUEST_STATE_SECRET is not set: multi-round requests over HTTP are refused until you ${fix}; over stdio a random key of this process serves`,
+      always: false,
+    };
+  } else if (new TextEncoder().encode(value).length < 32) {
+    refused = {
+      message: `MCP_REQUEST_STATE_SECRET is shorter than 32 bytes: multi-round requests are refused until you ${fix}`,
+      always: true,
+    };
+  } else if (entropyBits(value) < 80 || /^(.+)\1+$/s.test(value)) {
+    // A secret anyone could guess: a word repeated, or little variety (repeated characters).
+    refused = {
+      message: `MCP_REQUEST_STATE_SECRET is too easy to guess (repeated characters or a repeated word): multi-round requests are refused until you ${fix}`,
+      always: true,
+    };
+  } else {
+    return { key: value };
+  }
+  console.error(refused.message);
+  return { key: nodeCrypto.randomBytes(32).toString('base64'), refused };
 }
 
 /** Bits of entropy estimated from character frequencies: low for repeated characters and little variety. */
