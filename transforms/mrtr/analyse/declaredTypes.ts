@@ -166,6 +166,10 @@ export function declaredTypeOf(project: AnalysisProject, expression: Node, hops 
     for (const declaration of declarationsOf(project, node)) {
       const annotation = annotationOf(declaration);
       if (annotation) return annotation;
+      // `const store = storage.getStore()`: the initializer's declared type.
+      const init = Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
+      const declared = init ? declaredTypeOf(project, init, hops + 1) : undefined;
+      if (declared) return declared;
     }
     return undefined;
   }
