@@ -122,8 +122,8 @@ function receiverLabel(origin: Origin): string {
 /**
  * Requests made by calling the context's request function as a value: `sendRequest({ method: 'elicitation/create',
  * ... })` where `sendRequest` was destructured from the handler's context or handed to a helper as
- * `extra.sendRequest` (as the reference "everything" server's research tool does). Only calls that read as a
- * push-style request are checked, in files that name one.
+ * `extra.sendRequest` (as the reference "everything" server's research tool does). Only calls whose arguments name
+ * a push-style method or result schema are checked.
  */
 function callsThroughSender(sourceFile: SourceFile, analysis: MrtrAnalysis): PushCall[] {
   const text = sourceFile.getFullText();
@@ -131,7 +131,11 @@ function callsThroughSender(sourceFile: SourceFile, analysis: MrtrAnalysis): Pus
   if (!words.some((word) => text.includes(word))) return [];
   const calls: ts.CallExpression[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.arguments.length > 0) calls.push(node);
+    // The call's own text names the method or the result schema (a request object built elsewhere is not read).
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.arguments.length > 0) {
+      const callText = text.slice(node.arguments.pos, node.arguments.end);
+      if (words.some((word) => callText.includes(word))) calls.push(node);
+    }
     ts.forEachChild(node, visit);
   };
   visit(sourceFile.compilerNode);
