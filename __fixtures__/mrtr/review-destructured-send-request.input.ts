@@ -11,4 +11,11 @@ server.registerTool('workspace_roots', { inputSchema: { verbose: z.boolean() } }
   return { content: [{ type: 'text', text: uris.join('\n') }] };
 });
 
+// Taken out of the context in the body instead.
+server.registerTool('workspace_size', { inputSchema: { unit: z.string() } }, async ({ unit }, extra) => {
+  const { sendRequest } = extra;
+  const listed = await sendRequest({ method: 'roots/list' }, ListRootsResultSchema);
+  return { content: [{ type: 'text', text: `${listed.roots.length} roots (${unit})` }] };
+});
+
 export default server;

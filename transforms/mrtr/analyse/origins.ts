@@ -248,16 +248,11 @@ export class OriginResolver {
   /** An unannotated parameter of a function whose declared type types it (`handler: ToolHandler` in a table). */
   private fromContextualType(parameter: Node): Origin | undefined {
     const fn = parameter.getParent();
-    if (
-      !fn ||
-      !isFunctionNode(fn) ||
-      !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn))
-    )
+    if (!fn || !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn)))
       return undefined;
+    const index = fn.getParameters().findIndex((candidate) => candidate === parameter);
     const type = contextualTypeOf(this.project, fn);
-    return type
-      ? this.fromTypeNode(parameterTypeOf(this.project, type, fn.getParameters().indexOf(parameter as never)))
-      : undefined;
+    return type ? this.fromTypeNode(parameterTypeOf(this.project, type, index)) : undefined;
   }
 
   private fromParameter(parameter: Node, depth: number): Origin | undefined {
@@ -281,6 +276,11 @@ export class OriginResolver {
     const pattern = element.getParent();
     const holder = pattern?.getParent();
     const sources: Node[] = [];
+    if (holder && Node.isBindingElement(holder)) {
+      // `{ mcpReq: { send } }`: a member of what the outer element is.
+      const outer = this.fromBindingElement(holder, depth);
+      return outer && memberOrigin(outer, key);
+    }
     if (holder && Node.isVariableDeclaration(holder)) {
       const init = holder.getInitializer();
       if (init) sources.push(init);
@@ -288,9 +288,13 @@ export class OriginResolver {
       const fn = holder.getParent();
       if (fn && isFunctionNode(fn)) {
         const index = fn.getParameters().indexOf(holder);
-        // `async (args, { mcpReq }) => ...` in a handler: the pattern destructures the context itself.
+        // `async (args, { mcpReq }) => ...` in a handler, or a pattern typed as the context: a member of it.
         const context = this.hooks.contextParameterOf(fn);
-        const member = context?.index === index ? memberOrigin({ role: 'context', sdk: context.sdk }, key) : undefined;
+        const typed =
+          context?.index === index
+            ? { role: 'context' as const, sdk: context.sdk }
+            : (this.fromTypeNode(holder.getTypeNode()) ?? this.fromContextualType(holder));
+        const member = typed && memberOrigin(typed, key);
         if (member) return member;
         for (const call of this.hooks.callsOf(fn)) {
           const arg = argumentsOf(call)[index];
