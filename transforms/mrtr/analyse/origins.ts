@@ -3,8 +3,9 @@ import type { SdkMajor } from '../../../lib/model.js';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { MEMBER_ROLES, ROLE_KEEPING_TYPES, SDK_TYPE_ROLES, type Role } from '../constants.js';
 import { annotationOf, contextualTypeOf, declaredTypeOf, parameterTypeOf } from './declaredTypes.js';
+import { assignedValues, thisAssignedValues, valuesFlowingInto } from './assignments.js';
 import { enclosingFunction, isFunctionNode, type FunctionNode } from './functions.js';
-import { declarationsOf, identifierAt, sdkNameOf, unwrap, wordOffsets } from './symbols.js';
+import { declarationsOf, sdkNameOf, unwrap } from './symbols.js';
 
 export interface Origin {
   role: Role;
@@ -149,14 +150,8 @@ export class OriginResolver {
 
   /** `let server; ... server = new McpServer(...)`: assignments to the variable in its file. */
   private fromAssignments(declaration: Node, name: string, depth: number): Origin | undefined {
-    const sourceFile = declaration.getSourceFile();
-    for (const offset of wordOffsets(sourceFile, name)) {
-      const left = identifierAt(sourceFile, offset);
-      const assignment = left?.getParent();
-      if (!left || !assignment || !Node.isBinaryExpression(assignment) || assignment.getLeft() !== left) continue;
-      if (assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
-      if (!declarationsOf(this.project, left).includes(declaration)) continue;
-      const origin = this.originOf(assignment.getRight(), depth);
+    for (const value of assignedValues(this.project, declaration, name)) {
+      const origin = this.originOf(value, depth);
       if (origin) return origin;
     }
     return undefined;
@@ -164,30 +159,9 @@ export class OriginResolver {
 
   /** Class fields assigned in the class body: `this.server = server` in a constructor or init method. */
   private fromThisAssignments(property: Node, depth: number): Origin | undefined {
-    const cls =
-      property.getFirstAncestorByKind(SyntaxKind.ClassDeclaration) ??
-      property.getFirstAncestorByKind(SyntaxKind.ClassExpression);
-    const name = (property as { getName?: () => string }).getName?.();
-    if (!cls || !name) return undefined;
-    const sourceFile = cls.getSourceFile();
-    for (const offset of wordOffsets(sourceFile, name)) {
-      if (offset < cls.getStart() || offset > cls.getEnd()) continue;
-      const access = identifierAt(sourceFile, offset)?.getParent();
-      if (
-        !access ||
-        !Node.isPropertyAccessExpression(access) ||
-        access.getExpression().getKind() !== SyntaxKind.ThisKeyword
-      )
-        continue;
-      const parent = access.getParent();
-      if (
-        Node.isBinaryExpression(parent) &&
-        parent.getLeft() === access &&
-        parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken
-      ) {
-        const origin = this.originOf(parent.getRight(), depth);
-        if (origin) return origin;
-      }
+    for (const value of thisAssignedValues(property)) {
+      const origin = this.originOf(value, depth);
+      if (origin) return origin;
     }
     return undefined;
   }
@@ -305,24 +279,12 @@ export class OriginResolver {
     return this.fromSources(sources, key, depth);
   }
 
-  /** `holder.key` where `holder` is a parameter or a variable: the `key` of the objects that flow into it. */
+  /** `holder.key` where `holder` is a variable, a parameter or a field: the `key` of the objects written into it. */
   private fromMember(holder: Node, key: string, depth: number): Origin | undefined {
-    const base = unwrap(holder);
-    const declaration = Node.isIdentifier(base) ? declarationsOf(this.project, base)[0] : undefined;
-    const sources: Node[] = [];
-    if (declaration && Node.isVariableDeclaration(declaration)) {
-      const init = declaration.getInitializer();
-      if (init) sources.push(init);
-    } else if (declaration && Node.isParameterDeclaration(declaration)) {
-      const fn = declaration.getParent();
-      const index = fn && isFunctionNode(fn) ? fn.getParameters().indexOf(declaration) : -1;
-      for (const call of fn && index !== -1 && isFunctionNode(fn) ? this.hooks.callsOf(fn) : []) {
-        const arg = argumentsOf(call)[index];
-        if (arg) sources.push(arg);
-      }
-    }
+    if (depth > MAX_DEPTH) return undefined;
+    const values = valuesFlowingInto(this.project, (fn) => this.hooks.callsOf(fn), holder);
     return this.fromSources(
-      sources.filter((source) => Node.isObjectLiteralExpression(unwrap(source))),
+      values.filter((value) => Node.isObjectLiteralExpression(value)),
       key,
       depth,
     );
@@ -338,6 +300,14 @@ export class OriginResolver {
           const origin = Node.isPropertyAssignment(property)
             ? this.originOf(property.getInitializerOrThrow(), depth)
             : this.fromDeclaration(property, depth);
+          if (origin) return origin;
+        }
+        // `{ ...context, requestId }`: the member of what is spread in (the last spread first: it wins).
+        const spreads = property ? [] : value.getProperties().filter((p) => Node.isSpreadAssignment(p));
+        for (const spread of spreads.reverse()) {
+          const inner = spread.getExpression();
+          const base = this.originOf(inner, depth);
+          const origin = base ? memberOrigin(base, key) : this.fromMember(inner, key, depth + 1);
           if (origin) return origin;
         }
       } else {
