@@ -21,6 +21,7 @@ const CASES = [
   'review-detached-send-request.input.ts',
   'review-indexed-access-server-type.input.ts',
   'review-request-sender-as-value.input.ts',
+  'review-handler-context-object',
   'review-narrow-server-types',
   'review-reexported-sdk',
   'review-tool-table-alias',

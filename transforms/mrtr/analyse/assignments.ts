@@ -91,6 +91,34 @@ export function valuesFlowingInto(
     const passesOn =
       Node.isIdentifier(inner) ||
       (Node.isPropertyAccessExpression(inner) && inner.getExpression().getKind() === SyntaxKind.ThisKeyword);
-    return passesOn ? [inner, ...valuesFlowingInto(project, callsOf, inner, hops + 1)] : [inner];
+    if (passesOn) return [inner, ...valuesFlowingInto(project, callsOf, inner, hops + 1)];
+    // `options.context`: the `context` of the objects written into `options`.
+    if (Node.isPropertyAccessExpression(inner)) {
+      const objects = valuesFlowingInto(project, callsOf, inner.getExpression(), hops + 1);
+      return [inner, ...memberValues(project, callsOf, objects, inner.getName(), hops + 1)];
+    }
+    return [inner];
   });
+}
+
+/** The values of member `key` of object literals (`{ context: requestContext }`), followed as above. */
+function memberValues(
+  project: AnalysisProject,
+  callsOf: (fn: FunctionNode) => Node[],
+  objects: Node[],
+  key: string,
+  hops: number,
+): Node[] {
+  const out: Node[] = [];
+  for (const object of objects) {
+    if (!Node.isObjectLiteralExpression(object)) continue;
+    const property = object.getProperty(key);
+    const value = Node.isPropertyAssignment(property)
+      ? property.getInitializer()
+      : Node.isShorthandPropertyAssignment(property)
+        ? property.getNameNode()
+        : undefined;
+    if (value) out.push(...valuesFlowingInto(project, callsOf, value, hops), unwrap(value));
+  }
+  return out;
 }
