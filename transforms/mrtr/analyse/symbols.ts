@@ -139,7 +139,8 @@ export function sdkNameOf(project: AnalysisProject, node: Node): SdkName | undef
     const left = Node.isPropertyAccessExpression(node) ? node.getExpression() : node.getLeft();
     const right = Node.isPropertyAccessExpression(node) ? node.getName() : node.getRight().getText();
     const namespace = sdkNameOf(project, left);
-    return namespace?.name === '*' ? { name: right, major: namespace.major } : undefined;
+    if (namespace) return namespace.name === '*' ? { name: right, major: namespace.major } : undefined;
+    return Node.isIdentifier(left) ? reexportedThroughNamespace(project, left, right) : undefined;
   }
   if (Node.isImportTypeNode(node)) {
     const argument = node.getArgument();
@@ -169,6 +170,15 @@ function reexportedSdkName(project: AnalysisProject, declaration: Node, hops = 0
   const found = target ? exportedSdkName(project, target, name, hops) : undefined;
   reexports.set(declaration, found ?? null);
   return found;
+}
+
+/** `app.McpServer` where `import * as app from './sdk.js'` and that module re-exports the SDK's. */
+function reexportedThroughNamespace(project: AnalysisProject, namespace: Node, name: string): SdkName | undefined {
+  const declaration = namespace.getSymbol()?.getDeclarations()[0];
+  if (!declaration || !Node.isNamespaceImport(declaration)) return undefined;
+  const specifier = importedModuleOf(declaration);
+  const target = specifier ? project.loadModule(declaration.getSourceFile().getFilePath(), specifier) : undefined;
+  return target ? exportedSdkName(project, target, name, 0) : undefined;
 }
 
 function exportedSdkName(project: AnalysisProject, file: SourceFile, name: string, hops: number): SdkName | undefined {
