@@ -5,7 +5,7 @@ import * as z from 'zod/v4';
 type Send = (request: { method: string; params: Record<string, unknown> }, schema: typeof ElicitResultSchema) => Promise<{ action: string }>;
 
 // The request sender travels as a value into a helper that asks through it (as in the reference "everything"
-// server's research tool): the helper's call is not provably the SDK's, so the place it is passed is reported.
+// server's research tool): the sender is proven by what the caller passes in, so the helper's call is the site.
 async function clarify(topic: string, send: Send): Promise<string> {
   const answer = await send({ method: 'elicitation/create', params: { message: `Which ${topic}?`, requestedSchema: { type: 'object', properties: {} } } }, ElicitResultSchema);
   return answer.action;

@@ -5,8 +5,9 @@ import * as z from 'zod/v4';
 type Send = (request: { method: string; params: Record<string, unknown> }, schema: typeof ElicitResultSchema) => Promise<{ action: string }>;
 
 // The request sender travels as a value into a helper that asks through it (as in the reference "everything"
-// server's research tool): the helper's call is not provably the SDK's, so the place it is passed is reported.
+// server's research tool): the sender is proven by what the caller passes in, so the helper's call is the site.
 async function clarify(topic: string, send: Send): Promise<string> {
+  /* @mcp-mrtr-review indirect-call: indirect use of a push-style method (.call, .bind, or the method stored in a variable) */
   const answer = await send({ method: 'elicitation/create', params: { message: `Which ${topic}?`, requestedSchema: { type: 'object', properties: {} } } }, ElicitResultSchema);
   return answer.action;
 }
@@ -20,7 +21,6 @@ export function build() {
   const server = new McpServer({ name: 'research', version: '2.0.0' });
 
   server.registerTool('research', { description: 'Research a topic', inputSchema: z.object({ topic: z.string() }) }, async ({ topic }, ctx) => {
-    /* @mcp-mrtr-review indirect-call: indirect use of a push-style method (.call, .bind, or the method stored in a variable) */
     const answer = await clarify(topic, ctx.mcpReq.send);
     return { content: [{ type: 'text', text: `${describe('send', ctx.mcpReq.send)} ${answer}` }] };
   });

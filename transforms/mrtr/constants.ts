@@ -13,8 +13,8 @@ export function sdkMajorOfModule(specifier: string): 'v1' | 'v2' | undefined {
   return undefined;
 }
 
-/** What an SDK value is, as far as detection cares. */
-export type Role = 'mcp-server' | 'server' | 'context' | 'mcp-req';
+/** What an SDK value is, as far as detection cares. `request-sender`: the context's request function as a value. */
+export type Role = 'mcp-server' | 'server' | 'context' | 'mcp-req' | 'request-sender';
 
 /** SDK classes and types whose instances are receivers of push-style requests. */
 export const SDK_TYPE_ROLES: Record<string, Role> = {
@@ -25,6 +25,29 @@ export const SDK_TYPE_ROLES: Record<string, Role> = {
   BaseContext: 'context',
   McpRequestContext: 'mcp-req',
 };
+
+/** Members of an SDK value that are SDK values themselves (`mcp.server`, `extra.sendRequest`, `McpServer['server']`). */
+export const MEMBER_ROLES: Partial<Record<Role, Record<string, Role>>> = {
+  'mcp-server': { server: 'server' },
+  context: { mcpReq: 'mcp-req', sendRequest: 'request-sender' },
+  'mcp-req': { send: 'request-sender' },
+};
+
+/** Utility types that keep the role of the type they narrow (`Pick<Server, 'elicitInput'>`) or wrap (`Promise<Server>`). */
+export const ROLE_KEEPING_TYPES: ReadonlySet<string> = new Set([
+  'Pick',
+  'Omit',
+  'Partial',
+  'Required',
+  'Readonly',
+  'NonNullable',
+  'Promise',
+  'PromiseLike',
+  'Awaited',
+]);
+
+/** Async context stores whose type argument is the type of what their reader returns (`storage.getStore()`). */
+export const CONTEXT_STORES: Record<string, string> = { AsyncLocalStorage: 'getStore' };
 
 /** Push-style methods, by the receiver role that has them. */
 export const PUSH_METHODS: Record<string, { kind: SiteKind; roles: Role[] }> = {

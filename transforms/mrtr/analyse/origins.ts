@@ -1,9 +1,11 @@
 import { Node, SyntaxKind, ts } from '../../../lib/tsMorph.cjs';
 import type { SdkMajor } from '../../../lib/model.js';
 import type { AnalysisProject } from '../../../lib/project.js';
-import { SDK_TYPE_ROLES, type Role } from '../constants.js';
+import { MEMBER_ROLES, ROLE_KEEPING_TYPES, SDK_TYPE_ROLES, type Role } from '../constants.js';
+import { annotationOf, contextualTypeOf, declaredTypeOf, parameterTypeOf } from './declaredTypes.js';
+import { assignedValues, thisAssignedValues, valuesFlowingInto } from './assignments.js';
 import { enclosingFunction, isFunctionNode, type FunctionNode } from './functions.js';
-import { declarationsOf, identifierAt, sdkNameOf, unwrap, wordOffsets } from './symbols.js';
+import { declarationsOf, sdkNameOf, unwrap } from './symbols.js';
 
 export interface Origin {
   role: Role;
@@ -20,10 +22,13 @@ export interface OriginHooks {
 const MAX_DEPTH = 12;
 
 /**
- * Proves that an expression is an SDK object (an McpServer, its Server, a handler context or ctx.mcpReq)
- * from declarations alone: constructors imported from the SDK, parameters typed with SDK types or sitting
- * at the context position of a handler callback, fields and singletons assigned from those, and
- * arguments passed down to helpers. Anything unproven is not the SDK's (look-alikes stay untouched).
+ * Proves that an expression is an SDK object (an McpServer, its Server, a handler context, ctx.mcpReq, or the
+ * context's request function) from declarations alone: constructors imported from the SDK, values typed with SDK
+ * types (through the project's aliases, `McpServer['server']`, `Pick<Server, ...>`, declared results of functions
+ * and getters, what an `AsyncLocalStorage<Server>` holds, the parameter types of a declared function type), values
+ * at the context position of a handler callback, fields and singletons assigned from those, and arguments passed
+ * down to helpers (a project's own narrow server type is proven by the server that flows in). Anything unproven
+ * is not the SDK's (look-alikes stay untouched).
  */
 export class OriginResolver {
   private readonly memo = new Map<Node, Origin | null>();
@@ -52,11 +57,12 @@ export class OriginResolver {
     }
     if (Node.isPropertyAccessExpression(node)) {
       const base = this.originOf(node.getExpression(), depth);
-      const name = node.getName();
-      if (base?.role === 'mcp-server' && name === 'server') return { role: 'server', sdk: base.sdk };
-      if (base?.role === 'context' && name === 'mcpReq') return { role: 'mcp-req', sdk: base.sdk };
-      if (base) return undefined;
-      return this.fromDeclarations(declarationsOf(this.project, node.getNameNode()), depth);
+      if (base) return memberOrigin(base, node.getName());
+      return (
+        this.fromDeclarations(declarationsOf(this.project, node.getNameNode()), depth) ??
+        this.fromTypeNode(declaredTypeOf(this.project, node)) ??
+        this.fromMember(node.getExpression(), node.getName(), depth)
+      );
     }
     if (Node.isIdentifier(node)) {
       return this.fromDeclarations(declarationsOf(this.project, node), depth);
@@ -73,6 +79,9 @@ export class OriginResolver {
       return undefined;
     }
     if (Node.isCallExpression(node)) {
+      // The declared result (`getServer(): Server`, `storage.getStore()` of an `AsyncLocalStorage<Server>`) first.
+      const declared = this.fromTypeNode(declaredTypeOf(this.project, node));
+      if (declared) return declared;
       const callee = unwrap(node.getExpression());
       const nameNode = Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee;
       for (const declaration of Node.isIdentifier(nameNode) ? declarationsOf(this.project, nameNode) : []) {
@@ -104,7 +113,9 @@ export class OriginResolver {
     }
     if (Node.isParameterDeclaration(declaration)) {
       return (
-        this.fromTypeNode(declaration.getTypeNode() ?? jsDocType(declaration)) ?? this.fromParameter(declaration, depth)
+        this.fromTypeNode(declaration.getTypeNode() ?? jsDocType(declaration)) ??
+        this.fromContextualType(declaration) ??
+        this.fromParameter(declaration, depth)
       );
     }
     if (Node.isPropertyDeclaration(declaration) || Node.isPropertySignature(declaration)) {
@@ -128,7 +139,7 @@ export class OriginResolver {
       return this.originOf(declaration.getRight(), depth);
     }
     if (Node.isGetAccessorDeclaration(declaration)) {
-      return this.fromReturns(declaration, depth);
+      return this.fromTypeNode(annotationOf(declaration)) ?? this.fromReturns(declaration, depth);
     }
     return undefined;
   }
@@ -139,14 +150,8 @@ export class OriginResolver {
 
   /** `let server; ... server = new McpServer(...)`: assignments to the variable in its file. */
   private fromAssignments(declaration: Node, name: string, depth: number): Origin | undefined {
-    const sourceFile = declaration.getSourceFile();
-    for (const offset of wordOffsets(sourceFile, name)) {
-      const left = identifierAt(sourceFile, offset);
-      const assignment = left?.getParent();
-      if (!left || !assignment || !Node.isBinaryExpression(assignment) || assignment.getLeft() !== left) continue;
-      if (assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
-      if (!declarationsOf(this.project, left).includes(declaration)) continue;
-      const origin = this.originOf(assignment.getRight(), depth);
+    for (const value of assignedValues(this.project, declaration, name)) {
+      const origin = this.originOf(value, depth);
       if (origin) return origin;
     }
     return undefined;
@@ -154,53 +159,74 @@ export class OriginResolver {
 
   /** Class fields assigned in the class body: `this.server = server` in a constructor or init method. */
   private fromThisAssignments(property: Node, depth: number): Origin | undefined {
-    const cls =
-      property.getFirstAncestorByKind(SyntaxKind.ClassDeclaration) ??
-      property.getFirstAncestorByKind(SyntaxKind.ClassExpression);
-    const name = (property as { getName?: () => string }).getName?.();
-    if (!cls || !name) return undefined;
-    const sourceFile = cls.getSourceFile();
-    for (const offset of wordOffsets(sourceFile, name)) {
-      if (offset < cls.getStart() || offset > cls.getEnd()) continue;
-      const access = identifierAt(sourceFile, offset)?.getParent();
-      if (
-        !access ||
-        !Node.isPropertyAccessExpression(access) ||
-        access.getExpression().getKind() !== SyntaxKind.ThisKeyword
-      )
-        continue;
-      const parent = access.getParent();
-      if (
-        Node.isBinaryExpression(parent) &&
-        parent.getLeft() === access &&
-        parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken
-      ) {
-        const origin = this.originOf(parent.getRight(), depth);
+    for (const value of thisAssignedValues(property)) {
+      const origin = this.originOf(value, depth);
+      if (origin) return origin;
+    }
+    return undefined;
+  }
+
+  /**
+   * The role an annotation gives: an SDK type (`Server`, `RequestHandlerExtra<...>`), through the project's aliases
+   * and interfaces extending one, a member of one (`McpServer['server']`), a view or wrapper of one
+   * (`Pick<Server, 'elicitInput'>`, `Promise<Server>`), or `typeof server`.
+   */
+  private fromTypeNode(typeNode: Node | undefined, hops = 0): Origin | undefined {
+    if (!typeNode || hops > MAX_DEPTH) return undefined;
+    if (Node.isUnionTypeNode(typeNode) || Node.isIntersectionTypeNode(typeNode)) {
+      for (const member of typeNode.getTypeNodes()) {
+        const origin = this.fromTypeNode(member, hops + 1);
         if (origin) return origin;
+      }
+      return undefined;
+    }
+    if (Node.isParenthesizedTypeNode(typeNode)) return this.fromTypeNode(typeNode.getTypeNode(), hops + 1);
+    if (Node.isTypeQuery(typeNode)) return this.originOf(typeNode.getExprName());
+    if (Node.isIndexedAccessTypeNode(typeNode)) {
+      const base = this.fromTypeNode(typeNode.getObjectTypeNode(), hops + 1);
+      const index = typeNode.getIndexTypeNode();
+      const literal = Node.isLiteralTypeNode(index) ? index.getLiteral() : undefined;
+      return base && literal && Node.isStringLiteral(literal)
+        ? memberOrigin(base, literal.getLiteralValue())
+        : undefined;
+    }
+    if (Node.isImportTypeNode(typeNode)) return this.fromSdkName(typeNode);
+    if (Node.isExpressionWithTypeArguments(typeNode) || Node.isTypeReference(typeNode)) {
+      const name = Node.isTypeReference(typeNode) ? typeNode.getTypeName() : typeNode.getExpression();
+      const sdk = this.fromSdkName(name);
+      if (sdk) return sdk;
+      const declarations = Node.isIdentifier(name) ? declarationsOf(this.project, name) : [];
+      if (declarations.length === 0 && ROLE_KEEPING_TYPES.has(name.getText())) {
+        return this.fromTypeNode(typeNode.getTypeArguments()[0], hops + 1);
+      }
+      const declaration = declarations[0];
+      if (declaration && Node.isTypeAliasDeclaration(declaration)) {
+        return this.fromTypeNode(declaration.getTypeNode(), hops + 1);
+      }
+      if (declaration && Node.isInterfaceDeclaration(declaration)) {
+        for (const base of declaration.getExtends()) {
+          const origin = this.fromTypeNode(base, hops + 1);
+          if (origin) return origin;
+        }
       }
     }
     return undefined;
   }
 
-  private fromTypeNode(typeNode: Node | undefined): Origin | undefined {
-    if (!typeNode) return undefined;
-    if (Node.isUnionTypeNode(typeNode) || Node.isIntersectionTypeNode(typeNode)) {
-      for (const member of typeNode.getTypeNodes()) {
-        const origin = this.fromTypeNode(member);
-        if (origin) return origin;
-      }
-      return undefined;
-    }
-    if (Node.isParenthesizedTypeNode(typeNode)) return this.fromTypeNode(typeNode.getTypeNode());
-    if (Node.isTypeQuery(typeNode)) return this.originOf(typeNode.getExprName());
-    const nameNode = Node.isTypeReference(typeNode)
-      ? typeNode.getTypeName()
-      : Node.isImportTypeNode(typeNode)
-        ? typeNode
-        : undefined;
-    const sdk = nameNode ? sdkNameOf(this.project, nameNode) : undefined;
+  private fromSdkName(nameNode: Node): Origin | undefined {
+    const sdk = sdkNameOf(this.project, nameNode);
     const role = sdk && SDK_TYPE_ROLES[sdk.name];
     return sdk && role ? { role, sdk: sdk.major } : undefined;
+  }
+
+  /** An unannotated parameter of a function whose declared type types it (`handler: ToolHandler` in a table). */
+  private fromContextualType(parameter: Node): Origin | undefined {
+    const fn = parameter.getParent();
+    if (!fn || !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn)))
+      return undefined;
+    const index = fn.getParameters().findIndex((candidate) => candidate === parameter);
+    const type = contextualTypeOf(this.project, fn);
+    return type ? this.fromTypeNode(parameterTypeOf(this.project, type, index)) : undefined;
   }
 
   private fromParameter(parameter: Node, depth: number): Origin | undefined {
@@ -224,6 +250,11 @@ export class OriginResolver {
     const pattern = element.getParent();
     const holder = pattern?.getParent();
     const sources: Node[] = [];
+    if (holder && Node.isBindingElement(holder)) {
+      // `{ mcpReq: { send } }`: a member of what the outer element is.
+      const outer = this.fromBindingElement(holder, depth);
+      return outer && memberOrigin(outer, key);
+    }
     if (holder && Node.isVariableDeclaration(holder)) {
       const init = holder.getInitializer();
       if (init) sources.push(init);
@@ -231,18 +262,36 @@ export class OriginResolver {
       const fn = holder.getParent();
       if (fn && isFunctionNode(fn)) {
         const index = fn.getParameters().indexOf(holder);
-        // `async (args, { mcpReq }) => ...` in a handler: the pattern destructures the context itself.
+        // `async (args, { mcpReq }) => ...` in a handler, or a pattern typed as the context: a member of it.
         const context = this.hooks.contextParameterOf(fn);
-        if (context?.index === index) {
-          if (key === 'mcpReq') return { role: 'mcp-req', sdk: context.sdk };
-          if (key === 'sendRequest') return undefined;
-        }
+        const typed =
+          context?.index === index
+            ? { role: 'context' as const, sdk: context.sdk }
+            : (this.fromTypeNode(holder.getTypeNode()) ?? this.fromContextualType(holder));
+        const member = typed && memberOrigin(typed, key);
+        if (member) return member;
         for (const call of this.hooks.callsOf(fn)) {
           const arg = argumentsOf(call)[index];
           if (arg) sources.push(arg);
         }
       }
     }
+    return this.fromSources(sources, key, depth);
+  }
+
+  /** `holder.key` where `holder` is a variable, a parameter or a field: the `key` of the objects written into it. */
+  private fromMember(holder: Node, key: string, depth: number): Origin | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    const values = valuesFlowingInto(this.project, (fn) => this.hooks.callsOf(fn), holder);
+    return this.fromSources(
+      values.filter((value) => Node.isObjectLiteralExpression(value)),
+      key,
+      depth,
+    );
+  }
+
+  /** The `key` of each value: a property of an object literal, or a member of an SDK value. */
+  private fromSources(sources: Node[], key: string, depth: number): Origin | undefined {
     for (const source of sources) {
       const value = unwrap(source);
       if (Node.isObjectLiteralExpression(value)) {
@@ -253,10 +302,18 @@ export class OriginResolver {
             : this.fromDeclaration(property, depth);
           if (origin) return origin;
         }
+        // `{ ...context, requestId }`: the member of what is spread in (the last spread first: it wins).
+        const spreads = property ? [] : value.getProperties().filter((p) => Node.isSpreadAssignment(p));
+        for (const spread of spreads.reverse()) {
+          const inner = spread.getExpression();
+          const base = this.originOf(inner, depth);
+          const origin = base ? memberOrigin(base, key) : this.fromMember(inner, key, depth + 1);
+          if (origin) return origin;
+        }
       } else {
         const base = this.originOf(value, depth);
-        if (base?.role === 'mcp-server' && key === 'server') return { role: 'server', sdk: base.sdk };
-        if (base?.role === 'context' && key === 'mcpReq') return { role: 'mcp-req', sdk: base.sdk };
+        const origin = base && memberOrigin(base, key);
+        if (origin) return origin;
       }
     }
     return undefined;
@@ -275,6 +332,12 @@ export class OriginResolver {
     }
     return undefined;
   }
+}
+
+/** A member of an SDK value that is itself one: `mcp.server`, `ctx.mcpReq`, `extra.sendRequest`. */
+function memberOrigin(base: Origin, name: string): Origin | undefined {
+  const role = MEMBER_ROLES[base.role]?.[name];
+  return role ? { role, sdk: base.sdk } : undefined;
 }
 
 export function argumentsOf(call: Node): Node[] {

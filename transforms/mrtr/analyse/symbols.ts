@@ -133,13 +133,14 @@ export function sdkImportOf(declaration: Node): SdkName | undefined {
 export function sdkNameOf(project: AnalysisProject, node: Node): SdkName | undefined {
   if (Node.isIdentifier(node)) {
     const declaration = declarationsOf(project, node)[0];
-    return declaration ? sdkImportOf(declaration) : undefined;
+    return declaration ? (sdkImportOf(declaration) ?? reexportedSdkName(project, declaration)) : undefined;
   }
   if (Node.isPropertyAccessExpression(node) || Node.isQualifiedName(node)) {
     const left = Node.isPropertyAccessExpression(node) ? node.getExpression() : node.getLeft();
     const right = Node.isPropertyAccessExpression(node) ? node.getName() : node.getRight().getText();
     const namespace = sdkNameOf(project, left);
-    return namespace?.name === '*' ? { name: right, major: namespace.major } : undefined;
+    if (namespace) return namespace.name === '*' ? { name: right, major: namespace.major } : undefined;
+    return Node.isIdentifier(left) ? reexportedThroughNamespace(project, left, right) : undefined;
   }
   if (Node.isImportTypeNode(node)) {
     const argument = node.getArgument();
@@ -147,6 +148,66 @@ export function sdkNameOf(project: AnalysisProject, node: Node): SdkName | undef
     const major = literal && Node.isStringLiteral(literal) ? sdkMajorOfModule(literal.getLiteralValue()) : undefined;
     const qualifier = node.getQualifier();
     return major && qualifier ? { name: qualifier.getText().split('.').pop()!, major } : undefined;
+  }
+  return undefined;
+}
+
+const reexports = new WeakMap<Node, SdkName | null>();
+
+/**
+ * `import { McpServer } from './sdk.js'` where the project's own module re-exports the SDK's (`export { McpServer }
+ * from '@modelcontextprotocol/sdk/server/mcp.js'`, `export * from ...`, or an SDK import exported again), through
+ * any chain of such modules: the SDK name it stands for. The compiler cannot follow these (packages never resolve).
+ */
+function reexportedSdkName(project: AnalysisProject, declaration: Node, hops = 0): SdkName | undefined {
+  if (hops > 4 || !Node.isImportSpecifier(declaration)) return undefined;
+  const cached = reexports.get(declaration);
+  if (cached !== undefined) return cached ?? undefined;
+  reexports.set(declaration, null);
+  const specifier = importedModuleOf(declaration);
+  const target = specifier ? project.loadModule(declaration.getSourceFile().getFilePath(), specifier) : undefined;
+  const name = declaration.getNameNode().getText();
+  const found = target ? exportedSdkName(project, target, name, hops) : undefined;
+  reexports.set(declaration, found ?? null);
+  return found;
+}
+
+/** `app.McpServer` where `import * as app from './sdk.js'` and that module re-exports the SDK's. */
+function reexportedThroughNamespace(project: AnalysisProject, namespace: Node, name: string): SdkName | undefined {
+  const declaration = namespace.getSymbol()?.getDeclarations()[0];
+  if (!declaration || !Node.isNamespaceImport(declaration)) return undefined;
+  const specifier = importedModuleOf(declaration);
+  const target = specifier ? project.loadModule(declaration.getSourceFile().getFilePath(), specifier) : undefined;
+  return target ? exportedSdkName(project, target, name, 0) : undefined;
+}
+
+function exportedSdkName(project: AnalysisProject, file: SourceFile, name: string, hops: number): SdkName | undefined {
+  const declarations = file.getExportDeclarations();
+  const fromModule = (module: string, exported: string): SdkName | undefined => {
+    const major = sdkMajorOfModule(module);
+    if (major) return { name: exported, major };
+    const next = project.loadModule(file.getFilePath(), module);
+    return next && hops < 4 ? exportedSdkName(project, next, exported, hops + 1) : undefined;
+  };
+  for (const declaration of declarations) {
+    for (const specifier of declaration.getNamedExports()) {
+      if ((specifier.getAliasNode() ?? specifier.getNameNode()).getText() !== name) continue;
+      const original = specifier.getNameNode().getText();
+      const module = declaration.getModuleSpecifierValue();
+      if (module !== undefined) return fromModule(module, original);
+      // `import { McpServer } from '...'; export { McpServer };`
+      for (const local of specifier.getLocalTargetDeclarations()) {
+        const sdk = sdkImportOf(local) ?? reexportedSdkName(project, local, hops + 1);
+        if (sdk) return sdk;
+      }
+      return undefined;
+    }
+  }
+  for (const declaration of declarations) {
+    const module = declaration.getModuleSpecifierValue();
+    if (module === undefined || declaration.getNamedExports().length > 0 || declaration.getNamespaceExport()) continue;
+    const found = fromModule(module, name);
+    if (found) return found;
   }
   return undefined;
 }

@@ -1,9 +1,10 @@
-import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
-import type { SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, ts } from '../../../lib/tsMorph.cjs';
+import { nodeFromCompilerNode } from '../../../lib/tsMorphInternals.js';
+import type { PropertyAccessExpression, SourceFile } from 'ts-morph';
 import type { SiteKind } from '../../../lib/model.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import type { PushCall } from '../analyse/pushCall.js';
-import { PUSH_METHODS, REQUEST_SENDERS, type Role } from '../constants.js';
+import { PUSH_METHODS, REQUEST_METHOD_KINDS, REQUEST_SENDERS, RESULT_SCHEMA_KINDS, type Role } from '../constants.js';
 import { registrationOf } from '../analyse/handlers.js';
 import type { Origin } from '../analyse/origins.js';
 import { isMockUse } from './mockUses.js';
@@ -17,6 +18,7 @@ const RECEIVER_LABEL: Record<Role, string> = {
   server: 'server',
   context: 'extra',
   'mcp-req': 'ctx.mcpReq',
+  'request-sender': 'sendRequest',
 };
 
 /** Every push-style server->client request in a file whose receiver is proven to be the SDK's. */
@@ -42,24 +44,8 @@ export function findPushCalls(sourceFile: SourceFile, analysis: MrtrAnalysis): P
     for (const access of memberAccesses(sourceFile, method)) {
       const call = access.getParent();
       if (!call || !Node.isCallExpression(call)) continue;
-      if (call.getExpression() !== access) {
-        // The sender passed as a value (`clarify(topic, extra.sendRequest)`): reported where it is passed, as
-        // the kind of request the receiving function makes through that parameter (when it can be read).
-        const index = call.getArguments().indexOf(access);
-        if (index === -1) continue;
-        const origin = analysis.origins.originOf(access.getExpression());
-        if (!origin || !roles.includes(origin.role)) continue;
-        const kind = kindSentThrough(call, index, analysis);
-        if (kind)
-          add({
-            node: access,
-            kind,
-            form: `${receiverLabel(origin)}.${method} (as a value)`,
-            sdk: origin.sdk,
-            reason: 'indirect-call',
-          });
-        continue;
-      }
+      // The sender passed as a value (`clarify(topic, extra.sendRequest)`) is found where it is called (below).
+      if (call.getExpression() !== access) continue;
       const origin = analysis.origins.originOf(access.getExpression());
       if (!origin || !roles.includes(origin.role)) continue;
       const request = requestSent(call);
@@ -74,6 +60,8 @@ export function findPushCalls(sourceFile: SourceFile, analysis: MrtrAnalysis): P
       });
     }
   }
+
+  for (const call of callsThroughSender(sourceFile, analysis)) add(call);
 
   for (const offset of wordOffsets(sourceFile, 'UrlElicitationRequiredError')) {
     const identifier = identifierAt(sourceFile, offset);
@@ -167,35 +155,35 @@ function receiverLabel(origin: Origin): string {
   return RECEIVER_LABEL[origin.role];
 }
 
-/** The kind of push-style request a function makes by calling its `index`-th parameter, when `call` names a function of the analysed files. */
-function kindSentThrough(
-  call: Node & { getExpression(): Node },
-  index: number,
-  analysis: MrtrAnalysis,
-): SiteKind | undefined {
-  const callee = unwrap(call.getExpression());
-  const name = Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee;
-  if (!Node.isIdentifier(name)) return undefined;
-  for (const declaration of declarationsOf(analysis.project, name)) {
-    const fn = Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : declaration;
-    if (
-      !fn ||
-      !(
-        Node.isFunctionDeclaration(fn) ||
-        Node.isFunctionExpression(fn) ||
-        Node.isArrowFunction(fn) ||
-        Node.isMethodDeclaration(fn)
-      )
-    )
-      continue;
-    const parameter = fn.getParameters()[index]?.getNameNode();
-    if (!parameter || !Node.isIdentifier(parameter)) continue;
-    for (const inner of fn.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-      const target = inner.getExpression();
-      if (!Node.isIdentifier(target) || target.getText() !== parameter.getText()) continue;
-      const request = requestSent(inner);
-      if (request) return request.kind;
+/**
+ * Requests made by calling the context's request function as a value: `sendRequest({ method: 'elicitation/create',
+ * ... })` where `sendRequest` was destructured from the handler's context or handed to a helper as
+ * `extra.sendRequest` (as the reference "everything" server's research tool does). Only calls whose arguments name
+ * a push-style method or result schema are checked.
+ */
+function callsThroughSender(sourceFile: SourceFile, analysis: MrtrAnalysis): PushCall[] {
+  const text = sourceFile.getFullText();
+  const words = [...Object.keys(REQUEST_METHOD_KINDS), ...Object.keys(RESULT_SCHEMA_KINDS)];
+  if (!words.some((word) => text.includes(word))) return [];
+  const calls: ts.CallExpression[] = [];
+  const visit = (node: ts.Node): void => {
+    // The call's own text names the method or the result schema (a request object built elsewhere is not read).
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.arguments.length > 0) {
+      const callText = text.slice(node.arguments.pos, node.arguments.end);
+      if (words.some((word) => callText.includes(word))) calls.push(node);
     }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile.compilerNode);
+  const found: PushCall[] = [];
+  for (const compilerCall of calls) {
+    const call = nodeFromCompilerNode(sourceFile, compilerCall);
+    const request = requestSent(call);
+    if (!request || !Node.isCallExpression(call)) continue;
+    const origin = analysis.origins.originOf(call.getExpression());
+    if (origin?.role !== 'request-sender') continue;
+    const form = `${call.getExpression().getText()} (${origin.sdk === 'v2' ? 'ctx.mcpReq.send' : 'extra.sendRequest'} as a value)`;
+    found.push({ node: call, kind: request.kind, form, sdk: origin.sdk, reason: 'indirect-call' });
   }
-  return undefined;
+  return found;
 }
