@@ -11,7 +11,7 @@ import type { PendingWrite } from './journal.js';
 import type { AnalysisProject } from './project.js';
 import { loadTypeScript, startPreSteps, stepTextsOf, type StartedStep } from './startup.js';
 import type { PlanOptions, Planner, PreStepOutput, Transform, TransformPlan } from './transform.js';
-import { testFileRule } from './testFiles.js';
+import { isConventionalTestPath, testFileRule } from './testFiles.js';
 import { readCompilerOptions } from './tsconfig.js';
 import { dropOrphanModules, unappliedSites } from './unapplied.js';
 import { UsageError } from './usageError.js';
@@ -225,14 +225,17 @@ async function parse(
   const reach = project.sdkReach();
   project.limitSearchesTo(reach);
   const inReach = analysed.filter((f) => reach?.has(f.absPath) ?? true);
+  // Callers in test files never decide a verdict (conventional names and the tsconfig's own excludes); the asks left
+  // out are those of conventionally named test files only: a tsconfig excludes examples and scripts too, which ship.
   const isTestFile = testFileRule(ts, discovery.root, options.tsconfig);
+  const isTestPath = (absPath: string) => isConventionalTestPath(path.relative(discovery.root, absPath));
   const leftOut = new Set<string>();
   const candidatesOf = (t: Transform, index: number) =>
     inReach
       .filter((f) => mayHold.get(f.absPath)?.[index] ?? t.mayHoldWork(f.text))
       .map((f) => f.absPath)
       .filter((absPath) => {
-        if (options.includeTests || !isTestFile(absPath)) return true;
+        if (options.includeTests || !isTestPath(absPath)) return true;
         leftOut.add(absPath);
         return false;
       });

@@ -93,15 +93,22 @@ await server.server.elicitInput({ message: 'ok?', requestedSchema: { type: 'obje
 
 describe('asks written in test files', () => {
   it('are left out by default, counted, and said so in the text report', async () => {
-    const root = tree({
-      'src/server.ts': SERVER,
-      'checks/pin.ts': PINNED_ASK,
-      'tsconfig.json': '{ "exclude": ["checks"] }',
-    });
+    const root = tree({ 'src/server.ts': SERVER, 'tests/pin.ts': PINNED_ASK });
     const report = await audit({ paths: [root] });
     expect(report.sites).toEqual([]);
     expect(report.totals.testFilesLeftOut).toBe(1);
     expect(toText(report)).toMatch(/^Test files left out: 1 \(--include-tests/m);
+  });
+
+  it('keep the asks of a folder only the tsconfig excludes (examples ship): its exclude decides callers, not asks', async () => {
+    const root = tree({
+      'src/server.ts': SERVER,
+      'examples/pin.ts': PINNED_ASK,
+      'tsconfig.json': '{ "exclude": ["examples"] }',
+    });
+    const report = await audit({ paths: [root] });
+    expect(report.sites.map((s) => [s.file, s.line])).toEqual([['examples/pin.ts', 3]]);
+    expect(report.totals.testFilesLeftOut).toBeUndefined();
   });
 
   it('are audited with includeTests, and the count is gone', async () => {

@@ -27,8 +27,17 @@ export function findUnprovenCalls(sourceFile: SourceFile, proven: ReadonlySet<No
   let mcpFile: boolean | undefined;
   for (const [method, kind] of Object.entries(UNPROVEN_METHODS)) {
     for (const access of memberAccesses(sourceFile, method)) {
-      const call = access.getParent();
-      if (!call || !Node.isCallExpression(call) || call.getExpression() !== access || proven.has(call)) continue;
+      // `server.createMessage!(...)` on an optional member calls through the non-null assertion.
+      const callee = access.getParentIfKind(SyntaxKind.NonNullExpression) ?? access;
+      const call = callee.getParent();
+      if (!call || !Node.isCallExpression(call) || call.getExpression() !== callee || proven.has(call)) {
+        for (const stored of storedMethodCalls(access, method, proven)) {
+          sdk ??= sdkOfFile(sourceFile);
+          const form = `${stored.getExpression().getText()} (${receiverText(access.getExpression())}.${method} as a value)`;
+          found.push({ node: stored, kind, form, sdk, reason: 'unproven-receiver' });
+        }
+        continue;
+      }
       const receiver = access.getExpression();
       if (isMigratedForm(receiver) || implementsItself(receiver, method)) continue;
       const shaped = sdkShaped(method, call.getArguments(), receiver);
@@ -58,6 +67,35 @@ export function findUnprovenCalls(sourceFile: SourceFile, proven: ReadonlySet<No
     found.push({ node: call, kind: request.kind, form, sdk, reason: 'unproven-receiver' });
   }
   return found;
+}
+
+/**
+ * A push method read into a local (`const fn = sdkContext.elicitInput;`) on a receiver nothing proves, then called
+ * with the SDK's argument shape in the same function (`fn({ message, requestedSchema })`): each such call. A spread
+ * in `createMessage`'s params may carry `maxTokens`, so `messages` and a spread count as its shape here.
+ */
+function storedMethodCalls(access: Node, method: string, proven: ReadonlySet<Node>): CallExpression[] {
+  const declaration = access.getParent();
+  if (!declaration || !Node.isVariableDeclaration(declaration) || declaration.getInitializer() !== access) return [];
+  const name = declaration.getNameNode();
+  if (!Node.isIdentifier(name)) return [];
+  const scope = declaration.getFirstAncestor((a) => Node.isBlock(a) || Node.isSourceFile(a));
+  if (!scope) return [];
+  const calls: CallExpression[] = [];
+  for (const identifier of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
+    const call = identifier.getParent();
+    if (identifier === name || identifier.getText() !== name.getText()) continue;
+    if (!call || !Node.isCallExpression(call) || call.getExpression() !== identifier || proven.has(call)) continue;
+    const first = call.getArguments()[0] ? constValue(call.getArguments()[0]!) : undefined;
+    const spread =
+      method === 'createMessage' &&
+      first !== undefined &&
+      Node.isObjectLiteralExpression(first) &&
+      has(first, 'messages') &&
+      first.getProperties().some((p) => Node.isSpreadAssignment(p));
+    if (spread || sdkShaped(method, call.getArguments(), access.getChildAtIndex(0))) calls.push(call);
+  }
+  return calls;
 }
 
 /**
