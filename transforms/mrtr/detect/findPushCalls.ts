@@ -33,7 +33,7 @@ export function findPushCalls(sourceFile: SourceFile, analysis: MrtrAnalysis): P
 
   for (const [method, info] of Object.entries(PUSH_METHODS)) {
     for (const access of memberAccesses(sourceFile, method)) {
-      if (isMockUse(access)) continue;
+      if (isMockUse(access) || isPresenceCheck(access)) continue;
       const origin = analysis.origins.originOf(access.getExpression());
       if (!origin || !info.roles.includes(origin.role)) continue;
       for (const call of pushMethodCalls(access, method, info.kind, origin)) add(call);
@@ -128,6 +128,32 @@ function storedMethodCalls(access: Node): Array<{ call: Node; how: string }> {
       calls.push({ call: outer, how: `.${parent.getName()}` });
   }
   return calls;
+}
+
+/**
+ * A method read only to see whether it is there (`typeof server.listRoots === 'function'`, `if (server.elicitInput)`,
+ * `server?.createMessage && ...` in a condition): no request is made, so it is no site.
+ */
+function isPresenceCheck(access: Node): boolean {
+  let node: Node = access;
+  for (;;) {
+    const parent = node.getParent();
+    if (!parent) return false;
+    if (Node.isTypeOfExpression(parent)) return true;
+    const logical =
+      Node.isBinaryExpression(parent) &&
+      [SyntaxKind.AmpersandAmpersandToken, SyntaxKind.BarBarToken].includes(parent.getOperatorToken().getKind());
+    const negation = Node.isPrefixUnaryExpression(parent) && parent.getOperatorToken() === SyntaxKind.ExclamationToken;
+    if (logical || negation || Node.isParenthesizedExpression(parent)) {
+      node = parent;
+      continue;
+    }
+    return (
+      ((Node.isIfStatement(parent) || Node.isWhileStatement(parent) || Node.isConditionalExpression(parent)) &&
+        (Node.isConditionalExpression(parent) ? parent.getCondition() : parent.getExpression()) === node) ||
+      false
+    );
+  }
 }
 
 function pushMethodCall(access: Node, method: string, kind: SiteKind, origin: Origin): PushCall {
