@@ -7,9 +7,10 @@ import type { SiteKind } from '../../lib/model.js';
  * - `session`: a FastMCP session (`session`, `this.session`, `server.sessions[0]`, a local holding one);
  * - `parameter`: a parameter of the function holding the call (the handler's context or `extra` argument);
  * - `this`: `this` in a class that extends a class imported from the framework's package;
- * - `context-server`: `<parameter>.mcpServer.server`, the SDK server a framework context carries.
+ * - `context-server`: `<parameter>.mcpServer.server`, the SDK server a framework context carries;
+ * - `rpc`: any receiver, the API named by the MCP method itself in an element access (`client["sampling/createMessage"](...)`).
  */
-export type FrameworkReceiver = 'session' | 'parameter' | 'this' | 'context-server';
+export type FrameworkReceiver = 'session' | 'parameter' | 'this' | 'context-server' | 'rpc';
 
 export interface Framework {
   /** The name the report uses. */
@@ -52,6 +53,8 @@ const MCP_TS_CORE: Framework = {
   packages: ['@cyanheads/mcp-ts-core'],
 };
 
+const EFFECT_AI: Framework = { name: '@effect/ai (McpServer)', packages: ['@effect/ai'] };
+
 export const FRAMEWORK_APIS: readonly FrameworkApi[] = [
   // FastMCP: FastMCPSession.requestSampling / requestElicitation, and the tool context's elicit.
   { framework: FASTMCP, receiver: 'session', api: 'requestSampling', kind: 'sampling', linked: true },
@@ -75,6 +78,10 @@ export const FRAMEWORK_APIS: readonly FrameworkApi[] = [
   // mcp-ts-core: the handler's unified Context (`ctx.elicit(message, schema)`, `ctx.sample(messages, opts)`).
   { framework: MCP_TS_CORE, receiver: 'parameter', api: 'elicit', kind: 'elicitation' },
   { framework: MCP_TS_CORE, receiver: 'parameter', api: 'sample', kind: 'sampling' },
+  // @effect/ai: the McpServerClient's RPC methods, named by the MCP method (`yield* client["sampling/createMessage"](req)`).
+  { framework: EFFECT_AI, receiver: 'rpc', api: 'sampling/createMessage', kind: 'sampling' },
+  { framework: EFFECT_AI, receiver: 'rpc', api: 'elicitation/create', kind: 'elicitation' },
+  { framework: EFFECT_AI, receiver: 'rpc', api: 'roots/list', kind: 'roots' },
 ];
 
 /**

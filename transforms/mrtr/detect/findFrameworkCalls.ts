@@ -1,5 +1,5 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
-import type { PropertyAccessExpression, SourceFile } from 'ts-morph';
+import type { CallExpression, ElementAccessExpression, PropertyAccessExpression, SourceFile } from 'ts-morph';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import type { PushCall } from '../analyse/pushCall.js';
 import { frameworkDetail, importedFrom, importedPackages } from '../analyse/frameworkEntries.js';
@@ -19,6 +19,18 @@ export function findFrameworkCalls(sourceFile: SourceFile, analysis: MrtrAnalysi
   for (const row of FRAMEWORK_APIS) {
     const packages = row.framework.packages;
     if (!packages.some((p) => imported.has(p) || (row.linked && linked.has(p)))) continue;
+    if (row.receiver === 'rpc') {
+      for (const node of rpcCalls(sourceFile, row.api))
+        found.push({
+          node,
+          kind: row.kind,
+          form: `${receiverText((node.getExpression() as ElementAccessExpression).getExpression())}[${JSON.stringify(row.api)}]`,
+          sdk: 'unknown',
+          reason: 'framework-api',
+          detail: frameworkDetail(row.framework),
+        });
+      continue;
+    }
     for (const access of memberAccesses(sourceFile, row.api)) {
       const node = callOf(access);
       if (!node || !receiverFits(access.getExpression(), row)) continue;
@@ -35,6 +47,23 @@ export function findFrameworkCalls(sourceFile: SourceFile, analysis: MrtrAnalysi
   return found;
 }
 
+/** Calls of an RPC method named by its MCP method in an element access: `client["sampling/createMessage"](request)`. */
+function rpcCalls(
+  sourceFile: SourceFile,
+  method: string,
+): Array<CallExpression & { getExpression(): ElementAccessExpression }> {
+  if (!sourceFile.getFullText().includes(method)) return [];
+  const calls: Array<CallExpression & { getExpression(): ElementAccessExpression }> = [];
+  for (const access of sourceFile.getDescendantsOfKind(SyntaxKind.ElementAccessExpression)) {
+    const argument = access.getArgumentExpression();
+    if (!argument || !Node.isStringLiteral(argument) || argument.getLiteralValue() !== method) continue;
+    const call = access.getParent();
+    if (call && Node.isCallExpression(call) && call.getExpression() === access)
+      calls.push(call as CallExpression & { getExpression(): ElementAccessExpression });
+  }
+  return calls;
+}
+
 function callOf(access: PropertyAccessExpression): Node | undefined {
   const call = access.getParent();
   return call && Node.isCallExpression(call) && call.getExpression() === access ? call : undefined;
@@ -49,6 +78,8 @@ function receiverFits(receiver: Node, row: FrameworkApi): boolean {
       return isParameter(target);
     case 'this':
       return Node.isThisExpression(target) && extendsFrameworkClass(target, row.framework);
+    case 'rpc':
+      return true;
     case 'context-server':
       return (
         Node.isPropertyAccessExpression(target) &&
