@@ -7,7 +7,8 @@ const chunks: Buffer[] = [];
 for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
 const options = JSON.parse(Buffer.concat(chunks).toString()) as AuditOptions;
 try {
-  const { report, texts } = await auditWithTexts(options);
+  // jscodeshift takes only the texts: the type check of the result (its own run of the compiler) is not asked for.
+  const { report, texts } = await auditWithTexts({ typecheck: false, ...options });
   process.stdout.write(JSON.stringify({ report, texts: [...texts] }));
 } catch (error) {
   process.stderr.write(error instanceof Error ? error.message : String(error));
