@@ -24,11 +24,12 @@ export function typeCheckMigration(context: VerifyContext): VerifyResult {
   // A project without a tsconfig (JavaScript, loose files) has no type check of its own to keep passing.
   if (!fs.existsSync(configPath)) return { findings: [] };
   const shown = path.relative(context.root, configPath) || configPath;
-  if (!hasNodeModulesAbove(path.dirname(configPath)))
+  const installRoot = installRootOf(path.dirname(configPath));
+  if (!installRoot)
     return skipped(
       `type check skipped: the dependencies are not installed (no node_modules); after \`npm install\`, run \`npx tsc --noEmit -p ${shown}\` on the migrated project`,
     );
-  const ts = projectTypeScript(path.dirname(configPath));
+  const ts = projectTypeScript(path.dirname(configPath), installRoot);
   if (!ts)
     return skipped(
       `type check skipped: the project has no \`typescript\` installed; run your own type check (\`tsc --noEmit -p ${shown}\`) on the migrated project`,
@@ -121,9 +122,20 @@ interface TypeError {
 }
 
 /** The project's own TypeScript, resolved from its tsconfig's folder as its build resolves it; undefined if absent. */
-function projectTypeScript(dir: string): TS | undefined {
+function projectTypeScript(dir: string, installRoot: string): TS | undefined {
   try {
-    return createRequire(path.join(dir, 'package.json'))('typescript') as TS;
+    const require = createRequire(path.join(dir, 'package.json'));
+    const resolved = require.resolve('typescript');
+    // Installed with the project (in a node_modules from the tsconfig's folder up to the install root, links
+    // followed), not found in an enclosing folder's node_modules.
+    const own: string[] = [];
+    for (let current = dir; ; current = path.dirname(current)) {
+      const modules = path.join(current, 'node_modules');
+      if (fs.existsSync(modules)) own.push(fs.realpathSync(modules) + path.sep);
+      if (current === installRoot || path.dirname(current) === current) break;
+    }
+    if (!own.some((modules) => resolved.startsWith(modules))) return undefined;
+    return require(resolved) as TS;
   } catch {
     return undefined;
   }
@@ -192,10 +204,15 @@ function skipped(summary: string): VerifyResult {
   return { findings: [], check: { transform: TYPECHECK_ID, status: 'skipped', summary } };
 }
 
-function hasNodeModulesAbove(dir: string): boolean {
+/**
+ * The folder whose `node_modules` holds the project's dependencies: the tsconfig's folder or one above it, up to the
+ * repository root (the first folder with `.git`). An enclosing project's `node_modules` above the repository (a
+ * checkout inside another checkout) is not this project's install.
+ */
+function installRootOf(dir: string): string | undefined {
   for (let current = dir; ; current = path.dirname(current)) {
-    if (fs.existsSync(path.join(current, 'node_modules'))) return true;
-    if (path.dirname(current) === current) return false;
+    if (fs.existsSync(path.join(current, 'node_modules'))) return current;
+    if (fs.existsSync(path.join(current, '.git')) || path.dirname(current) === current) return undefined;
   }
 }
 

@@ -48,7 +48,10 @@ export function findUnprovenCalls(sourceFile: SourceFile, proven: ReadonlySet<No
       found.push({ node: call, kind, form: `${receiverText(receiver)}.${method}`, sdk, reason: 'unproven-receiver' });
     }
   }
-  for (const method of Object.keys(REQUEST_SENDERS)) {
+  // A generic sender (`rpc.request({ method: 'roots/list' })`) is another JSON-RPC client unless the file imports
+  // MCP code.
+  const senders = (mcpFile ??= importsMcp(sourceFile)) ? Object.keys(REQUEST_SENDERS) : [];
+  for (const method of senders) {
     for (const access of memberAccesses(sourceFile, method)) {
       const call = access.getParent();
       if (!call || !Node.isCallExpression(call) || call.getExpression() !== access || proven.has(call)) continue;
@@ -59,7 +62,7 @@ export function findUnprovenCalls(sourceFile: SourceFile, proven: ReadonlySet<No
       found.push({ node: call, kind: request.kind, form, sdk, reason: 'unproven-receiver' });
     }
   }
-  for (const call of senderParameterCalls(sourceFile, proven)) {
+  for (const call of senders.length > 0 ? senderParameterCalls(sourceFile, proven) : []) {
     const request = requestSent(call);
     if (!request || request.dynamic) continue;
     sdk ??= sdkOfFile(sourceFile);
@@ -230,7 +233,7 @@ function moduleSpecifiers(sourceFile: SourceFile): string[] {
 
 /** The file imports MCP code: an `@modelcontextprotocol` package, or any module whose name or path says `mcp`. */
 function importsMcp(sourceFile: SourceFile): boolean {
-  return moduleSpecifiers(sourceFile).some((specifier) => /mcp/i.test(specifier));
+  return moduleSpecifiers(sourceFile).some((specifier) => /mcp|modelcontextprotocol/i.test(specifier));
 }
 
 /** The SDK major the file imports, if it imports one. */
