@@ -125,7 +125,8 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
         const applied = spawnSync('git', ['apply', patch], { cwd: dry, encoding: 'utf8' });
         expect(applied.stderr).toBe('');
         expect(readTree(dry)).toEqual(output);
-        for (const module of c.imports) expect(output['src/index.ts'], module).toContain(`from "${module}"`);
+        // In the file's own quote (issue 18): the codemod's double quotes are not left in a single-quote file.
+        for (const module of c.imports) expect(output['src/index.ts'], module).toContain(`from '${module}'`);
         const manifest = JSON.parse(output['package.json']!) as { dependencies: Record<string, string> };
         expect(Object.keys(manifest.dependencies)).not.toContain('@modelcontextprotocol/sdk');
         const again = run(['--report', 'json', dir]);

@@ -168,7 +168,7 @@ function finding(reason: string, decision: 'review' | 'info', file: string, line
   };
 }
 
-function scriptKindOf(fileName: string): ts.ScriptKind {
+export function scriptKindOf(fileName: string): ts.ScriptKind {
   if (/\.tsx$/.test(fileName)) return ts.ScriptKind.TSX;
   if (/\.jsx$/.test(fileName)) return ts.ScriptKind.JSX;
   if (/\.[mc]?js$/.test(fileName)) return ts.ScriptKind.JS;

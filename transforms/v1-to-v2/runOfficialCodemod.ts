@@ -7,6 +7,7 @@ import type { SourceFileEntry } from '../../lib/files.js';
 import { isAlive } from '../../lib/journal.js';
 import type { Finding } from '../../lib/model.js';
 import { V1_TO_V2_ID, v1StepInputs } from './ids.js';
+import { inOwnQuotes } from './importQuotes.js';
 import { rewriteServing } from './rewriteServing.js';
 
 export { mentionsV1Sdk, V1_TO_V2_ID } from './ids.js';
@@ -59,8 +60,8 @@ export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1To
     const outcome = runCodemod(migration, { targetDir: fs.realpathSync(tmp) });
     for (const [copy, entry] of copies) {
       const migrated = fs.readFileSync(copy, 'utf8');
-      // What the official codemod leaves out that MRTR needs: serving 2026-era clients through a factory.
-      const served = rewriteServing(entry.file, migrated);
+      // Its import lines in the file's own quote, then what it leaves out that MRTR needs: serving 2026-era clients.
+      const served = rewriteServing(entry.file, inOwnQuotes(entry.file, entry.text, migrated));
       result.findings.push(...served.findings);
       if (served.text !== entry.text) result.texts.set(entry.absPath, served.text);
     }

@@ -1,4 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/server";
+import type { McpServer } from '@modelcontextprotocol/server';
 import { ask } from './mcp-mrtr-runtime.js';
 
 /** Closing notifies the customer: check with the agent first. */

@@ -1,4 +1,4 @@
-import { McpServer, createRequestStateCodec, type RequestStateCodec, type ServerContext } from "@modelcontextprotocol/server";
+import { McpServer, createRequestStateCodec, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { confirmClose } from './confirm.js';
 import { withAsks } from './mcp-mrtr-runtime.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { McpServer } from "@modelcontextprotocol/server";
+import type { McpServer } from '@modelcontextprotocol/server';
 import { confirmClose } from '../src/confirm.js';
 
 // A stand-in server: its ask answers at once with the agent's choice.

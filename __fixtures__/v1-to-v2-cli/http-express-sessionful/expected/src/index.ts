@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import express from 'express';
-import { isInitializeRequest, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
-import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
-import { hostHeaderValidation } from "@modelcontextprotocol/express";
+import { isInitializeRequest, createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { hostHeaderValidation } from '@modelcontextprotocol/express';
 import { build } from './server.js';
 
 const app = express();

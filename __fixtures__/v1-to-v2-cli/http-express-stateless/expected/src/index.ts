@@ -1,6 +1,6 @@
-import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
-import { createMcpExpressApp } from "@modelcontextprotocol/express";
-import { createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { createMcpExpressApp } from '@modelcontextprotocol/express';
+import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
 import { build } from './server.js';
 
 // Binds to 127.0.0.1 with DNS rebinding protection (Host header validation) and JSON body parsing.

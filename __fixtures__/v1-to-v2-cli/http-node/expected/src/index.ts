@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
-import { isInitializeRequest, createMcpHandler, isLegacyRequest } from "@modelcontextprotocol/server";
-import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from "@modelcontextprotocol/node";
+import { isInitializeRequest, createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import { build } from './server.js';
 
 const transports = new Map<string, NodeStreamableHTTPServerTransport>();

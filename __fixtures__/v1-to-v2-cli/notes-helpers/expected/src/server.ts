@@ -1,5 +1,5 @@
-import { McpServer, createRequestStateCodec, type RequestStateCodec, type ServerContext } from "@modelcontextprotocol/server";
-import type { CallToolResult } from "@modelcontextprotocol/server";
+import { McpServer, createRequestStateCodec, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { confirmAction } from './helpers/confirm.js';
 import { summarize } from './helpers/summarize.js';

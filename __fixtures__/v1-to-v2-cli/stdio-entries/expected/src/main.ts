@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { createServer } from './server.js';
 
 // The README shape of most servers: connect inside main(), then say so on stderr.

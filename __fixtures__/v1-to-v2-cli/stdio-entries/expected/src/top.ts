@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { McpServer } from "@modelcontextprotocol/server";
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { McpServer } from '@modelcontextprotocol/server';
 
 // A factory in the entry itself, with its own `server`, and the entry's top-level await.
 async function openServer(): Promise<McpServer> {

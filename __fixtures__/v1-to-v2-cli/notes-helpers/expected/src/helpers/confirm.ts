@@ -1,4 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/server";
+import type { McpServer } from '@modelcontextprotocol/server';
 import { ask, clientCapabilities, isInputRequiredSignal } from '../mcp-mrtr-runtime.js';
 
 /** Ask the user to confirm; false when the client cannot ask or the user says no. */

@@ -1,4 +1,4 @@
-import type { McpServer } from "@modelcontextprotocol/server";
+import type { McpServer } from '@modelcontextprotocol/server';
 import { ask, clientCapabilities } from '../mcp-mrtr-runtime.js';
 
 /** A two-sentence summary from the client's model, or null when the client cannot sample. */

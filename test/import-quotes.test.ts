@@ -1,0 +1,49 @@
+// The v1 step's import lines in the file's own quote (issue 18: the official codemod writes double quotes in
+// single-quote files). The user's own declarations keep theirs.
+import { describe, expect, it } from 'vitest';
+import { inOwnQuotes, ownQuote } from '../transforms/v1-to-v2/importQuotes.js';
+
+const USER = [
+  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+  "import { z } from 'zod';",
+  'import legacy from "./legacy.js";',
+  "const fs = require('node:fs');",
+  '',
+].join('\n');
+
+describe('the v1 step writes imports in the file own quote', () => {
+  it('knows the quote most specifiers use', () => {
+    expect(ownQuote(USER)).toBe("'");
+    expect(ownQuote('import a from "a";\nimport b from "b";\n')).toBe('"');
+    expect(ownQuote('const x = 1;\n')).toBeUndefined();
+  });
+
+  it("requotes what the step wrote, never the user's own declarations", () => {
+    const stepOutput = [
+      'import { McpServer } from "@modelcontextprotocol/server";',
+      "import { z } from 'zod';",
+      'import legacy from "./legacy.js";',
+      'export { serveStdio } from "@modelcontextprotocol/server/stdio";',
+      "const fs = require('node:fs');",
+      'const label = "a string, not a specifier";',
+      '',
+    ].join('\n');
+    expect(inOwnQuotes('src/server.ts', USER, stepOutput)).toBe(
+      [
+        "import { McpServer } from '@modelcontextprotocol/server';",
+        "import { z } from 'zod';",
+        'import legacy from "./legacy.js";',
+        "export { serveStdio } from '@modelcontextprotocol/server/stdio';",
+        "const fs = require('node:fs');",
+        'const label = "a string, not a specifier";',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves a file without a majority quote, and a double-quote file, as the step wrote it', () => {
+    const written = 'import { McpServer } from "@modelcontextprotocol/server";\n';
+    expect(inOwnQuotes('a.ts', 'const x = 1;\n', written)).toBe(written);
+    expect(inOwnQuotes('a.ts', 'import a from "a";\n', written)).toBe(written);
+  });
+});
