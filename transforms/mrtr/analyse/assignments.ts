@@ -1,4 +1,5 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import type { SourceFile } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { isFunctionNode, type FunctionNode } from './functions.js';
 import { declarationsOf, identifierAt, unwrap, wordOffsets } from './symbols.js';
@@ -6,22 +7,53 @@ import { declarationsOf, identifierAt, unwrap, wordOffsets } from './symbols.js'
 // Where a variable, a parameter or a field gets its values: the expressions written into it. The origins prove a
 // value from any of them; a member (`options.server`, `this.context.server`) from the objects among them.
 
+// Asked again and again for the same declarations (every origin through a name): each answer is kept, per node.
+const assignedMemo = new WeakMap<Node, Map<string, Node[]>>();
+const thisAssignedMemo = new WeakMap<Node, Node[]>();
+
 /** `let server; ... server = new McpServer(...)`: the right sides of assignments to the variable in its file. */
 export function assignedValues(project: AnalysisProject, declaration: Node, name: string): Node[] {
-  const sourceFile = declaration.getSourceFile();
-  const values: Node[] = [];
+  let byName = assignedMemo.get(declaration);
+  if (!byName) assignedMemo.set(declaration, (byName = new Map()));
+  let values = byName.get(name);
+  if (!values) byName.set(name, (values = computeAssignedValues(project, declaration, name)));
+  return values;
+}
+
+function computeAssignedValues(project: AnalysisProject, declaration: Node, name: string): Node[] {
+  return assignmentsOf(declaration.getSourceFile(), name)
+    .filter(({ left }) => declarationsOf(project, left).includes(declaration))
+    .map(({ right }) => right);
+}
+
+const assignmentsMemo = new WeakMap<SourceFile, Map<string, Array<{ left: Node; right: Node }>>>();
+
+/** Every `name = value` of a file (the name alone on the left), found once per file and name. */
+function assignmentsOf(sourceFile: SourceFile, name: string): Array<{ left: Node; right: Node }> {
+  let byName = assignmentsMemo.get(sourceFile);
+  if (!byName) assignmentsMemo.set(sourceFile, (byName = new Map()));
+  let found = byName.get(name);
+  if (found) return found;
+  found = [];
   for (const offset of wordOffsets(sourceFile, name)) {
     const left = identifierAt(sourceFile, offset);
     const assignment = left?.getParent();
     if (!left || !assignment || !Node.isBinaryExpression(assignment) || assignment.getLeft() !== left) continue;
     if (assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
-    if (declarationsOf(project, left).includes(declaration)) values.push(assignment.getRight());
+    found.push({ left, right: assignment.getRight() });
   }
-  return values;
+  byName.set(name, found);
+  return found;
 }
 
 /** Class fields assigned in the class body: the right sides of `this.server = server` in a constructor or method. */
 export function thisAssignedValues(property: Node): Node[] {
+  let values = thisAssignedMemo.get(property);
+  if (!values) thisAssignedMemo.set(property, (values = computeThisAssignedValues(property)));
+  return values;
+}
+
+function computeThisAssignedValues(property: Node): Node[] {
   const cls =
     property.getFirstAncestorByKind(SyntaxKind.ClassDeclaration) ??
     property.getFirstAncestorByKind(SyntaxKind.ClassExpression);
