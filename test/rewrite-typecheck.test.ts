@@ -81,5 +81,8 @@ describe('rewrite outputs type-check', () => {
       ].join('\n'),
     );
     expect(strictDiagnostics([path.join(out, 'use.ts')], process.cwd())).toEqual([]);
+    // A project whose lib predates WeakRef and FinalizationRegistry (ES2021) compiles the runtime too.
+    const es2020 = { target: ts.ScriptTarget.ES2020, lib: ['lib.es2020.d.ts'] };
+    expect(strictDiagnostics([path.join(out, 'use.ts')], process.cwd(), es2020)).toEqual([]);
   });
 });

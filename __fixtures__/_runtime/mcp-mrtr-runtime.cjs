@@ -50,20 +50,19 @@ function rethrowInputRequired(results) {
   return results;
 }
 
-// The servers handlers were wrapped for, held weakly. Outside a wrapped handler (an ask reached from a
-// subscription, a notification, startup), the one connected server of this process still takes the old
-// push-style request: a 2025-era session keeps working as before; a 2026-era one gets the SDK's own error.
+const { WeakRef: Ref, FinalizationRegistry: Registry } = globalThis;
+
 const servers = new Set();
 
 const known = new WeakSet();
 
-const forget = new FinalizationRegistry((ref) => servers.delete(ref));
+const forget = new Registry((ref) => servers.delete(ref));
 
 function remember(server) {
   if (known.has(server))
     return;
   known.add(server);
-  const ref = new WeakRef(server);
+  const ref = new Ref(server);
   servers.add(ref);
   forget.register(server, ref);
 }

@@ -178,14 +178,22 @@ interface PushServer extends CapabilitySource {
 // The servers handlers were wrapped for, held weakly. Outside a wrapped handler (an ask reached from a
 // subscription, a notification, startup), the one connected server of this process still takes the old
 // push-style request: a 2025-era session keeps working as before; a 2026-era one gets the SDK's own error.
-const servers = new Set<WeakRef<CapabilitySource>>();
+// WeakRef and FinalizationRegistry through globalThis, typed here: the project's tsconfig may predate their lib (ES2021).
+interface ServerRef {
+  deref(): CapabilitySource | undefined;
+}
+const { WeakRef: Ref, FinalizationRegistry: Registry } = globalThis as unknown as {
+  WeakRef: new (server: CapabilitySource) => ServerRef;
+  FinalizationRegistry: new (cleanup: (ref: ServerRef) => void) => { register(server: object, ref: ServerRef): void };
+};
+const servers = new Set<ServerRef>();
 const known = new WeakSet<CapabilitySource>();
-const forget = new FinalizationRegistry<WeakRef<CapabilitySource>>((ref) => servers.delete(ref));
+const forget = new Registry((ref) => servers.delete(ref));
 
 function remember(server: CapabilitySource): void {
   if (known.has(server)) return;
   known.add(server);
-  const ref = new WeakRef(server);
+  const ref = new Ref(server);
   servers.add(ref);
   forget.register(server, ref);
 }
