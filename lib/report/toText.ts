@@ -70,11 +70,16 @@ export function toText(report: Report, options: TextOptions = {}): string {
     lines.push(
       `Test files left out: ${tests} (--include-tests audits the asks written in them; their calls never decide a verdict).`,
     );
-  for (const check of report.checks ?? [])
-    lines.push(`${check.summary.charAt(0).toUpperCase()}${check.summary.slice(1)}.`);
-  const n = t.filesChanged;
+  lines.push(...outcomeLines(report));
+  lines.push(nextStep(report));
+  return lines.join('\n') + '\n';
+}
+
+/** The checks' summary lines, then what the run did: never "Migrated" over a result a check found broken. */
+function outcomeLines(report: Report): string[] {
+  const lines = (report.checks ?? []).map((c) => `${c.summary.charAt(0).toUpperCase()}${c.summary.slice(1)}.`);
+  const n = report.totals.filesChanged;
   const files = `${n} file${n === 1 ? '' : 's'}`;
-  // Never "migrated" over a result a check found broken: say so on the same line.
   const broken = (report.checks ?? []).some((c) => c.status === 'failed');
   if (report.mode === 'dry-run') lines.push(`Dry run: ${files} would change (--diff shows how). Nothing was written.`);
   else if (!report.wrote) lines.push('Nothing needed changing; nothing was written.');
@@ -83,8 +88,7 @@ export function toText(report: Report, options: TextOptions = {}): string {
       `Changed ${files} in place, but the migrated project does not type-check (review items above): fix them before merging; review with git diff.`,
     );
   else lines.push(`Migrated: ${files} changed in place; review them with git diff.`);
-  lines.push(nextStep(report));
-  return lines.join('\n') + '\n';
+  return lines;
 }
 
 function formatChain(chain: Frame[]): string {

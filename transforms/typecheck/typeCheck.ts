@@ -61,6 +61,11 @@ export function typeCheckMigration(context: VerifyContext): VerifyResult {
   const checked = affectedFiles(afterProgram, context.after);
   const before = errorsOf(ts, beforeProgram, context.root, checked);
   const after = errorsOf(ts, afterProgram, context.root, checked);
+  return resultOf(before, after, context, shown);
+}
+
+/** The errors `after` has that `before` had not (as many times as they occur), as findings and the summary line. */
+function resultOf(before: TypeError[], after: TypeError[], context: VerifyContext, shown: string): VerifyResult {
   const counts = new Map<string, number>();
   for (const error of before) counts.set(error.key, (counts.get(error.key) ?? 0) + 1);
   const introduced: TypeError[] = [];
