@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { replayRuntimeSource, type RuntimeFlavour } from '../transforms/mrtr/replay/replayRuntime.js';
 import {
   loadServerModule,
@@ -19,7 +19,7 @@ import {
 
 const SERVER = `import { McpServer, createRequestStateCodec } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
-import { ask, withAsks } from './mcp-mrtr-runtime.js';
+import { ask, runWithAnswers, withAsks } from './mcp-mrtr-runtime.js';
 
 const codec = createRequestStateCodec({ key: process.env.MCP_REQUEST_STATE_SECRET ?? '', bind: (ctx) => ctx.mcpReq.method });
 const CONFIRM = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
@@ -44,6 +44,11 @@ async function firstRoot() {
 async function confirm(message) {
   const answer = await ask.elicitInput({ message, requestedSchema: CONFIRM });
   return answer.action === 'accept' && answer.content?.ok === true;
+}
+
+// A test calling the helpers directly, outside a request: every ask answered by the script.
+export function scriptedSetup(answer) {
+  return runWithAnswers(answer, async () => [await confirm('Set up?'), await summarise('Summarise'), await firstRoot()].join(' '));
 }
 
 export function askOutside() {
@@ -311,6 +316,55 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
       const mod = await loadFlavour(flavour);
       const first = await rawCall2026(mod, { kind: 'tool', name: 'swallow', args: {} });
       expect(first.resultType).toBe('input_required');
+    });
+
+    it('runs helpers that ask outside a request with scripted answers (runWithAnswers), checked as in a request', async () => {
+      const mod = await loadFlavour(flavour);
+      const scriptedSetup = mod.exports?.scriptedSetup as (
+        answer: (q: { method: string }) => unknown,
+      ) => Promise<string>;
+      const asked: string[] = [];
+      const answers: Record<string, unknown> = {
+        'elicitation/create': OK,
+        'sampling/createMessage': { role: 'assistant', content: { type: 'text', text: 'tidy' }, model: 'm' },
+        'roots/list': { roots: [{ uri: 'file:///work' }] },
+      };
+      const text = await scriptedSetup((q) => {
+        asked.push(q.method);
+        return answers[q.method];
+      });
+      expect(text).toBe('true tidy file:///work');
+      expect(asked).toEqual(['elicitation/create', 'sampling/createMessage', 'roots/list']);
+      await expect(scriptedSetup(() => ({ action: 'maybe' }))).rejects.toThrow(
+        /Invalid result for elicitation\/create/,
+      );
+    });
+
+    it('warns once per handler when the replay state goes over its budget', async () => {
+      const mod = await loadFlavour(flavour);
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        const setup: Call = { kind: 'tool', name: 'setup', args: {} };
+        const big = { role: 'assistant', content: { type: 'text', text: 'x'.repeat(20_000) }, model: 'm' };
+        const first = await rawCall2026(mod, setup);
+        const second = await rawCall2026(mod, setup, {
+          inputResponses: { elicit_1: OK },
+          requestState: first.requestState!,
+        });
+        expect(warn.mock.calls.filter((c) => /over its budget/.test(String(c[0])))).toHaveLength(0);
+        for (let i = 0; i < 2; i++) {
+          const third = await rawCall2026(mod, setup, {
+            inputResponses: { sample_2: big },
+            requestState: second.requestState!,
+          });
+          expect(third.resultType).toBe('input_required');
+        }
+        const over = warn.mock.calls.map((c) => String(c[0])).filter((m) => /over its budget/.test(m));
+        expect(over).toHaveLength(1);
+        expect(over[0]).toMatch(/tools\/call is \d+ bytes, over its budget of 16384/);
+      } finally {
+        warn.mockRestore();
+      }
     });
 
     it('fails clearly when an ask is reached outside a wrapped handler', async () => {

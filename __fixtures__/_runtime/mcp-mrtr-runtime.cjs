@@ -120,9 +120,39 @@ function withAsks(server, codec, handler, registered) {
       inputRequests[key] = requestOf(question);
     const asked = Object.fromEntries(round.missing.map(({ key, fingerprint }) => [key, fingerprint]));
     const payload = { replay: { call, answers, asked } };
+    overBudget(payload, registered?.name ?? ctx.mcpReq.method);
     return inputRequired({ inputRequests, requestState: await codec.mint(payload, ctx) });
   };
   return wrapped;
+}
+
+/**
+ * The budget of the replay state: every round's state carries the answers so far to the client and back. A state
+ * over it still works; the server says so once per handler on stderr (keep large values out of the answers).
+ */
+const REPLAY_STATE_BUDGET_BYTES = 16 * 1024;
+
+const warnedOverBudget = new Set();
+
+function overBudget(payload, handler) {
+  const bytes = Buffer.byteLength(JSON.stringify(payload), 'utf8');
+  if (bytes <= REPLAY_STATE_BUDGET_BYTES || warnedOverBudget.has(handler))
+    return;
+  warnedOverBudget.add(handler);
+  console.warn(`mcp-mrtr: the replay state of ${handler} is ${bytes} bytes, over its budget of ${REPLAY_STATE_BUDGET_BYTES}: the client carries it on every round`);
+}
+
+/**
+ * Run code that asks (a replayed helper, called directly by a test) outside a request, each ask answered by
+ * `answer(question)` at once, as the client answered the old push-style request: the client declares every
+ * capability unless `capabilities` says otherwise. Answers are checked with the SDK's result schemas as in a request.
+ *
+ *   const ok = await runWithAnswers(() => ({ action: 'accept', content: { confirm: true } }), () => confirmDelete('a.txt'));
+ */
+function runWithAnswers(answer, run, capabilities) {
+  const declared = capabilities ?? { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} };
+  const round = { capabilities: declared, answers: {}, reached: 0, missing: [], script: answer };
+  return rounds.run(round, async () => run());
 }
 
 /** The client capabilities of the request being handled (what the old `getClientCapabilities()` read). */
@@ -150,7 +180,7 @@ const ask = {
       method: 'elicitation/create',
       params: params.mode === 'url' ? { mode: 'url', message: params.message, url: params.url } : { ...params, mode: 'form' },
     };
-    const answer = checked('elicitation/create', 'ElicitResult', recall(round, 'elicit', question));
+    const answer = checked('elicitation/create', 'ElicitResult', await recall(round, 'elicit', question));
     // The old call validated accepted form content against requestedSchema.
     if (params.mode !== 'url' && answer.action === 'accept' && answer.content && 'requestedSchema' in params) {
       const validation = fromJsonSchema(params.requestedSchema)['~standard'].validate(answer.content);
@@ -169,7 +199,7 @@ const ask = {
       return pushServer('ask.listRoots()').listRoots(params, options);
     if (!round.capabilities?.roots)
       throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
-    return checked('roots/list', 'ListRootsResult', recall(round, 'roots', { method: 'roots/list' }));
+    return checked('roots/list', 'ListRootsResult', await recall(round, 'roots', { method: 'roots/list' }));
   },
   request,
 };
@@ -184,7 +214,7 @@ async function createMessage(params, options) {
   if ((params.tools || params.toolChoice) && !round.capabilities.sampling.tools)
     throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling tools capability.');
   checkToolMessages(params.messages);
-  const answer = recall(round, 'sample', { method: 'sampling/createMessage', params });
+  const answer = await recall(round, 'sample', { method: 'sampling/createMessage', params });
   return params.tools || params.toolChoice ? checked('sampling/createMessage', 'CreateMessageResultWithTools', answer) : checked('sampling/createMessage', 'CreateMessageResult', answer);
 }
 
@@ -201,7 +231,7 @@ async function request(request, resultSchema, options) {
   if (!round.capabilities?.[capability])
     throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
   const question = (method === 'roots/list' ? { method: 'roots/list' } : { method, params: request.params });
-  const answer = recall(round, kind, question);
+  const answer = await recall(round, kind, question);
   if (!isStandardSchema(resultSchema))
     return checked(method, RESULT_TYPES[method], answer);
   let validation = resultSchema['~standard'].validate(answer);
@@ -254,6 +284,8 @@ function checkToolMessages(messages) {
 
 /** The recorded answer to the round's next ask, if it answered this very question; else end the round. */
 function recall(round, kind, question) {
+  if (round.script)
+    return round.script(question);
   round.reached += 1;
   const key = `${kind}_${round.reached}`;
   const fingerprint = fingerprintOf(question);
@@ -306,4 +338,4 @@ function canonicalJson(value, omit) {
   return JSON.stringify(value) ?? 'null';
 }
 
-module.exports = { ask, clientCapabilities, isInputRequiredSignal, rethrowInputRequired, withAsks };
+module.exports = { REPLAY_STATE_BUDGET_BYTES, ask, clientCapabilities, isInputRequiredSignal, rethrowInputRequired, runWithAnswers, withAsks };

@@ -68,12 +68,15 @@ interface ReplayState {
 }
 
 interface Round {
-  ctx: ServerContext;
+  /** The request being handled; none in a run with scripted answers (`runWithAnswers`). */
+  ctx?: ServerContext;
   capabilities: ClientCapabilities | undefined;
   answers: Record<string, Recorded>;
   /** How many asks this run of the handler has reached: the n-th ask's key is `<kind>_<n>`. */
   reached: number;
   missing: Array<{ key: string; question: Question; fingerprint: string }>;
+  /** In `runWithAnswers`: where each ask's answer comes from. */
+  script?: (question: Question) => unknown;
 }
 
 const rounds = new AsyncLocalStorage<Round>();
@@ -184,9 +187,40 @@ export function withAsks<H extends (...args: never[]) => unknown>(server: Capabi
     for (const { key, question } of round.missing) inputRequests[key] = requestOf(question);
     const asked = Object.fromEntries(round.missing.map(({ key, fingerprint }) => [key, fingerprint]));
     const payload: ReplayState = { replay: { call, answers, asked } };
+    overBudget(payload, registered?.name ?? ctx.mcpReq.method);
     return inputRequired({ inputRequests, requestState: await codec.mint(payload, ctx) });
   };
   return wrapped as unknown as H;
+}
+
+/**
+ * The budget of the replay state: every round's state carries the answers so far to the client and back. A state
+ * over it still works; the server says so once per handler on stderr (keep large values out of the answers).
+ */
+export const REPLAY_STATE_BUDGET_BYTES = 16 * 1024;
+const warnedOverBudget = new Set<string>();
+
+function overBudget(payload: ReplayState, handler: string): void {
+  const bytes = Buffer.byteLength(JSON.stringify(payload), 'utf8');
+  if (bytes <= REPLAY_STATE_BUDGET_BYTES || warnedOverBudget.has(handler)) return;
+  warnedOverBudget.add(handler);
+  console.warn(`mcp-mrtr: the replay state of ${handler} is ${bytes} bytes, over its budget of ${REPLAY_STATE_BUDGET_BYTES}: the client carries it on every round`);
+}
+
+/** A question as `runWithAnswers` hands it to its script: the request the old push-style call sent. */
+export type ScriptedQuestion = Question;
+
+/**
+ * Run code that asks (a replayed helper, called directly by a test) outside a request, each ask answered by
+ * `answer(question)` at once, as the client answered the old push-style request: the client declares every
+ * capability unless `capabilities` says otherwise. Answers are checked with the SDK's result schemas as in a request.
+ *
+ *   const ok = await runWithAnswers(() => ({ action: 'accept', content: { confirm: true } }), () => confirmDelete('a.txt'));
+ */
+export function runWithAnswers<T>(answer: (question: ScriptedQuestion) => unknown, run: () => T | Promise<T>, capabilities?: ClientCapabilities): Promise<T> {
+  const declared: ClientCapabilities = capabilities ?? { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} };
+  const round: Round = { capabilities: declared, answers: {}, reached: 0, missing: [], script: answer };
+  return rounds.run(round, async () => run());
 }
 
 /** The client capabilities of the request being handled (what the old `getClientCapabilities()` read). */
@@ -212,7 +246,7 @@ export const ask = {
       method: 'elicitation/create',
       params: params.mode === 'url' ? { mode: 'url', message: params.message, url: params.url } as ElicitRequestURLParams : { ...params, mode: 'form' },
     };
-    const answer = checked('elicitation/create', 'ElicitResult', recall(round, 'elicit', question));
+    const answer = checked('elicitation/create', 'ElicitResult', await recall(round, 'elicit', question));
     // The old call validated accepted form content against requestedSchema.
     if (params.mode !== 'url' && answer.action === 'accept' && answer.content && 'requestedSchema' in params) {
       const validation = fromJsonSchema(params.requestedSchema)['~standard'].validate(answer.content);
@@ -229,7 +263,7 @@ export const ask = {
     const round = rounds.getStore();
     if (!round) return pushServer('ask.listRoots()').listRoots(params, options);
     if (!round.capabilities?.roots) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
-    return checked('roots/list', 'ListRootsResult', recall(round, 'roots', { method: 'roots/list' }));
+    return checked('roots/list', 'ListRootsResult', await recall(round, 'roots', { method: 'roots/list' }));
   },
   request,
 };
@@ -245,7 +279,7 @@ async function createMessage(params: CreateMessageRequestParams, options?: unkno
   if (!round.capabilities?.sampling) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
   if ((params.tools || params.toolChoice) && !round.capabilities.sampling.tools) throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling tools capability.');
   checkToolMessages(params.messages);
-  const answer = recall(round, 'sample', { method: 'sampling/createMessage', params });
+  const answer = await recall(round, 'sample', { method: 'sampling/createMessage', params });
   return params.tools || params.toolChoice ? checked('sampling/createMessage', 'CreateMessageResultWithTools', answer) : checked('sampling/createMessage', 'CreateMessageResult', answer);
 }
 
@@ -275,7 +309,7 @@ async function request(request: { method: string; params?: object }, resultSchem
   const [capability, kind] = kinds[method];
   if (!round.capabilities?.[capability]) throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
   const question = (method === 'roots/list' ? { method: 'roots/list' } : { method, params: request.params }) as Question;
-  const answer = recall(round, kind, question);
+  const answer = await recall(round, kind, question);
   if (!isStandardSchema(resultSchema)) return checked(method, RESULT_TYPES[method], answer);
   let validation = resultSchema['~standard'].validate(answer);
   if (validation instanceof Promise) validation = await validation;
@@ -324,6 +358,7 @@ function checkToolMessages(messages: CreateMessageRequestParams['messages']): vo
 
 /** The recorded answer to the round's next ask, if it answered this very question; else end the round. */
 function recall(round: Round, kind: string, question: Question): unknown {
+  if (round.script) return round.script(question);
   round.reached += 1;
   const key = `${kind}_${round.reached}`;
   const fingerprint = fingerprintOf(question);

@@ -59,7 +59,8 @@ export class SiteReport {
         );
     }
     const tests = [...new Set(chains.flatMap((c) => c.tests ?? []))];
-    if (tests.length > 0) site.notes = [...(site.notes ?? []), testCallersNote(tests, decisionOf(verdict))];
+    if (tests.length > 0)
+      site.notes = [...(site.notes ?? []), testCallersNote(tests, decisionOf(verdict), verdict.kind === 'replay')];
     return site;
   }
 
@@ -135,7 +136,7 @@ export class SiteReport {
 }
 
 /** Tests that call a function of the site's chains directly (`name: file` each): named, as they do not count for the verdict. */
-function testCallersNote(tests: string[], decision: Site['decision']): string {
+function testCallersNote(tests: string[], decision: Site['decision'], replayed: boolean): string {
   const byFunction = new Map<string, string[]>();
   for (const entry of tests) {
     const [name, file] = entry.split(': ') as [string, string];
@@ -143,9 +144,10 @@ function testCallersNote(tests: string[], decision: Site['decision']): string {
   }
   const listed = [...byFunction].map(([name, files]) => `${name} from ${files.join(', ')}`).join('; ');
   const called = `called directly by tests (${listed}): test files are not production, their calls do not count for the verdict`;
-  return decision === 'rewritten'
-    ? `${called}. The migration rewrites this ask for requests: update those tests, which call it outside one`
-    : called;
+  if (decision !== 'rewritten') return called;
+  return replayed
+    ? `${called}. The ask now takes its answer from a request: in those tests, run the call inside runWithAnswers(answer, () => ...) from the replay runtime module, with answer returning what the client would`
+    : `${called}. The migration rewrites this ask for requests: update those tests, which call it outside one`;
 }
 
 function messageFor(reason: keyof typeof REASONS, sdk: Site['sdk']): string {
