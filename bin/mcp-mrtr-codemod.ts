@@ -109,7 +109,11 @@ function buildProgram({ Command, Option }: typeof import('commander')): Command 
         .choices(['auto', 'explicit', 'replay'])
         .default('auto'),
     )
-    .option('--prettier', "format the changed files with prettier and the project's own prettier configuration")
+    .option('--prettier', "format every changed file with prettier and the project's own prettier configuration")
+    .option(
+      '--no-prettier',
+      'never format (default: a changed file is formatted when the target uses prettier and it was clean)',
+    )
     .option(
       '--tsconfig <path>',
       'tsconfig.json whose compiler options are used (default: <root>/tsconfig.json when present)',

@@ -7,6 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { applyEdits, type TextEdit } from './edits.js';
 import { diskTextOf } from './fileRead.js';
 import type { DiscoveryResult } from './files.js';
+import type { Formatting } from './format.js';
 import { isAncestorOrSelf } from './filePaths.js';
 import type { PendingWrite } from './journal.js';
 import { loadTypeScript } from './startup.js';
@@ -21,8 +22,8 @@ export type PlannedTexts = Map<string, { before: string; after: string }>;
 export interface ApplyOptions {
   /** Attach each changed file's unified diff to its outcome. */
   diff?: boolean;
-  /** Format each changed file with prettier and the project's own prettier configuration. */
-  prettier?: boolean;
+  /** Formats the changed files (see format.ts); none: the run's text as planned. */
+  formatting?: Formatting;
   onProgress?: (done: number, total: number, phase: 'rewrite') => void;
 }
 
@@ -144,7 +145,7 @@ export async function applyPlan(
       }
       const parseError = firstParseError(await loadTypeScript(), entry.absPath, after);
       if (parseError) throw new Error(`the rewritten file does not parse (${parseError}); left unchanged`);
-      if (options.prettier) after = await formatWithPrettier(entry.absPath, after);
+      if (options.formatting) after = await options.formatting.format(entry.absPath, entry.text, after);
       const before = diskTextOf(entry, entry.text);
       after = diskTextOf(entry, after);
       if (write && deferred) deferred.push({ absPath: entry.absPath, file: entry.file, before, after, whole: false });
@@ -202,13 +203,6 @@ function realpathOrSelf(file: string): string {
 async function diffOf(file: string, before: string | null, after: string): Promise<string> {
   const { newFileDiff, unifiedDiff } = await import('./diff.js');
   return before === null ? newFileDiff(file, after) : unifiedDiff(file, before, after);
-}
-
-/** Prettier with the configuration the project itself uses for that file (`.prettierrc`, package.json, ...). */
-async function formatWithPrettier(file: string, text: string): Promise<string> {
-  const prettier = await import('prettier');
-  const config = (await prettier.resolveConfig(file, { editorconfig: true })) ?? {};
-  return prettier.format(text, { ...config, filepath: file });
 }
 
 /**

@@ -15,6 +15,7 @@ import { isConventionalTestPath, testFileRule } from './testFiles.js';
 import { readCompilerOptions } from './tsconfig.js';
 import { dropOrphanModules, unappliedSites } from './unapplied.js';
 import { UsageError } from './usageError.js';
+import { Formatting, type PrettierMode } from './format.js';
 import path from 'node:path';
 
 export { UsageError } from './usageError.js';
@@ -29,8 +30,8 @@ export interface AuditOptions {
   tsconfig?: string;
   /** Attach each changed file's unified diff to its file entry (`FileReport.diff`). */
   diff?: boolean;
-  /** Format each changed file with prettier and the project's own prettier configuration. */
-  prettier?: boolean;
+  /** Format changed files with prettier: `true` every one, `false` none, unset where the target uses prettier (format.ts). */
+  prettier?: PrettierMode;
   /**
    * Run the official `@modelcontextprotocol/codemod` v1-to-v2 migration first on files that use the v1 SDK, then
    * the MRTR transform on its output (one plan, one diff per file, one report), and fit package.json to the
@@ -95,26 +96,22 @@ export async function run(
     const planned: PlannedTexts = texts ?? new Map();
     // Every write waits until all are planned: then they are made in a recoverable order (see journal.ts).
     const pending: PendingWrite[] = [];
-    const outcomes = await applyPlan(discovery, plan.edits, write, options, planned, parsed.stepTexts, pending);
+    const formatting = new Formatting(discovery.root, options.prettier);
+    const applying = { ...options, formatting };
+    const outcomes = await applyPlan(discovery, plan.edits, write, applying, planned, parsed.stepTexts, pending);
     const finish = finishAll(transforms, parsed.outputs, discovery, planned);
     const files = new Map([...(plan.files ?? []), ...finish.files]);
     dropOrphanModules(files, finalTextsOf(discovery, planned).values(), discovery, outcomes);
-    await applyFiles(discovery, files, plan.edits, write, options, outcomes, texts, pending);
+    await applyFiles(discovery, files, plan.edits, write, applying, outcomes, texts, pending);
     const verified = await verifyAll(transforms, options, discovery, planned, files, outcomes, parsed.stepTexts);
     if (pending.length > 0)
       await (await import('./journal.js')).commitWrites(discovery.root, pending, outcomes, planned);
     const sites = unappliedSites(plan.sites, outcomes, discovery, transforms);
     const findings = [...finish.findings, ...verified.findings];
-    return buildReport(
-      discovery,
-      parsed.project,
-      sites,
-      findings,
-      outcomes,
-      mode,
-      parsed.testFilesLeftOut,
-      verified.checks,
-    );
+    return buildReport(discovery, parsed.project, sites, findings, outcomes, mode, parsed.testFilesLeftOut, [
+      ...verified.checks,
+      ...[formatting.check()].filter((c) => c !== undefined),
+    ]);
   } finally {
     for (const step of steps) step.run.close();
   }
