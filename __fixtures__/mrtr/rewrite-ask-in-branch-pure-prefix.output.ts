@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 const APPROVE = {
@@ -20,15 +20,16 @@ export function build() {
       const reference = `T${transfers.length + 1}`;
       const fee = amount > 1000 ? 5 : 0;
       if (amount > 1000) {
+        const approvalRequest: ElicitRequestFormParams = {
+          message: `Send ${amount} to ${to} (reference ${reference}, fee ${fee})?`,
+          requestedSchema: APPROVE,
+        };
         const approval = inputResponse(ctx.mcpReq.inputResponses, 'send_money_approval');
         if (approval.kind !== 'elicit') {
-          return inputRequired({ inputRequests: { send_money_approval: inputRequired.elicit({
-            message: `Send ${amount} to ${to} (reference ${reference}, fee ${fee})?`,
-            requestedSchema: APPROVE,
-          }) } });
+          return inputRequired({ inputRequests: { send_money_approval: inputRequired.elicit(approvalRequest) } });
         }
         if (approval.action === 'accept' && approval.content) {
-          const validation = fromJsonSchema(APPROVE)['~standard'].validate(approval.content);
+          const validation = fromJsonSchema(approvalRequest.requestedSchema)['~standard'].validate(approval.content);
           if (!(validation instanceof Promise) && validation.issues) {
             const problems = validation.issues.map((issue) => issue.message).join(', ');
             throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

@@ -20,15 +20,16 @@ export function build() {
     'delete_record',
     { description: 'Delete a record after the user confirms', inputSchema: z.object({ id: z.string() }) },
     async ({ id }, ctx) => {
+      const confirmationRequest: ElicitRequestFormParams = {
+        message: `Delete record ${id}?`,
+        requestedSchema: CONFIRM_DELETE,
+      };
       const confirmation = inputResponse(ctx.mcpReq.inputResponses, 'delete_record_confirmation');
       if (confirmation.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { delete_record_confirmation: inputRequired.elicit({
-          message: `Delete record ${id}?`,
-          requestedSchema: CONFIRM_DELETE,
-        }) } });
+        return inputRequired({ inputRequests: { delete_record_confirmation: inputRequired.elicit(confirmationRequest) } });
       }
       if (confirmation.action === 'accept' && confirmation.content) {
-        const validation = fromJsonSchema(CONFIRM_DELETE)['~standard'].validate(confirmation.content);
+        const validation = fromJsonSchema(confirmationRequest.requestedSchema)['~standard'].validate(confirmation.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

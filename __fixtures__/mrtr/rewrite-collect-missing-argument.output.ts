@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 export function build() {
@@ -14,20 +14,20 @@ export function build() {
       if (title) {
         return { content: [{ type: 'text', text: `Opened "${title}" in ${repo}.` }] };
       }
-      const openIssueAskSchema: ElicitRequestFormParams['requestedSchema'] = {
-        type: 'object',
-        properties: { title: { type: 'string', title: 'Issue title', minLength: 3 } },
-        required: ['title'],
+      const answerRequest: ElicitRequestFormParams = {
+        message: `What should the new issue in ${repo} be called?`,
+        requestedSchema: {
+          type: 'object',
+          properties: { title: { type: 'string', title: 'Issue title', minLength: 3 } },
+          required: ['title'],
+        },
       };
       const answer = inputResponse(ctx.mcpReq.inputResponses, 'open_issue_ask');
       if (answer.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { open_issue_ask: inputRequired.elicit({
-          message: `What should the new issue in ${repo} be called?`,
-          requestedSchema: openIssueAskSchema,
-        }) } });
+        return inputRequired({ inputRequests: { open_issue_ask: inputRequired.elicit(answerRequest) } });
       }
       if (answer.action === 'accept' && answer.content) {
-        const validation = fromJsonSchema(openIssueAskSchema)['~standard'].validate(answer.content);
+        const validation = fromJsonSchema(answerRequest.requestedSchema)['~standard'].validate(answer.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

@@ -10,20 +10,20 @@ function build() {
     'close_ticket',
     { description: 'Close a ticket with a resolution the user picks', inputSchema: z.object({ ticket: z.string() }) },
     async ({ ticket }, ctx) => {
-      const closeTicketResolutionSchema = {
-        type: 'object',
-        properties: { outcome: { type: 'string', enum: ['fixed', 'wontfix', 'duplicate'] } },
-        required: ['outcome'],
+      const resolutionRequest = {
+        message: `How was ticket ${ticket} resolved?`,
+        requestedSchema: {
+          type: 'object',
+          properties: { outcome: { type: 'string', enum: ['fixed', 'wontfix', 'duplicate'] } },
+          required: ['outcome'],
+        },
       };
       const resolution = inputResponse(ctx.mcpReq.inputResponses, 'close_ticket_resolution');
       if (resolution.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { close_ticket_resolution: inputRequired.elicit({
-          message: `How was ticket ${ticket} resolved?`,
-          requestedSchema: closeTicketResolutionSchema,
-        }) } });
+        return inputRequired({ inputRequests: { close_ticket_resolution: inputRequired.elicit(resolutionRequest) } });
       }
       if (resolution.action === 'accept' && resolution.content) {
-        const validation = fromJsonSchema(closeTicketResolutionSchema)['~standard'].validate(resolution.content);
+        const validation = fromJsonSchema(resolutionRequest.requestedSchema)['~standard'].validate(resolution.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

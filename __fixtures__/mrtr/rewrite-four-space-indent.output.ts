@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 /**
@@ -12,20 +12,20 @@ export function build() {
      * Ask which environment to deploy to.
      */
     server.registerTool('deploy', { inputSchema: z.object({ service: z.string() }) }, async ({ service }, ctx) => {
-        const deployTargetSchema: ElicitRequestFormParams['requestedSchema'] = {
-            type: 'object',
-            properties: { env: { type: 'string', enum: ['staging', 'production'] } },
-            required: ['env'],
+        const targetRequest: ElicitRequestFormParams = {
+            message: `Where should ${service} go?`,
+            requestedSchema: {
+                type: 'object',
+                properties: { env: { type: 'string', enum: ['staging', 'production'] } },
+                required: ['env'],
+            },
         };
         const target = inputResponse(ctx.mcpReq.inputResponses, 'deploy_target');
         if (target.kind !== 'elicit') {
-            return inputRequired({ inputRequests: { deploy_target: inputRequired.elicit({
-                message: `Where should ${service} go?`,
-                requestedSchema: deployTargetSchema,
-            }) } });
+            return inputRequired({ inputRequests: { deploy_target: inputRequired.elicit(targetRequest) } });
         }
         if (target.action === 'accept' && target.content) {
-            const validation = fromJsonSchema(deployTargetSchema)['~standard'].validate(target.content);
+            const validation = fromJsonSchema(targetRequest.requestedSchema)['~standard'].validate(target.content);
             if (!(validation instanceof Promise) && validation.issues) {
                 const problems = validation.issues.map((issue) => issue.message).join(', ');
                 throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

@@ -1,4 +1,4 @@
-import { Server, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { Server, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 
 const SERVICE_INPUT = { type: 'object' as const, properties: { service: { type: 'string' } }, required: ['service'] };
 
@@ -15,16 +15,16 @@ export function build() {
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const { name, arguments: args = {} } = request.params;
     const service = String(args.service ?? 'all');
-    const rewriteLowLevelSwitchToolsCallApprovalSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { approve: { type: 'boolean' } }, required: ['approve'] };
+    const approvalRequest: ElicitRequestFormParams = {
+      message: `Approve ${name} on ${service}?`,
+      requestedSchema: { type: 'object', properties: { approve: { type: 'boolean' } }, required: ['approve'] },
+    };
     const approval = inputResponse(ctx.mcpReq.inputResponses, 'rewrite_low_level_switch_tools_call_approval');
     if (approval.kind !== 'elicit') {
-      return inputRequired({ inputRequests: { rewrite_low_level_switch_tools_call_approval: inputRequired.elicit({
-        message: `Approve ${name} on ${service}?`,
-        requestedSchema: rewriteLowLevelSwitchToolsCallApprovalSchema,
-      }) } });
+      return inputRequired({ inputRequests: { rewrite_low_level_switch_tools_call_approval: inputRequired.elicit(approvalRequest) } });
     }
     if (approval.action === 'accept' && approval.content) {
-      const validation = fromJsonSchema(rewriteLowLevelSwitchToolsCallApprovalSchema)['~standard'].validate(approval.content);
+      const validation = fromJsonSchema(approvalRequest.requestedSchema)['~standard'].validate(approval.content);
       if (!(validation instanceof Promise) && validation.issues) {
         const problems = validation.issues.map((issue) => issue.message).join(', ');
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

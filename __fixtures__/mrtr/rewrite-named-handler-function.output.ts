@@ -1,18 +1,18 @@
-import { McpServer, type ServerContext, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, type ServerContext, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 // The handler is a named function, registered by name.
 async function exportReport({ format }: { format: string }, ctx: ServerContext) {
-  const exportReportChoiceSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { includePrivate: { type: 'boolean' } } };
+  const choiceRequest: ElicitRequestFormParams = {
+    message: `Export the report as ${format}. Include private notes?`,
+    requestedSchema: { type: 'object', properties: { includePrivate: { type: 'boolean' } } },
+  };
   const choice = inputResponse(ctx.mcpReq.inputResponses, 'export_report_choice');
   if (choice.kind !== 'elicit') {
-    return inputRequired({ inputRequests: { export_report_choice: inputRequired.elicit({
-      message: `Export the report as ${format}. Include private notes?`,
-      requestedSchema: exportReportChoiceSchema,
-    }) } });
+    return inputRequired({ inputRequests: { export_report_choice: inputRequired.elicit(choiceRequest) } });
   }
   if (choice.action === 'accept' && choice.content) {
-    const validation = fromJsonSchema(exportReportChoiceSchema)['~standard'].validate(choice.content);
+    const validation = fromJsonSchema(choiceRequest.requestedSchema)['~standard'].validate(choice.content);
     if (!(validation instanceof Promise) && validation.issues) {
       const problems = validation.issues.map((issue) => issue.message).join(', ');
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

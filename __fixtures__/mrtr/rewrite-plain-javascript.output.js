@@ -8,20 +8,20 @@ export function build() {
     "deploy",
     { description: "Deploy a build after confirmation", inputSchema: z.object({ env: z.enum(["staging", "production"]) }) },
     async ({ env }, ctx) => {
-      const deployAskSchema = {
-        type: "object",
-        properties: { confirm: { type: "boolean" }, note: { type: "string", maxLength: 80 } },
-        required: ["confirm"],
+      const answerRequest = {
+        message: `Deploy to ${env}?`,
+        requestedSchema: {
+          type: "object",
+          properties: { confirm: { type: "boolean" }, note: { type: "string", maxLength: 80 } },
+          required: ["confirm"],
+        },
       }
       const answer = inputResponse(ctx.mcpReq.inputResponses, "deploy_ask")
       if (answer.kind !== "elicit") {
-        return inputRequired({ inputRequests: { deploy_ask: inputRequired.elicit({
-          message: `Deploy to ${env}?`,
-          requestedSchema: deployAskSchema,
-        }) } })
+        return inputRequired({ inputRequests: { deploy_ask: inputRequired.elicit(answerRequest) } })
       }
       if (answer.action === "accept" && answer.content) {
-        const validation = fromJsonSchema(deployAskSchema)["~standard"].validate(answer.content)
+        const validation = fromJsonSchema(answerRequest.requestedSchema)["~standard"].validate(answer.content)
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(", ")
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`)

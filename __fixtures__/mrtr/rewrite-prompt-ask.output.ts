@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 export function build() {
@@ -8,20 +8,20 @@ export function build() {
     'code_review',
     { description: 'Review code with a focus the user picks', argsSchema: z.object({ language: z.string() }) },
     async ({ language }, ctx) => {
-      const codeReviewPreferenceSchema: ElicitRequestFormParams['requestedSchema'] = {
-        type: 'object',
-        properties: { focus: { type: 'string', enum: ['security', 'performance', 'readability'] } },
-        required: ['focus'],
+      const preferenceRequest: ElicitRequestFormParams = {
+        message: `What should the ${language} review focus on?`,
+        requestedSchema: {
+          type: 'object',
+          properties: { focus: { type: 'string', enum: ['security', 'performance', 'readability'] } },
+          required: ['focus'],
+        },
       };
       const preference = inputResponse(ctx.mcpReq.inputResponses, 'code_review_preference');
       if (preference.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { code_review_preference: inputRequired.elicit({
-          message: `What should the ${language} review focus on?`,
-          requestedSchema: codeReviewPreferenceSchema,
-        }) } });
+        return inputRequired({ inputRequests: { code_review_preference: inputRequired.elicit(preferenceRequest) } });
       }
       if (preference.action === 'accept' && preference.content) {
-        const validation = fromJsonSchema(codeReviewPreferenceSchema)['~standard'].validate(preference.content);
+        const validation = fromJsonSchema(preferenceRequest.requestedSchema)['~standard'].validate(preference.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

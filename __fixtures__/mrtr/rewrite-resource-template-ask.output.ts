@@ -1,4 +1,4 @@
-import { McpServer, ResourceTemplate, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, ResourceTemplate, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 
 export function build() {
   const server = new McpServer({ name: 'billing', version: '2.0.0' });
@@ -8,16 +8,16 @@ export function build() {
     new ResourceTemplate('invoices://{customer}/{number}', { list: undefined }),
     { description: 'An invoice; amounts only when the user agrees', mimeType: 'text/plain' },
     async (uri, variables, ctx) => {
-      const invoiceConsentSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { showAmounts: { type: 'boolean', default: false } } };
+      const consentRequest: ElicitRequestFormParams = {
+        message: `Show the amounts on invoice ${variables.number} of ${variables.customer}?`,
+        requestedSchema: { type: 'object', properties: { showAmounts: { type: 'boolean', default: false } } },
+      };
       const consent = inputResponse(ctx.mcpReq.inputResponses, 'invoice_consent');
       if (consent.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { invoice_consent: inputRequired.elicit({
-          message: `Show the amounts on invoice ${variables.number} of ${variables.customer}?`,
-          requestedSchema: invoiceConsentSchema,
-        }) } });
+        return inputRequired({ inputRequests: { invoice_consent: inputRequired.elicit(consentRequest) } });
       }
       if (consent.action === 'accept' && consent.content) {
-        const validation = fromJsonSchema(invoiceConsentSchema)['~standard'].validate(consent.content);
+        const validation = fromJsonSchema(consentRequest.requestedSchema)['~standard'].validate(consent.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

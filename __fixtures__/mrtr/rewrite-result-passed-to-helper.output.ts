@@ -1,4 +1,4 @@
-import { McpServer, type ElicitResult, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, type ElicitResult, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 /** Shared by several tools: turns an elicitation result into the tool's reply. */
@@ -14,16 +14,16 @@ export function build() {
     'publish_release',
     { description: 'Publish a draft release', inputSchema: z.object({ tag: z.string() }) },
     async ({ tag }, ctx) => {
-      const publishReleaseDecisionSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
+      const decisionRequest: ElicitRequestFormParams = {
+        message: `Publish release ${tag}?`,
+        requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+      };
       const decisionResponse = inputResponse(ctx.mcpReq.inputResponses, 'publish_release_decision');
       if (decisionResponse.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { publish_release_decision: inputRequired.elicit({
-          message: `Publish release ${tag}?`,
-          requestedSchema: publishReleaseDecisionSchema,
-        }) } });
+        return inputRequired({ inputRequests: { publish_release_decision: inputRequired.elicit(decisionRequest) } });
       }
       if (decisionResponse.action === 'accept' && decisionResponse.content) {
-        const validation = fromJsonSchema(publishReleaseDecisionSchema)['~standard'].validate(decisionResponse.content);
+        const validation = fromJsonSchema(decisionRequest.requestedSchema)['~standard'].validate(decisionResponse.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, type CreateMessageRequestParams, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 /** A sampling or roots answer, parsed as the old createMessage / listRoots parsed the client's result. */
@@ -19,14 +19,15 @@ export function build() {
     { description: 'Summarize a text with the client model', inputSchema: z.object({ text: z.string(), words: z.number().int().default(50) }) },
     async ({ text, words }, ctx) => {
       const excerpt = text.trim().slice(0, 4000);
+      const completionRequest: CreateMessageRequestParams = {
+        systemPrompt: `You write faithful summaries of at most ${words} words.`,
+        messages: [{ role: 'user', content: { type: 'text', text: `Summarize:\n\n${excerpt}` } }],
+        maxTokens: 300,
+        temperature: 0.2,
+      };
       const completionResponse = inputResponse(ctx.mcpReq.inputResponses, 'summarize_completion');
       if (completionResponse.kind !== 'sampling') {
-        return inputRequired({ inputRequests: { summarize_completion: inputRequired.createMessage({
-          systemPrompt: `You write faithful summaries of at most ${words} words.`,
-          messages: [{ role: 'user', content: { type: 'text', text: `Summarize:\n\n${excerpt}` } }],
-          maxTokens: 300,
-          temperature: 0.2,
-        }) } });
+        return inputRequired({ inputRequests: { summarize_completion: inputRequired.createMessage(completionRequest) } });
       }
       const completion = checkedAnswer('CreateMessageResult', completionResponse.result);
       if (Array.isArray(completion.content) || completion.content.type !== 'text') {

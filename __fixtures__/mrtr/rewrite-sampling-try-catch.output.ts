@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, SdkError, SdkErrorCode, CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities, specTypeSchemas, type SpecTypes } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, SdkError, SdkErrorCode, CLIENT_CAPABILITIES_META_KEY, type ClientCapabilities, type CreateMessageRequestParams, specTypeSchemas, type SpecTypes } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 /** A sampling or roots answer, parsed as the old createMessage / listRoots parsed the client's result. */
@@ -20,16 +20,17 @@ export function build() {
     async ({ title }, ctx) => {
       const fallback = title.toLowerCase().includes('outage') ? 'P1' : 'P3';
       try {
+        const replyRequest: CreateMessageRequestParams = {
+          messages: [{ role: 'user', content: { type: 'text', text: `Priority (P1-P4) for: ${title}` } }],
+          maxTokens: 5,
+        };
         const clientCapabilities = ((ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? server.server.getClientCapabilities();
         if (!clientCapabilities?.sampling) {
           throw new SdkError(SdkErrorCode.CapabilityNotSupported, 'Client does not support sampling (required for sampling/createMessage)');
         }
         const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'triage_ticket_sample');
         if (replyResponse.kind !== 'sampling') {
-          return inputRequired({ inputRequests: { triage_ticket_sample: inputRequired.createMessage({
-            messages: [{ role: 'user', content: { type: 'text', text: `Priority (P1-P4) for: ${title}` } }],
-            maxTokens: 5,
-          }) } });
+          return inputRequired({ inputRequests: { triage_ticket_sample: inputRequired.createMessage(replyRequest) } });
         }
         const reply = checkedAnswer('CreateMessageResult', replyResponse.result);
         const text = !Array.isArray(reply.content) && reply.content.type === 'text' ? reply.content.text.trim() : fallback;

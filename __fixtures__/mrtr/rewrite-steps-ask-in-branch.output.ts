@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import * as nodeCrypto from 'node:crypto';
 
@@ -126,18 +126,19 @@ export function build() {
       if (state.step === 'send_money:approval') {
         const { reference } = state;
         const fee = amount > 1000 ? 5 : 0;
+        const approvalRequest: ElicitRequestFormParams = {
+          message: `Send ${amount} to ${to} (reference ${reference}, fee ${fee})?`,
+          requestedSchema: APPROVE,
+        };
         const approvalResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'approval');
         if (approvalResponse.kind !== 'elicit') {
           return inputRequired({
-            inputRequests: { approval: inputRequired.elicit({
-              message: `Send ${amount} to ${to} (reference ${reference}, fee ${fee})?`,
-              requestedSchema: APPROVE,
-            }) },
+            inputRequests: { approval: inputRequired.elicit(approvalRequest) },
             requestState: await requestStateCodec.mint(state, ctx),
           });
         }
         if (approvalResponse.action === 'accept' && approvalResponse.content) {
-          const validation = fromJsonSchema(APPROVE)['~standard'].validate(approvalResponse.content);
+          const validation = fromJsonSchema(approvalRequest.requestedSchema)['~standard'].validate(approvalResponse.content);
           if (!(validation instanceof Promise) && validation.issues) {
             const problems = validation.issues.map((issue) => issue.message).join(', ');
             throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

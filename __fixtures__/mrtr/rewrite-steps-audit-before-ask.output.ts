@@ -108,19 +108,19 @@ export function build() {
         await db.log(`close requested for ${account}`);
         state = { step: 'close_account:ask_close_account', call: call2 };
       }
-      const askCloseAccountSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
+      const answerRequest: ElicitRequestFormParams = {
+        message: `Close account ${account}?`,
+        requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+      };
       const answerResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'ask_close_account');
       if (answerResponse.kind !== 'elicit') {
         return inputRequired({
-          inputRequests: { ask_close_account: inputRequired.elicit({
-            message: `Close account ${account}?`,
-            requestedSchema: askCloseAccountSchema,
-          }) },
+          inputRequests: { ask_close_account: inputRequired.elicit(answerRequest) },
           requestState: await requestStateCodec.mint(state, ctx),
         });
       }
       if (answerResponse.action === 'accept' && answerResponse.content) {
-        const validation = fromJsonSchema(askCloseAccountSchema)['~standard'].validate(answerResponse.content);
+        const validation = fromJsonSchema(answerRequest.requestedSchema)['~standard'].validate(answerResponse.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

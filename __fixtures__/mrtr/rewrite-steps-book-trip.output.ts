@@ -121,19 +121,19 @@ export function build() {
       }
       const { dates } = state;
       if (dates.action !== 'accept') return { content: [{ type: 'text', text: 'No trip booked.' }] };
-      const seatSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { seat: { type: 'string', enum: ['window', 'aisle'] } } };
+      const seatRequest: ElicitRequestFormParams = {
+        message: `Seat preference for ${dates.content?.from}?`,
+        requestedSchema: { type: 'object', properties: { seat: { type: 'string', enum: ['window', 'aisle'] } } },
+      };
       const seatResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'seat');
       if (seatResponse.kind !== 'elicit') {
         return inputRequired({
-          inputRequests: { seat: inputRequired.elicit({
-            message: `Seat preference for ${dates.content?.from}?`,
-            requestedSchema: seatSchema,
-          }) },
+          inputRequests: { seat: inputRequired.elicit(seatRequest) },
           requestState: await requestStateCodec.mint(state, ctx),
         });
       }
       if (seatResponse.action === 'accept' && seatResponse.content) {
-        const validation = fromJsonSchema(seatSchema)['~standard'].validate(seatResponse.content);
+        const validation = fromJsonSchema(seatRequest.requestedSchema)['~standard'].validate(seatResponse.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

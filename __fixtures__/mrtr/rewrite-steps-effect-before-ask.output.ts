@@ -114,23 +114,23 @@ export function build() {
       }
       const { ticket } = state;
       const opened = new Date(state.opened);
-      const prioritySchema: ElicitRequestFormParams['requestedSchema'] = {
-        type: 'object',
-        properties: { level: { type: 'string', enum: ['low', 'high'] } },
-        required: ['level'],
+      const priorityRequest: ElicitRequestFormParams = {
+        message: `Ticket #${ticket} opened for "${title}". How urgent is it?`,
+        requestedSchema: {
+          type: 'object',
+          properties: { level: { type: 'string', enum: ['low', 'high'] } },
+          required: ['level'],
+        },
       };
       const priorityResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'priority');
       if (priorityResponse.kind !== 'elicit') {
         return inputRequired({
-          inputRequests: { priority: inputRequired.elicit({
-            message: `Ticket #${ticket} opened for "${title}". How urgent is it?`,
-            requestedSchema: prioritySchema,
-          }) },
+          inputRequests: { priority: inputRequired.elicit(priorityRequest) },
           requestState: await requestStateCodec.mint(state, ctx),
         });
       }
       if (priorityResponse.action === 'accept' && priorityResponse.content) {
-        const validation = fromJsonSchema(prioritySchema)['~standard'].validate(priorityResponse.content);
+        const validation = fromJsonSchema(priorityRequest.requestedSchema)['~standard'].validate(priorityResponse.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

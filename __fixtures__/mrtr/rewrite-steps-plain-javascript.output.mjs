@@ -130,13 +130,14 @@ export function build() {
       const started = new Date(state.started);
       if (picked.action !== 'accept') return { content: [{ type: 'text', text: 'Nothing translated.' }] }
       const language = String(picked.content.language)
+      const draftRequest = {
+        messages: [{ role: 'user', content: { type: 'text', text: `Translate ${doc} into ${language}` } }],
+        maxTokens: 200,
+      };
       const draftResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'draft');
       if (draftResponse.kind !== 'sampling') {
         return inputRequired({
-          inputRequests: { draft: inputRequired.createMessage({
-            messages: [{ role: 'user', content: { type: 'text', text: `Translate ${doc} into ${language}` } }],
-            maxTokens: 200,
-          }) },
+          inputRequests: { draft: inputRequired.createMessage(draftRequest) },
           requestState: await requestStateCodec.mint(state, ctx),
         });
       }

@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, type CreateMessageResult, type CreateMessageResultWithTools, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type RequestStateCodec, type ServerContext, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, type CreateMessageResult, type CreateMessageResultWithTools, type CreateMessageRequestParams, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type RequestStateCodec, type ServerContext, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import * as nodeCrypto from 'node:crypto';
 
@@ -114,13 +114,14 @@ export function build() {
       const call = JSON.stringify([{ text }]);
       let state: SummarizeTicketState = resumed && resumed.step.startsWith('summarize_ticket:') && resumed.call === call ? resumed : { step: 'summarize_ticket:summary', call };
       if (state.step === 'summarize_ticket:summary') {
+        const summaryRequest: CreateMessageRequestParams = {
+          messages: [{ role: 'user', content: { type: 'text', text: `Summarize this ticket in one sentence:\n${text}` } }],
+          maxTokens: 120,
+        };
         const summaryResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'summary');
         if (summaryResponse.kind !== 'sampling') {
           return inputRequired({
-            inputRequests: { summary: inputRequired.createMessage({
-              messages: [{ role: 'user', content: { type: 'text', text: `Summarize this ticket in one sentence:\n${text}` } }],
-              maxTokens: 120,
-            }) },
+            inputRequests: { summary: inputRequired.createMessage(summaryRequest) },
             requestState: await requestStateCodec.mint(state, ctx),
           });
         }
@@ -136,18 +137,19 @@ export function build() {
       if (state.step === 'summarize_ticket:check') {
         const { summary } = state;
         const draft: string = !Array.isArray(summary.content) && summary.content.type === 'text' ? summary.content.text.trim() : '';
+        const checkRequest: ElicitRequestFormParams = {
+          message: `The model's summary is short: "${draft}". Use it anyway?`,
+          requestedSchema: KEEP,
+        };
         const checkResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'check');
         if (checkResponse.kind !== 'elicit') {
           return inputRequired({
-            inputRequests: { check: inputRequired.elicit({
-              message: `The model's summary is short: "${draft}". Use it anyway?`,
-              requestedSchema: KEEP,
-            }) },
+            inputRequests: { check: inputRequired.elicit(checkRequest) },
             requestState: await requestStateCodec.mint(state, ctx),
           });
         }
         if (checkResponse.action === 'accept' && checkResponse.content) {
-          const validation = fromJsonSchema(KEEP)['~standard'].validate(checkResponse.content);
+          const validation = fromJsonSchema(checkRequest.requestedSchema)['~standard'].validate(checkResponse.content);
           if (!(validation instanceof Promise) && validation.issues) {
             const problems = validation.issues.map((issue) => issue.message).join(', ');
             throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

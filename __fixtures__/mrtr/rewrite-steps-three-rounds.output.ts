@@ -1,4 +1,4 @@
-import { McpServer, type ElicitRequestFormParams, inputRequired, inputResponse, type ElicitResult, type CreateMessageResult, type CreateMessageResultWithTools, ProtocolError, ProtocolErrorCode, fromJsonSchema, createRequestStateCodec, type RequestStateCodec, type ServerContext, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
+import { McpServer, type ElicitRequestFormParams, inputRequired, inputResponse, type ElicitResult, type CreateMessageResult, type CreateMessageResultWithTools, ProtocolError, ProtocolErrorCode, fromJsonSchema, type CreateMessageRequestParams, createRequestStateCodec, type RequestStateCodec, type ServerContext, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import * as nodeCrypto from 'node:crypto';
 
@@ -137,13 +137,14 @@ export function build() {
         const { named } = state;
         if (named.action !== 'accept' || !named.content) return { content: [{ type: 'text', text: 'No project created.' }] };
         const name = String(named.content.name).trim();
+        const suggestionRequest: CreateMessageRequestParams = {
+          messages: [{ role: 'user', content: { type: 'text', text: `Suggest a template for a project called ${name}` } }],
+          maxTokens: 50,
+        };
         const suggestionResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'suggestion');
         if (suggestionResponse.kind !== 'sampling') {
           return inputRequired({
-            inputRequests: { suggestion: inputRequired.createMessage({
-              messages: [{ role: 'user', content: { type: 'text', text: `Suggest a template for a project called ${name}` } }],
-              maxTokens: 50,
-            }) },
+            inputRequests: { suggestion: inputRequired.createMessage(suggestionRequest) },
             requestState: await requestStateCodec.mint(state, ctx),
           });
         }

@@ -41,15 +41,16 @@ export function build() {
     'delete_project',
     { description: 'Delete a project after the user confirms', inputSchema: z.object({ name: z.string() }) },
     async ({ name }, ctx) => {
+      const confirmationRequest: ElicitRequestFormParams = {
+        message: `Delete project ${name} and all its notes?`,
+        requestedSchema: CONFIRM,
+      };
       const confirmation = inputResponse(ctx.mcpReq.inputResponses, 'delete_project_confirmation');
       if (confirmation.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { delete_project_confirmation: inputRequired.elicit({
-          message: `Delete project ${name} and all its notes?`,
-          requestedSchema: CONFIRM,
-        }) } });
+        return inputRequired({ inputRequests: { delete_project_confirmation: inputRequired.elicit(confirmationRequest) } });
       }
       if (confirmation.action === 'accept' && confirmation.content) {
-        const validation = fromJsonSchema(CONFIRM)['~standard'].validate(confirmation.content);
+        const validation = fromJsonSchema(confirmationRequest.requestedSchema)['~standard'].validate(confirmation.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, type CreateMessageResult, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type RequestStateCodec, type ServerContext, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, type CreateMessageResult, type CreateMessageRequestParams, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type RequestStateCodec, type ServerContext, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import * as nodeCrypto from 'node:crypto';
 
@@ -109,13 +109,14 @@ export function build() {
       const call = JSON.stringify([{ topic }]);
       let state: HaikuState = resumed && resumed.step.startsWith('haiku:') && resumed.call === call ? resumed : { step: 'haiku:sample_haiku', call };
       if (state.step === 'haiku:sample_haiku') {
+        const replyRequest: CreateMessageRequestParams = {
+          messages: [{ role: 'user', content: { type: 'text', text: `A haiku about ${topic}` } }],
+          maxTokens: 100,
+        };
         const replyResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'sample_haiku');
         if (replyResponse.kind !== 'sampling') {
           return inputRequired({
-            inputRequests: { sample_haiku: inputRequired.createMessage({
-              messages: [{ role: 'user', content: { type: 'text', text: `A haiku about ${topic}` } }],
-              maxTokens: 100,
-            }) },
+            inputRequests: { sample_haiku: inputRequired.createMessage(replyRequest) },
             requestState: await requestStateCodec.mint(state, ctx),
           });
         }
@@ -124,19 +125,19 @@ export function build() {
       }
       const { reply } = state;
       const draft = reply.content.type === 'text' ? reply.content.text : '(no text)';
-      const verdictSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { keep: { type: 'boolean', title: 'Keep' } }, required: ['keep'] };
+      const verdictRequest: ElicitRequestFormParams = {
+        message: `Keep this haiku?\n\n${draft}`,
+        requestedSchema: { type: 'object', properties: { keep: { type: 'boolean', title: 'Keep' } }, required: ['keep'] },
+      };
       const verdictResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'verdict');
       if (verdictResponse.kind !== 'elicit') {
         return inputRequired({
-          inputRequests: { verdict: inputRequired.elicit({
-            message: `Keep this haiku?\n\n${draft}`,
-            requestedSchema: verdictSchema,
-          }) },
+          inputRequests: { verdict: inputRequired.elicit(verdictRequest) },
           requestState: await requestStateCodec.mint(state, ctx),
         });
       }
       if (verdictResponse.action === 'accept' && verdictResponse.content) {
-        const validation = fromJsonSchema(verdictSchema)['~standard'].validate(verdictResponse.content);
+        const validation = fromJsonSchema(verdictRequest.requestedSchema)['~standard'].validate(verdictResponse.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 export function build() {
@@ -8,16 +8,16 @@ export function build() {
     'delete_file',
     { description: 'Delete a file after confirmation', inputSchema: z.object({ path: z.string() }) },
     async ({ path }, ctx) => {
-      const deleteFileAskSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
+      const answerRequest: ElicitRequestFormParams = {
+        message: `Delete ${path}?`,
+        requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+      };
       const answer = inputResponse(ctx.mcpReq.inputResponses, 'delete_file_ask');
       if (answer.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { delete_file_ask: inputRequired.elicit({
-          message: `Delete ${path}?`,
-          requestedSchema: deleteFileAskSchema,
-        }) } });
+        return inputRequired({ inputRequests: { delete_file_ask: inputRequired.elicit(answerRequest) } });
       }
       if (answer.action === 'accept' && answer.content) {
-        const validation = fromJsonSchema(deleteFileAskSchema)['~standard'].validate(answer.content);
+        const validation = fromJsonSchema(answerRequest.requestedSchema)['~standard'].validate(answer.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

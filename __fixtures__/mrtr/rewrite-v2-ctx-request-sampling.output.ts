@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, type CreateMessageRequestParams, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
 
 /** A sampling or roots answer, parsed as the old createMessage / listRoots parsed the client's result. */
 function checkedAnswer<T extends 'CreateMessageResult' | 'CreateMessageResultWithTools' | 'ListRootsResult'>(type: T, answer: unknown): SpecTypes[T] {
@@ -15,12 +15,13 @@ export function build() {
 
   // No argsSchema: the callback receives only the context.
   server.registerPrompt('daily_brief', { description: 'A brief written by the client model' }, async (ctx) => {
+    const replyRequest: CreateMessageRequestParams = {
+      messages: [{ role: 'user', content: { type: 'text', text: 'Write a two-line daily brief.' } }],
+      maxTokens: 100,
+    };
     const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'daily_brief_sample');
     if (replyResponse.kind !== 'sampling') {
-      return inputRequired({ inputRequests: { daily_brief_sample: inputRequired.createMessage({
-        messages: [{ role: 'user', content: { type: 'text', text: 'Write a two-line daily brief.' } }],
-        maxTokens: 100,
-      }) } });
+      return inputRequired({ inputRequests: { daily_brief_sample: inputRequired.createMessage(replyRequest) } });
     }
     const reply = checkedAnswer('CreateMessageResult', replyResponse.result);
     const text = !Array.isArray(reply.content) && reply.content.type === 'text' ? reply.content.text : '';

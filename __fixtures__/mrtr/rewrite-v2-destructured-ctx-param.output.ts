@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 export function build() {
@@ -9,16 +9,16 @@ export function build() {
     'archive',
     { description: 'Archive a list', inputSchema: z.object({ list: z.string() }) },
     async ({ list }, { mcpReq }) => {
-      const archiveAskSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } } };
+      const answerRequest: ElicitRequestFormParams = {
+        message: `Archive ${list}?`,
+        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+      };
       const answer = inputResponse(mcpReq.inputResponses, 'archive_ask');
       if (answer.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { archive_ask: inputRequired.elicit({
-          message: `Archive ${list}?`,
-          requestedSchema: archiveAskSchema,
-        }) } });
+        return inputRequired({ inputRequests: { archive_ask: inputRequired.elicit(answerRequest) } });
       }
       if (answer.action === 'accept' && answer.content) {
-        const validation = fromJsonSchema(archiveAskSchema)['~standard'].validate(answer.content);
+        const validation = fromJsonSchema(answerRequest.requestedSchema)['~standard'].validate(answer.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

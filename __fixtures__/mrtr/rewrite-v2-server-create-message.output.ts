@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, type CreateMessageRequestParams, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
 /** A sampling or roots answer, parsed as the old createMessage / listRoots parsed the client's result. */
@@ -20,12 +20,13 @@ export function build() {
     'haiku',
     { description: 'Write a haiku with the client model', inputSchema: z.object({ topic: z.string() }) },
     async ({ topic }, ctx) => {
+      const replyRequest: CreateMessageRequestParams = {
+        messages: [{ role: 'user', content: { type: 'text', text: `A haiku about ${topic}` } }],
+        maxTokens: 100,
+      };
       const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'haiku_sample');
       if (replyResponse.kind !== 'sampling') {
-        return inputRequired({ inputRequests: { haiku_sample: inputRequired.createMessage({
-          messages: [{ role: 'user', content: { type: 'text', text: `A haiku about ${topic}` } }],
-          maxTokens: 100,
-        }) } });
+        return inputRequired({ inputRequests: { haiku_sample: inputRequired.createMessage(replyRequest) } });
       }
       const reply = checkedAnswer('CreateMessageResult', replyResponse.result);
       const text = reply.content.type === 'text' ? reply.content.text : '(no text)';

@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 
 export function build() {
   const server = new McpServer({ name: 'secrets', version: '2.0.0' });
@@ -8,16 +8,16 @@ export function build() {
     'secrets://api-token',
     { description: 'The API token, after confirmation' },
     async (uri, ctx) => {
-      const apiTokenAskSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { reveal: { type: 'boolean' } } };
+      const answerRequest: ElicitRequestFormParams = {
+        message: 'Reveal the API token?',
+        requestedSchema: { type: 'object', properties: { reveal: { type: 'boolean' } } },
+      };
       const answer = inputResponse(ctx.mcpReq.inputResponses, 'api_token_ask');
       if (answer.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { api_token_ask: inputRequired.elicit({
-          message: 'Reveal the API token?',
-          requestedSchema: apiTokenAskSchema,
-        }) } });
+        return inputRequired({ inputRequests: { api_token_ask: inputRequired.elicit(answerRequest) } });
       }
       if (answer.action === 'accept' && answer.content) {
-        const validation = fromJsonSchema(apiTokenAskSchema)['~standard'].validate(answer.content);
+        const validation = fromJsonSchema(answerRequest.requestedSchema)['~standard'].validate(answer.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

@@ -1,7 +1,8 @@
 import { Node } from '../../../lib/tsMorph.cjs';
 import { singleBlockSampling, type Ask } from '../plan/asks.js';
 import { CHECKED_ANSWER, CHECKED_ANSWER_NEED } from './kit/checkedAnswer.js';
-import { dedent, type FileStyle } from './kit/codeText.js';
+import { dedent, freshName, type FileStyle } from './kit/codeText.js';
+import { isReplaySafeExpression } from '../analyse/replaySafe.js';
 
 // The code of one ask in the explicit form and in a step function: the `inputRequired` builder that asks it,
 // the view of its answer, the validation of accepted form content, and the old call's result rebuilt.
@@ -120,4 +121,31 @@ export function requestBuilder(plan: Ask, schemaName?: string): string {
 /** The name of the `inputResponse` view of an answer bound to `name`: `nameResponse` (`responseAnswer` for a `response`). */
 export function viewNameOf(name: string): string {
   return /response$/i.test(name) ? `${name}Answer` : `${name}Response`;
+}
+
+/**
+ * A request literal of several lines (a long requestedSchema, a sampling request) is not moved into the round, where
+ * it would be re-indented and every one of its lines would show in the diff: it is declared as a const where the
+ * call stood, with its own lines (`const confirmationRequest = {` in place of `const confirmation = await
+ * ....elicitInput({`), and the round refers to it. The literal and the name it gets, when the ask's literal is one
+ * (and safe to evaluate on every round: the round's own copy ran only while the answer was missing).
+ */
+export function keptRequestOf(ask: Ask, taken: string): { params: Node; name: string } | undefined {
+  const params = ask.params;
+  if (!params || (ask.builder !== 'elicit' && ask.builder !== 'createMessage')) return undefined;
+  if (!Node.isObjectLiteralExpression(params) || !/\n/.test(params.getText())) return undefined;
+  if (!isReplaySafeExpression(params)) return undefined;
+  const base =
+    ask.binding && !ask.binding.pattern
+      ? ask.binding.name
+      : ask.key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+  return { params, name: freshName(taken, `${base}Request`) };
+}
+
+/** The type a kept request literal is declared with (TypeScript: its own type import added), else ''. */
+export function keptRequestType(ask: Ask, style: FileStyle, imports: string[]): string {
+  if (!style.typescript) return '';
+  const type = ask.builder === 'elicit' ? 'ElicitRequestFormParams' : 'CreateMessageRequestParams';
+  imports.push(`type ${type}`);
+  return type;
 }

@@ -2,7 +2,16 @@ import { Node } from '../../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../../lib/edits.js';
 import type { Ask } from '../plan/asks.js';
 import type { ExplicitPlan } from '../plan/planExplicit.js';
-import { answerValue, requestBuilder, validationLines, viewNameOf, VIEW_KIND, within } from './askCode.js';
+import {
+  answerValue,
+  keptRequestOf,
+  keptRequestType,
+  requestBuilder,
+  validationLines,
+  viewNameOf,
+  VIEW_KIND,
+  within,
+} from './askCode.js';
 import { dedent, freshName, type FileStyle } from './kit/codeText.js';
 import { capabilitiesOf, widenReturnType, type HandlerRewrite } from './kit/handlerEdits.js';
 
@@ -21,15 +30,21 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): HandlerRe
   const imports = ['inputRequired', 'inputResponse'];
   const taken = plan.handler.getText();
   const lines: string[] = [];
+  // A multi-line request literal stays where it is, named by the line that held the call (see kept below).
+  const kept = keptParamsOf(plan, first, taken);
   if (plan.throwUnsupported) lines.push(...unsupportedLines(plan.throwUnsupported, plan.mcpReq, taken, style, imports));
   // One view per ask; the round is complete only when every answer is there (a retry carries only this
   // round's answers, so a partial round is asked again in full).
-  const schemaNames = nameInlineSchemas(plan.asks, style, indent, taken, lines, imports);
+  const schemaNames = kept
+    ? new Map([[kept.ask, `${kept.name}.requestedSchema`]])
+    : nameInlineSchemas(plan.asks, style, indent, taken, lines, imports);
   const views = viewsOf(plan, style, taken, lines);
-  lines.push(...roundLines(views, schemaNames, style, indent));
+  lines.push(...roundLines(views, schemaNames, style, indent, kept));
   lines.push(...answerLines(views, schemaNames, style, indent, imports));
   const replacement = lines.map((line, i) => (i === 0 ? line : indent + line)).join(style.eol);
-  const edits: TextEdit[] = [{ start: first.getStart(), end: last.getEnd(), text: replacement }];
+  const edits: TextEdit[] = kept
+    ? keptParamsEdits(kept, first, last, replacement, indent, style, imports)
+    : [{ start: first.getStart(), end: last.getEnd(), text: replacement }];
   for (const read of plan.capabilityReads) {
     edits.push({
       start: read.getStart(),
@@ -45,6 +60,45 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): HandlerRe
     imports.push('type InputRequiredResult');
   }
   return { edits, imports };
+}
+
+/** A request literal of several lines kept in place: the ask, the literal, and the name it is given. */
+interface KeptParams {
+  ask: Ask;
+  params: Node;
+  name: string;
+}
+
+/**
+ * The one ask's request literal when it spans several lines (a long requestedSchema, a sampling request): it is not
+ * moved into the round, where it would be re-indented (and every one of its lines would show in the diff), but
+ * named where it is: `const confirmationRequest = {` takes the place of `const confirmation = await ....elicitInput({`.
+ */
+function keptParamsOf(plan: ExplicitPlan, first: Node, taken: string): KeptParams | undefined {
+  const ask = plan.asks.length === 1 && plan.statements.length === 1 ? plan.asks[0]! : undefined;
+  const kept = ask && keptRequestOf(ask, taken);
+  // Its lines keep their indentation: only a literal that opens on the statement's own first line reads well there.
+  if (!ask || !kept || !within(kept.params, first) || kept.params.getStartLineNumber() !== first.getStartLineNumber())
+    return undefined;
+  return { ask, ...kept };
+}
+
+/** The edits around a kept literal: its statement's head becomes its declaration, and the round follows it. */
+function keptParamsEdits(
+  kept: KeptParams,
+  first: Node,
+  last: Node,
+  replacement: string,
+  indent: string,
+  style: FileStyle,
+  imports: string[],
+): TextEdit[] {
+  const end = style.semicolon ? ';' : '';
+  const type = keptRequestType(kept.ask, style, imports);
+  return [
+    { start: first.getStart(), end: kept.params.getStart(), text: `const ${kept.name}${type ? `: ${type}` : ''} = ` },
+    { start: kept.params.getEnd(), end: last.getEnd(), text: `${end}${style.eol}${indent}${replacement}` },
+  ];
 }
 
 /** One ask's view of this round's answer: its name, and whether it reuses the old binding's name. */
@@ -103,13 +157,23 @@ function viewsOf(plan: ExplicitPlan, style: FileStyle, taken: string, lines: str
 }
 
 /** The round: `if` an answer is missing, `return inputRequired(...)` with every ask's request. */
-function roundLines(views: AskView[], schemaNames: Map<Ask, string>, style: FileStyle, indent: string): string[] {
+function roundLines(
+  views: AskView[],
+  schemaNames: Map<Ask, string>,
+  style: FileStyle,
+  indent: string,
+  kept?: KeptParams,
+): string[] {
   const { quote: q, indentUnit: u } = style;
   const end = style.semicolon ? ';' : '';
   const lines: string[] = [];
   const missing = views.map(({ ask, view }) => `${view}.kind !== ${q}${VIEW_KIND[ask.builder]}${q}`).join(' || ');
   // Multi-line params keep their own layout, one level deeper (inside the if block).
-  const requests = views.map(({ ask }) => `${ask.key}: ${requestBuilder(ask, schemaNames.get(ask))}`);
+  const requests = views.map(({ ask }) =>
+    kept?.ask === ask
+      ? `${ask.key}: inputRequired.${ask.builder}(${kept.name})`
+      : `${ask.key}: ${requestBuilder(ask, schemaNames.get(ask))}`,
+  );
   if (requests.length === 1) {
     lines.push(
       `if (${missing}) {`,

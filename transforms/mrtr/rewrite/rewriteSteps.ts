@@ -5,7 +5,16 @@ import type { CarriedLocal } from '../plan/carriedValue.js';
 import type { Step, StepsPlan } from '../plan/planSteps.js';
 import type { Continuation } from '../plan/stepLayout.js';
 import { stateEncrypted } from '../plan/planWiring.js';
-import { answerValue, requestBuilder, validationLines, viewNameOf, VIEW_KIND, within } from './askCode.js';
+import {
+  answerValue,
+  keptRequestOf,
+  keptRequestType,
+  requestBuilder,
+  validationLines,
+  viewNameOf,
+  VIEW_KIND,
+  within,
+} from './askCode.js';
 import { dedent, freshName, type FileStyle } from './kit/codeText.js';
 import { capabilitiesOf, widenReturnType, type HandlerRewrite } from './kit/handlerEdits.js';
 import { commentLines, keptLines, movedLines, RAW, startWithComments, substituted } from './movedCode.js';
@@ -244,7 +253,21 @@ function askLines(
   const keyCamel = ask.key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
   let schemaName: string | undefined;
   const schema = ask.schema?.node;
-  if (schema && Node.isObjectLiteralExpression(schema) && ask.params && within(schema, ask.params)) {
+  // A request literal of several lines is declared with its own lines (the same text where the step stays at the
+  // call's indentation), and referred to: see keptRequestOf.
+  // Inside a step's block it is one level deeper: an inline requestedSchema named on its own keeps its lines there.
+  const inlineSchema = !!schema && Node.isObjectLiteralExpression(schema) && !!ask.params && within(schema, ask.params);
+  const statement = plan.statements[plan.asks.indexOf(ask)];
+  const kept = inlineSchema && indentOf(statement) !== indent ? undefined : keptRequestOf(ask, taken);
+  if (kept) {
+    const type = keptRequestType(ask, style, imports);
+    lines.push(
+      `const ${kept.name}${type ? `: ${type}` : ''} = ${dedent(kept.params.getText())
+        .split(/\r?\n/)
+        .join(eol + indent)}${end}`,
+    );
+    if (schema) schemaName = `${kept.name}.requestedSchema`;
+  } else if (inlineSchema) {
     schemaName = freshName(taken, `${keyCamel}Schema`);
     const type = style.typescript ? `: ElicitRequestFormParams[${q}requestedSchema${q}]` : '';
     if (style.typescript) imports.push('type ElicitRequestFormParams');
@@ -258,7 +281,8 @@ function askLines(
   // An answer counts only when the verified state of this call says the last round asked this very question.
   const responses = `${state} === ${freshName(taken, 'resumed')} ? ${plan.mcpReq}.inputResponses : undefined`;
   lines.push(`const ${view} = inputResponse(${responses}, ${q}${ask.key}${q})${end}`);
-  const request = `${ask.key}: ${requestBuilder(ask, schemaName)}`.split(/\r?\n/).join(eol + indent + u + u);
+  const builder = kept ? `inputRequired.${ask.builder}(${kept.name})` : requestBuilder(ask, schemaName);
+  const request = `${ask.key}: ${builder}`.split(/\r?\n/).join(eol + indent + u + u);
   lines.push(
     `if (${view}.kind !== ${q}${VIEW_KIND[ask.builder]}${q}) {`,
     `${u}return inputRequired({`,
@@ -287,6 +311,13 @@ function askLines(
     lines.push(`${binding.keyword === 'var' ? 'let' : binding.keyword} ${binding.name} = ${answer.value}${end}`);
   }
   return lines;
+}
+
+/** The indentation of the line a statement starts on. */
+function indentOf(statement: Node | undefined): string | undefined {
+  if (!statement) return undefined;
+  const text = statement.getSourceFile().getFullText();
+  return /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', statement.getStart() - 1) + 1))![0];
 }
 
 function pascal(name: string): string {

@@ -131,19 +131,19 @@ export function build() {
       }
       const { when } = state;
       if (when.action !== 'accept') return { content: [{ type: 'text', text: 'No trip.' }] };
-      const nightsSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { nights: { type: 'number' } }, required: ['nights'] };
+      const nightsRequest: ElicitRequestFormParams = {
+        message: `How many nights from ${String(when.content?.date)}?`,
+        requestedSchema: { type: 'object', properties: { nights: { type: 'number' } }, required: ['nights'] },
+      };
       const nightsResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'nights');
       if (nightsResponse.kind !== 'elicit') {
         return inputRequired({
-          inputRequests: { nights: inputRequired.elicit({
-            message: `How many nights from ${String(when.content?.date)}?`,
-            requestedSchema: nightsSchema,
-          }) },
+          inputRequests: { nights: inputRequired.elicit(nightsRequest) },
           requestState: await requestStateCodec.mint(state, ctx),
         });
       }
       if (nightsResponse.action === 'accept' && nightsResponse.content) {
-        const validation = fromJsonSchema(nightsSchema)['~standard'].validate(nightsResponse.content);
+        const validation = fromJsonSchema(nightsRequest.requestedSchema)['~standard'].validate(nightsResponse.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);

@@ -1,4 +1,4 @@
-import { McpServer, ResourceTemplate, createRequestStateCodec, type RequestStateCodec, type ServerContext, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
+import { McpServer, ResourceTemplate, createRequestStateCodec, type RequestStateCodec, type ServerContext, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitRequestFormParams, type CreateMessageRequestParams, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { askLoanDays } from './ask.js';
@@ -110,16 +110,16 @@ export function build(): McpServer {
   server.registerTool('reserve', { description: 'Reserve a book', inputSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
     const book = books[id];
     if (!book) return { ...text(`No book ${id}`), isError: true };
-    const reserveAskSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { pickup: { type: 'string', enum: ['front desk', 'locker'] } }, required: ['pickup'] };
+    const answerRequest: ElicitRequestFormParams = {
+      message: `Reserve "${book.title}"?`,
+      requestedSchema: { type: 'object', properties: { pickup: { type: 'string', enum: ['front desk', 'locker'] } }, required: ['pickup'] },
+    };
     const answer = inputResponse(ctx.mcpReq.inputResponses, 'reserve_ask');
     if (answer.kind !== 'elicit') {
-      return inputRequired({ inputRequests: { reserve_ask: inputRequired.elicit({
-        message: `Reserve "${book.title}"?`,
-        requestedSchema: reserveAskSchema,
-      }) } });
+      return inputRequired({ inputRequests: { reserve_ask: inputRequired.elicit(answerRequest) } });
     }
     if (answer.action === 'accept' && answer.content) {
-      const validation = fromJsonSchema(reserveAskSchema)['~standard'].validate(answer.content);
+      const validation = fromJsonSchema(answerRequest.requestedSchema)['~standard'].validate(answer.content);
       if (!(validation instanceof Promise) && validation.issues) {
         const problems = validation.issues.map((issue) => issue.message).join(', ');
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
@@ -138,12 +138,13 @@ export function build(): McpServer {
 
   server.registerPrompt('blurb', { description: 'A blurb for a book', argsSchema: z.object({ id: z.string() }) }, async ({ id }, ctx) => {
     const book = books[id];
+    const replyRequest: CreateMessageRequestParams = {
+      messages: [{ role: 'user', content: { type: 'text', text: `One sentence about ${book?.title ?? 'an unknown book'}` } }],
+      maxTokens: 60,
+    };
     const replyResponse = inputResponse(ctx.mcpReq.inputResponses, 'blurb_sample');
     if (replyResponse.kind !== 'sampling') {
-      return inputRequired({ inputRequests: { blurb_sample: inputRequired.createMessage({
-        messages: [{ role: 'user', content: { type: 'text', text: `One sentence about ${book?.title ?? 'an unknown book'}` } }],
-        maxTokens: 60,
-      }) } });
+      return inputRequired({ inputRequests: { blurb_sample: inputRequired.createMessage(replyRequest) } });
     }
     const reply = checkedAnswer('CreateMessageResult', replyResponse.result);
     const blurb = reply.content.type === 'text' ? reply.content.text : '';

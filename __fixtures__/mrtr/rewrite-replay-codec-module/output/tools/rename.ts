@@ -38,19 +38,19 @@ export function registerRenameTools(server: McpServer) {
     const { named } = state;
     if (named.action !== 'accept') return { content: [{ type: 'text', text: 'Name kept.' }] };
     const name = String(named.content?.name);
-    const sureSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
+    const sureRequest: ElicitRequestFormParams = {
+      message: `Rename ${project} to ${name}?`,
+      requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+    };
     const sureResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'sure');
     if (sureResponse.kind !== 'elicit') {
       return inputRequired({
-        inputRequests: { sure: inputRequired.elicit({
-          message: `Rename ${project} to ${name}?`,
-          requestedSchema: sureSchema,
-        }) },
+        inputRequests: { sure: inputRequired.elicit(sureRequest) },
         requestState: await requestStateCodec.mint(state, ctx),
       });
     }
     if (sureResponse.action === 'accept' && sureResponse.content) {
-      const validation = fromJsonSchema(sureSchema)['~standard'].validate(sureResponse.content);
+      const validation = fromJsonSchema(sureRequest.requestedSchema)['~standard'].validate(sureResponse.content);
       if (!(validation instanceof Promise) && validation.issues) {
         const problems = validation.issues.map((issue) => issue.message).join(', ');
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
