@@ -183,6 +183,13 @@ export const REASONS = {
     advice:
       "Read the file's problem in the report (the files list). A file that is skipped (outside the target, not UTF-8) can be migrated from its own folder or after converting it; an error is a bug of this tool: migrate the site by hand and report the shape.",
   },
+  'legacy-era-branch': {
+    message:
+      "runs only for 2025-era traffic (a branch on the request context's era === 'legacy'), where push-style requests still work",
+    advice:
+      'Nothing to migrate here: the code already serves 2026-era clients in its other branch. Check that branch asks with inputRequired; delete this one when you drop 2025-era clients.',
+    level: 'note',
+  },
   ignored: {
     message: 'silenced with @mcp-mrtr-ignore',
     advice: 'Remove the @mcp-mrtr-ignore comment to have this site audited and migrated again.',

@@ -3,7 +3,7 @@ import type { Chain } from '../analyse/chains.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import type { PushCall } from '../analyse/pushCall.js';
 import { findPushCalls } from './findPushCalls.js';
-import { findGuards, isIgnored } from './guards.js';
+import { findGuards, inLegacyEraBranch, isIgnored } from './guards.js';
 
 /** A push-style site of a candidate file, with where it runs (its chains) and what surrounds it. */
 export interface FoundSite {
@@ -11,7 +11,9 @@ export interface FoundSite {
   call: PushCall;
   chains: Chain[];
   guards: string[];
+  /** Not planned: silenced with @mcp-mrtr-ignore, or run only for 2025-era traffic (`skip` says which). */
   ignored: boolean;
+  skip?: 'ignored' | 'legacy-era-branch';
 }
 
 /** Every site of the candidate files, in file order then source order: the order sites are decided, reported and counted in. */
@@ -24,7 +26,9 @@ export function findSites(project: AnalysisProject, candidates: string[], analys
     if (!sourceFile) continue;
     for (const call of findPushCalls(sourceFile, analysis)) {
       const chains = call.reason === 'roots-list-changed' ? [] : analysis.chainsOf(call.node);
-      found.push({ absPath, call, chains, guards: findGuards(call.node), ignored: isIgnored(call.node) });
+      const skip = isIgnored(call.node) ? 'ignored' : inLegacyEraBranch(call.node) ? 'legacy-era-branch' : undefined;
+      const guards = findGuards(call.node);
+      found.push({ absPath, call, chains, guards, ignored: skip !== undefined, ...(skip ? { skip } : {}) });
     }
   }
   return found;

@@ -31,11 +31,11 @@ export function decideSites(
   const replayVerdicts = planReplay(found, handlers, analysis, strategy, runtimeDir);
   const reported = new Set<Node>();
   return found.map((site) => {
-    const { call, chains, ignored } = site;
+    const { call, chains, ignored, skip } = site;
     const planned =
       replayVerdicts.get(call.node) ??
       (isCompletionNotifier(call) ? handlers.notifierFor(site) : handlers.explicitFor(site));
-    const verdict = planSite(call, chains, ignored, planned);
+    const verdict = planSite(call, chains, ignored ? (skip ?? 'ignored') : undefined, planned);
     if (verdict.kind === 'replay' && planned?.kind === 'replay')
       verdict.outside = outsideSites(planned.outside ?? [], reported, analysis);
     return { ...site, verdict };

@@ -82,8 +82,10 @@ export class HandlerPlans {
       plan &&
       asks.some(isUrlAsk) &&
       asks.every((g) => {
+        // A step function moves the code before its ask (the notifier's statement with it) into a step: the
+        // notifier is then left for review, never edited where the step's text replaces it.
         const v = this.explicitFor(g);
-        return !!v && v.kind !== 'review';
+        return !!v && v.kind !== 'review' && v.kind !== 'steps';
       });
     return rewritten ? { kind: 'notifier', plan } : { kind: 'review', reason: 'completion-notifier' };
   }

@@ -23,7 +23,12 @@ const FAMILY_REASONS: Record<Exclude<Family, 'tools/call' | 'prompts/get' | 'res
  * planned them; otherwise they get the reason it gave, or `no-strategy-yet`. A replayed site's calls from
  * outside a request are added by the caller (`outside` starts empty).
  */
-export function planSite(call: PushCall, chains: Chain[], ignored: boolean, strategy?: StrategyVerdict): Verdict {
+export function planSite(
+  call: PushCall,
+  chains: Chain[],
+  skip: 'ignored' | 'legacy-era-branch' | undefined,
+  strategy?: StrategyVerdict,
+): Verdict {
   const families = [...new Set(chains.map((c) => c.family))].sort(compareFamilies);
   const capable = families.filter(isMrtrCapable);
   const other = families.filter((f) => !isMrtrCapable(f));
@@ -40,7 +45,7 @@ export function planSite(call: PushCall, chains: Chain[], ignored: boolean, stra
     family,
     families,
   });
-  if (ignored) return { kind: 'skipped', reason: 'ignored', family, families };
+  if (skip) return { kind: 'skipped', reason: skip, family, families };
   if (call.reason) return review(call.reason, call.detail);
   // Only reached from handlers a framework runs: the framework owns the handler, no SDK rewrite applies.
   const owned = chains.find((c) => c.framework);

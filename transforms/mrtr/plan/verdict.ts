@@ -40,7 +40,7 @@ export type Verdict = Reach &
     | { kind: 'notifier'; plan: NotifierPlan }
     | { kind: 'replay'; plan: ReplayPlan; outside: OutsideSite[] }
     | Review
-    | { kind: 'skipped'; reason: 'ignored' }
+    | { kind: 'skipped'; reason: 'ignored' | 'legacy-era-branch' }
   );
 
 /** The report's decision for a verdict. */

@@ -17,6 +17,7 @@ import { codecEdits } from './kit/codec.js';
 import { freshName, styleOf } from './kit/codeText.js';
 import { FileEdits } from './kit/fileEdits.js';
 import { markerEdit } from './kit/insertMarker.js';
+import type { TextEdit } from '../../../lib/edits.js';
 import { rewriteExplicit } from './rewriteExplicit.js';
 import { rewriteNotifier } from './rewriteNotifier.js';
 import { rewriteSteps } from './rewriteSteps.js';
@@ -52,6 +53,7 @@ export function emitSites(decided: DecidedSite[], analysis: MrtrAnalysis): FileP
   const { out, files } = emission;
   const sites: Site[] = [];
   const rewrittenSites: Array<{ absPath: string; node: Node }> = [];
+  const markers: Array<{ absPath: string; edit: TextEdit; site: Site }> = [];
   for (const decidedSite of decided) {
     const { absPath, call, verdict } = decidedSite;
     const site = report.siteOf(decidedSite);
@@ -76,12 +78,25 @@ export function emitSites(decided: DecidedSite[], analysis: MrtrAnalysis): FileP
         break;
       case 'review': {
         const edit = markerEdit(call.node, site.reason!, site.message!);
-        if (edit) out.add(absPath, edit);
+        if (edit) markers.push({ absPath, edit, site });
         break;
       }
       case 'skipped':
         break;
     }
+  }
+  // A review marker goes on its statement unless another site's rewrite replaces that statement (a step function
+  // moves the code before its ask into a step): the marker would overlap it, so the site says so instead.
+  for (const { absPath, edit, site } of markers) {
+    const replaced = (out.edits.get(absPath) ?? []).some(
+      (e) => e.end > e.start && e.start < edit.start && edit.start < e.end,
+    );
+    if (!replaced) out.add(absPath, edit);
+    else
+      site.notes = [
+        ...(site.notes ?? []),
+        'no review marker: the statement moved with the rewrite of another ask in this handler (into its step function)',
+      ];
   }
   out.dropStaleMarkers(rewrittenSites);
   out.addImports();
