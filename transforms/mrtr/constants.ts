@@ -66,6 +66,7 @@ export const UNPROVEN_METHODS: Record<string, SiteKind> = {
   elicitInput: 'elicitation',
   createMessage: 'sampling',
   listRoots: 'roots',
+  createElicitationCompletionNotifier: 'elicitation',
 };
 
 /** Generic request senders: the kind comes from the method string or the result schema. */

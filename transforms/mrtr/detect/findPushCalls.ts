@@ -89,7 +89,7 @@ export function findPushCalls(sourceFile: SourceFile, analysis: MrtrAnalysis): P
 
   // A framework's own API, then calls the analysis could not prove: each only where no proven site is.
   for (const call of findFrameworkCalls(sourceFile, analysis)) add(call);
-  for (const call of findUnprovenCalls(sourceFile, seen)) add(call);
+  for (const call of findUnprovenCalls(sourceFile, seen, analysis.project)) add(call);
   return found.sort((a, b) => a.node.getStart() - b.node.getStart());
 }
 

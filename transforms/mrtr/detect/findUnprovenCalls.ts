@@ -2,8 +2,11 @@ import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, ObjectLiteralExpression, SourceFile } from 'ts-morph';
 import type { SdkMajor } from '../../../lib/model.js';
 import type { PushCall } from '../analyse/pushCall.js';
+import type { AnalysisProject } from '../../../lib/project.js';
+import { declaredTypeOf, memberTypeOf, parameterTypeOf } from '../analyse/declaredTypes.js';
 import {
   constValue,
+  declarationsOf,
   identifierAt,
   importedModuleOf,
   sdkImportOf,
@@ -21,7 +24,11 @@ import { receiverText } from './findFrameworkCalls.js';
  * receiver cast to `any` in a file that imports MCP code, or a generic sender with a literal push-style method.
  * Review items (`unproven-receiver`): they are never rewritten, since nothing proves what the receiver is.
  */
-export function findUnprovenCalls(sourceFile: SourceFile, proven: ReadonlySet<Node>): PushCall[] {
+export function findUnprovenCalls(
+  sourceFile: SourceFile,
+  proven: ReadonlySet<Node>,
+  project: AnalysisProject,
+): PushCall[] {
   const found: PushCall[] = [];
   let sdk: SdkMajor | undefined;
   let mcpFile: boolean | undefined;
@@ -40,7 +47,15 @@ export function findUnprovenCalls(sourceFile: SourceFile, proven: ReadonlySet<No
       }
       const receiver = access.getExpression();
       if (isMigratedForm(receiver) || implementsItself(receiver, method)) continue;
-      const shaped = sdkShaped(method, call.getArguments(), receiver);
+      // The SDK's own name for it, with an id: no other API spells it so, in a file importing MCP code.
+      const notifier =
+        method === 'createElicitationCompletionNotifier' &&
+        call.getArguments().length > 0 &&
+        (mcpFile ??= importsMcp(sourceFile));
+      const shaped =
+        notifier ||
+        sdkShaped(method, call.getArguments(), receiver) ||
+        ((mcpFile ??= importsMcp(sourceFile)) && sdkTyped(project, method, call.getArguments(), receiver));
       // A cast to `any` says the author knows the SDK has the method where the type does not show it.
       const cast = !shaped && method !== 'createMessage' && isAnyCast(receiver) && (mcpFile ??= importsMcp(sourceFile));
       if (!shaped && !cast) continue;
@@ -194,6 +209,38 @@ function sdkShaped(method: string, args: Node[], receiver: Node): boolean {
     default:
       return false;
   }
+}
+
+/** The SDK's request-params types: a value declared as one of them is the SDK's question. */
+const SDK_PARAMS_TYPES: Record<string, string[]> = {
+  elicitInput: ['ElicitRequest', 'ElicitRequestParams', 'ElicitRequestFormParams', 'ElicitRequestURLParams'],
+  createMessage: [
+    'CreateMessageRequest',
+    'CreateMessageRequestParams',
+    'CreateMessageRequestParamsBase',
+    'CreateMessageRequestParamsWithTools',
+  ],
+};
+
+/**
+ * A push method whose question is declared with the SDK's own params type (the project's annotations, read by name):
+ * the argument's (`params: CreateMessageRequest['params']`, or a call to a function declared to return one), or the
+ * first parameter of the receiver's declared method (a project interface that names the SDK's subset it needs:
+ * `interface SamplingServer { createMessage(params: CreateMessageRequest['params']): ... }`).
+ */
+function sdkTyped(project: AnalysisProject, method: string, args: Node[], receiver: Node): boolean {
+  const names = SDK_PARAMS_TYPES[method];
+  const first = args[0];
+  if (!names || !first || Node.isObjectLiteralExpression(unwrap(first))) return false;
+  const namesSdkType = (type: Node | undefined) =>
+    !!type &&
+    [type, ...type.getDescendantsOfKind(SyntaxKind.Identifier)].some((id) => {
+      if (!Node.isIdentifier(id) || !names.includes(id.getText())) return false;
+      return declarationsOf(project, id).some((d) => sdkImportOf(d) !== undefined);
+    });
+  if (namesSdkType(declaredTypeOf(project, first))) return true;
+  const signature = memberTypeOf(project, declaredTypeOf(project, receiver), method);
+  return namesSdkType(parameterTypeOf(project, signature, 0));
 }
 
 function has(params: ObjectLiteralExpression, name: string): boolean {
