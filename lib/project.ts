@@ -174,6 +174,11 @@ export class AnalysisProject {
     return map(position);
   }
 
+  /** The user's text of a file whose analysed text is another (a pre-step's output); undefined for the others. */
+  userTextOf(absPath: string): string | undefined {
+    return this.userTexts.get(absPath);
+  }
+
   /** The line of userPosition. */
   userLine(node: Node): number {
     return this.userPosition(node).line;

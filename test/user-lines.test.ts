@@ -52,6 +52,11 @@ describe('report lines of a v1 file', () => {
     ]);
     // The handler's frame is the registration the user wrote (`server.tool(`), on its own line.
     for (const site of report.sites) expect(lines[site.chain[0]!.line - 1]).toBe('server.tool(');
+    // The call as the user wrote it: the v1 step's `ctx.mcpReq.send(...)` is `extra.sendRequest(...)` in their file.
+    expect(report.sites.map((s) => [s.form, s.code.slice(0, 40)])).toEqual([
+      ['extra.sendRequest', "extra.sendRequest( { method: 'elicitatio"],
+      ['server.createMessage', 'server.server.createMessage({ messages: '],
+    ]);
   });
 });
 

@@ -11,6 +11,7 @@ import { TRANSFORM_ID } from '../constants.js';
 import type { DecidedSite } from '../plan/decide.js';
 import { decisionOf, type OutsideSite, type Verdict } from '../plan/verdict.js';
 import { REASONS } from '../reasons.js';
+import { userFormOf } from './userForm.js';
 
 /**
  * The report's sites, made in the order they are emitted: a site's id carries its ordinal among the sites of
@@ -101,6 +102,7 @@ export class SiteReport {
         : chains;
     const { line, column } = this.project.userPosition(call.node);
     const code = oneLine(call.node.getText());
+    const user = userFormOf(this.project, call.node, call.form);
     const fn = enclosingFunction(call.node);
     const idBase = `${file}|${fn ? displayName(fn) : '<module>'}|${code}`;
     const ordinal = (this.ordinals.get(idBase) ?? 0) + 1;
@@ -117,9 +119,10 @@ export class SiteReport {
       line,
       column,
       kind: call.kind,
-      form: call.form,
+      // A v1 file's call as the user wrote it (the id above stays the analysed text's: stable across the migration).
+      form: user?.form ?? call.form,
       sdk: call.sdk,
-      code,
+      code: user?.code ?? code,
       family,
       families: call.reason === 'roots-list-changed' ? ['notification'] : verdict.families,
       ...(handler ? { handler } : {}),
