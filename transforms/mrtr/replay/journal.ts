@@ -4,6 +4,7 @@ import type { MrtrAnalysis } from '../analyse/classify.js';
 import { enclosingFunction, oneLine, type FunctionNode } from '../analyse/functions.js';
 import { provenReadsIn } from '../analyse/provenReads.js';
 import { isReplaySafeExpression, isReplaySafeStatement } from '../analyse/replaySafe.js';
+import { unwrap } from '../analyse/symbols.js';
 import type { ReasonId } from '../reasons.js';
 import { journalTypeOf } from './journalType.js';
 import { isIteration, loopExpression, unboundedOf, type Rerun } from './reruns.js';
@@ -42,6 +43,7 @@ interface Walk {
  * lines are left as they are. A reason when an effect's result cannot be journaled or the journal may grow without bound.
  */
 export function journalOf(rerun: Rerun, leadsToAsk: (node: Node) => boolean, analysis: MrtrAnalysis): JournalResult {
+  if (rerun.resumes && !rerun.resumes.some((call) => asksAfter(call, leadsToAsk))) return { steps: [] };
   const walk: Walk = {
     fn: rerun.fn,
     handler: analysis.usesOf(rerun.fn).some((use) => use.kind === 'registered'),
@@ -72,6 +74,9 @@ function visit(node: Node, statement: Node, walk: Walk): void {
     const otherwise = node.getElseStatement();
     if (otherwise) visit(otherwise, otherwise, walk);
   } else if (Node.isBlock(node)) {
+    // A block of the handler that ends the call runs on the last round only (an ask in it has its own path).
+    const last = node.getStatements().at(-1);
+    if (walk.handler && last && (Node.isReturnStatement(last) || Node.isThrowStatement(last))) return;
     for (const s of node.getStatements()) visit(s, s, walk);
   } else if (Node.isTryStatement(node)) {
     for (const block of [node.getTryBlock(), node.getCatchClause()?.getBlock(), node.getFinallyBlock()])
@@ -104,6 +109,8 @@ function isSafe(node: Node, walk: Walk): boolean {
     const callee = call.getExpression();
     // Capability reads now read the request's own capabilities (see rewriteReplay).
     if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'getClientCapabilities') allowed.add(call);
+    // `chosen.push(file)` on a local built in the function (`const chosen = []`): rebuilt from the top on each round.
+    if (Node.isPropertyAccessExpression(callee) && isLocal(callee.getExpression(), walk, true)) allowed.add(call);
   }
   if (Node.isExpressionStatement(node)) return isLocalWrite(node.getExpression(), walk, allowed);
   return Node.isStatement(node) ? isReplaySafeStatement(node, allowed) : isReplaySafeExpression(node, allowed);
@@ -119,10 +126,24 @@ function isLocalWrite(expression: Node, walk: Walk, allowed: Set<Node>): boolean
   return isLocal(expression.getLeft(), walk) && isReplaySafeExpression(expression.getRight(), allowed);
 }
 
-function isLocal(target: Node, walk: Walk): boolean {
+/** A local of the function (`built`: declared with a literal or `new` value the function itself builds). */
+function isLocal(target: Node, walk: Walk, built = false): boolean {
   if (!Node.isIdentifier(target)) return false;
   const declaration = target.getSymbol()?.getDeclarations()[0];
   if (!declaration || !(Node.isVariableDeclaration(declaration) || Node.isParameterDeclaration(declaration))) return false;
+  if (built) {
+    const init = Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
+    const value = init ? unwrap(init) : undefined;
+    if (
+      !value ||
+      !(
+        Node.isArrayLiteralExpression(value) ||
+        Node.isObjectLiteralExpression(value) ||
+        (Node.isNewExpression(value) && /^(Map|Set|Array|URLSearchParams)$/.test(value.getExpression().getText()))
+      )
+    )
+      return false;
+  }
   for (let fn = enclosingFunction(declaration); fn; fn = enclosingFunction(fn)) if (fn === walk.fn) return true;
   return false;
 }
@@ -182,4 +203,18 @@ function unbounded(expression: Node, statement: Node, walk: Walk): void {
 
 function isAsync(fn: FunctionNode): boolean {
   return (fn as { isAsync?(): boolean }).isAsync?.() === true;
+}
+
+/** Whether code after a call (in its function: later statements, or the next iteration of a loop) leads to an ask. */
+function asksAfter(call: Node, leadsToAsk: (node: Node) => boolean): boolean {
+  const fn = enclosingFunction(call);
+  for (let current: Node = call; current !== fn && current.getParent(); current = current.getParentOrThrow()) {
+    const parent = current.getParentOrThrow();
+    if (isIteration(parent) && parent.getStatement() === current) return true;
+    if (Node.isBlock(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
+      const statements = parent.getStatements();
+      if (statements.slice(statements.indexOf(current as never) + 1).some(leadsToAsk)) return true;
+    }
+  }
+  return false;
 }

@@ -164,8 +164,15 @@ function commitTrail(result: ReplayPath, trail: Trail, registration: Registratio
   const list = result.reruns.get(registration) ?? [];
   for (const r of trail.reruns) {
     const same = list.findIndex((l) => l.node === r.node);
-    if (same < 0) list.push(r);
-    else if (r.unbounded && !list[same]!.unbounded) list[same] = r;
+    const known = list[same];
+    if (!known) list.push(r);
+    else
+      list[same] = {
+        ...known,
+        ...(r.unbounded && !known.unbounded ? { unbounded: r.unbounded } : {}),
+        // Run again when any path asks again after it (unconditionally, when one path always does).
+        ...(known.resumes && r.resumes ? { resumes: [...known.resumes, ...r.resumes] } : { resumes: undefined }),
+      };
   }
   result.reruns.set(registration, list);
 }
@@ -178,7 +185,8 @@ function commitTrail(result: ReplayPath, trail: Trail, registration: Registratio
 function trailThrough(node: Node, fn: FunctionNode, before: Trail, analysis: MrtrAnalysis): Trail {
   const trail: Trail = {
     ...before,
-    reruns: [...before.reruns],
+    // What follows an ask in a helper below runs again only if the code above this call asks again.
+    reruns: before.reruns.map((r) => (r.resumes ? { ...r, resumes: [...r.resumes, node] } : r)),
     guards: [...before.guards],
     handlerGuards: [...before.handlerGuards],
     settled: [...before.settled],
@@ -188,6 +196,7 @@ function trailThrough(node: Node, fn: FunctionNode, before: Trail, analysis: Mrt
   const found = capabilityReadsOf(fn, analysis);
   const reads = new Set<Node>(found);
   trail.capabilityReads.push(...found);
+  const helper = !analysis.usesOf(fn).some((use) => use.kind === 'registered');
   for (let current: Node = node; current !== fn; current = current.getParentOrThrow()) {
     const parent = current.getParentOrThrow();
     if (Node.isTryStatement(parent) && parent.getTryBlock() === current) guardCatch(parent, trail, analysis);
@@ -198,7 +207,7 @@ function trailThrough(node: Node, fn: FunctionNode, before: Trail, analysis: Mrt
       ['catch', 'then'].includes(parent.getName())
     )
       guardRejection(parent, trail, analysis);
-    const around = rerunsAround(parent, current, fn, reads, analysis.project);
+    const around = rerunsAround(parent, current, fn, reads, analysis.project, helper);
     // Everything found so far runs in this loop (once per iteration).
     if (around.unbounded) trail.reruns = trail.reruns.map((r) => (r.unbounded ? r : { ...r, unbounded: around.unbounded }));
     trail.reruns.push(...around.reruns.map((r) => (around.unbounded ? { ...r, unbounded: around.unbounded } : r)));

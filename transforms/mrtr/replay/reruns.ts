@@ -12,6 +12,11 @@ export interface Rerun {
   node: Node;
   fn: FunctionNode;
   unbounded?: string;
+  /**
+   * After the ask, in a helper: it runs again only when its caller asks again after the helper returns. The calls
+   * the walk went up through from the helper (checked once every path's asks are known).
+   */
+  resumes?: Node[];
 }
 
 type Iteration = Node & { getStatement(): Node };
@@ -27,18 +32,21 @@ export function rerunsAround(
   fn: FunctionNode,
   reads: ReadonlySet<Node>,
   project: AnalysisProject,
+  helper: boolean,
 ): { reruns: Rerun[]; unbounded?: string } {
   const reruns: Rerun[] = [];
-  const add = (node: Node | undefined, expression: boolean) => {
+  const add = (node: Node | undefined, expression: boolean, after = false) => {
     if (!node) return;
     if (expression ? isReplaySafeExpression(node, reads) : isReplaySafeStatement(node, reads)) return;
-    reruns.push({ node, fn });
+    reruns.push({ node, fn, ...(after ? { resumes: [] } : {}) });
   };
   if (Node.isBlock(parent) || Node.isSourceFile(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
     const statements = parent.getStatements();
     const index = statements.indexOf(current as never);
     for (const statement of statements.slice(0, index)) add(statement, false);
-    if (insideLoop(parent, fn)) for (const statement of statements.slice(index + 1)) add(statement, false);
+    // In a loop's body, what follows runs before the next iteration's ask; in a helper, before the caller's next ask.
+    const loop = insideLoop(parent, fn);
+    if (loop || helper) for (const statement of statements.slice(index + 1)) add(statement, false, !loop);
   } else if (Node.isIfStatement(parent) && parent.getExpression() !== current) {
     add(parent.getExpression(), true);
   } else if (isIteration(parent) && parent.getStatement() === current) {
