@@ -1,14 +1,19 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
-import type { CallExpression } from 'ts-morph';
+import type { CallExpression, PropertyAccessExpression } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { isFunctionNode } from './functions.js';
 import { isReplaySafeExpression, isReplaySafeStatement } from './replaySafe.js';
 import { declarationsOf, unwrap } from './symbols.js';
 
-/** Collections whose `get` reads an entry and changes nothing. */
-const READ_ONLY_COLLECTIONS = /^(Readonly)?(Map|WeakMap)\b/;
+/** Collections whose reads (`get`, `has`, `values`) change nothing. */
+const READ_ONLY_COLLECTIONS = /^(Readonly)?(Map|WeakMap|Set|WeakSet)\b/;
 /** Method names that write a log line: repeating one on a retry is harmless, so it is not an effect to journal. */
 const LOG_METHODS = new Set(['log', 'info', 'debug', 'warn', 'error', 'trace']);
+/** Methods of a `Map` or `Set` that read. */
+const COLLECTION_READS = new Set(['get', 'has', 'keys', 'values', 'entries']);
+const TIMER_CALLS = new Set(['setTimeout', 'clearTimeout']);
+/** Methods of strings and dates that compute a value from their receiver and change nothing. */
+const PURE_VALUE_METHODS = new Set(['localeCompare', 'getTime', 'toISOString', 'valueOf', 'toLocaleLowerCase', 'normalize']);
 /** How deep a project function's body is followed to prove that it only reads. */
 const MAX_DEPTH = 3;
 
@@ -19,25 +24,89 @@ const MAX_DEPTH = 3;
  */
 export function provenReadsIn(node: Node, project: AnalysisProject, depth = 0): Set<Node> {
   const proven = new Set<Node>();
-  for (const call of node.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    if (isProvenRead(call, project, depth)) proven.add(call);
+  // Inner calls first: a call counts only when its receiver and arguments are safe too (`map.get(key())`).
+  const calls: Node[] = node.getDescendantsOfKind(SyntaxKind.CallExpression).reverse();
+  const promises = node.getDescendantsOfKind(SyntaxKind.NewExpression).filter((n) => isLocalTimer(n));
+  for (const timer of promises) proven.add(timer);
+  if (Node.isCallExpression(node)) calls.push(node);
+  for (const call of calls) {
+    if (!Node.isCallExpression(call) || !isProvenRead(call, project, depth)) continue;
+    const callee = unwrap(call.getExpression());
+    const receiver = Node.isPropertyAccessExpression(callee) ? callee.getExpression() : undefined;
+    if (
+      isReplaySafeExpression(receiver, proven) &&
+      call.getArguments().every((a) => isReplaySafeExpression(a, proven) || isFunctionLiteral(a))
+    )
+      proven.add(call);
   }
-  if (Node.isCallExpression(node) && isProvenRead(node, project, depth)) proven.add(node);
   return proven;
 }
 
-/** One call the analysis proves only reads (its arguments are judged by the caller). */
+/** One call the analysis proves only reads (its receiver and arguments are judged by the caller). */
 function isProvenRead(call: CallExpression, project: AnalysisProject, depth: number): boolean {
   const callee = unwrap(call.getExpression());
   if (Node.isPropertyAccessExpression(callee)) {
     const receiver = unwrap(callee.getExpression());
-    if (LOG_METHODS.has(callee.getName()) && /^(console|log|logger|this\.logger|this\.log)$/i.test(receiver.getText()))
+    const name = callee.getName();
+    if (LOG_METHODS.has(name) && /^(console|log|logger|this\.logger|this\.log)$/i.test(receiver.getText()))
       return true;
-    if (callee.getName() === 'get' && isReadOnlyCollection(receiver, project)) return true;
-    return onlyReads(declarationsOf(project, callee.getNameNode()), project, depth);
+    if (COLLECTION_READS.has(name) && isReadOnlyCollection(receiver, project)) return true;
+    if (PURE_VALUE_METHODS.has(name)) return true;
+    // `[...items].sort(byDate)`: sorting a copy made in place changes nothing else (a pure comparator).
+    if (name === 'sort' && Node.isArrayLiteralExpression(receiver))
+      return call.getArguments().every((a) => !isFunctionLiteral(a) || isPureFunction(a, project, depth));
+    return onlyReads(memberDeclarationsOf(project, callee), project, depth);
   }
   if (Node.isIdentifier(callee)) return onlyReads(declarationsOf(project, callee), project, depth);
   return false;
+}
+
+/**
+ * The declarations of a member a call reaches (`store.get`), with the modules that declare its receiver's type parsed
+ * first (`store: NoteStore` imported from `./store.js`), so that the checker resolves it.
+ */
+export function memberDeclarationsOf(project: AnalysisProject, callee: PropertyAccessExpression): Node[] {
+  const root = rootOf(callee.getExpression());
+  for (const declaration of root ? declarationsOf(project, root) : []) {
+    const typeNode = (declaration as { getTypeNode?(): Node | undefined }).getTypeNode?.();
+    const names = typeNode ? [typeNode, ...typeNode.getDescendants()].filter((n) => Node.isTypeReference(n)) : [];
+    for (const name of names) if (Node.isTypeReference(name)) declarationsOf(project, name.getTypeName());
+  }
+  return declarationsOf(project, callee.getNameNode());
+}
+
+/** The identifier an access chain starts from (`store` in `store.items.get`). */
+function rootOf(node: Node): Node | undefined {
+  let root = node;
+  while (Node.isPropertyAccessExpression(root) || Node.isCallExpression(root)) root = unwrap(root.getExpression());
+  return Node.isIdentifier(root) ? root : undefined;
+}
+
+function isFunctionLiteral(node: Node): boolean {
+  return Node.isArrowFunction(node) || Node.isFunctionExpression(node);
+}
+
+function isPureFunction(node: Node, project: AnalysisProject, depth: number): boolean {
+  if (!Node.isArrowFunction(node) && !Node.isFunctionExpression(node)) return false;
+  const body = node.getBody();
+  const allowed = provenReadsIn(body, project, depth + 1);
+  return Node.isBlock(body)
+    ? body.getStatements().every((s) => isReplaySafeStatement(s, allowed))
+    : isReplaySafeExpression(body, allowed);
+}
+
+/**
+ * `new Promise((resolve) => { timer = setTimeout(() => resolve(null), ms); })`: a timeout made for this round (the
+ * round that ends clears or forgets it); made again on the next round, as the old call made one per request.
+ */
+function isLocalTimer(node: Node): boolean {
+  if (!Node.isNewExpression(node) || node.getExpression().getText() !== 'Promise') return false;
+  const executor = node.getArguments()[0];
+  if (!executor || !isFunctionLiteral(executor)) return false;
+  const parameters = (executor as Node & { getParameters(): Node[] }).getParameters().map((p) => p.getText());
+  return executor
+    .getDescendantsOfKind(SyntaxKind.CallExpression)
+    .every((call) => TIMER_CALLS.has(call.getExpression().getText()) || parameters.includes(call.getExpression().getText()));
 }
 
 /** A name or `this.field` the project initialises with `new Map(...)` or declares as a `Map`. */
@@ -53,7 +122,7 @@ function isReadOnlyCollection(receiver: Node, project: AnalysisProject): boolean
       if (typeNode) return READ_ONLY_COLLECTIONS.test(typeNode.getText());
       const init = d.getInitializer();
       const value = init ? unwrap(init) : undefined;
-      return !!value && Node.isNewExpression(value) && /^(Map|WeakMap)$/.test(value.getExpression().getText());
+      return !!value && Node.isNewExpression(value) && /^(Map|WeakMap|Set|WeakSet)$/.test(value.getExpression().getText());
     })
   );
 }

@@ -2,6 +2,7 @@ import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { Type, TypeNode } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { isFunctionNode } from '../analyse/functions.js';
+import { memberDeclarationsOf } from '../analyse/provenReads.js';
 import { declarationsOf, unwrap } from '../analyse/symbols.js';
 
 /**
@@ -87,7 +88,9 @@ function callResultOf(call: Node & { getExpression(): Node }, project: AnalysisP
   if (Node.isPropertyAccessExpression(callee) && TEXT_METHODS.has(callee.getName())) return JSON_TYPE;
   const name = Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee;
   if (!Node.isIdentifier(name) || depth >= MAX_DEPTH) return undefined;
-  const declarations = declarationsOf(project, name);
+  const declarations = Node.isPropertyAccessExpression(callee)
+    ? memberDeclarationsOf(project, callee)
+    : declarationsOf(project, name);
   if (declarations.length !== 1) return undefined;
   let fn: Node = declarations[0]!;
   if (Node.isVariableDeclaration(fn) || Node.isPropertyAssignment(fn) || Node.isPropertyDeclaration(fn)) {
