@@ -2,7 +2,8 @@ import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, PropertyAccessExpression } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { isFunctionNode } from './functions.js';
-import { isReplaySafeExpression, isReplaySafeStatement } from './replaySafe.js';
+import { isPureStatement } from './localEffects.js';
+import { isReplaySafeExpression } from './replaySafe.js';
 import { declarationsOf, unwrap } from './symbols.js';
 
 /** Collections whose reads (`get`, `has`, `values`) change nothing. */
@@ -12,6 +13,12 @@ const LOG_METHODS = new Set(['log', 'info', 'debug', 'warn', 'error', 'trace']);
 /** Methods of a `Map` or `Set` that read. */
 const COLLECTION_READS = new Set(['get', 'has', 'keys', 'values', 'entries']);
 const TIMER_CALLS = new Set(['setTimeout', 'clearTimeout']);
+/** Methods that change the array they are called on: harmless on a copy. */
+const COPY_MUTATORS = new Set(['sort', 'reverse', 'pop', 'shift']);
+/** Methods that return a new array. */
+const FRESH_ARRAYS = new Set(['split', 'slice', 'map', 'filter', 'concat', 'flat', 'flatMap']);
+/** Built-in constructors with no effect: a new value of the function's own. */
+const PURE_CONSTRUCTORS = /^(Map|Set|WeakMap|WeakSet|Array|URL|URLSearchParams|RegExp)$/;
 /** Methods of strings and dates that compute a value from their receiver and change nothing. */
 const PURE_VALUE_METHODS = new Set(['localeCompare', 'getTime', 'toISOString', 'valueOf', 'toLocaleLowerCase', 'normalize']);
 /** How deep a project function's body is followed to prove that it only reads. */
@@ -26,8 +33,15 @@ export function provenReadsIn(node: Node, project: AnalysisProject, depth = 0): 
   const proven = new Set<Node>();
   // Inner calls first: a call counts only when its receiver and arguments are safe too (`map.get(key())`).
   const calls: Node[] = node.getDescendantsOfKind(SyntaxKind.CallExpression).reverse();
-  const promises = node.getDescendantsOfKind(SyntaxKind.NewExpression).filter((n) => isLocalTimer(n));
-  for (const timer of promises) proven.add(timer);
+  const news = [...node.getDescendantsOfKind(SyntaxKind.NewExpression), ...(Node.isNewExpression(node) ? [node] : [])];
+  for (const made of news.reverse()) {
+    if (isLocalTimer(made)) proven.add(made);
+    else if (
+      PURE_CONSTRUCTORS.test(made.getExpression().getText()) &&
+      (made.getArguments() ?? []).every((a) => isReplaySafeExpression(a, proven))
+    )
+      proven.add(made);
+  }
   if (Node.isCallExpression(node)) calls.push(node);
   for (const call of calls) {
     if (!Node.isCallExpression(call) || !isProvenRead(call, project, depth)) continue;
@@ -52,8 +66,8 @@ function isProvenRead(call: CallExpression, project: AnalysisProject, depth: num
       return true;
     if (COLLECTION_READS.has(name) && isReadOnlyCollection(receiver, project)) return true;
     if (PURE_VALUE_METHODS.has(name)) return true;
-    // `[...items].sort(byDate)`: sorting a copy made in place changes nothing else (a pure comparator).
-    if (name === 'sort' && Node.isArrayLiteralExpression(receiver))
+    // `[...items].sort(byDate)`, `path.split('/').pop()`: changing a copy made in place changes nothing else.
+    if (COPY_MUTATORS.has(name) && isFreshArray(receiver))
       return call.getArguments().every((a) => !isFunctionLiteral(a) || isPureFunction(a, project, depth));
     return onlyReads(memberDeclarationsOf(project, callee), project, depth);
   }
@@ -75,6 +89,13 @@ export function memberDeclarationsOf(project: AnalysisProject, callee: PropertyA
   return declarationsOf(project, callee.getNameNode());
 }
 
+/** An array made by the expression itself: a literal, or what `split`, `slice`, `map`, `filter`... return. */
+function isFreshArray(node: Node): boolean {
+  if (Node.isArrayLiteralExpression(node)) return true;
+  const callee = Node.isCallExpression(node) ? unwrap(node.getExpression()) : undefined;
+  return !!callee && Node.isPropertyAccessExpression(callee) && FRESH_ARRAYS.has(callee.getName());
+}
+
 /** The identifier an access chain starts from (`store` in `store.items.get`). */
 function rootOf(node: Node): Node | undefined {
   let root = node;
@@ -91,7 +112,7 @@ function isPureFunction(node: Node, project: AnalysisProject, depth: number): bo
   const body = node.getBody();
   const allowed = provenReadsIn(body, project, depth + 1);
   return Node.isBlock(body)
-    ? body.getStatements().every((s) => isReplaySafeStatement(s, allowed))
+    ? body.getStatements().every((s) => isPureStatement(s, node, allowed))
     : isReplaySafeExpression(body, allowed);
 }
 
@@ -144,6 +165,6 @@ function onlyReads(declarations: Node[], project: AnalysisProject, depth: number
   if (!body) return false;
   const allowed = provenReadsIn(body, project, depth + 1);
   return Node.isBlock(body)
-    ? body.getStatements().every((s) => isReplaySafeStatement(s, allowed))
+    ? body.getStatements().every((s) => isPureStatement(s, fn, allowed))
     : isReplaySafeExpression(body, allowed);
 }

@@ -3,8 +3,8 @@ import type { AnalysisProject } from '../../../lib/project.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import { enclosingFunction, oneLine, type FunctionNode } from '../analyse/functions.js';
 import { provenReadsIn } from '../analyse/provenReads.js';
-import { isReplaySafeExpression, isReplaySafeStatement } from '../analyse/replaySafe.js';
-import { unwrap } from '../analyse/symbols.js';
+import { isLocalEffect, isLocalOf, isPureStatement } from '../analyse/localEffects.js';
+import { isReplaySafeExpression } from '../analyse/replaySafe.js';
 import type { ReasonId } from '../reasons.js';
 import { journalTypeOf } from './journalType.js';
 import { isIteration, loopExpression, unboundedOf, type Rerun } from './reruns.js';
@@ -109,43 +109,10 @@ function isSafe(node: Node, walk: Walk): boolean {
     const callee = call.getExpression();
     // Capability reads now read the request's own capabilities (see rewriteReplay).
     if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'getClientCapabilities') allowed.add(call);
-    // `chosen.push(file)` on a local built in the function (`const chosen = []`): rebuilt from the top on each round.
-    if (Node.isPropertyAccessExpression(callee) && isLocal(callee.getExpression(), walk, true)) allowed.add(call);
   }
-  if (Node.isExpressionStatement(node)) return isLocalWrite(node.getExpression(), walk, allowed);
-  return Node.isStatement(node) ? isReplaySafeStatement(node, allowed) : isReplaySafeExpression(node, allowed);
-}
-
-/** `attempts++`, `total += x`, `answer = x` on a local of the function: rebuilt from the top on each round. */
-function isLocalWrite(expression: Node, walk: Walk, allowed: Set<Node>): boolean {
-  if (Node.isPostfixUnaryExpression(expression) || Node.isPrefixUnaryExpression(expression))
-    return isLocal(expression.getOperand(), walk);
-  if (!Node.isBinaryExpression(expression)) return isReplaySafeExpression(expression, allowed);
-  const op = expression.getOperatorToken().getKind();
-  if (op < SyntaxKind.FirstAssignment || op > SyntaxKind.LastAssignment) return isReplaySafeExpression(expression, allowed);
-  return isLocal(expression.getLeft(), walk) && isReplaySafeExpression(expression.getRight(), allowed);
-}
-
-/** A local of the function (`built`: declared with a literal or `new` value the function itself builds). */
-function isLocal(target: Node, walk: Walk, built = false): boolean {
-  if (!Node.isIdentifier(target)) return false;
-  const declaration = target.getSymbol()?.getDeclarations()[0];
-  if (!declaration || !(Node.isVariableDeclaration(declaration) || Node.isParameterDeclaration(declaration))) return false;
-  if (built) {
-    const init = Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
-    const value = init ? unwrap(init) : undefined;
-    if (
-      !value ||
-      !(
-        Node.isArrayLiteralExpression(value) ||
-        Node.isObjectLiteralExpression(value) ||
-        (Node.isNewExpression(value) && /^(Map|Set|Array|URLSearchParams)$/.test(value.getExpression().getText()))
-      )
-    )
-      return false;
-  }
-  for (let fn = enclosingFunction(declaration); fn; fn = enclosingFunction(fn)) if (fn === walk.fn) return true;
-  return false;
+  // Writes to the function's own locals (`attempts++`, `chosen.push(file)`): made anew from the top on each round.
+  if (Node.isExpressionStatement(node)) return isLocalEffect(node.getExpression(), walk.fn, allowed);
+  return Node.isStatement(node) ? isPureStatement(node, walk.fn, allowed) : isReplaySafeExpression(node, allowed);
 }
 
 /** An expression statement: a local assigned an effect's value journals the value; any other effect runs once. */
@@ -154,7 +121,7 @@ function expressionStatement(expression: Node, statement: Node, walk: Walk): voi
   if (
     Node.isBinaryExpression(expression) &&
     expression.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
-    isLocal(expression.getLeft(), walk)
+    isLocalOf(expression.getLeft(), walk.fn)
   )
     return value(expression.getRight(), statement, walk);
   if (walk.unbounded) return unbounded(expression, statement, walk);

@@ -52,7 +52,12 @@ export function journalTypeOf(expression: Node, project: AnalysisProject, depth 
     // `x = effect()`: the value assigned.
     if (op === SyntaxKind.EqualsToken) return journalTypeOf(value.getRight(), project, depth);
     if (op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment) return JSON_TYPE;
+    // `id ?? randomUUID()`: either operand's value.
+    if ([SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken, SyntaxKind.AmpersandAmpersandToken].includes(op))
+      return combine([journalTypeOf(value.getLeft(), project, depth), journalTypeOf(value.getRight(), project, depth)]);
   }
+  if (Node.isConditionalExpression(value))
+    return combine([journalTypeOf(value.getWhenTrue(), project, depth), journalTypeOf(value.getWhenFalse(), project, depth)]);
   if (Node.isArrayLiteralExpression(value)) {
     const elements = value.getElements().map((e) => journalTypeOf(e, project, depth + 1));
     if (value.getElements().some((e) => Node.isObjectLiteralExpression(strip(e))))
