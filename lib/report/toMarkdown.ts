@@ -200,7 +200,9 @@ function rewrittenSection({ report, maxLength, link, dry }: MarkdownContext): st
     return [
       head,
       ...other,
-      ...(again.length > 0 ? ['  - effects journaled as steps (each runs once; later rounds replay its result):', ...again] : []),
+      ...(again.length > 0
+        ? ['  - effects journaled as steps (each runs once; later rounds replay its result):', ...again]
+        : []),
     ].join('\n');
   });
   return details(

@@ -26,7 +26,8 @@ export function isLocalOf(target: Node, fn: Node, built = false): boolean {
         (Node.isNewExpression(value) && BUILT.test(value.getExpression().getText())));
     if (!made) return false;
   }
-  for (let owner = enclosingFunction(declaration); owner; owner = enclosingFunction(owner)) if (owner === fn) return true;
+  for (let owner = enclosingFunction(declaration); owner; owner = enclosingFunction(owner))
+    if (owner === fn) return true;
   return false;
 }
 
@@ -37,7 +38,8 @@ export function isLocalOf(target: Node, fn: Node, built = false): boolean {
 export function isLocalEffect(expression: Node, fn: Node, allowed: ReadonlySet<Node>): boolean {
   if (Node.isPostfixUnaryExpression(expression) || Node.isPrefixUnaryExpression(expression)) {
     const op = expression.getOperatorToken();
-    if (op === SyntaxKind.PlusPlusToken || op === SyntaxKind.MinusMinusToken) return isLocalOf(expression.getOperand(), fn);
+    if (op === SyntaxKind.PlusPlusToken || op === SyntaxKind.MinusMinusToken)
+      return isLocalOf(expression.getOperand(), fn);
   }
   if (Node.isBinaryExpression(expression)) {
     const op = expression.getOperatorToken().getKind();
@@ -67,7 +69,8 @@ export function isPureStatement(statement: Node, fn: Node, allowed: ReadonlySet<
     return safe(statement.getExpression()) && pure(statement.getStatement());
   if (Node.isForStatement(statement)) {
     const init = statement.getInitializer();
-    const inits = init && Node.isVariableDeclarationList(init) ? init.getDeclarations().map((d) => d.getInitializer()) : [init];
+    const inits =
+      init && Node.isVariableDeclarationList(init) ? init.getDeclarations().map((d) => d.getInitializer()) : [init];
     const step = statement.getIncrementor();
     return (
       inits.every(safe) &&

@@ -20,7 +20,14 @@ const FRESH_ARRAYS = new Set(['split', 'slice', 'map', 'filter', 'concat', 'flat
 /** Built-in constructors with no effect: a new value of the function's own. */
 const PURE_CONSTRUCTORS = /^(Map|Set|WeakMap|WeakSet|Array|URL|URLSearchParams|RegExp)$/;
 /** Methods of strings and dates that compute a value from their receiver and change nothing. */
-const PURE_VALUE_METHODS = new Set(['localeCompare', 'getTime', 'toISOString', 'valueOf', 'toLocaleLowerCase', 'normalize']);
+const PURE_VALUE_METHODS = new Set([
+  'localeCompare',
+  'getTime',
+  'toISOString',
+  'valueOf',
+  'toLocaleLowerCase',
+  'normalize',
+]);
 /** How deep a project function's body is followed to prove that it only reads. */
 const MAX_DEPTH = 3;
 
@@ -62,8 +69,7 @@ function isProvenRead(call: CallExpression, project: AnalysisProject, depth: num
   if (Node.isPropertyAccessExpression(callee)) {
     const receiver = unwrap(callee.getExpression());
     const name = callee.getName();
-    if (LOG_METHODS.has(name) && /^(console|log|logger|this\.logger|this\.log)$/i.test(receiver.getText()))
-      return true;
+    if (LOG_METHODS.has(name) && /^(console|log|logger|this\.logger|this\.log)$/i.test(receiver.getText())) return true;
     if (COLLECTION_READS.has(name) && isReadOnlyCollection(receiver, project)) return true;
     if (PURE_VALUE_METHODS.has(name)) return true;
     // `[...items].sort(byDate)`, `path.split('/').pop()`: changing a copy made in place changes nothing else.
@@ -127,7 +133,9 @@ function isLocalTimer(node: Node): boolean {
   const parameters = (executor as Node & { getParameters(): Node[] }).getParameters().map((p) => p.getText());
   return executor
     .getDescendantsOfKind(SyntaxKind.CallExpression)
-    .every((call) => TIMER_CALLS.has(call.getExpression().getText()) || parameters.includes(call.getExpression().getText()));
+    .every(
+      (call) => TIMER_CALLS.has(call.getExpression().getText()) || parameters.includes(call.getExpression().getText()),
+    );
 }
 
 /** A name or `this.field` the project initialises with `new Map(...)` or declares as a `Map`. */
@@ -143,7 +151,9 @@ function isReadOnlyCollection(receiver: Node, project: AnalysisProject): boolean
       if (typeNode) return READ_ONLY_COLLECTIONS.test(typeNode.getText());
       const init = d.getInitializer();
       const value = init ? unwrap(init) : undefined;
-      return !!value && Node.isNewExpression(value) && /^(Map|WeakMap|Set|WeakSet)$/.test(value.getExpression().getText());
+      return (
+        !!value && Node.isNewExpression(value) && /^(Map|WeakMap|Set|WeakSet)$/.test(value.getExpression().getText())
+      );
     })
   );
 }
@@ -159,8 +169,7 @@ function onlyReads(declarations: Node[], project: AnalysisProject, depth: number
     fn = unwrap(init);
   }
   if (!isFunctionNode(fn) || Node.isConstructorDeclaration(fn) || Node.isSetAccessorDeclaration(fn)) return false;
-  if ((fn as { isAsync?(): boolean }).isAsync?.() || (fn as { isGenerator?(): boolean }).isGenerator?.())
-    return false;
+  if ((fn as { isAsync?(): boolean }).isAsync?.() || (fn as { isGenerator?(): boolean }).isGenerator?.()) return false;
   const body = fn.getBody?.();
   if (!body) return false;
   const allowed = provenReadsIn(body, project, depth + 1);

@@ -9,9 +9,7 @@ import { declarationsOf, unwrap } from '../analyse/symbols.js';
  * What a step's result is, for the journal: plain JSON (or nothing), a value that may be large (an array of records),
  * or one JSON cannot carry (`why`). `promise`: the expression itself is a promise (not awaited where it stands).
  */
-export type JournalType =
-  | { kind: 'json'; promise: boolean }
-  | { kind: 'large' | 'not'; why: string; promise: boolean };
+export type JournalType = { kind: 'json'; promise: boolean } | { kind: 'large' | 'not'; why: string; promise: boolean };
 
 /** Calls of the platform whose result the analysis knows without the standard library's types. */
 const KNOWN_RESULTS: Record<string, JournalType> = {
@@ -29,7 +27,8 @@ const KNOWN_RESULTS: Record<string, JournalType> = {
 /** Methods that give text whatever their receiver: `new Date().toISOString()`. */
 const TEXT_METHODS = new Set(['toISOString', 'toString', 'toFixed', 'toLocaleString', 'toJSON']);
 /** Types that name a handle, a stream or a connection. */
-const HANDLE_TYPES = /^(Promise|PromiseLike|Readable|Writable|Duplex|Stream|ReadableStream|WritableStream|Socket|Server|ChildProcess|Response|Request|Buffer|Uint8Array|ArrayBuffer|Map|Set|WeakMap|WeakSet|Date|RegExp|Error)\b/;
+const HANDLE_TYPES =
+  /^(Promise|PromiseLike|Readable|Writable|Duplex|Stream|ReadableStream|WritableStream|Socket|Server|ChildProcess|Response|Request|Buffer|Uint8Array|ArrayBuffer|Map|Set|WeakMap|WeakSet|Date|RegExp|Error)\b/;
 const JSON_TYPE: JournalType = { kind: 'json', promise: false };
 const MAX_DEPTH = 4;
 
@@ -57,7 +56,10 @@ export function journalTypeOf(expression: Node, project: AnalysisProject, depth 
       return combine([journalTypeOf(value.getLeft(), project, depth), journalTypeOf(value.getRight(), project, depth)]);
   }
   if (Node.isConditionalExpression(value))
-    return combine([journalTypeOf(value.getWhenTrue(), project, depth), journalTypeOf(value.getWhenFalse(), project, depth)]);
+    return combine([
+      journalTypeOf(value.getWhenTrue(), project, depth),
+      journalTypeOf(value.getWhenFalse(), project, depth),
+    ]);
   if (Node.isArrayLiteralExpression(value)) {
     const elements = value.getElements().map((e) => journalTypeOf(e, project, depth + 1));
     if (value.getElements().some((e) => Node.isObjectLiteralExpression(strip(e))))
@@ -65,7 +67,11 @@ export function journalTypeOf(expression: Node, project: AnalysisProject, depth 
     return combine(elements);
   }
   if (Node.isNewExpression(value))
-    return { kind: 'not', why: `a \`new ${value.getExpression().getText()}\` (an object with behaviour)`, promise: false };
+    return {
+      kind: 'not',
+      why: `a \`new ${value.getExpression().getText()}\` (an object with behaviour)`,
+      promise: false,
+    };
   if (Node.isCallExpression(value)) {
     const known = callResultOf(value, project, depth);
     if (known) return known;
@@ -131,12 +137,15 @@ function typeNodeResult(node: TypeNode, promise: boolean): JournalType {
   if (Node.isTypeReference(node)) {
     const name = node.getTypeName().getText();
     const args = node.getTypeArguments();
-    if ((name === 'Promise' || name === 'PromiseLike') && args[0]) return { ...typeNodeResult(args[0], false), promise: true };
-    if ((name === 'Array' || name === 'ReadonlyArray') && args[0]) return { ...arrayResult(args[0].getType(), node, 0), promise };
+    if ((name === 'Promise' || name === 'PromiseLike') && args[0])
+      return { ...typeNodeResult(args[0], false), promise: true };
+    if ((name === 'Array' || name === 'ReadonlyArray') && args[0])
+      return { ...arrayResult(args[0].getType(), node, 0), promise };
     if (HANDLE_TYPES.test(name)) return { kind: 'not', why: `a \`${name}\``, promise };
   }
   if (Node.isArrayTypeNode(node)) return { ...arrayResult(node.getElementTypeNode().getType(), node, 0), promise };
-  if (node.getKind() === SyntaxKind.VoidKeyword || node.getKind() === SyntaxKind.UndefinedKeyword) return { ...JSON_TYPE, promise };
+  if (node.getKind() === SyntaxKind.VoidKeyword || node.getKind() === SyntaxKind.UndefinedKeyword)
+    return { ...JSON_TYPE, promise };
   return { ...typeResult(node.getType(), node, 0), promise };
 }
 

@@ -157,7 +157,8 @@ function journalPaths(
   const calls = [...paths.values()].flatMap((route) => route.calls);
   const leadsToAsk = (node: Node) =>
     calls.some(
-      (n) => n.getSourceFile() === node.getSourceFile() && n.getStart() >= node.getStart() && n.getEnd() <= node.getEnd(),
+      (n) =>
+        n.getSourceFile() === node.getSourceFile() && n.getStart() >= node.getStart() && n.getEnd() <= node.getEnd(),
     );
   const failed = new Map<Registration, { reason: Review['reason']; detail: string }>();
   for (const [candidate, route] of paths) {

@@ -209,7 +209,8 @@ function trailThrough(node: Node, fn: FunctionNode, before: Trail, analysis: Mrt
       guardRejection(parent, trail, analysis);
     const around = rerunsAround(parent, current, fn, reads, analysis.project, helper);
     // Everything found so far runs in this loop (once per iteration).
-    if (around.unbounded) trail.reruns = trail.reruns.map((r) => (r.unbounded ? r : { ...r, unbounded: around.unbounded }));
+    if (around.unbounded)
+      trail.reruns = trail.reruns.map((r) => (r.unbounded ? r : { ...r, unbounded: around.unbounded }));
     trail.reruns.push(...around.reruns.map((r) => (around.unbounded ? { ...r, unbounded: around.unbounded } : r)));
   }
   return trail;

@@ -80,9 +80,7 @@ export function isIteration(node: Node): node is Iteration {
  */
 export function unboundedOf(loop: Iteration, project: AnalysisProject): { unbounded?: string } {
   if (Node.isForOfStatement(loop) || Node.isForInStatement(loop)) return {};
-  const condition = Node.isForStatement(loop)
-    ? loop.getCondition()
-    : loopExpression(loop);
+  const condition = Node.isForStatement(loop) ? loop.getCondition() : loopExpression(loop);
   if (condition && Node.isBinaryExpression(condition) && /^[<>]=?$/.test(condition.getOperatorToken().getText()))
     return {};
   const keyword = Node.isDoStatement(loop) ? 'do...while' : Node.isWhileStatement(loop) ? 'while' : 'for';
@@ -93,11 +91,14 @@ export function unboundedOf(loop: Iteration, project: AnalysisProject): { unboun
 
 /** The value a `for...of`/`for...in` walks, or a `while`/`do` loop's condition. */
 export function loopExpression(loop: Iteration): Node | undefined {
-  return Node.isForStatement(loop) ? loop.getCondition() : (loop as unknown as { getExpression(): Node }).getExpression();
+  return Node.isForStatement(loop)
+    ? loop.getCondition()
+    : (loop as unknown as { getExpression(): Node }).getExpression();
 }
 
 /** Whether a loop lies between a block and its function: its statements run once per iteration. */
 function insideLoop(block: Node, fn: FunctionNode): boolean {
-  for (let node: Node | undefined = block; node && node !== fn; node = node.getParent()) if (isIteration(node)) return true;
+  for (let node: Node | undefined = block; node && node !== fn; node = node.getParent())
+    if (isIteration(node)) return true;
   return false;
 }
