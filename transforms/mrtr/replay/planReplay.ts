@@ -57,7 +57,8 @@ const REPLAYABLE: ReadonlySet<string> = new Set([
 ]);
 
 /** One plan per server: every replayed handler of a server shares its codec and runtime module. */
-export interface ReplayPlan extends ReplayEdits {
+/** A server's plan: its paths' edits, with the effects they journal (the code that runs again stays with each path). */
+export interface ReplayPlan extends Omit<ReplayEdits, 'reruns'> {
   wiring: ServerWiring;
   /** Absolute path of the runtime module, beside the server's construction. */
   runtimePath: string;
@@ -270,7 +271,6 @@ function newServerPlan(
       handlerGuards: [],
       settled: [],
       capabilityReads: [],
-      reruns: new Map(),
       steps: new Map(),
       codecImports: [],
     },
