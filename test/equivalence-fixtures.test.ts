@@ -24,6 +24,12 @@ interface Scenario {
   entry?: string;
   calls: Call[];
   /**
+   * A function the server module exports that returns how often each of its effects ran (`{ inserts: 2 }`), counted
+   * in module state: after each run the counts of the original and of the migrated server (in both eras) must be the
+   * same, so an effect that a replayed handler runs again on a later round fails the fixture.
+   */
+  effects?: string;
+  /**
    * A function the server module exports that finishes a URL elicitation out of band (e.g. the OAuth callback
    * that links an account); called with the question's params whenever the script accepts a URL elicitation.
    */
@@ -79,6 +85,20 @@ function writeTree(files: Record<string, string>): string {
 }
 
 const rewrites = discoverFixtures().filter((f) => f.decision === 'rewrite');
+
+/** The effect counts a server module reports through the function the scenario names. */
+function effectCountsOf(mod: Awaited<ReturnType<typeof loadServerModule>>, name: string): Record<string, number> {
+  const counts = mod.exports?.[name];
+  if (typeof counts !== 'function') throw new Error(`the server module does not export ${name}()`);
+  return (counts as () => Record<string, number>)();
+}
+
+/** The runtime's text with a `step` that runs its effect every time and records nothing. */
+function withoutJournal(runtime: string): string {
+  const head = /^(export )?function step(<T>)?\(label[^\n]*\{\n/m;
+  if (!head.test(runtime)) throw new Error('the runtime has no step function');
+  return runtime.replace(head, (line) => `${line}  return settle(run, (value) => value);\n`);
+}
 
 /** A well-formed answer of each kind, for retries that answer part of a round. */
 const ANSWER_OF = {
@@ -161,6 +181,27 @@ describe('rewrite fixtures: the original and the migrated server behave the same
           const expected = urlErrorsAsToolErrors(before, calls);
           expect(await runMigrated2026(migrated2026, calls, clientScript(answers), options)).toEqual(expected);
           expect(await runMigrated2025(migrated2025, calls, clientScript(answers), options)).toEqual(expected);
+          if (scenario.effects) {
+            // Each effect ran as often as in the original: once, though a replayed handler runs again on each round.
+            const counts = effectCountsOf(original, scenario.effects);
+            expect(Object.values(counts).some((n) => n > 0)).toBe(true);
+            expect(effectCountsOf(migrated2026, scenario.effects), '2026 era').toEqual(counts);
+            expect(effectCountsOf(migrated2025, scenario.effects), '2025 era').toEqual(counts);
+          }
+        });
+      }
+
+      // The counts above fail without the journal: the same migrated server whose `step` runs its effect on every
+      // round (no record) runs some effect more often than the original.
+      if (scenario.effects && scenario.scripts.accept) {
+        it('effect counts differ when steps are not journaled', async () => {
+          const runtime = Object.keys(migratedFiles).find((f) => /mcp-mrtr-runtime\.[cm]?[jt]s$/.test(f))!;
+          const unjournaled = { ...migratedFiles, [runtime]: withoutJournal(migratedFiles[runtime]!) };
+          const [original, migrated] = await Promise.all([load(input), load(unjournaled)]);
+          const script = scenario.scripts.accept!;
+          await runOriginal(original, scenario.sdk, scenario.calls, clientScript(script));
+          await runMigrated2026(migrated, scenario.calls, clientScript(script));
+          expect(effectCountsOf(migrated, scenario.effects!)).not.toEqual(effectCountsOf(original, scenario.effects!));
         });
       }
 

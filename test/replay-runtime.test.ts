@@ -1,7 +1,7 @@
 // The replay runtime's guarantees (issue 5), on the generated module itself with the real SDK on the wire: an
 // unanswered ask ends the round, the retry gets the recorded answer, answers are bound to their question, state
 // is signed, asks in a loop get distinct keys, a swallowed signal still ends the round, and an ask outside a
-// wrapped handler fails clearly. Every flavour (TypeScript, ESM and CommonJS JavaScript) is loaded and run.
+// wrapped handler fails clearly; a journaled step runs once across rounds. Every flavour (TypeScript, ESM and CommonJS JavaScript) is loaded and run.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,7 @@ import {
 
 const SERVER = `import { McpServer, createRequestStateCodec } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
-import { ask, runWithAnswers, withAsks } from './mcp-mrtr-runtime.js';
+import { ask, runWithAnswers, step, withAsks } from './mcp-mrtr-runtime.js';
 
 const codec = createRequestStateCodec({ key: process.env.MCP_REQUEST_STATE_SECRET ?? '', bind: (ctx) => ctx.mcpReq.method });
 const CONFIRM = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
@@ -49,6 +49,14 @@ async function confirm(message) {
 // A test calling the helpers directly, outside a request: every ask answered by the script.
 export function scriptedSetup(answer) {
   return runWithAnswers(answer, async () => [await confirm('Set up?'), await summarise('Summarise'), await firstRoot()].join(' '));
+}
+
+// What each step's run saw (one entry per run), and a switch that changes the first step's label between rounds.
+export const stepRuns = [];
+export const relabel = { on: false };
+
+export function stepOutside() {
+  return step('outside', () => 42);
 }
 
 export function askOutside() {
@@ -85,6 +93,23 @@ export function build() {
   server.registerTool('raw', {}, withAsks(server.server, codec, async () => {
     const answer = await ask.request({ method: 'elicitation/create', params: { message: 'Raw?', requestedSchema: CONFIRM } }, z.object({ action: z.literal('accept'), content: z.record(z.string(), z.unknown()) }));
     return { content: [{ type: 'text', text: JSON.stringify(answer.content) }] };
+  }));
+  server.registerTool('journal', {}, withAsks(server.server, codec, async () => {
+    const opened = await step(relabel.on ? 'open#2' : 'open', () => {
+      stepRuns.push('open');
+      return { n: stepRuns.length };
+    });
+    let failed = false;
+    try {
+      await step('fails', () => {
+        stepRuns.push('fails');
+        throw new Error('boom');
+      });
+    } catch {
+      failed = true;
+    }
+    const ok = await confirm('Journal ' + opened.n + '?');
+    return { content: [{ type: 'text', text: [opened.n, failed, ok].join(' ') }] };
   }));
   server.registerTool('swallow', {}, withAsks(server.server, codec, async () => {
     let ok = false;
@@ -146,6 +171,36 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
       expect(retry.content).toEqual([{ type: 'text', text: 'deleted a.txt' }]);
       // Code before the ask ran once per round.
       expect(mod.exports?.effects).toEqual(['a.txt', 'a.txt']);
+    });
+
+    it('runs a step once across rounds: a thrown step records nothing, a step outside a round just runs', async () => {
+      const mod = await loadFlavour(flavour);
+      const call: Call = { kind: 'tool', name: 'journal', args: {} };
+      const first = await rawCall2026(mod, call);
+      expect(first.resultType).toBe('input_required');
+      expect(mod.exports?.stepRuns).toEqual(['open', 'fails']);
+      const retry = await rawCall2026(mod, call, {
+        inputResponses: { elicit_1: OK },
+        requestState: first.requestState!,
+      });
+      // The first step's record came back ({ n: 1 }); the step that threw ran again.
+      expect(retry.content).toEqual([{ type: 'text', text: '1 true true' }]);
+      expect(mod.exports?.stepRuns).toEqual(['open', 'fails', 'fails']);
+      expect(await (mod.exports?.stepOutside as () => Promise<number>)()).toBe(42);
+    });
+
+    it('runs a step again when the step reached has another label than the record (the path changed)', async () => {
+      const mod = await loadFlavour(flavour);
+      const call: Call = { kind: 'tool', name: 'journal', args: {} };
+      const first = await rawCall2026(mod, call);
+      (mod.exports?.relabel as { on: boolean }).on = true;
+      const retry = await rawCall2026(mod, call, {
+        inputResponses: { elicit_1: OK },
+        requestState: first.requestState!,
+      });
+      // Another label at step_1: it ran (n = 3) and its question changed, so the old answer is not used either.
+      expect(mod.exports?.stepRuns).toEqual(['open', 'fails', 'open', 'fails']);
+      expect(retry.inputRequests?.elicit_1?.params).toEqual(expect.objectContaining({ message: 'Journal 3?' }));
     });
 
     it('never gives an answer to another question: a changed question is asked again', async () => {

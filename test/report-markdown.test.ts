@@ -105,22 +105,24 @@ describe('markdown report', () => {
     expect(small).not.toMatch(/<summary><code>/);
   });
 
-  it('lists under each replayed site the statements that run again, linked and as code', () => {
-    const report = auditJson('examples/v1-notes-server');
+  it('lists under each replayed site the effects journaled as steps, linked and as code', () => {
+    const report = auditJson('__fixtures__/mrtr/rewrite-replay-journal-quote-book/input');
     const replayed = report.sites.filter((s) => s.strategy === 'replay');
     expect(replayed.length).toBeGreaterThan(0);
     const html = render(toMarkdown(report));
     for (const site of replayed) {
-      const reruns = (site.notes ?? []).filter((n) => n.startsWith('runs again on each round: '));
-      expect(reruns.length, site.file).toBeGreaterThan(0);
+      const prefix = 'journaled (runs once, its result is replayed on later rounds): ';
+      const steps = (site.notes ?? []).filter((n) => n.startsWith(prefix));
+      expect(steps.length, site.file).toBeGreaterThan(0);
       // The site's item holds a nested list: the heading, then one linked item per statement, its code in a code span.
       const item =
         new RegExp(`<li><a href="${site.file}#L${site.line}">[\\s\\S]*?</ul>\\s*</li>\\s*</ul>`).exec(html)?.[0] ?? '';
-      expect(item).toContain('runs again on each round (check that each is safe to repeat):');
-      for (const note of reruns) {
-        const [, where, code] = /^runs again on each round: (\S+) (.*)$/.exec(note)!;
+      expect(item).toContain('effects journaled as steps (each runs once; later rounds replay its result):');
+      for (const note of steps) {
+        const [where, ...rest] = note.slice(prefix.length).split(' ');
         const [file, line] = where!.split(':');
-        const escaped = code!
+        const escaped = rest
+          .join(' ')
           .replace(/&/g, '&amp;')
           .replace(/</g, '&lt;')
           .replace(/>/g, '&gt;')

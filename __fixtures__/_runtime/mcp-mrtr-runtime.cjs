@@ -10,8 +10,9 @@
 // reaches an ask whose answer is not known, the round ends with `inputRequired`; the retry runs the handler
 // again from the top, and the same ask returns the recorded answer.
 //
-// Caveat: code before an ask runs again on every round. The migration report lists, per handler, the
-// statements with effects that now run again.
+// Code before an ask runs again on every round. Reads are harmless; an effect (a write, a network call, an id
+// or a clock read) is wrapped with `step(label, run)`: the first round that reaches it runs it and records its
+// result in the state, later rounds return the record (as durable-execution engines journal their activities).
 //
 // Answers recorded so far travel in requestState, signed with the server's codec (createRequestStateCodec);
 // each is bound to a fingerprint of the question it answered, so a changed question is asked again and is
@@ -103,7 +104,7 @@ function withAsks(server, codec, handler, registered) {
     // The request's own client capabilities (2026 era), else what initialize declared (2025 era).
     const envelope = ctx.mcpReq.envelope;
     const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
-    const round = { ctx, capabilities, answers, reached: 0, missing: [] };
+    const round = { ctx, capabilities, answers, reached: 0, missing: [], steps: { ...state?.steps }, stepped: 0 };
     let result;
     try {
       result = await rounds.run(round, () => handler(...args));
@@ -119,7 +120,8 @@ function withAsks(server, codec, handler, registered) {
     for (const { key, question } of round.missing)
       inputRequests[key] = requestOf(question);
     const asked = Object.fromEntries(round.missing.map(({ key, fingerprint }) => [key, fingerprint]));
-    const payload = { replay: { call, answers, asked } };
+    const steps = Object.keys(round.steps).length > 0 ? { steps: round.steps } : {};
+    const payload = { replay: { call, answers, asked, ...steps } };
     overBudget(payload, registered?.name ?? ctx.mcpReq.method);
     return inputRequired({ inputRequests, requestState: await codec.mint(payload, ctx) });
   };
@@ -151,7 +153,7 @@ function overBudget(payload, handler) {
  */
 function runWithAnswers(answer, run, capabilities) {
   const declared = capabilities ?? { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} };
-  const round = { capabilities: declared, answers: {}, reached: 0, missing: [], script: answer };
+  const round = { capabilities: declared, answers: {}, reached: 0, missing: [], steps: {}, stepped: 0, script: answer };
   return rounds.run(round, async () => run());
 }
 
@@ -159,6 +161,44 @@ function runWithAnswers(answer, run, capabilities) {
 function clientCapabilities() {
   const round = rounds.getStore();
   return round ? round.capabilities : pushServer('clientCapabilities()').getClientCapabilities();
+}
+
+/**
+ * A journaled step: `await step('quotes.open', () => quotes.open(order))`. The first round that reaches it runs
+ * `run` and records what it returned (as JSON) in the state; later rounds of the same call return the record
+ * without running it. The n-th step a round reaches has the key `step_<n>`; a record made by a step with another
+ * label (the path went another way) is not used: this step runs and replaces it. A step that throws records
+ * nothing. Outside a `withAsks` handler it just runs.
+ */
+function step(label, run) {
+  const round = rounds.getStore();
+  if (!round)
+    return settle(run, (value) => value);
+  round.stepped += 1;
+  const key = `step_${round.stepped}`;
+  const fingerprint = createHash('sha256').update(label).digest('base64url').slice(0, 22);
+  const journaled = round.steps[key];
+  if (journaled && journaled.label === fingerprint)
+    return Promise.resolve(journaled.value);
+  return settle(run, (value) => {
+    // A copy as the state will carry it: a later change to the live value does not change the record.
+    round.steps[key] = { label: fingerprint, value: value === undefined ? undefined : JSON.parse(JSON.stringify(value)) };
+    return value;
+  });
+}
+
+/** `run()` as a promise: a synchronous result is recorded at once, a thrown error is a rejection. */
+function settle(run, record) {
+  let result;
+  try {
+    result = run();
+  }
+  catch (error) {
+    return Promise.reject(error);
+  }
+  // A thenable (a query builder, another library's promise) is awaited like a promise.
+  const thenable = typeof result?.then === 'function';
+  return thenable ? Promise.resolve(result).then(record) : Promise.resolve(record(result));
 }
 
 /** The asks: the old server->client requests, same parameters and results, inside a `withAsks` handler. */
@@ -338,4 +378,4 @@ function canonicalJson(value, omit) {
   return JSON.stringify(value) ?? 'null';
 }
 
-module.exports = { REPLAY_STATE_BUDGET_BYTES, ask, clientCapabilities, isInputRequiredSignal, rethrowInputRequired, runWithAnswers, withAsks };
+module.exports = { REPLAY_STATE_BUDGET_BYTES, ask, clientCapabilities, isInputRequiredSignal, rethrowInputRequired, runWithAnswers, step, withAsks };

@@ -188,11 +188,11 @@ function rewrittenSection({ report, maxLength, link, dry }: MarkdownContext): st
   const rewritten = report.sites.filter((s) => s.decision === 'rewritten');
   if (rewritten.length === 0) return [];
   const rows = rewritten.map((s) => {
-    // Notes as sub-items; for replay, the statements that now run again on each round, linked, as code.
+    // Notes as sub-items; for replay, the effects journaled as steps (they run once), linked, as code.
     const again: string[] = [];
     const other: string[] = [];
     for (const note of s.notes ?? []) {
-      const rerun = /^runs again on each round: (\S+):(\d+) (.*)$/.exec(note);
+      const rerun = /^journaled \(runs once, its result is replayed on later rounds\): (\S+):(\d+) (.*)$/.exec(note);
       if (rerun) again.push(`    - ${link(rerun[1]!, Number(rerun[2]))} ${codeSpan(rerun[3]!)}`);
       else other.push(`  - ${inline(note)}`);
     }
@@ -200,7 +200,9 @@ function rewrittenSection({ report, maxLength, link, dry }: MarkdownContext): st
     return [
       head,
       ...other,
-      ...(again.length > 0 ? ['  - runs again on each round (check that each is safe to repeat):', ...again] : []),
+      ...(again.length > 0
+        ? ['  - effects journaled as steps (each runs once; later rounds replay its result):', ...again]
+        : []),
     ].join('\n');
   });
   return details(

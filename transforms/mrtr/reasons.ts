@@ -149,6 +149,18 @@ export const REASONS = {
     advice:
       'Bind the caught error to a name, pass a function declared in the project to .catch/.then (or write it in place), replace Promise.any with Promise.all or a loop; then run the tool again. Replay needs every catch on the path to rethrow isInputRequiredSignal(error).',
   },
+  'replay-effect-not-journalable': {
+    message:
+      'an effect runs before an ask on a replayed path, and its result cannot be journaled (a class instance with behaviour, a stream, a function, a handle, a promise awaited later, a type the analysis cannot read, or in a function that is not async): replayed, it would run again on every round',
+    advice:
+      'Make the effect return plain data (`const quote = toPlain(await quotes.open(order))` inside a helper that returns an interface of strings, numbers and arrays), give it a return type the analysis can read, or move it after the last ask (it then runs once); then run the tool again. Or keep the code and make the effect safe to repeat (idempotent) by hand.',
+  },
+  'replay-journal-unbounded': {
+    message:
+      'an effect before an ask runs in a loop with no bound the analysis can see, or returns a value that may be large (an array of records): its journal in requestState could exceed the 16 KB budget',
+    advice:
+      'Bound the loop (`for (let attempt = 1; attempt <= 3; attempt++)`), journal a small summary instead of the whole result (an id, a count, a status), or move the effect after the last ask; then run the tool again.',
+  },
   'callback-not-followed': {
     message:
       'the function holding the ask is passed as a value to code whose calls of it the planner cannot follow (a library function, forEach, a parameter passed on or stored, mapped promises not awaited together)',

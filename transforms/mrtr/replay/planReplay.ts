@@ -7,9 +7,11 @@ import type { MrtrAnalysis } from '../analyse/classify.js';
 import { MRTR_CAPABLE_METHODS } from '../constants.js';
 import { paramsOf } from '../analyse/askCall.js';
 import type { FoundSite } from '../detect/findSites.js';
+import type { Registration } from '../analyse/handlers.js';
 import type { HandlerPlans } from '../plan/planHandlers.js';
 import { classWiringOf, wiringOf, type ServerWiring } from '../plan/planWiring.js';
 import type { Review } from '../plan/review.js';
+import { journalOf } from './journal.js';
 import { traceReplayPath, type OutsideCall, type ReplayEdits, type ReplayPath } from './replayPath.js';
 import { REPLAY_RUNTIME_NAME, runtimeExtension } from './replayRuntime.js';
 import { constValue, unwrap } from '../analyse/symbols.js';
@@ -55,7 +57,8 @@ const REPLAYABLE: ReadonlySet<string> = new Set([
 ]);
 
 /** One plan per server: every replayed handler of a server shares its codec and runtime module. */
-export interface ReplayPlan extends ReplayEdits {
+/** A server's plan: its paths' edits, with the effects they journal (the code that runs again stays with each path). */
+export interface ReplayPlan extends Omit<ReplayEdits, 'reruns'> {
   wiring: ServerWiring;
   /** Absolute path of the runtime module, beside the server's construction. */
   runtimePath: string;
@@ -99,16 +102,6 @@ export function planReplay(
     addRoute(plan, call, route);
     verdicts.set(call, route.outside.length > 0 ? { kind: 'replay', plan, outside: route.outside } : verdict);
   }
-  // A statement that leads to an ask is replayed by design (its answers are recorded): only the others are named.
-  const calls = [...paths.values()].flatMap((route) => route.calls);
-  for (const plan of new Set([...verdicts.values()].flatMap((v) => (v.kind === 'replay' ? [v.plan] : [])))) {
-    for (const [registration, statements] of plan.reruns) {
-      plan.reruns.set(
-        registration,
-        statements.filter((s) => !calls.some((n) => n.getStart() >= s.getStart() && n.getEnd() <= s.getEnd())),
-      );
-    }
-  }
   return verdicts;
 }
 
@@ -133,6 +126,7 @@ function replayPaths(
       verdicts.set(candidate.call.node, { kind: 'review', reason: route.reason, detail: route.detail });
     else if (route) paths.set(candidate, route);
   }
+  const failed = journalPaths(paths, analysis, verdicts);
   // A handler is wrapped only when every ask it reaches is replayed; drop sites until that holds.
   let changed = true;
   while (changed) {
@@ -141,11 +135,50 @@ function replayPaths(
       const complete = route.registrations.every((r) => handlers.groupOf(r.call).every((g) => paths.has(g)));
       if (!complete) {
         paths.delete(candidate);
+        // A handler with an effect the journal cannot keep: each of its asks is for review, for that reason.
+        const problem = route.registrations.map((r) => failed.get(r)).find(Boolean);
+        if (problem) verdicts.set(candidate.call.node, { kind: 'review', ...problem });
         changed = true;
       }
     }
   }
   return paths;
+}
+
+/**
+ * The journal of each path: its effects before an ask become steps; a path with an effect the journal cannot keep
+ * (a result JSON cannot carry, a loop with no bound) is for review, and so are the other asks of its handlers
+ * (returned per registration). A statement that leads to an ask is not a step: its answers are recorded.
+ */
+function journalPaths(
+  paths: Map<FoundSite, ReplayPath>,
+  analysis: MrtrAnalysis,
+  verdicts: Map<Node, ReplayVerdict>,
+): Map<Registration, { reason: Review['reason']; detail: string }> {
+  const calls = [...paths.values()].flatMap((route) => route.calls);
+  const leadsToAsk = (node: Node) =>
+    calls.some(
+      (n) =>
+        n.getSourceFile() === node.getSourceFile() && n.getStart() >= node.getStart() && n.getEnd() <= node.getEnd(),
+    );
+  const failed = new Map<Registration, { reason: Review['reason']; detail: string }>();
+  for (const [candidate, route] of paths) {
+    for (const [registration, reruns] of route.reruns) {
+      const steps = [];
+      for (const rerun of reruns) {
+        const journal = journalOf(rerun, leadsToAsk, analysis);
+        if ('reason' in journal) {
+          verdicts.set(candidate.call.node, { kind: 'review', ...journal });
+          for (const r of route.registrations) failed.set(r, journal);
+          paths.delete(candidate);
+          break;
+        }
+        steps.push(...journal.steps);
+      }
+      route.steps.set(registration, steps);
+    }
+  }
+  return failed;
 }
 
 /** The plan of the server every registration on a path belongs to, shared by all its replayed sites; or why there is none. */
@@ -238,7 +271,7 @@ function newServerPlan(
       handlerGuards: [],
       settled: [],
       capabilityReads: [],
-      reruns: new Map(),
+      steps: new Map(),
       codecImports: [],
     },
   };
@@ -253,10 +286,10 @@ function addRoute(plan: ReplayPlan, call: CallExpression, route: ReplayPath): vo
   for (const h of route.handlerGuards) if (!plan.handlerGuards.includes(h)) plan.handlerGuards.push(h);
   for (const c of route.settled) if (!plan.settled.includes(c)) plan.settled.push(c);
   for (const c of route.capabilityReads) if (!plan.capabilityReads.includes(c)) plan.capabilityReads.push(c);
-  for (const [r, statements] of route.reruns) {
-    const list = plan.reruns.get(r) ?? [];
-    for (const s of statements) if (!list.includes(s)) list.push(s);
-    plan.reruns.set(r, list);
+  for (const [r, steps] of route.steps) {
+    const list = plan.steps.get(r) ?? [];
+    for (const s of steps) if (!list.some((l) => l.expression === s.expression)) list.push(s);
+    plan.steps.set(r, list);
   }
 }
 

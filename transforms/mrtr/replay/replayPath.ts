@@ -13,8 +13,9 @@ import {
 } from '../analyse/functions.js';
 import { templateCallbackOf, type Registration } from '../analyse/handlers.js';
 import type { ReasonId } from '../reasons.js';
-import { isReplaySafeStatement } from '../analyse/replaySafe.js';
 import { unwrap } from '../analyse/symbols.js';
+import type { JournalStep } from './journal.js';
+import { rerunsAround, type Rerun } from './reruns.js';
 
 /** A function that receives a rejection: it rethrows the input-required signal first. */
 export type RejectionHandler = ProjectFunction;
@@ -38,8 +39,10 @@ export interface ReplayEdits {
   settled: CallExpression[];
   /** `server.getClientCapabilities()` reads on the path: they read the request's own capabilities instead. */
   capabilityReads: CallExpression[];
-  /** Per registration: statements with effects that now run again on each round. */
-  reruns: Map<Registration, Node[]>;
+  /** Per registration: the code that runs again on each round (statements before an ask, conditions on the way). */
+  reruns: Map<Registration, Rerun[]>;
+  /** Per registration: the effects among them, journaled so that they run once (see `journal.ts`). */
+  steps: Map<Registration, JournalStep[]>;
 }
 
 export interface ReplayPath extends ReplayEdits {
@@ -62,7 +65,7 @@ const NON_CAPABLE_CONTEXTS: Record<string, Family> = { oninitialized: 'oninitial
  * capable handler: a path from `oninitialized` or a timer gets no guards (its ask fails there, and is reported).
  */
 interface Trail {
-  reruns: Node[];
+  reruns: Rerun[];
   guards: CatchClause[];
   handlerGuards: RejectionHandler[];
   settled: CallExpression[];
@@ -95,6 +98,7 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
     settled: [],
     capabilityReads: [],
     reruns: new Map(),
+    steps: new Map(),
     calls: [],
     outside: [],
   };
@@ -158,7 +162,18 @@ function commitTrail(result: ReplayPath, trail: Trail, registration: Registratio
   for (const c of trail.capabilityReads) if (!result.capabilityReads.includes(c)) result.capabilityReads.push(c);
   if (!result.registrations.includes(registration)) result.registrations.push(registration);
   const list = result.reruns.get(registration) ?? [];
-  for (const s of trail.reruns) if (!list.includes(s)) list.push(s);
+  for (const r of trail.reruns) {
+    const same = list.findIndex((l) => l.node === r.node);
+    const known = list[same];
+    if (!known) list.push(r);
+    else
+      list[same] = {
+        ...known,
+        ...(r.unbounded && !known.unbounded ? { unbounded: r.unbounded } : {}),
+        // Run again when any path asks again after it (unconditionally, when one path always does).
+        ...(known.resumes && r.resumes ? { resumes: [...known.resumes, ...r.resumes] } : { resumes: undefined }),
+      };
+  }
   result.reruns.set(registration, list);
 }
 
@@ -170,7 +185,8 @@ function commitTrail(result: ReplayPath, trail: Trail, registration: Registratio
 function trailThrough(node: Node, fn: FunctionNode, before: Trail, analysis: MrtrAnalysis): Trail {
   const trail: Trail = {
     ...before,
-    reruns: [...before.reruns],
+    // What follows an ask in a helper below runs again only if the code above this call asks again.
+    reruns: before.reruns.map((r) => (r.resumes ? { ...r, resumes: [...r.resumes, node] } : r)),
     guards: [...before.guards],
     handlerGuards: [...before.handlerGuards],
     settled: [...before.settled],
@@ -180,6 +196,7 @@ function trailThrough(node: Node, fn: FunctionNode, before: Trail, analysis: Mrt
   const found = capabilityReadsOf(fn, analysis);
   const reads = new Set<Node>(found);
   trail.capabilityReads.push(...found);
+  const helper = !analysis.usesOf(fn).some((use) => use.kind === 'registered');
   for (let current: Node = node; current !== fn; current = current.getParentOrThrow()) {
     const parent = current.getParentOrThrow();
     if (Node.isTryStatement(parent) && parent.getTryBlock() === current) guardCatch(parent, trail, analysis);
@@ -190,17 +207,11 @@ function trailThrough(node: Node, fn: FunctionNode, before: Trail, analysis: Mrt
       ['catch', 'then'].includes(parent.getName())
     )
       guardRejection(parent, trail, analysis);
-    if (
-      Node.isBlock(parent) ||
-      Node.isSourceFile(parent) ||
-      Node.isCaseClause(parent) ||
-      Node.isDefaultClause(parent)
-    ) {
-      const statements = parent.getStatements();
-      for (const statement of statements.slice(0, statements.indexOf(current as never))) {
-        if (!isReplaySafeStatement(statement, reads)) trail.reruns.push(statement);
-      }
-    }
+    const around = rerunsAround(parent, current, fn, reads, analysis.project, helper);
+    // Everything found so far runs in this loop (once per iteration).
+    if (around.unbounded)
+      trail.reruns = trail.reruns.map((r) => (r.unbounded ? r : { ...r, unbounded: around.unbounded }));
+    trail.reruns.push(...around.reruns.map((r) => (around.unbounded ? { ...r, unbounded: around.unbounded } : r)));
   }
   return trail;
 }

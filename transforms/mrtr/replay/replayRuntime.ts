@@ -69,8 +69,9 @@ const RUNTIME_TS = `// The replay runtime of MRTR (multi round-trip requests), w
 // reaches an ask whose answer is not known, the round ends with \`inputRequired\`; the retry runs the handler
 // again from the top, and the same ask returns the recorded answer.
 //
-// Caveat: code before an ask runs again on every round. The migration report lists, per handler, the
-// statements with effects that now run again.
+// Code before an ask runs again on every round. Reads are harmless; an effect (a write, a network call, an id
+// or a clock read) is wrapped with \`step(label, run)\`: the first round that reaches it runs it and records its
+// result in the state, later rounds return the record (as durable-execution engines journal their activities).
 //
 // Answers recorded so far travel in requestState, signed with the server's codec (createRequestStateCodec);
 // each is bound to a fingerprint of the question it answered, so a changed question is asked again and is
@@ -125,7 +126,15 @@ interface ReplayState {
     answers: Record<string, Recorded>;
     /** The questions the last round asked: key -> fingerprint. */
     asked: Record<string, string>;
+    /** The results of the steps run so far, by step key (\`step_<n>\`: the n-th step a round reaches). */
+    steps?: Record<string, Journaled>;
   };
+}
+
+interface Journaled {
+  /** The fingerprint of the label of the step that recorded it. */
+  label: string;
+  value: unknown;
 }
 
 interface Round {
@@ -138,6 +147,10 @@ interface Round {
   missing: Array<{ key: string; question: Question; fingerprint: string }>;
   /** In \`runWithAnswers\`: where each ask's answer comes from. */
   script?: (question: Question) => unknown;
+  /** The step journal: what earlier rounds recorded, and what this one adds. */
+  steps: Record<string, Journaled>;
+  /** How many steps this run of the handler has reached: the n-th step's key is \`step_<n>\`. */
+  stepped: number;
 }
 
 const rounds = new AsyncLocalStorage<Round>();
@@ -235,7 +248,7 @@ export function withAsks<H extends (...args: never[]) => unknown>(server: Capabi
     // The request's own client capabilities (2026 era), else what initialize declared (2025 era).
     const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
     const capabilities = (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? server.getClientCapabilities();
-    const round: Round = { ctx, capabilities, answers, reached: 0, missing: [] };
+    const round: Round = { ctx, capabilities, answers, reached: 0, missing: [], steps: { ...state?.steps }, stepped: 0 };
     let result: unknown;
     try {
       result = await rounds.run(round, () => handler(...args));
@@ -247,7 +260,8 @@ export function withAsks<H extends (...args: never[]) => unknown>(server: Capabi
     const inputRequests: Record<string, InputRequest> = {};
     for (const { key, question } of round.missing) inputRequests[key] = requestOf(question);
     const asked = Object.fromEntries(round.missing.map(({ key, fingerprint }) => [key, fingerprint]));
-    const payload: ReplayState = { replay: { call, answers, asked } };
+    const steps = Object.keys(round.steps).length > 0 ? { steps: round.steps } : {};
+    const payload: ReplayState = { replay: { call, answers, asked, ...steps } };
     overBudget(payload, registered?.name ?? ctx.mcpReq.method);
     return inputRequired({ inputRequests, requestState: await codec.mint(payload, ctx) });
   };
@@ -280,7 +294,7 @@ export type ScriptedQuestion = Question;
  */
 export function runWithAnswers<T>(answer: (question: ScriptedQuestion) => unknown, run: () => T | Promise<T>, capabilities?: ClientCapabilities): Promise<T> {
   const declared: ClientCapabilities = capabilities ?? { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} };
-  const round: Round = { capabilities: declared, answers: {}, reached: 0, missing: [], script: answer };
+  const round: Round = { capabilities: declared, answers: {}, reached: 0, missing: [], steps: {}, stepped: 0, script: answer };
   return rounds.run(round, async () => run());
 }
 
@@ -288,6 +302,41 @@ export function runWithAnswers<T>(answer: (question: ScriptedQuestion) => unknow
 export function clientCapabilities(): ClientCapabilities | undefined {
   const round = rounds.getStore();
   return round ? round.capabilities : pushServer('clientCapabilities()').getClientCapabilities();
+}
+
+/**
+ * A journaled step: \`await step('quotes.open', () => quotes.open(order))\`. The first round that reaches it runs
+ * \`run\` and records what it returned (as JSON) in the state; later rounds of the same call return the record
+ * without running it. The n-th step a round reaches has the key \`step_<n>\`; a record made by a step with another
+ * label (the path went another way) is not used: this step runs and replaces it. A step that throws records
+ * nothing. Outside a \`withAsks\` handler it just runs.
+ */
+export function step<T>(label: string, run: () => T | Promise<T>): Promise<T> {
+  const round = rounds.getStore();
+  if (!round) return settle(run, (value) => value);
+  round.stepped += 1;
+  const key = \`step_\${round.stepped}\`;
+  const fingerprint = createHash('sha256').update(label).digest('base64url').slice(0, 22);
+  const journaled = round.steps[key];
+  if (journaled && journaled.label === fingerprint) return Promise.resolve(journaled.value as T);
+  return settle(run, (value) => {
+    // A copy as the state will carry it: a later change to the live value does not change the record.
+    round.steps[key] = { label: fingerprint, value: value === undefined ? undefined : JSON.parse(JSON.stringify(value)) };
+    return value;
+  });
+}
+
+/** \`run()\` as a promise: a synchronous result is recorded at once, a thrown error is a rejection. */
+function settle<T>(run: () => T | Promise<T>, record: (value: T) => T): Promise<T> {
+  let result: T | Promise<T>;
+  try {
+    result = run();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  // A thenable (a query builder, another library's promise) is awaited like a promise.
+  const thenable = typeof (result as PromiseLike<T> | undefined)?.then === 'function';
+  return thenable ? Promise.resolve(result).then(record) : Promise.resolve(record(result as T));
 }
 
 /** The asks: the old server->client requests, same parameters and results, inside a \`withAsks\` handler. */

@@ -4,6 +4,7 @@ import { indentAt, lineEndingOf, type TextEdit } from '../../../lib/edits.js';
 import type { ReplayPlan } from './planReplay.js';
 import type { RejectionHandler } from './replayPath.js';
 import { REPLAY_RUNTIME_NAME, replayRuntimeSource } from './replayRuntime.js';
+import { stepEdits } from './stepEdits.js';
 import { freshName, styleOf } from '../rewrite/kit/codeText.js';
 import { codecEdits } from '../rewrite/kit/codec.js';
 import { insertionPoint, isCommonJs, namedImportEdit, specifierOf } from '../rewrite/kit/moduleImports.js';
@@ -20,7 +21,8 @@ export interface ReplayRewrite {
 /**
  * The replay rewrite of one server: each ask becomes the runtime's `ask.<method>(...)` in place, each handler
  * reaching one is wrapped with `withAsks` at its registration, catch clauses on the way rethrow the
- * input-required signal, capability reads read the request's own capabilities, and the server gets its
+ * input-required signal, capability reads read the request's own capabilities, effects before an ask run once as
+ * journaled steps, and the server gets its
  * requestState codec (shared with step functions) and the runtime module.
  */
 export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
@@ -41,6 +43,7 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
       text: `${out.nameIn(read.getSourceFile(), 'clientCapabilities')}()`,
     });
   }
+  stepEdits(plan.steps.values(), out);
   for (const clause of plan.guards) catchGuardEdits(clause, out);
   for (const handler of plan.handlerGuards) handlerGuardEdits(handler, out);
   for (const settled of plan.settled) {

@@ -40,23 +40,23 @@ export class SiteReport {
         `the call's options are dropped (${oneLine(options.getText())}): the round returns input_required at once and the client answers on its retry, so there is no pending request to time out, cancel or report progress on`,
       ];
     if (verdict.kind === 'replay') {
-      // Code before an ask runs again on each round: the report names it per handler.
-      // A loop's one registration serves each element's handler: only the statements on this site's own path count.
-      const reruns = [
+      // Effects before an ask are journaled (they run once): the report names them per handler.
+      // A loop's one registration serves each element's handler: only the steps on this site's own path count.
+      const steps = [
         ...new Set(
           chains.flatMap((c) =>
             c.registration
-              ? (verdict.plan.reruns.get(c.registration) ?? []).filter(
-                  (s) => !c.element || isOnChain(s, c, this.project),
-                )
+              ? (verdict.plan.steps.get(c.registration) ?? [])
+                  .map((s) => s.statement)
+                  .filter((s) => !c.element || isOnChain(s, c, this.project))
               : [],
           ),
         ),
       ];
-      if (reruns.length > 0)
-        site.notes = reruns.map(
+      if (steps.length > 0)
+        site.notes = steps.map(
           (s) =>
-            `runs again on each round: ${this.project.relative(s.getSourceFile().getFilePath())}:${this.project.userLine(s)} ${oneLine(s.getText())}`,
+            `journaled (runs once, its result is replayed on later rounds): ${this.project.relative(s.getSourceFile().getFilePath())}:${this.project.userLine(s)} ${oneLine(s.getText())}`,
         );
     }
     const tests = [...new Set(chains.flatMap((c) => c.tests ?? []))];

@@ -1,0 +1,141 @@
+import { McpServer, createRequestStateCodec, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+import { ask, step, withAsks } from './mcp-mrtr-runtime.js';
+import * as nodeCrypto from 'node:crypto';
+
+// Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is encrypted
+// and signed with MCP_REQUEST_STATE_SECRET (at least 32 random bytes, the same on every server instance), expires, and
+// is bound to the request method and the authenticated client. Unset, the server still starts (see requestStateSecretOf).
+const requestStateSecret = requestStateSecretOf(process.env.MCP_REQUEST_STATE_SECRET);
+const requestStateCodec = encryptedState(
+  createRequestStateCodec({
+    key: requestStateSecret.key,
+    ttlSeconds: 600,
+    bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
+  }),
+  requestStateSecret,
+);
+
+/**
+ * Seals every payload with AES-256-GCM before the codec signs it, so the client cannot read what the server
+ * carries (earlier answers, values it computed). The key is derived from the same secret under its own label,
+ * so it differs from the signing key; a state that does not open is refused like a tampered one. A request that
+ * needs a state while the secret is unusable is refused here, with the reason.
+ */
+function encryptedState(codec: RequestStateCodec, secret: { key: string; refused?: { message: string; always: boolean } }): RequestStateCodec {
+  const key = Buffer.from(nodeCrypto.hkdfSync('sha256', secret.key, '', 'mcp-mrtr requestState encryption', 32));
+  return {
+    async mint(payload, ctx) {
+      if (secret.refused !== undefined && (secret.refused.always || ctx?.http !== undefined)) {
+        throw new Error(secret.refused.message);
+      }
+      const iv = nodeCrypto.randomBytes(12);
+      const cipher = nodeCrypto.createCipheriv('aes-256-gcm', key, iv);
+      const sealed = [iv, cipher.update(JSON.stringify(payload), 'utf8'), cipher.final(), cipher.getAuthTag()];
+      return codec.mint(Buffer.concat(sealed).toString('base64url'), ctx);
+    },
+    async verify(state, ctx) {
+      const sealed = Buffer.from(String(await codec.verify(state, ctx)), 'base64url');
+      const decipher = nodeCrypto.createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12));
+      decipher.setAuthTag(sealed.subarray(-16));
+      return JSON.parse(Buffer.concat([decipher.update(sealed.subarray(12, -16)), decipher.final()]).toString('utf8'));
+    },
+  };
+}
+
+/**
+ * The requestState secret, read once at startup, never fatal there: unset, a random key of this process serves
+ * stdio (one process per client) and a request over HTTP that needs a state is refused; too short or guessable,
+ * every request that needs a state is refused. Either way one warning on stderr.
+ */
+function requestStateSecretOf(value: string | undefined): { key: string; refused?: { message: string; always: boolean } } {
+  const fix = 'set it to random bytes (e.g. `openssl rand -base64 32`), the same on every server instance';
+  let refused: { message: string; always: boolean };
+  if (value === undefined || value === '') {
+    refused = {
+      message: `MCP_REQUEST_STATE_SECRET is not set: multi-round requests over HTTP are refused until you ${fix}; over stdio a random key of this process serves`,
+      always: false,
+    };
+  } else if (new TextEncoder().encode(value).length < 32) {
+    refused = {
+      message: `MCP_REQUEST_STATE_SECRET is shorter than 32 bytes: multi-round requests are refused until you ${fix}`,
+      always: true,
+    };
+  } else if (entropyBits(value) < 80 || /^(.+)\1+$/s.test(value)) {
+    // A secret anyone could guess: a word repeated, or little variety (repeated characters).
+    refused = {
+      message: `MCP_REQUEST_STATE_SECRET is too easy to guess (repeated characters or a repeated word): multi-round requests are refused until you ${fix}`,
+      always: true,
+    };
+  } else {
+    return { key: value };
+  }
+  console.error(refused.message);
+  return { key: nodeCrypto.randomBytes(32).toString('base64'), refused };
+}
+
+/** Bits of entropy estimated from character frequencies: low for repeated characters and little variety. */
+function entropyBits(text: string): number {
+  const chars = [...text];
+  const counts = new Map<string, number>();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= count * Math.log2(count / chars.length);
+  return bits;
+}
+
+interface Note {
+  id: number;
+  title: string;
+  tags: string[];
+}
+
+/** An in-memory table: each insert gets the next id (inserting twice stores a duplicate). */
+class NoteTable {
+  private readonly rows = new Map<number, Note>();
+  inserts = 0;
+
+  insert(title: string, tags: string[]): number {
+    this.inserts++;
+    const id = this.rows.size + 1;
+    this.rows.set(id, { id, title, tags });
+    return id;
+  }
+
+  get(id: number): Note | undefined {
+    return this.rows.get(id);
+  }
+
+  count(): number {
+    return this.rows.size;
+  }
+}
+
+const notes = new NoteTable();
+
+/** How often each effect ran (the equivalence harness compares them). */
+export function effectCounts() {
+  return { inserts: notes.inserts, rows: notes.count() };
+}
+
+export function build() {
+  const server = new McpServer({ name: 'notes', version: '1.0.0' }, { requestState: { verify: requestStateCodec.verify } });
+
+  server.registerTool('add_note', { inputSchema: z.object({ title: z.string() }) }, withAsks(server.server, requestStateCodec, async ({ title }, ctx) => {
+    const tagged = await ask.elicitInput({
+      message: `Tags for "${title}"?`,
+      requestedSchema: { type: 'object', properties: { tags: { type: 'string' } }, required: ['tags'] },
+    });
+    const tags = tagged.action === 'accept' ? String(tagged.content?.tags).split(',') : [];
+    const id = await step('notes.insert', () => notes.insert(title, tags));
+    const stored = notes.get(id);
+    const shared = await ask.elicitInput({
+      message: `Share note ${id} (${stored?.tags.length ?? 0} tags)?`,
+      requestedSchema: { type: 'object', properties: { share: { type: 'boolean' } }, required: ['share'] },
+    });
+    const share = shared.action === 'accept' && shared.content?.share === true;
+    return { content: [{ type: 'text', text: `Note ${id} of ${notes.count()}${share ? ', shared' : ''}.` }] };
+  }, { name: 'add_note' }));
+
+  return server;
+}

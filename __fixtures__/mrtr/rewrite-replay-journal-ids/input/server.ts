@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+interface Hold {
+  room: string;
+  at: number;
+}
+
+/** Room holds by reservation id: a hold placed twice blocks the room twice. */
+class Holds {
+  private readonly byId = new Map<string, Hold>();
+  placed = 0;
+  released = 0;
+
+  place(id: string, room: string, at: number): void {
+    this.placed++;
+    this.byId.set(id, { room, at });
+  }
+
+  release(id: string): void {
+    this.released++;
+    this.byId.delete(id);
+  }
+
+  find(id: string): Hold | undefined {
+    return this.byId.get(id);
+  }
+}
+
+const holds = new Holds();
+
+/** How often each effect ran (the equivalence harness compares them). */
+export function effectCounts() {
+  return { placed: holds.placed, released: holds.released };
+}
+
+async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
+  const answer = await ctx.mcpReq.elicitInput({
+    message,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+  return answer.action === 'accept' && answer.content?.ok === true;
+}
+
+export function build() {
+  const server = new McpServer({ name: 'rooms', version: '1.0.0' });
+
+  server.registerTool('reserve', { inputSchema: z.object({ room: z.string() }) }, async ({ room }, ctx) => {
+    const reservation = randomUUID();
+    const requestedAt = Date.now();
+    holds.place(reservation, room, requestedAt);
+    if (!(await confirm(ctx, `Reserve ${room}?`))) {
+      holds.release(reservation);
+      return { content: [{ type: 'text', text: `Released ${room}.` }] };
+    }
+    const hold = holds.find(reservation);
+    const matches = hold !== undefined && hold.at === requestedAt && reservation.length === 36;
+    const breakfast = await confirm(ctx, `Breakfast with the ${room} reservation?`);
+    return {
+      content: [{ type: 'text', text: `Reserved ${room}: ${matches ? 'the hold matches its id and time' : 'no hold for this id'}${breakfast ? ', with breakfast' : ''}.` }],
+    };
+  });
+
+  return server;
+}

@@ -1,0 +1,179 @@
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import type { CallExpression, PropertyAccessExpression } from 'ts-morph';
+import type { AnalysisProject } from '../../../lib/project.js';
+import { isFunctionNode } from './functions.js';
+import { isPureStatement } from './localEffects.js';
+import { isReplaySafeExpression } from './replaySafe.js';
+import { declarationsOf, unwrap } from './symbols.js';
+
+/** Collections whose reads (`get`, `has`, `values`) change nothing. */
+const READ_ONLY_COLLECTIONS = /^(Readonly)?(Map|WeakMap|Set|WeakSet)\b/;
+/** Method names that write a log line: repeating one on a retry is harmless, so it is not an effect to journal. */
+const LOG_METHODS = new Set(['log', 'info', 'debug', 'warn', 'error', 'trace']);
+/** Methods of a `Map` or `Set` that read. */
+const COLLECTION_READS = new Set(['get', 'has', 'keys', 'values', 'entries']);
+const TIMER_CALLS = new Set(['setTimeout', 'clearTimeout']);
+/** Methods that change the array they are called on: harmless on a copy. */
+const COPY_MUTATORS = new Set(['sort', 'reverse', 'pop', 'shift']);
+/** Methods that return a new array. */
+const FRESH_ARRAYS = new Set(['split', 'slice', 'map', 'filter', 'concat', 'flat', 'flatMap']);
+/** Built-in constructors with no effect: a new value of the function's own. */
+const PURE_CONSTRUCTORS = /^(Map|Set|WeakMap|WeakSet|Array|URL|URLSearchParams|RegExp)$/;
+/** Methods of strings and dates that compute a value from their receiver and change nothing. */
+const PURE_VALUE_METHODS = new Set([
+  'localeCompare',
+  'getTime',
+  'toISOString',
+  'valueOf',
+  'toLocaleLowerCase',
+  'normalize',
+]);
+/** How deep a project function's body is followed to prove that it only reads. */
+const MAX_DEPTH = 3;
+
+/**
+ * The calls in `node` (outside the functions written in it) that the analysis proves only read: `map.get(key)` on a
+ * `Map` the project builds, a project function or method whose body only reads (`store.get(id)`, `text(value)`), and
+ * log lines. Handed to `isReplaySafeStatement` as allowed nodes.
+ */
+export function provenReadsIn(node: Node, project: AnalysisProject, depth = 0): Set<Node> {
+  const proven = new Set<Node>();
+  // Inner calls first: a call counts only when its receiver and arguments are safe too (`map.get(key())`).
+  const calls: Node[] = node.getDescendantsOfKind(SyntaxKind.CallExpression).reverse();
+  const news = [...node.getDescendantsOfKind(SyntaxKind.NewExpression), ...(Node.isNewExpression(node) ? [node] : [])];
+  for (const made of news.reverse()) {
+    if (isLocalTimer(made)) proven.add(made);
+    else if (
+      PURE_CONSTRUCTORS.test(made.getExpression().getText()) &&
+      (made.getArguments() ?? []).every((a) => isReplaySafeExpression(a, proven))
+    )
+      proven.add(made);
+  }
+  if (Node.isCallExpression(node)) calls.push(node);
+  for (const call of calls) {
+    if (!Node.isCallExpression(call) || !isProvenRead(call, project, depth)) continue;
+    const callee = unwrap(call.getExpression());
+    const receiver = Node.isPropertyAccessExpression(callee) ? callee.getExpression() : undefined;
+    if (
+      isReplaySafeExpression(receiver, proven) &&
+      call.getArguments().every((a) => isReplaySafeExpression(a, proven) || isFunctionLiteral(a))
+    )
+      proven.add(call);
+  }
+  return proven;
+}
+
+/** One call the analysis proves only reads (its receiver and arguments are judged by the caller). */
+function isProvenRead(call: CallExpression, project: AnalysisProject, depth: number): boolean {
+  const callee = unwrap(call.getExpression());
+  if (Node.isPropertyAccessExpression(callee)) {
+    const receiver = unwrap(callee.getExpression());
+    const name = callee.getName();
+    if (LOG_METHODS.has(name) && /^(console|log|logger|this\.logger|this\.log)$/i.test(receiver.getText())) return true;
+    if (COLLECTION_READS.has(name) && isReadOnlyCollection(receiver, project)) return true;
+    if (PURE_VALUE_METHODS.has(name)) return true;
+    // `[...items].sort(byDate)`, `path.split('/').pop()`: changing a copy made in place changes nothing else.
+    if (COPY_MUTATORS.has(name) && isFreshArray(receiver))
+      return call.getArguments().every((a) => !isFunctionLiteral(a) || isPureFunction(a, project, depth));
+    return onlyReads(memberDeclarationsOf(project, callee), project, depth);
+  }
+  if (Node.isIdentifier(callee)) return onlyReads(declarationsOf(project, callee), project, depth);
+  return false;
+}
+
+/**
+ * The declarations of a member a call reaches (`store.get`), with the modules that declare its receiver's type parsed
+ * first (`store: NoteStore` imported from `./store.js`), so that the checker resolves it.
+ */
+export function memberDeclarationsOf(project: AnalysisProject, callee: PropertyAccessExpression): Node[] {
+  const root = rootOf(callee.getExpression());
+  for (const declaration of root ? declarationsOf(project, root) : []) {
+    const typeNode = (declaration as { getTypeNode?(): Node | undefined }).getTypeNode?.();
+    const names = typeNode ? [typeNode, ...typeNode.getDescendants()].filter((n) => Node.isTypeReference(n)) : [];
+    for (const name of names) if (Node.isTypeReference(name)) declarationsOf(project, name.getTypeName());
+  }
+  return declarationsOf(project, callee.getNameNode());
+}
+
+/** An array made by the expression itself: a literal, or what `split`, `slice`, `map`, `filter`... return. */
+function isFreshArray(node: Node): boolean {
+  if (Node.isArrayLiteralExpression(node)) return true;
+  const callee = Node.isCallExpression(node) ? unwrap(node.getExpression()) : undefined;
+  return !!callee && Node.isPropertyAccessExpression(callee) && FRESH_ARRAYS.has(callee.getName());
+}
+
+/** The identifier an access chain starts from (`store` in `store.items.get`). */
+function rootOf(node: Node): Node | undefined {
+  let root = node;
+  while (Node.isPropertyAccessExpression(root) || Node.isCallExpression(root)) root = unwrap(root.getExpression());
+  return Node.isIdentifier(root) ? root : undefined;
+}
+
+function isFunctionLiteral(node: Node): boolean {
+  return Node.isArrowFunction(node) || Node.isFunctionExpression(node);
+}
+
+function isPureFunction(node: Node, project: AnalysisProject, depth: number): boolean {
+  if (!Node.isArrowFunction(node) && !Node.isFunctionExpression(node)) return false;
+  const body = node.getBody();
+  const allowed = provenReadsIn(body, project, depth + 1);
+  return Node.isBlock(body)
+    ? body.getStatements().every((s) => isPureStatement(s, node, allowed))
+    : isReplaySafeExpression(body, allowed);
+}
+
+/**
+ * `new Promise((resolve) => { timer = setTimeout(() => resolve(null), ms); })`: a timeout made for this round (the
+ * round that ends clears or forgets it); made again on the next round, as the old call made one per request.
+ */
+function isLocalTimer(node: Node): boolean {
+  if (!Node.isNewExpression(node) || node.getExpression().getText() !== 'Promise') return false;
+  const executor = node.getArguments()[0];
+  if (!executor || !isFunctionLiteral(executor)) return false;
+  const parameters = (executor as Node & { getParameters(): Node[] }).getParameters().map((p) => p.getText());
+  return executor
+    .getDescendantsOfKind(SyntaxKind.CallExpression)
+    .every(
+      (call) => TIMER_CALLS.has(call.getExpression().getText()) || parameters.includes(call.getExpression().getText()),
+    );
+}
+
+/** A name or `this.field` the project initialises with `new Map(...)` or declares as a `Map`. */
+function isReadOnlyCollection(receiver: Node, project: AnalysisProject): boolean {
+  const name = Node.isPropertyAccessExpression(receiver) ? receiver.getNameNode() : receiver;
+  if (!Node.isIdentifier(name)) return false;
+  const declarations = declarationsOf(project, name);
+  return (
+    declarations.length > 0 &&
+    declarations.every((d) => {
+      if (!Node.isVariableDeclaration(d) && !Node.isPropertyDeclaration(d)) return false;
+      const typeNode = d.getTypeNode();
+      if (typeNode) return READ_ONLY_COLLECTIONS.test(typeNode.getText());
+      const init = d.getInitializer();
+      const value = init ? unwrap(init) : undefined;
+      return (
+        !!value && Node.isNewExpression(value) && /^(Map|WeakMap|Set|WeakSet)$/.test(value.getExpression().getText())
+      );
+    })
+  );
+}
+
+/** A function declared once in the project whose body only reads (proven statement by statement). */
+function onlyReads(declarations: Node[], project: AnalysisProject, depth: number): boolean {
+  if (declarations.length !== 1 || depth >= MAX_DEPTH) return false;
+  let fn: Node = declarations[0]!;
+  if (fn.getSourceFile().isDeclarationFile() || fn.getSourceFile().isInNodeModules()) return false;
+  if (Node.isVariableDeclaration(fn) || Node.isPropertyAssignment(fn) || Node.isPropertyDeclaration(fn)) {
+    const init = fn.getInitializer();
+    if (!init) return false;
+    fn = unwrap(init);
+  }
+  if (!isFunctionNode(fn) || Node.isConstructorDeclaration(fn) || Node.isSetAccessorDeclaration(fn)) return false;
+  if ((fn as { isAsync?(): boolean }).isAsync?.() || (fn as { isGenerator?(): boolean }).isGenerator?.()) return false;
+  const body = fn.getBody?.();
+  if (!body) return false;
+  const allowed = provenReadsIn(body, project, depth + 1);
+  return Node.isBlock(body)
+    ? body.getStatements().every((s) => isPureStatement(s, fn, allowed))
+    : isReplaySafeExpression(body, allowed);
+}

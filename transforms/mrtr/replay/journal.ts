@@ -1,0 +1,187 @@
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import type { AnalysisProject } from '../../../lib/project.js';
+import type { MrtrAnalysis } from '../analyse/classify.js';
+import { enclosingFunction, oneLine, type FunctionNode } from '../analyse/functions.js';
+import { provenReadsIn } from '../analyse/provenReads.js';
+import { isLocalEffect, isLocalOf, isPureStatement } from '../analyse/localEffects.js';
+import { isReplaySafeExpression } from '../analyse/replaySafe.js';
+import type { ReasonId } from '../reasons.js';
+import { journalTypeOf } from './journalType.js';
+import { isIteration, loopExpression, unboundedOf, type Rerun } from './reruns.js';
+
+/** The budget of a replayed call's journal in requestState (the runtime enforces it). */
+export const JOURNAL_BUDGET = '16 KB';
+
+/** An effect that runs before an ask, wrapped so that it runs once: `await step('label', () => effect)`. */
+export interface JournalStep {
+  /** The statement it belongs to (or the condition), for the report. */
+  statement: Node;
+  /** The expression the step runs. */
+  expression: Node;
+  /** Its value is not used: the step records that it ran, and drops its result (`() => { effect }`). */
+  discard: boolean;
+  /** In a function that is not async: the step is not awaited (it runs its effect at once). */
+  sync: boolean;
+}
+
+export type JournalResult = { steps: JournalStep[] } | { reason: ReasonId; detail: string };
+
+interface Walk {
+  fn: FunctionNode;
+  /** The function is the handler itself: a `return` ends the call, so it runs once. */
+  handler: boolean;
+  unbounded?: string;
+  leadsToAsk: (node: Node) => boolean;
+  project: AnalysisProject;
+  steps: JournalStep[];
+  problem?: { reason: ReasonId; detail: string };
+}
+
+/**
+ * The steps that make code which runs again on each round run once: each effect (a write, a call the analysis
+ * cannot prove only reads, an id or a clock read) whose result the journal can carry. Reads, local writes and log
+ * lines are left as they are. A reason when an effect's result cannot be journaled or the journal may grow without bound.
+ */
+export function journalOf(rerun: Rerun, leadsToAsk: (node: Node) => boolean, analysis: MrtrAnalysis): JournalResult {
+  if (rerun.resumes && !rerun.resumes.some((call) => asksAfter(call, leadsToAsk))) return { steps: [] };
+  const walk: Walk = {
+    fn: rerun.fn,
+    handler: analysis.usesOf(rerun.fn).some((use) => use.kind === 'registered'),
+    ...(rerun.unbounded ? { unbounded: rerun.unbounded } : {}),
+    leadsToAsk,
+    project: analysis.project,
+    steps: [],
+  };
+  visit(rerun.node, rerun.node, walk);
+  return walk.problem ?? { steps: walk.steps };
+}
+
+function visit(node: Node, statement: Node, walk: Walk): void {
+  if (walk.problem || isSafe(node, walk)) return;
+  if (!Node.isStatement(node) || Node.isExpressionStatement(node)) {
+    if (Node.isExpressionStatement(node)) return expressionStatement(node.getExpression(), node, walk);
+    return value(node, statement, walk);
+  }
+  if (Node.isVariableStatement(node)) {
+    if (walk.leadsToAsk(node)) return;
+    for (const d of node.getDeclarations()) {
+      const init = d.getInitializer();
+      if (init && !isSafe(init, walk)) value(init, node, walk);
+    }
+  } else if (Node.isIfStatement(node)) {
+    condition(node.getExpression(), node, walk);
+    visit(node.getThenStatement(), node.getThenStatement(), walk);
+    const otherwise = node.getElseStatement();
+    if (otherwise) visit(otherwise, otherwise, walk);
+  } else if (Node.isBlock(node)) {
+    // A block of the handler that ends the call runs on the last round only (an ask in it has its own path).
+    const last = node.getStatements().at(-1);
+    if (walk.handler && last && (Node.isReturnStatement(last) || Node.isThrowStatement(last))) return;
+    for (const s of node.getStatements()) visit(s, s, walk);
+  } else if (Node.isTryStatement(node)) {
+    for (const block of [node.getTryBlock(), node.getCatchClause()?.getBlock(), node.getFinallyBlock()])
+      if (block) visit(block, block, walk);
+  } else if (isIteration(node)) {
+    const inner: Walk = { ...walk, steps: [], ...(walk.unbounded ? {} : unboundedOf(node, walk.project)) };
+    const head = Node.isForStatement(node)
+      ? [node.getInitializer(), node.getCondition(), node.getIncrementor()]
+      : [loopExpression(node)];
+    for (const e of head) if (e && !Node.isVariableDeclarationList(e)) condition(e, node, inner);
+    visit(node.getStatement(), node.getStatement(), inner);
+    walk.steps.push(...inner.steps);
+    if (inner.problem) walk.problem = inner.problem;
+  } else if (Node.isSwitchStatement(node)) {
+    condition(node.getExpression(), node, walk);
+    for (const clause of node.getClauses()) for (const s of clause.getStatements()) visit(s, s, walk);
+  } else if (Node.isLabeledStatement(node)) {
+    visit(node.getStatement(), node.getStatement(), walk);
+  } else if (Node.isReturnStatement(node)) {
+    // A handler's return ends the call (it runs once); a helper's returns to code that may ask again.
+    const returned = node.getExpression();
+    if (returned && !walk.handler && !walk.leadsToAsk(node)) value(returned, node, walk);
+  }
+}
+
+/** Harmless to run again: replay-safe once the proven reads and the locals' own writes are allowed. */
+function isSafe(node: Node, walk: Walk): boolean {
+  const allowed = provenReadsIn(node, walk.project);
+  for (const call of node.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = call.getExpression();
+    // Capability reads now read the request's own capabilities (see rewriteReplay).
+    if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'getClientCapabilities') allowed.add(call);
+  }
+  // Writes to the function's own locals (`attempts++`, `chosen.push(file)`): made anew from the top on each round.
+  if (Node.isExpressionStatement(node)) return isLocalEffect(node.getExpression(), walk.fn, allowed);
+  return Node.isStatement(node) ? isPureStatement(node, walk.fn, allowed) : isReplaySafeExpression(node, allowed);
+}
+
+/** An expression statement: a local assigned an effect's value journals the value; any other effect runs once. */
+function expressionStatement(expression: Node, statement: Node, walk: Walk): void {
+  if (walk.leadsToAsk(statement)) return;
+  if (
+    Node.isBinaryExpression(expression) &&
+    expression.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
+    isLocalOf(expression.getLeft(), walk.fn)
+  )
+    return value(expression.getRight(), statement, walk);
+  if (walk.unbounded) return unbounded(expression, statement, walk);
+  const type = journalTypeOf(expression, walk.project);
+  const sync = !isAsync(walk.fn);
+  const awaited = Node.isAwaitExpression(expression);
+  // The result is dropped when JSON cannot carry it, or when the statement did not wait for its promise.
+  const discard = sync || type.kind !== 'json' || (type.promise && !awaited);
+  walk.steps.push({ statement, expression, discard, sync });
+}
+
+/** A condition or a loop's header: journaled when it has effects. */
+function condition(expression: Node, statement: Node, walk: Walk): void {
+  if (!isSafe(expression, walk) && !walk.leadsToAsk(expression)) value(expression, statement, walk);
+}
+
+/** An effect whose value the code reads: journaled when its type is plain JSON, else the site is for review. */
+function value(expression: Node, statement: Node, walk: Walk): void {
+  if (walk.leadsToAsk(expression)) return;
+  if (walk.unbounded) return unbounded(expression, statement, walk);
+  const where = `\`${oneLine(expression.getText(), 60)}\` at ${walk.project.relative(expression.getSourceFile().getFilePath())}:${walk.project.userLine(expression)}`;
+  const type = journalTypeOf(expression, walk.project);
+  if (type.kind === 'large') {
+    walk.problem = {
+      reason: 'replay-journal-unbounded',
+      detail: `${where} gives ${type.why}, which may not fit in the ${JOURNAL_BUDGET} journal`,
+    };
+  } else if (type.kind === 'not') {
+    walk.problem = { reason: 'replay-effect-not-journalable', detail: `${where} gives ${type.why}` };
+  } else if (type.promise && !Node.isAwaitExpression(expression)) {
+    walk.problem = { reason: 'replay-effect-not-journalable', detail: `${where} is a promise the code awaits later` };
+  } else if (!isAsync(walk.fn)) {
+    walk.problem = {
+      reason: 'replay-effect-not-journalable',
+      detail: `${where} is in a function that is not async, where a step cannot be awaited`,
+    };
+  } else walk.steps.push({ statement, expression, discard: false, sync: false });
+}
+
+function unbounded(expression: Node, statement: Node, walk: Walk): void {
+  walk.problem = {
+    reason: 'replay-journal-unbounded',
+    detail: `\`${oneLine(expression.getText(), 60)}\` at ${walk.project.relative(statement.getSourceFile().getFilePath())}:${walk.project.userLine(expression)} runs in ${walk.unbounded}: each iteration would add an entry to the ${JOURNAL_BUDGET} journal`,
+  };
+}
+
+function isAsync(fn: FunctionNode): boolean {
+  return (fn as { isAsync?(): boolean }).isAsync?.() === true;
+}
+
+/** Whether code after a call (in its function: later statements, or the next iteration of a loop) leads to an ask. */
+function asksAfter(call: Node, leadsToAsk: (node: Node) => boolean): boolean {
+  const fn = enclosingFunction(call);
+  for (let current: Node = call; current !== fn && current.getParent(); current = current.getParentOrThrow()) {
+    const parent = current.getParentOrThrow();
+    if (isIteration(parent) && parent.getStatement() === current) return true;
+    if (Node.isBlock(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
+      const statements = parent.getStatements();
+      if (statements.slice(statements.indexOf(current as never) + 1).some(leadsToAsk)) return true;
+    }
+  }
+  return false;
+}
