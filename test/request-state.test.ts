@@ -17,7 +17,7 @@ import {
   type Call,
   type RawResult,
 } from './support/equivalence.js';
-import { REPO_ROOT } from './support/fixtures.js';
+import { materializedTree, REPO_ROOT } from './support/fixtures.js';
 
 const FIXTURES = path.join(REPO_ROOT, '__fixtures__', 'mrtr');
 const output = (name: string) => path.join(FIXTURES, `${name}.output.ts`);
@@ -318,5 +318,53 @@ describe('write-once forms: keys unique to the tool', () => {
     // Its own key still counts.
     const done = await rawCall2026(mod, project, { inputResponses: { delete_project_confirmation: yes } });
     expect(done.content).toEqual([{ type: 'text', text: 'Deleted project website.' }]);
+  });
+});
+
+describe('journaled steps in the replay state (issue 19)', () => {
+  const ORDER: Call = { kind: 'tool', name: 'order', args: { item: 'bolts', quantity: 3 } };
+  const loadJournal = () =>
+    loadServerModule(
+      path.join(materializedTree(path.join(FIXTURES, 'rewrite-replay-journal-quote-book', 'output')), 'server.ts'),
+      { fresh: true },
+    );
+  const counts = (mod: Awaited<ReturnType<typeof loadJournal>>) =>
+    (mod.exports?.effectCounts as () => Record<string, number>)();
+
+  it('carries the journal sealed: no journaled value is readable in the state the client holds', async () => {
+    const mod = await loadJournal();
+    const first = await rawCall2026(mod, ORDER);
+    expect(first.resultType).toBe('input_required');
+    // Opened: the state carries its record (the quote), which the client must not read.
+    const payload = JSON.stringify(requestStatePayload(first.requestState!));
+    expect(payload).toContain('"Q-1"');
+    for (const text of [first.requestState!, readableRequestState(first.requestState!)])
+      for (const value of ['Q-1', 'bolts', '"total"', '36']) expect(text).not.toContain(value);
+  });
+
+  it('replays the journal only into the call it was minted for: other arguments run the effect again', async () => {
+    const mod = await loadJournal();
+    const first = await rawCall2026(mod, ORDER);
+    expect(counts(mod).opened).toBe(1);
+    const ok = { action: 'accept', content: { ok: true } };
+    // The same call resumes: the quote is not opened again.
+    const same = await rawCall2026(mod, ORDER, { inputResponses: { elicit_1: ok }, requestState: first.requestState! });
+    expect(same.resultType).toBe('input_required');
+    expect(counts(mod).opened).toBe(1);
+    // The same tool with other arguments: the state is not this call's, its journal is not used.
+    const other: Call = { kind: 'tool', name: 'order', args: { item: 'nuts', quantity: 5 } };
+    const cross = await rawCall2026(mod, other, {
+      inputResponses: { elicit_1: ok },
+      requestState: first.requestState!,
+    });
+    expect(cross.resultType).toBe('input_required');
+    expect(Object.keys(cross.inputRequests ?? {})).toEqual(['elicit_1']);
+    expect(counts(mod).opened).toBe(2);
+    // A tampered state is refused before the handler runs.
+    const [version, body, mac] = first.requestState!.split('.');
+    const flipped = `${version}.${body!.slice(0, -2)}${body!.endsWith('A') ? 'B' : 'A'}${body!.slice(-1)}.${mac}`;
+    const tampered = await rawCall2026(mod, ORDER, { inputResponses: { elicit_1: ok }, requestState: flipped });
+    expect(tampered.error?.code).toBe(INVALID_STATE);
+    expect(counts(mod).opened).toBe(2);
   });
 });
