@@ -49,7 +49,7 @@ describe('formatting the changed files', () => {
     const messy = fs.readFileSync(path.join(dir, 'messy.ts'), 'utf8');
     // The run's own splice, not prettier's layout of it.
     expect(messy).toContain(
-      'return inputRequired({ inputRequests: { delete_record_confirmation: inputRequired.elicit({',
+      'return inputRequired({ inputRequests: { delete_record_confirmation: inputRequired.elicit(confirmationRequest) } });',
     );
     const check = report.checks?.find((c) => c.transform === 'format');
     expect(check?.summary).toMatch(
