@@ -61,7 +61,7 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
     // One diff per file, from the v1 text to the final text: the v1 import and the MRTR rewrite in the same hunk set.
     expect(stdout).toContain("-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';");
     expect(stdout).toContain(
-      '+        return inputRequired({ inputRequests: { delete_note_ask: inputRequired.elicit({',
+      '+        return inputRequired({ inputRequests: { delete_note_ask: inputRequired.elicit(answerRequest) } });',
     );
     // Applied, the dry run's patch gives exactly what the migration writes.
     const patched = copyOf(INPUT);

@@ -1,5 +1,5 @@
 // A URL elicitation whose id is made before the ask becomes a step function; its completion notifier moves into
-// the first step with the code around it, so it is left for review without a marker (the marker would overlap).
+// the first step with the code around it, and it is left for review: its marker goes above it there.
 import { randomUUID } from 'node:crypto';
 import { McpServer, type ElicitRequestURLParams } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';

@@ -1,5 +1,5 @@
 // A URL elicitation whose id is made before the ask becomes a step function; its completion notifier moves into
-// the first step with the code around it, so it is left for review without a marker (the marker would overlap).
+// the first step with the code around it, and it is left for review: its marker goes above it there.
 import { randomUUID } from 'node:crypto';
 import { McpServer, type ElicitRequestURLParams, inputRequired, inputResponse, type ElicitResult, createRequestStateCodec, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
@@ -101,6 +101,7 @@ export function build() {
       let state: LinkAccountState = resumed && resumed.step.startsWith('link_account:') && resumed.call === call ? resumed : { step: 'link_account:start', call };
       if (state.step === 'link_account:start') {
         const elicitationId = randomUUID();
+        /* @mcp-mrtr-review completion-notifier: completion notifier: notifications/elicitation/complete no longer exists in 2026-07-28, and the URL ask it belongs to is not rewritten here (or the notifier is not written in that handler) */
         const notifyComplete = server.server.createElicitationCompletionNotifier(elicitationId, {
           relatedRequestId: ctx.mcpReq.id,
         });

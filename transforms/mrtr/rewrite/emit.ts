@@ -17,6 +17,7 @@ import { codecEdits } from './kit/codec.js';
 import { freshName, styleOf } from './kit/codeText.js';
 import { FileEdits } from './kit/fileEdits.js';
 import { markerEdit } from './kit/insertMarker.js';
+import { statementOf } from '../analyse/statements.js';
 import type { TextEdit } from '../../../lib/edits.js';
 import { rewriteExplicit } from './rewriteExplicit.js';
 import { rewriteNotifier } from './rewriteNotifier.js';
@@ -53,7 +54,7 @@ export function emitSites(decided: DecidedSite[], analysis: MrtrAnalysis): FileP
   const { out, files } = emission;
   const sites: Site[] = [];
   const rewrittenSites: Array<{ absPath: string; node: Node }> = [];
-  const markers: Array<{ absPath: string; edit: TextEdit; site: Site }> = [];
+  const markers: Array<{ absPath: string; edit: TextEdit; site: Site; node: Node }> = [];
   for (const decidedSite of decided) {
     const { absPath, call, verdict } = decidedSite;
     const site = report.siteOf(decidedSite);
@@ -78,21 +79,21 @@ export function emitSites(decided: DecidedSite[], analysis: MrtrAnalysis): FileP
         break;
       case 'review': {
         const edit = markerEdit(call.node, site.reason!, site.message!);
-        if (edit) markers.push({ absPath, edit, site });
+        if (edit) markers.push({ absPath, edit, site, node: call.node });
         break;
       }
       case 'skipped':
         break;
     }
   }
-  // A review marker goes on its statement unless another site's rewrite replaces that statement (a step function
-  // moves the code before its ask into a step): the marker would overlap it, so the site says so instead.
-  for (const { absPath, edit, site } of markers) {
-    const replaced = (out.edits.get(absPath) ?? []).some(
+  // A review marker goes on its statement; when another site's rewrite replaces that statement (a step function
+  // moves the code before its ask into a step): the marker then goes above the statement where it moved to.
+  for (const { absPath, edit, site, node } of markers) {
+    const replacing = (out.edits.get(absPath) ?? []).find(
       (e) => e.end > e.start && e.start < edit.start && edit.start < e.end,
     );
-    if (!replaced) out.add(absPath, edit);
-    else
+    if (!replacing) out.add(absPath, edit);
+    else if (!markMoved(replacing, statementOf(node).getText(), edit))
       site.notes = [
         ...(site.notes ?? []),
         'no review marker: the statement moved with the rewrite of another ask in this handler (into its step function)',
@@ -179,4 +180,21 @@ function dropResultSchemas(asks: Ask[], statements: Node[], absPath: string, out
     const schema = Node.isCallExpression(ask.call.node) ? ask.call.node.getArguments()[1] : undefined;
     if (schema && Node.isIdentifier(schema)) out.mayDrop(absPath, schema.getText(), statements);
   }
+}
+
+/**
+ * Put a review marker (an insertion, `edit`) above a statement that `replacing` moved: where its first line occurs once in
+ * the replacement, at its indentation there. Whether it could.
+ */
+function markMoved(replacing: TextEdit, statementText: string, edit: TextEdit): boolean {
+  // Its first line: the lines after it move one level deeper with it.
+  const head = statementText.split(/\r?\n/)[0]!;
+  const at = replacing.text.indexOf(head);
+  if (edit.start !== edit.end || at === -1 || replacing.text.indexOf(head, at + 1) !== -1) return false;
+  const lineStart = replacing.text.lastIndexOf('\n', at - 1) + 1;
+  const indent = replacing.text.slice(lineStart, at);
+  if (!/^[ \t]*$/.test(indent)) return false;
+  const marker = edit.text.replace(/^[ \t]*/, '');
+  replacing.text = replacing.text.slice(0, lineStart) + indent + marker + replacing.text.slice(lineStart);
+  return true;
 }

@@ -1,4 +1,4 @@
-import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
+import { McpServer, inputRequired, inputResponse, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitRequestFormParams, type CreateMessageRequestParams, specTypeSchemas, SdkError, SdkErrorCode, type SpecTypes } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
@@ -24,16 +24,16 @@ export function build(): McpServer {
     { description: 'Delete a note after confirmation', inputSchema: z.object({ id: z.string() }) },
     async ({ id }, ctx) => {
       if (!(id in notes)) return { ...text(`No note ${id}`), isError: true };
-      const deleteNoteAskSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
+      const answerRequest: ElicitRequestFormParams = {
+        message: `Delete note ${id}?`,
+        requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+      };
       const answer = inputResponse(ctx.mcpReq.inputResponses, 'delete_note_ask');
       if (answer.kind !== 'elicit') {
-        return inputRequired({ inputRequests: { delete_note_ask: inputRequired.elicit({
-          message: `Delete note ${id}?`,
-          requestedSchema: deleteNoteAskSchema,
-        }) } });
+        return inputRequired({ inputRequests: { delete_note_ask: inputRequired.elicit(answerRequest) } });
       }
       if (answer.action === 'accept' && answer.content) {
-        const validation = fromJsonSchema(deleteNoteAskSchema)['~standard'].validate(answer.content);
+        const validation = fromJsonSchema(answerRequest.requestedSchema)['~standard'].validate(answer.content);
         if (!(validation instanceof Promise) && validation.issues) {
           const problems = validation.issues.map((issue) => issue.message).join(', ');
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Elicitation response content does not match requested schema: ${problems}`);
@@ -49,12 +49,13 @@ export function build(): McpServer {
     'summarize_note',
     { description: "Summarize a note with the client's model", inputSchema: z.object({ id: z.string() }) },
     async ({ id }, ctx) => {
+      const resultRequest: CreateMessageRequestParams = {
+        messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${notes[id] ?? ''}` } }],
+        maxTokens: 200,
+      };
       const resultResponse = inputResponse(ctx.mcpReq.inputResponses, 'summarize_note_sample');
       if (resultResponse.kind !== 'sampling') {
-        return inputRequired({ inputRequests: { summarize_note_sample: inputRequired.createMessage({
-          messages: [{ role: 'user', content: { type: 'text', text: `Summarize: ${notes[id] ?? ''}` } }],
-          maxTokens: 200,
-        }) } });
+        return inputRequired({ inputRequests: { summarize_note_sample: inputRequired.createMessage(resultRequest) } });
       }
       const result = checkedAnswer('CreateMessageResult', resultResponse.result);
       // v2 types a sampling result's content as one block or a list (sampling with tools); v1 as one block.
