@@ -8,6 +8,7 @@ import { isAlive } from '../../lib/journal.js';
 import type { Finding } from '../../lib/model.js';
 import { V1_TO_V2_ID, v1StepInputs } from './ids.js';
 import { inOwnQuotes } from './importQuotes.js';
+import { repairOutput, repairProject } from './repairOutput.js';
 import { rewriteServing } from './rewriteServing.js';
 
 export { mentionsV1Sdk, V1_TO_V2_ID } from './ids.js';
@@ -58,10 +59,13 @@ export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1To
     // Test hook (never set it in real use): kill the process while the copy exists, as an interrupt would.
     if (process.env.MCP_MRTR_TEST_EXIT_IN_V1_STEP === '1') process.kill(process.pid, 'SIGKILL');
     const outcome = runCodemod(migration, { targetDir: fs.realpathSync(tmp) });
+    const project = repairProject(root);
     for (const [copy, entry] of copies) {
       const migrated = fs.readFileSync(copy, 'utf8');
       // Its import lines in the file's own quote, then what it leaves out that MRTR needs: serving 2026-era clients.
-      const served = rewriteServing(entry.file, inOwnQuotes(entry.file, entry.text, migrated));
+      const repaired = repairOutput(entry.file, entry.text, inOwnQuotes(entry.file, entry.text, migrated), project);
+      result.findings.push(...repaired.findings);
+      const served = rewriteServing(entry.file, repaired.text);
       result.findings.push(...served.findings);
       if (served.text !== entry.text) result.texts.set(entry.absPath, served.text);
     }
