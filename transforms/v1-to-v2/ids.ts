@@ -13,7 +13,12 @@ export function mentionsV1Sdk(text: string): boolean {
   return text.includes(V1_PACKAGE);
 }
 
-/** The files the step reads: those naming the v1 SDK, inside the root. */
+/**
+ * The files the step reads, inside the root: those naming the v1 SDK (the official codemod's), and those naming
+ * zod-to-json-schema, which the zod raise breaks wherever they are (repairOutput.ts).
+ */
 export function v1StepInputs(files: SourceFileEntry[]): SourceFileEntry[] {
-  return files.filter((entry) => mentionsV1Sdk(entry.text) && !entry.file.startsWith('..'));
+  return files.filter(
+    (entry) => (mentionsV1Sdk(entry.text) || entry.text.includes('zod-to-json-schema')) && !entry.file.startsWith('..'),
+  );
 }

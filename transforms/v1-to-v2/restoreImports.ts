@@ -137,7 +137,8 @@ function boundNames(source: ts.SourceFile): Set<string> {
   return names;
 }
 
-function isDeclaration(node: ts.Node): boolean {
+/** A node that declares its `name` (a variable, function, class, parameter, import binding...). */
+export function isDeclaration(node: ts.Node): boolean {
   return (
     ts.isVariableDeclaration(node) ||
     ts.isFunctionDeclaration(node) ||
