@@ -6,7 +6,7 @@ import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { SourceFileEntry } from '../../lib/files.js';
 import { isAlive } from '../../lib/journal.js';
 import type { Finding } from '../../lib/model.js';
-import { mentionsV1Sdk, V1_TO_V2_ID, v1StepInputs } from './ids.js';
+import { mentionsV1Sdk, migratedAlready, V1_TO_V2_ID, v1StepInputs } from './ids.js';
 import { inOwnQuotes } from './importQuotes.js';
 import { repairOutput, repairProject } from './repairOutput.js';
 import { rewriteServing } from './rewriteServing.js';
@@ -39,7 +39,7 @@ export interface V1ToV2Result {
  */
 export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1ToV2Result {
   const inputs = v1StepInputs(files);
-  const v1Files = inputs.filter((entry) => mentionsV1Sdk(entry.text));
+  const v1Files = inputs.filter((entry) => mentionsV1Sdk(entry.text) && !migratedAlready(entry.text));
   const result: V1ToV2Result = { texts: new Map(), findings: [], manifestWarnings: [] };
   if (v1Files.length === 0) return result;
   const migration = getMigration(V1_TO_V2_ID);
