@@ -107,3 +107,126 @@ describe('v1 step repairs (issue 18)', () => {
     }
   });
 });
+
+// Each repair alone, on the official codemod's output text, and where it declines.
+describe('v1 step repairs, one by one', () => {
+  const V1_TASKS = `import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';\nimport type { CreateTaskResult } from '@modelcontextprotocol/sdk/experimental/tasks';\nexport const store = new InMemoryTaskStore();\nexport let last: CreateTaskResult | undefined;\n`;
+  const CODEMOD_OUT = `export const store = new InMemoryTaskStore();\nexport let last: CreateTaskResult | undefined;\n`;
+
+  it('restoreImports: a v2 home for a type, the v1 specifier for the rest while package.json lists the v1 SDK', () => {
+    const out = restoreImports('a.ts', V1_TASKS, CODEMOD_OUT, true);
+    expect(out.text).toBe(
+      `import { type CreateTaskResult } from '@modelcontextprotocol/server';\n` +
+        `import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';\n` +
+        CODEMOD_OUT,
+    );
+    expect(out.findings.map((f) => `${f.line} ${f.reason} ${f.decision}`)).toEqual([
+      '3 import-kept-on-v1 review',
+      '4 import-restored info',
+    ]);
+  });
+
+  it('restoreImports: without the v1 SDK in package.json, a review item naming the identifier and no v1 import', () => {
+    const out = restoreImports('a.ts', V1_TASKS, CODEMOD_OUT, false);
+    expect(out.text).toBe(`import { type CreateTaskResult } from '@modelcontextprotocol/server';\n` + CODEMOD_OUT);
+    expect(out.findings.map((f) => `${f.line} ${f.reason} ${f.decision}`)).toEqual([
+      '2 import-removed-in-use review',
+      '3 import-restored info',
+    ]);
+    expect(out.findings[0]!.message).toContain('`InMemoryTaskStore`');
+  });
+
+  it('restoreImports: a name the output declares itself, or no longer uses, is not restored', () => {
+    const declared = `class InMemoryTaskStore {}\nexport const store = new InMemoryTaskStore();\n`;
+    expect(restoreImports('a.ts', V1_TASKS, declared, true)).toEqual({ text: declared, findings: [] });
+    const unused = `export const store = 1;\n`;
+    expect(restoreImports('a.ts', V1_TASKS, unused, true)).toEqual({ text: unused, findings: [] });
+  });
+
+  it('V2_HOMES: every entry is exported by its installed v2 package (values at run time, types in the declarations)', async () => {
+    const types: string[] = [];
+    for (const [name, home] of Object.entries(V2_HOMES)) {
+      if (home.type) types.push(`import type { ${name} } from '${home.module}';\nexport type T${name} = ${name};`);
+      else expect(name in (await import(home.module)), `${home.module} exports ${name}`).toBe(true);
+    }
+    const dir = fs.mkdtempSync(path.join(REPO_ROOT, 'node_modules', '.cache-v2-homes-'));
+    temps.push(dir);
+    fs.writeFileSync(path.join(dir, 'check.ts'), types.join('\n') + '\n');
+    expect(strictDiagnostics([path.join(dir, 'check.ts')], REPO_ROOT)).toEqual([]);
+  });
+
+  it('CONTEXT_MEMBERS: every v2 path exists on the installed ServerContext', () => {
+    const dir = fs.mkdtempSync(path.join(REPO_ROOT, 'node_modules', '.cache-context-'));
+    temps.push(dir);
+    const file = path.join(dir, 'check.ts');
+    const reads = CONTEXT_MEMBERS.map((m, i) => `export const m${i} = (ctx: ServerContext) => ctx${m.to};`);
+    fs.writeFileSync(file, `import type { ServerContext } from '@modelcontextprotocol/server';\n${reads.join('\n')}\n`);
+    expect(strictDiagnostics([file], REPO_ROOT)).toEqual([]);
+  });
+
+  it('mapContextMembers: a ServerContext parameter in an intersection, optional chains and typeof; unmapped members reported', () => {
+    const text = [
+      `import type { ServerContext } from '@modelcontextprotocol/server';`,
+      `export async function ask(extra: ServerContext & { tag?: string }, r: Parameters<typeof extra.sendRequest>[0]) {`,
+      `  extra?.sendNotification({ method: 'notifications/message', params: {} });`,
+      `  const id = extra.requestId;`,
+      `  const headers = extra.requestInfo;`,
+      `  return [await extra.sendRequest(r), extra.signal.aborted, extra.authInfo, id, headers, extra.sessionId];`,
+      `}`,
+    ].join('\n');
+    const out = mapContextMembers('a.ts', text);
+    expect(out.text.split('\n').slice(1, 6)).toEqual([
+      `export async function ask(extra: ServerContext & { tag?: string }, r: Parameters<typeof extra.sendRequest>[0]) {`,
+      `  extra?.mcpReq.notify({ method: 'notifications/message', params: {} });`,
+      `  const id = extra.mcpReq.id;`,
+      `  const headers = extra.requestInfo;`,
+      `  return [await extra.mcpReq.send(r), extra.mcpReq.signal.aborted, extra.http?.authInfo, id, headers, extra.sessionId];`,
+    ]);
+    expect(out.findings.filter((f) => f.reason === 'context-member-unmapped').map((f) => f.line)).toEqual([5]);
+  });
+
+  it('mapContextMembers: a parameter of a nested function with the same name is another binding', () => {
+    const text = [
+      `import { McpServer } from '@modelcontextprotocol/server';`,
+      `declare const server: McpServer;`,
+      `server.registerTool('t', {}, async (args, context) => {`,
+      `  const other = (context: { signal: number }) => context.signal;`,
+      `  return { content: [], n: other({ signal: 1 }), s: context.signal };`,
+      `});`,
+    ].join('\n');
+    const lines = mapContextMembers('a.ts', text).text.split('\n');
+    expect(lines[3]).toBe(`  const other = (context: { signal: number }) => context.signal;`);
+    expect(lines[4]).toBe(`  return { content: [], n: other({ signal: 1 }), s: context.mcpReq.signal };`);
+  });
+
+  it('rewriteZodToJsonSchema: mapped options; a name argument or an unknown option is kept and reported; z imported when missing', () => {
+    const text = [
+      `import zodToJsonSchema from 'zod-to-json-schema';`,
+      `import { schema } from './schema.js';`,
+      `export const a = zodToJsonSchema(schema, { target: 'openApi3' });`,
+      `export const b = zodToJsonSchema(schema, 'Args');`,
+      `export const c = zodToJsonSchema(schema, { errorMessages: true });`,
+    ].join('\n');
+    const out = rewriteZodToJsonSchema('a.ts', text);
+    expect(out.text.split('\n')).toEqual([
+      `import zodToJsonSchema from 'zod-to-json-schema';`,
+      `import { schema } from './schema.js';`,
+      `import { z } from 'zod';`,
+      `export const a = z.toJSONSchema(schema, { target: 'openapi-3.0' });`,
+      `export const b = zodToJsonSchema(schema, 'Args');`,
+      `export const c = zodToJsonSchema(schema, { errorMessages: true });`,
+    ]);
+    expect(out.findings.map((f) => `${f.line} ${f.reason}`)).toEqual([
+      '3 zod-to-json-schema-rewritten',
+      '4 zod-to-json-schema-kept',
+      '5 zod-to-json-schema-kept',
+    ]);
+  });
+
+  it('rewriteZodToJsonSchema: the converter import goes with its last use, replaced by zod when the file has none', () => {
+    const text = `import { zodToJsonSchema } from "zod-to-json-schema";\nimport { schema } from "./schema.js";\nexport const a = zodToJsonSchema(schema);\n`;
+    expect(rewriteZodToJsonSchema('a.ts', text).text).toBe(
+      `import { z } from "zod";\nimport { schema } from "./schema.js";\nexport const a = z.toJSONSchema(schema, { target: 'draft-7' });\n`,
+    );
+  });
+});

@@ -69,7 +69,7 @@ export function restoreImports(file: string, userText: string, text: string, v1L
   for (const f of findings) {
     const at = offsetOfLine(text, f.line);
     f.line += edits
-      .filter((e) => e.start < at)
+      .filter((e) => e.start <= at)
       .reduce((n, e) => n + e.text.split('\n').length - 1 - (text.slice(e.start, e.end).split('\n').length - 1), 0);
   }
   return { text: repaired, findings };
