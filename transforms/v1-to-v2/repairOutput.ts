@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Finding } from '../../lib/model.js';
 import { mapContextMembers } from './mapContextMembers.js';
+import { ZOD_BELOW_4 } from './planPackageJson.js';
 import { restoreImports } from './restoreImports.js';
 import { rewriteZodToJsonSchema } from './rewriteZodToJsonSchema.js';
 
@@ -15,9 +16,6 @@ export interface RepairProject {
   /** package.json's zod range is below 4: the step raises it (planPackageJson.ts), so zod 3-only code must change. */
   zodBelow4: boolean;
 }
-
-/** A zod range below 4, as planPackageJson.ts reads it. */
-const ZOD_BELOW_4 = /^[\^~>=\s]*[0-3](\.|$)/;
 
 export function repairProject(root: string): RepairProject {
   let manifest: Record<string, Record<string, string> | undefined> = {};
