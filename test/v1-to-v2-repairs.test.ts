@@ -72,7 +72,7 @@ describe('v1 step repairs (issue 18)', () => {
     expect(report.sites.map((s) => `${s.file}:${s.form} ${s.decision}`)).toEqual([
       'src/server.ts:ctx.mcpReq.send rewritten',
     ]);
-    const repairs = report.findings
+    const repairs = (report.findings ?? [])
       .filter((f) => /^(import|context|zod-to)/.test(f.reason))
       .map((f) => `${f.file}:${f.line} ${f.reason}`);
     expect(repairs).toEqual([
