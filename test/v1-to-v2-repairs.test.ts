@@ -76,7 +76,7 @@ describe('v1 step repairs (issue 18)', () => {
       .filter((f) => /^(import|context|zod-to)/.test(f.reason))
       .map((f) => `${f.file}:${f.line} ${f.reason}`);
     expect(repairs).toEqual([
-      'src/server.ts:16 import-kept-on-v1',
+      'src/server.ts:8 import-kept-on-v1',
       'src/server.ts:29 zod-to-json-schema-rewritten',
       'src/server.ts:34 zod-to-json-schema-rewritten',
       'src/server.ts:45 context-member-mapped',
@@ -84,6 +84,10 @@ describe('v1 step repairs (issue 18)', () => {
     expectTree(readTree(dir), EXPECTED);
     const again = await migrate({ paths: [dir], v1ToV2: true, strategy: 'auto' });
     expect(again.files.filter((f) => f.status !== 'unchanged')).toEqual([]);
+    // The v1 import kept for the task store stays a review item on later runs, until it is gone.
+    expect((again.findings ?? []).map((f) => `${f.file}:${f.line} ${f.reason}`)).toContain(
+      'src/server.ts:8 import-kept-on-v1',
+    );
   });
 
   it('compiles under strict TypeScript (NodeNext)', () => {
@@ -120,10 +124,8 @@ describe('v1 step repairs, one by one', () => {
         `import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';\n` +
         CODEMOD_OUT,
     );
-    expect(out.findings.map((f) => `${f.line} ${f.reason} ${f.decision}`)).toEqual([
-      '3 import-kept-on-v1 review',
-      '4 import-restored info',
-    ]);
+    // The kept v1 import is reported from the final text (findCodemodMarkers), on every run until it goes.
+    expect(out.findings.map((f) => `${f.line} ${f.reason} ${f.decision}`)).toEqual(['4 import-restored info']);
   });
 
   it('restoreImports: without the v1 SDK in package.json, a review item naming the identifier and no v1 import', () => {

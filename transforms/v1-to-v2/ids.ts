@@ -19,6 +19,10 @@ export function mentionsV1Sdk(text: string): boolean {
  */
 const KEPT_V1_MODULES = /^@modelcontextprotocol\/sdk\/(?:experimental\/tasks|server\/zod-compat)\b/;
 
+/** A line importing a kept v1 module (the module in group 1). */
+export const KEPT_V1_IMPORT =
+  /\bfrom\s*['"](@modelcontextprotocol\/sdk\/(?:experimental\/tasks|server\/zod-compat)[\w./-]*)['"]/;
+
 /** A file the step already migrated: it imports a v2 package and names the v1 package only for kept modules. */
 export function migratedAlready(text: string): boolean {
   if (!/@modelcontextprotocol\/(?:server|client|core)\b/.test(text)) return false;

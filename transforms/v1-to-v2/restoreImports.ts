@@ -45,8 +45,8 @@ export function restoreImports(file: string, userText: string, text: string, v1L
       (v2[home.module] ??= []).push(home.type ? `type ${name}` : name);
       findings.push(finding('import-restored', file, line, binding, `its import is back, from ${home.module}`));
     } else if (v1Listed) {
+      // Reported from the final text by findCodemodMarkers (import-kept-on-v1), on this run and the next ones.
       v1.set(binding.specifier, [...(v1.get(binding.specifier) ?? []), binding]);
-      findings.push(finding('import-kept-on-v1', file, line, binding, `its v1 import is back`));
     } else {
       findings.push(finding('import-removed-in-use', file, line, binding, 'no v2 package exports it'));
     }
@@ -85,7 +85,7 @@ function importLine(specifier: string, bindings: V1Binding[], quote: string): st
 }
 
 function finding(
-  reason: 'import-restored' | 'import-kept-on-v1' | 'import-removed-in-use',
+  reason: 'import-restored' | 'import-removed-in-use',
   file: string,
   line: number,
   binding: V1Binding,
