@@ -94,7 +94,9 @@ export interface ClientScript {
 export type Call =
   | { kind: 'tool'; name: string; args?: Record<string, unknown> }
   | { kind: 'prompt'; name: string; args?: Record<string, string> }
-  | { kind: 'resource'; uri: string };
+  | { kind: 'resource'; uri: string }
+  /** `tools/list`: its result (each tool's input schema included) is recorded as a call's result. */
+  | { kind: 'tools' };
 
 export type QuestionMethod = 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
 export interface Question {
@@ -479,9 +481,11 @@ async function runCalls(
     callTool(p: unknown, a?: unknown, b?: unknown): Promise<unknown>;
     getPrompt(p: unknown, o?: unknown): Promise<unknown>;
     readResource(p: unknown, o?: unknown): Promise<unknown>;
+    listTools(p?: unknown, o?: unknown): Promise<unknown>;
   };
   const isV1 = client instanceof ClientV1;
   const send = async (call: Call): Promise<unknown> => {
+    if (call.kind === 'tools') return await c.listTools(undefined, requestOptions);
     if (call.kind === 'tool') {
       const params = { name: call.name, arguments: call.args ?? {} };
       return isV1 ? await c.callTool(params, undefined, requestOptions) : await c.callTool(params, requestOptions);
@@ -774,6 +778,7 @@ export async function rawCall2026(
   extra: { inputResponses?: Record<string, unknown>; requestState?: string } = {},
   options: RunOptions = {},
 ): Promise<RawResult> {
+  if (call.kind === 'tools') throw new Error('rawCall2026 makes MRTR-capable calls only, not tools/list');
   const capabilities = options.capabilities ?? FULL_CAPABILITIES;
   const recorder = new Recorder({});
   const http = await connect2026(mod, capabilities, recorder, false, options.authInfo);

@@ -1,5 +1,5 @@
 import type { Finding } from '../../lib/model.js';
-import { V1_TO_V2_ID } from './ids.js';
+import { KEPT_V1_IMPORT, migratedAlready, V1_TO_V2_ID } from './ids.js';
 
 /** The review item for a server connect that serves 2025-era clients only; its marker is the standard review marker. */
 export const SERVING_2025_ONLY = 'serving-2025-only';
@@ -11,7 +11,11 @@ const MARKER_PATTERN = /@mcp-codemod-error\s*(.*?)\s*(?:\*\/|$)/;
 
 /** Whether a text can hold a marker findCodemodMarkers reports (most texts cannot: a cheap test before anything else). */
 export function mayHoldMarkers(text: string): boolean {
-  return text.includes(MARKER) || text.includes(SERVING_2025_ONLY);
+  return (
+    text.includes(MARKER) ||
+    text.includes(SERVING_2025_ONLY) ||
+    (text.includes('@modelcontextprotocol/sdk/') && migratedAlready(text))
+  );
 }
 
 /**
@@ -22,7 +26,23 @@ export function mayHoldMarkers(text: string): boolean {
 export function findCodemodMarkers(file: string, text: string): Finding[] {
   if (!mayHoldMarkers(text)) return [];
   const findings: Finding[] = [];
+  const migrated = migratedAlready(text);
   for (const [index, line] of text.split('\n').entries()) {
+    const kept = migrated ? KEPT_V1_IMPORT.exec(line) : null;
+    if (kept) {
+      // A v1 import the step put back in a migrated file (restoreImports.ts): the v1 API is still to replace.
+      const names = /import\s+(?:type\s+)?\{([^}]*)\}/.exec(line)?.[1]?.trim();
+      findings.push({
+        transform: V1_TO_V2_ID,
+        reason: 'import-kept-on-v1',
+        decision: 'review',
+        level: 'warning',
+        file,
+        line: index + 1,
+        message: `${names ? `\`${names}\`` : 'this import'} from ${kept[1]}: no v2 package exports it, so the v1 SDK stays a dependency until its use is replaced`,
+      });
+      continue;
+    }
     const serving = SERVING_PATTERN.exec(line);
     if (serving) {
       // The marker sits on its own line above the connect's statement: the finding points at that statement.

@@ -13,7 +13,31 @@ export function mentionsV1Sdk(text: string): boolean {
   return text.includes(V1_PACKAGE);
 }
 
-/** The files the step reads: those naming the v1 SDK, inside the root. */
+/**
+ * v1 modules with no v2 counterpart, whose import the step puts back while the code still uses them
+ * (restoreImports.ts): a v2 file naming only these is already migrated, and a second run leaves it alone.
+ */
+const KEPT_V1_MODULES = /^@modelcontextprotocol\/sdk\/(?:experimental\/tasks|server\/zod-compat)\b/;
+
+/** A line importing a kept v1 module (the module in group 1). */
+export const KEPT_V1_IMPORT =
+  /\bfrom\s*['"](@modelcontextprotocol\/sdk\/(?:experimental\/tasks|server\/zod-compat)[\w./-]*)['"]/;
+
+/** A file the step already migrated: it imports a v2 package and names the v1 package only for kept modules. */
+export function migratedAlready(text: string): boolean {
+  if (!/@modelcontextprotocol\/(?:server|client|core)\b/.test(text)) return false;
+  const v1 = text.match(/@modelcontextprotocol\/sdk[\w./-]*/g) ?? [];
+  return v1.every((specifier) => KEPT_V1_MODULES.test(specifier));
+}
+
+/**
+ * The files the step reads, inside the root: those naming the v1 SDK (the official codemod's), and those naming
+ * zod-to-json-schema, which the zod raise breaks wherever they are (repairOutput.ts).
+ */
 export function v1StepInputs(files: SourceFileEntry[]): SourceFileEntry[] {
-  return files.filter((entry) => mentionsV1Sdk(entry.text) && !entry.file.startsWith('..'));
+  return files.filter(
+    (entry) =>
+      ((mentionsV1Sdk(entry.text) && !migratedAlready(entry.text)) || entry.text.includes('zod-to-json-schema')) &&
+      !entry.file.startsWith('..'),
+  );
 }

@@ -105,6 +105,9 @@ export function planPackageJson(
   return { text: manifestText(manifest, text), added, removed: [...new Set(removed)], findings };
 }
 
+/** A zod range below 4 (`^3.25.76`, `~3.23`, `>=3`): the step raises it, and repairOutput.ts rewrites what needs zod 3. */
+export const ZOD_BELOW_4 = /^[\^~>=\s]*[0-3](\.|$)/;
+
 /**
  * Raises a zod range below 4 in place when code imports a v2 package, with its finding (in place of the official
  * codemod's zod warning); whether it did.
@@ -119,9 +122,7 @@ function raiseZod(
   // then fails at runtime (the official codemod only warns). Only when code imports a v2 package: code left on v1
   // (CommonJS, which the official codemod does not touch) keeps its zod.
   const importsV2 = [...imported].some((name) => name !== V1_PACKAGE && name.startsWith('@modelcontextprotocol/'));
-  const zodSection = sections.find(
-    (section) => typeof section.zod === 'string' && /^[\^~>=\s]*[0-3](\.|$)/.test(section.zod),
-  );
+  const zodSection = sections.find((section) => typeof section.zod === 'string' && ZOD_BELOW_4.test(section.zod));
   const oldZod = zodSection?.zod as string | undefined;
   const raised = oldZod !== undefined && importsV2;
   if (zodSection && raised) {

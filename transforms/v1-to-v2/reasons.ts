@@ -32,6 +32,48 @@ export const REASONS = {
     message: 'the zod range was raised to ^4.2.0: the v2 SDK needs zod >= 4.2',
     advice: 'Check the zod 3 APIs this code uses against the zod 4 changelog, and run the tests.',
   },
+  'import-restored': {
+    message:
+      'the official v1-to-v2 codemod removed an import the code still uses; it is back, from the v2 package that exports the name',
+    advice: 'Nothing to do; review the import in the diff.',
+    level: 'note',
+  },
+  'import-kept-on-v1': {
+    message:
+      'the official v1-to-v2 codemod removed an import the code still uses, and no v2 package exports the name; its v1 import is back, so the server still starts',
+    advice:
+      "Replace the named v1 API (the codemod's marker or warning says what became of it) or remove its use, then delete the import; `@modelcontextprotocol/sdk` stays in package.json until no file imports it.",
+  },
+  'import-removed-in-use': {
+    message:
+      'the official v1-to-v2 codemod removed an import the code still uses; no v2 package exports the name and package.json does not list the v1 SDK, so the name is undefined',
+    advice:
+      "Remove the use of the named v1 API or replace it (the codemod's marker or warning says what became of it); until then the migrated module fails when it loads.",
+    level: 'error',
+  },
+  'context-member-mapped': {
+    message:
+      'a v1 handler-context member the official codemod left on a handler context (`context.sendRequest`) now has its v2 path (`context.mcpReq.send`)',
+    advice: 'Nothing to do; review the change in the diff.',
+    level: 'note',
+  },
+  'context-member-unmapped': {
+    message: 'a v1 handler-context member with no v2 ServerContext spelling is still read on a handler context',
+    advice:
+      'Rewrite it by hand: `requestInfo` becomes `ctx.http?.req` (a fetch Request: read headers with `.headers.get(name)`); the task members (`taskStore`, `taskId`, `taskRequestedTtl`) went with experimental tasks (SEP-2663).',
+  },
+  'zod-to-json-schema-rewritten': {
+    message:
+      "zod was raised to 4, where zod-to-json-schema returns a schema without `type`; this `zodToJsonSchema(schema)` is now zod 4's `z.toJSONSchema(schema, { target: 'draft-7' })`",
+    advice: 'Nothing to do; review the change in the diff and list the tools once with a client.',
+    level: 'note',
+  },
+  'zod-to-json-schema-kept': {
+    message:
+      'zod was raised to 4, where zod-to-json-schema returns a schema without `type` (clients reject such a tools/list), and this use could not be rewritten',
+    advice:
+      "Convert with zod 4's `z.toJSONSchema(schema, { target: 'draft-7' })` by hand (options: zod 4's `target`, `io`, `reused`, `cycles`), then remove zod-to-json-schema; or keep zod 3 for this code (`import { z } from 'zod/v3'`) where the schemas are built.",
+  },
   'serving-2025-only': {
     message:
       'this connect of a server transport serves 2025-era clients only, and the step could not rewrite it safely',

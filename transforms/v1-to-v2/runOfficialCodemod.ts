@@ -6,8 +6,9 @@ import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { SourceFileEntry } from '../../lib/files.js';
 import { isAlive } from '../../lib/journal.js';
 import type { Finding } from '../../lib/model.js';
-import { V1_TO_V2_ID, v1StepInputs } from './ids.js';
+import { mentionsV1Sdk, migratedAlready, V1_TO_V2_ID, v1StepInputs } from './ids.js';
 import { inOwnQuotes } from './importQuotes.js';
+import { repairOutput, repairProject } from './repairOutput.js';
 import { rewriteServing } from './rewriteServing.js';
 
 export { mentionsV1Sdk, V1_TO_V2_ID } from './ids.js';
@@ -37,7 +38,8 @@ export interface V1ToV2Result {
  * and the copy removed; the target is never written here: the runner applies the combined plan.
  */
 export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1ToV2Result {
-  const v1Files = v1StepInputs(files);
+  const inputs = v1StepInputs(files);
+  const v1Files = inputs.filter((entry) => mentionsV1Sdk(entry.text) && !migratedAlready(entry.text));
   const result: V1ToV2Result = { texts: new Map(), findings: [], manifestWarnings: [] };
   if (v1Files.length === 0) return result;
   const migration = getMigration(V1_TO_V2_ID);
@@ -58,10 +60,18 @@ export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1To
     // Test hook (never set it in real use): kill the process while the copy exists, as an interrupt would.
     if (process.env.MCP_MRTR_TEST_EXIT_IN_V1_STEP === '1') process.kill(process.pid, 'SIGKILL');
     const outcome = runCodemod(migration, { targetDir: fs.realpathSync(tmp) });
-    for (const [copy, entry] of copies) {
-      const migrated = fs.readFileSync(copy, 'utf8');
-      // Its import lines in the file's own quote, then what it leaves out that MRTR needs: serving 2026-era clients.
-      const served = rewriteServing(entry.file, inOwnQuotes(entry.file, entry.text, migrated));
+    const project = repairProject(root);
+    const outputs: Array<[SourceFileEntry, string]> = [...copies].map(([copy, entry]) => [
+      entry,
+      fs.readFileSync(copy, 'utf8'),
+    ]);
+    // The files the official codemod does not read get the repairs alone (their text stands for its output).
+    for (const entry of inputs) if (!v1Files.includes(entry)) outputs.push([entry, entry.text]);
+    for (const [entry, migrated] of outputs) {
+      // Its import lines in the file's own quote, its breakages repaired, then serving 2026-era clients.
+      const repaired = repairOutput(entry.file, entry.text, inOwnQuotes(entry.file, entry.text, migrated), project);
+      result.findings.push(...repaired.findings);
+      const served = rewriteServing(entry.file, repaired.text);
       result.findings.push(...served.findings);
       if (served.text !== entry.text) result.texts.set(entry.absPath, served.text);
     }

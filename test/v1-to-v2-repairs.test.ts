@@ -1,0 +1,234 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrate } from '../api/index.js';
+import { CONTEXT_MEMBERS } from '../transforms/v1-to-v2/contextMembers.js';
+import { mapContextMembers } from '../transforms/v1-to-v2/mapContextMembers.js';
+import { restoreImports } from '../transforms/v1-to-v2/restoreImports.js';
+import { rewriteZodToJsonSchema } from '../transforms/v1-to-v2/rewriteZodToJsonSchema.js';
+import { V2_HOMES } from '../transforms/v1-to-v2/v2Homes.js';
+import { compileTree, runOverStdio, type Call } from './support/equivalence.js';
+import { FIXTURES_ROOT, materializedTree, readTree, REPO_ROOT } from './support/fixtures.js';
+import { strictDiagnostics } from './support/typecheck.js';
+import {
+  confirmOnceScript,
+  copyOf,
+  expectTree,
+  removeTemps,
+  strictDiagnosticsOfTree,
+  temps,
+} from './support/v1-to-v2.js';
+
+// The v1 step's known breakages (issue 18), each repaired on the official codemod's output: an import it removes
+// while the code still uses it (`InMemoryTaskStore`: ReferenceError at load), a handler context not named `extra`
+// whose v1 members it leaves (`context.sendRequest is not a function`, and the ask unseen by MRTR), and tools listed
+// through zod-to-json-schema under the zod it raises to 4 (a tools/list clients reject).
+const CASE = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'repairs');
+const INPUT = path.join(CASE, 'input');
+const EXPECTED = path.join(CASE, 'expected');
+
+afterEach(removeTemps);
+
+const calls: Call[] = [
+  { kind: 'tools' },
+  { kind: 'tool', name: 'delete_note', args: { id: '1' } },
+  { kind: 'tool', name: 'count_tasks' },
+  { kind: 'tool', name: 'delete_note', args: { id: '1' } },
+];
+let elicits = 0;
+const script = confirmOnceScript(() => elicits++);
+
+/**
+ * The compiled original as its own install had it: zod 3 (this repository has zod 4 only, whose `zod/v3` is the zod 3
+ * API), every other package from this repository's node_modules.
+ */
+function withZod3(compiled: string): string {
+  const dir = fs.mkdtempSync(path.join(path.dirname(compiled), `${path.basename(compiled)}-zod3-`));
+  temps.push(dir);
+  fs.cpSync(compiled, dir, { recursive: true, verbatimSymlinks: true });
+  const modules = path.join(dir, 'node_modules');
+  fs.rmSync(modules, { recursive: true, force: true });
+  fs.mkdirSync(modules);
+  const repoModules = path.join(REPO_ROOT, 'node_modules');
+  for (const name of fs.readdirSync(repoModules))
+    if (name !== 'zod' && name !== '.bin')
+      fs.symlinkSync(path.join(repoModules, name), path.join(modules, name), 'dir');
+  const zod = path.join(modules, 'zod');
+  fs.mkdirSync(zod);
+  fs.writeFileSync(
+    path.join(zod, 'package.json'),
+    JSON.stringify({ name: 'zod', version: '3.25.76', type: 'module', exports: './index.js' }),
+  );
+  const v3 = path.join(repoModules, 'zod', 'v3', 'index.js');
+  fs.writeFileSync(path.join(zod, 'index.js'), `export * from ${JSON.stringify(v3)};\n`);
+  return dir;
+}
+
+describe('v1 step repairs (issue 18)', () => {
+  it('migrates to the expected tree: the import back, the context mapped (its ask then rewritten), tools listed with zod 4', async () => {
+    const dir = copyOf(INPUT);
+    const report = await migrate({ paths: [dir], v1ToV2: true, strategy: 'auto' });
+    expect(report.files.filter((f) => f.status === 'error')).toEqual([]);
+    expect(report.sites.map((s) => `${s.file}:${s.form} ${s.decision}`)).toEqual([
+      'src/server.ts:ctx.mcpReq.send rewritten',
+    ]);
+    const repairs = (report.findings ?? [])
+      .filter((f) => /^(import|context|zod-to)/.test(f.reason))
+      .map((f) => `${f.file}:${f.line} ${f.reason}`);
+    expect(repairs).toEqual([
+      'src/server.ts:8 import-kept-on-v1',
+      'src/server.ts:29 zod-to-json-schema-rewritten',
+      'src/server.ts:34 zod-to-json-schema-rewritten',
+      'src/server.ts:45 context-member-mapped',
+    ]);
+    expectTree(readTree(dir), EXPECTED);
+    const again = await migrate({ paths: [dir], v1ToV2: true, strategy: 'auto' });
+    expect(again.files.filter((f) => f.status !== 'unchanged')).toEqual([]);
+    // The v1 import kept for the task store stays a review item on later runs, until it is gone.
+    expect((again.findings ?? []).map((f) => `${f.file}:${f.line} ${f.reason}`)).toContain(
+      'src/server.ts:8 import-kept-on-v1',
+    );
+  });
+
+  it('compiles under strict TypeScript (NodeNext)', () => {
+    expect(strictDiagnosticsOfTree(materializedTree(EXPECTED))).toEqual([]);
+  });
+
+  it('answers as the v1 original on zod 3 over stdio: tools/list (input schemas), the ask, the restored task store', async () => {
+    const original = path.join(withZod3(compileTree(INPUT)), 'src', 'index.js');
+    const migrated = path.join(compileTree(materializedTree(EXPECTED)), 'src', 'index.js');
+    elicits = 0;
+    const viaV1 = await runOverStdio(original, 'v1', calls, script);
+    const listed = viaV1.results[0] as { tools: Array<{ name: string; inputSchema: { type?: string } }> };
+    expect(listed.tools.map((t) => `${t.name} ${t.inputSchema.type}`)).toEqual([
+      'delete_note object',
+      'count_tasks object',
+    ]);
+    expect(viaV1.questions.map((q) => q.method)).toEqual(['elicitation/create']);
+    for (const era of ['2025', '2026'] as const) {
+      elicits = 0;
+      expect(await runOverStdio(migrated, era, calls, script), era).toEqual(viaV1);
+    }
+  });
+});
+
+// Each repair alone, on the official codemod's output text, and where it declines.
+describe('v1 step repairs, one by one', () => {
+  const V1_TASKS = `import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';\nimport type { CreateTaskResult } from '@modelcontextprotocol/sdk/experimental/tasks';\nexport const store = new InMemoryTaskStore();\nexport let last: CreateTaskResult | undefined;\n`;
+  const CODEMOD_OUT = `export const store = new InMemoryTaskStore();\nexport let last: CreateTaskResult | undefined;\n`;
+
+  it('restoreImports: a v2 home for a type, the v1 specifier for the rest while package.json lists the v1 SDK', () => {
+    const out = restoreImports('a.ts', V1_TASKS, CODEMOD_OUT, true);
+    expect(out.text).toBe(
+      `import { type CreateTaskResult } from '@modelcontextprotocol/server';\n` +
+        `import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';\n` +
+        CODEMOD_OUT,
+    );
+    // The kept v1 import is reported from the final text (findCodemodMarkers), on every run until it goes.
+    expect(out.findings.map((f) => `${f.line} ${f.reason} ${f.decision}`)).toEqual(['4 import-restored info']);
+  });
+
+  it('restoreImports: without the v1 SDK in package.json, a review item naming the identifier and no v1 import', () => {
+    const out = restoreImports('a.ts', V1_TASKS, CODEMOD_OUT, false);
+    expect(out.text).toBe(`import { type CreateTaskResult } from '@modelcontextprotocol/server';\n` + CODEMOD_OUT);
+    expect(out.findings.map((f) => `${f.line} ${f.reason} ${f.decision}`)).toEqual([
+      '2 import-removed-in-use review',
+      '3 import-restored info',
+    ]);
+    expect(out.findings[0]!.message).toContain('`InMemoryTaskStore`');
+  });
+
+  it('restoreImports: a name the output declares itself, or no longer uses, is not restored', () => {
+    const declared = `class InMemoryTaskStore {}\nexport const store = new InMemoryTaskStore();\n`;
+    expect(restoreImports('a.ts', V1_TASKS, declared, true)).toEqual({ text: declared, findings: [] });
+    const unused = `export const store = 1;\n`;
+    expect(restoreImports('a.ts', V1_TASKS, unused, true)).toEqual({ text: unused, findings: [] });
+  });
+
+  it('V2_HOMES: every entry is exported by its installed v2 package (values at run time, types in the declarations)', async () => {
+    const types: string[] = [];
+    for (const [name, home] of Object.entries(V2_HOMES)) {
+      if (home.type) types.push(`import type { ${name} } from '${home.module}';\nexport type T${name} = ${name};`);
+      else expect(name in (await import(home.module)), `${home.module} exports ${name}`).toBe(true);
+    }
+    const dir = fs.mkdtempSync(path.join(REPO_ROOT, 'node_modules', '.cache-v2-homes-'));
+    temps.push(dir);
+    fs.writeFileSync(path.join(dir, 'check.ts'), types.join('\n') + '\n');
+    expect(strictDiagnostics([path.join(dir, 'check.ts')], REPO_ROOT)).toEqual([]);
+  });
+
+  it('CONTEXT_MEMBERS: every v2 path exists on the installed ServerContext', () => {
+    const dir = fs.mkdtempSync(path.join(REPO_ROOT, 'node_modules', '.cache-context-'));
+    temps.push(dir);
+    const file = path.join(dir, 'check.ts');
+    const reads = CONTEXT_MEMBERS.map((m, i) => `export const m${i} = (ctx: ServerContext) => ctx${m.to};`);
+    fs.writeFileSync(file, `import type { ServerContext } from '@modelcontextprotocol/server';\n${reads.join('\n')}\n`);
+    expect(strictDiagnostics([file], REPO_ROOT)).toEqual([]);
+  });
+
+  it('mapContextMembers: a ServerContext parameter in an intersection, optional chains and typeof; unmapped members reported', () => {
+    const text = [
+      `import type { ServerContext } from '@modelcontextprotocol/server';`,
+      `export async function ask(extra: ServerContext & { tag?: string }, r: Parameters<typeof extra.sendRequest>[0]) {`,
+      `  extra?.sendNotification({ method: 'notifications/message', params: {} });`,
+      `  const id = extra.requestId;`,
+      `  const headers = extra.requestInfo;`,
+      `  return [await extra.sendRequest(r), extra.signal.aborted, extra.authInfo, id, headers, extra.sessionId];`,
+      `}`,
+    ].join('\n');
+    const out = mapContextMembers('a.ts', text);
+    expect(out.text.split('\n').slice(1, 6)).toEqual([
+      `export async function ask(extra: ServerContext & { tag?: string }, r: Parameters<typeof extra.sendRequest>[0]) {`,
+      `  extra?.mcpReq.notify({ method: 'notifications/message', params: {} });`,
+      `  const id = extra.mcpReq.id;`,
+      `  const headers = extra.requestInfo;`,
+      `  return [await extra.mcpReq.send(r), extra.mcpReq.signal.aborted, extra.http?.authInfo, id, headers, extra.sessionId];`,
+    ]);
+    expect(out.findings.filter((f) => f.reason === 'context-member-unmapped').map((f) => f.line)).toEqual([5]);
+  });
+
+  it('mapContextMembers: a parameter of a nested function with the same name is another binding', () => {
+    const text = [
+      `import { McpServer } from '@modelcontextprotocol/server';`,
+      `declare const server: McpServer;`,
+      `server.registerTool('t', {}, async (args, context) => {`,
+      `  const other = (context: { signal: number }) => context.signal;`,
+      `  return { content: [], n: other({ signal: 1 }), s: context.signal };`,
+      `});`,
+    ].join('\n');
+    const lines = mapContextMembers('a.ts', text).text.split('\n');
+    expect(lines[3]).toBe(`  const other = (context: { signal: number }) => context.signal;`);
+    expect(lines[4]).toBe(`  return { content: [], n: other({ signal: 1 }), s: context.mcpReq.signal };`);
+  });
+
+  it('rewriteZodToJsonSchema: mapped options; a name argument or an unknown option is kept and reported; z imported when missing', () => {
+    const text = [
+      `import zodToJsonSchema from 'zod-to-json-schema';`,
+      `import { schema } from './schema.js';`,
+      `export const a = zodToJsonSchema(schema, { target: 'openApi3' });`,
+      `export const b = zodToJsonSchema(schema, 'Args');`,
+      `export const c = zodToJsonSchema(schema, { errorMessages: true });`,
+    ].join('\n');
+    const out = rewriteZodToJsonSchema('a.ts', text);
+    expect(out.text.split('\n')).toEqual([
+      `import zodToJsonSchema from 'zod-to-json-schema';`,
+      `import { schema } from './schema.js';`,
+      `import { z } from 'zod';`,
+      `export const a = z.toJSONSchema(schema, { target: 'openapi-3.0' });`,
+      `export const b = zodToJsonSchema(schema, 'Args');`,
+      `export const c = zodToJsonSchema(schema, { errorMessages: true });`,
+    ]);
+    expect(out.findings.map((f) => `${f.line} ${f.reason}`)).toEqual([
+      '3 zod-to-json-schema-rewritten',
+      '4 zod-to-json-schema-kept',
+      '5 zod-to-json-schema-kept',
+    ]);
+  });
+
+  it('rewriteZodToJsonSchema: the converter import goes with its last use, replaced by zod when the file has none', () => {
+    const text = `import { zodToJsonSchema } from "zod-to-json-schema";\nimport { schema } from "./schema.js";\nexport const a = zodToJsonSchema(schema);\n`;
+    expect(rewriteZodToJsonSchema('a.ts', text).text).toBe(
+      `import { z } from "zod";\nimport { schema } from "./schema.js";\nexport const a = z.toJSONSchema(schema, { target: 'draft-7' });\n`,
+    );
+  });
+});
