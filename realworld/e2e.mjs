@@ -21,7 +21,11 @@ const REPO = path.resolve(HERE, '..');
 const MIN_FREE_GB = 15;
 
 function parseArgs(argv) {
-  const opts = { mirrors: '/work/.mirror', work: '/work/rw-e2e', cli: path.join(REPO, 'dist', 'bin', 'mcp-mrtr-codemod.js') };
+  const opts = {
+    mirrors: '/work/.mirror',
+    work: '/work/rw-e2e',
+    cli: path.join(REPO, 'dist', 'bin', 'mcp-mrtr-codemod.js'),
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = () => argv[++i];
@@ -31,7 +35,9 @@ function parseArgs(argv) {
     else if (flag === '--json') opts.json = path.resolve(value());
     else if (flag === '--cli') opts.cli = path.resolve(value());
     else {
-      console.error('usage: node realworld/e2e.mjs --mirrors DIR --work DIR [--only owner/name[:root],...] [--json FILE] [--cli PATH]');
+      console.error(
+        'usage: node realworld/e2e.mjs --mirrors DIR --work DIR [--only owner/name[:root],...] [--json FILE] [--cli PATH]',
+      );
       process.exit(2);
     }
   }
@@ -69,7 +75,9 @@ async function main() {
     }
     row.seconds = (Date.now() - t0) / 1000;
     rows.push(row);
-    console.error(`${nameOf(target)}: ${row.status}${row.reason ? ` (${String(row.reason).split('\n')[0]})` : ''} in ${row.seconds.toFixed(0)} s`);
+    console.error(
+      `${nameOf(target)}: ${row.status}${row.reason ? ` (${String(row.reason).split('\n')[0]})` : ''} in ${row.seconds.toFixed(0)} s`,
+    );
   }
   if (opts.json) writeFileSync(opts.json, JSON.stringify(rows, null, 2) + '\n');
   console.log(tableOf(rows));

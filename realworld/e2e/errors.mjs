@@ -7,7 +7,8 @@ import path from 'node:path';
 const keyOf = (e) => `${e.file}\0${e.code}\0${e.message}`;
 
 /** Serving code the v1 step of our CLI writes beyond the official codemod (transports, handlers, listeners). */
-const SERVING = /Transport|createMcpHandler|toNodeHandler|handleRequest|\.listen\(|\bapp\.(post|get|all|use)\b|hono|express/i;
+const SERVING =
+  /Transport|createMcpHandler|toNodeHandler|handleRequest|\.listen\(|\bapp\.(post|get|all|use)\b|hono|express/i;
 
 /**
  * `after` minus `before` (as many times as each occurs), each `{ file, line, code, message, listed, origin }`.
@@ -45,7 +46,8 @@ function fixedCount(counts) {
 }
 
 function originOf(error, { pristine, migrated, official }) {
-  const text = (dir) => (dir && existsSync(path.join(dir, error.file)) ? readFileSync(path.join(dir, error.file), 'utf8') : undefined);
+  const text = (dir) =>
+    dir && existsSync(path.join(dir, error.file)) ? readFileSync(path.join(dir, error.file), 'utf8') : undefined;
   const now = text(migrated)?.split('\n')[error.line - 1]?.trim();
   const has = (source) => now !== undefined && source !== undefined && source.split('\n').some((l) => l.trim() === now);
   if (!now || has(text(pristine))) return 'dependency ranges';

@@ -2,9 +2,11 @@
 // (`@modelcontextprotocol/client`) in one era: 2025 (legacy negotiation) or 2026-07-28 (auto negotiation, which
 // runs the `input_required` loop). Lists the tools and calls the given ones with arguments made from their input
 // schema; elicitation, sampling and roots are answered by a fixed script (the ideas of test/support/equivalence.ts).
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { readPackage, resolveBin } from './steps.mjs';
 
@@ -27,6 +29,8 @@ export function commandOf(repoDir, pkgDir, target) {
     : [bin, pkg.main, fromStart, 'dist/index.js', 'build/index.js']
         .filter((c) => typeof c === 'string')
         .map((c) => path.join(pkgDir, c));
+  if (!target.entry && /^bun\b/.test(pkg.scripts?.start ?? ''))
+    return { reason: `starts with bun (\`${pkg.scripts.start}\`)` };
   const entry = candidates.find((c) => existsSync(c));
   if (!entry) return { reason: `no entry file (tried ${candidates.map((c) => path.relative(repoDir, c)).join(', ')})` };
   const args = [...(target.args ?? [])];
@@ -105,48 +109,101 @@ function classOf(result, err) {
  * Starts the server with `spec` (`commandOf`), connects in `era` ('2025' | '2026'), lists tools and calls each
  * name of `calls`. Returns `{ started, era, tools, calls: [{ name, class, asked, detail }], reason }`.
  */
-export async function serve(spec, era, calls, { cwd, env, rootDir }) {
+export async function serve(spec, era, calls, { cwd, env, rootDir, http }) {
   const asked = [];
   const client = scriptedClient(era === '2026' ? 'auto' : 'legacy', rootDir, asked);
   const stderr = [];
-  const transport = new StdioClientTransport({
-    command: spec.command,
-    args: spec.args,
-    cwd,
-    env: { ...inheritedEnv(), MCP_REQUEST_STATE_SECRET: REQUEST_STATE_SECRET, ...env },
-    stderr: 'pipe',
-  });
-  transport.stderr?.on('data', (chunk) => stderr.push(String(chunk)));
+  const childEnv = { ...inheritedEnv(), MCP_REQUEST_STATE_SECRET: REQUEST_STATE_SECRET, ...env };
   const out = { started: false, era: undefined, tools: [], calls: [] };
+  let child;
   try {
+    let transport;
+    if (http) {
+      const port = await freePort();
+      child = spawn(spec.command, spec.args, { cwd, env: { ...childEnv, [http.portEnv ?? 'PORT']: String(port) } });
+      child.stderr.on('data', (chunk) => stderr.push(String(chunk)));
+      const url = new URL(`http://127.0.0.1:${port}${http.path ?? '/mcp'}`);
+      await withTimeout(listening(port, child), CONNECT_TIMEOUT_MS, 'listen');
+      transport = new StreamableHTTPClientTransport(url);
+    } else {
+      transport = new StdioClientTransport({
+        command: spec.command,
+        args: spec.args,
+        cwd,
+        env: childEnv,
+        stderr: 'pipe',
+      });
+      transport.stderr?.on('data', (chunk) => stderr.push(String(chunk)));
+    }
     await withTimeout(client.connect(transport), CONNECT_TIMEOUT_MS, 'connect');
     out.started = true;
     out.era = client.getNegotiatedProtocolVersion();
     const listed = await withTimeout(client.listTools(), CONNECT_TIMEOUT_MS, 'tools/list');
     out.tools = listed.tools.map((t) => t.name).sort();
-    for (const name of calls) {
-      const tool = listed.tools.find((t) => t.name === name);
-      if (!tool) {
-        out.calls.push({ name, class: 'not listed' });
-        continue;
-      }
-      asked.length = 0;
-      const args = sampleOf(tool.inputSchema ?? {});
-      let result, error;
-      try {
-        result = await client.callTool({ name, arguments: args }, { timeout: CALL_TIMEOUT_MS });
-      } catch (err) {
-        error = err;
-      }
-      const text = error ? error.message : result?.content?.find?.((c) => c.type === 'text')?.text;
-      out.calls.push({ name, class: classOf(result, error), asked: [...asked], detail: oneLine(text) });
-    }
+    for (const name of calls) out.calls.push(await callOne(client, listed.tools, name, asked));
   } catch (err) {
-    out.reason = oneLine(`${err.message}; stderr: ${stderr.join('').trim().split('\n').slice(-3).join(' | ')}`);
+    out.reason = oneLine(`${err.message}; stderr: ${stderrGist(stderr)}`);
   } finally {
     await client.close().catch(() => {});
+    child?.kill();
   }
   return out;
+}
+
+async function callOne(client, tools, name, asked) {
+  const tool = tools.find((t) => t.name === name);
+  if (!tool) return { name, class: 'not listed' };
+  asked.length = 0;
+  let result, error;
+  try {
+    result = await client.callTool({ name, arguments: sampleOf(tool.inputSchema ?? {}) }, { timeout: CALL_TIMEOUT_MS });
+  } catch (err) {
+    error = err;
+  }
+  const text = error ? error.message : result?.content?.find?.((c) => c.type === 'text')?.text;
+  return { name, class: classOf(result, error), asked: [...asked], detail: oneLine(text) };
+}
+
+/** The first error line of a crash (not its stack) and the last line. */
+function stderrGist(stderr) {
+  const lines = stderr
+    .join('')
+    .trim()
+    .split('\n')
+    .filter((l) => l.trim() && !/^\s+at /.test(l));
+  const first = lines.find((l) => /Error|error:/.test(l));
+  return [first, lines.at(-1)]
+    .filter(Boolean)
+    .filter((l, i, all) => all.indexOf(l) === i)
+    .join(' | ');
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Resolves once something accepts connections on the port; rejects when the child exits first. */
+async function listening(port, child) {
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  for (;;) {
+    if (exited) throw new Error(`exited with ${child.exitCode ?? child.signalCode} before listening`);
+    const open = await new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 function inheritedEnv() {

@@ -7,15 +7,18 @@ const migratedServes = (row) => row.serve?.migrated?.['2025']?.started && row.se
 
 /** The original's tools (2025 era), or the migrated server's in 2025 when the original did not start. */
 function expectedTools(row) {
-  return row.serve?.original?.['2025']?.started ? row.serve.original['2025'].tools : row.serve?.migrated?.['2025']?.tools;
+  return row.serve?.original?.['2025']?.started
+    ? row.serve.original['2025'].tools
+    : row.serve?.migrated?.['2025']?.tools;
 }
 
 const same = (a, b) => Array.isArray(a) && Array.isArray(b) && a.length > 0 && a.join('\n') === b.join('\n');
 
-/** Both eras list the original's tools. */
+/** Both eras (2026-07-28 negotiated) list the original's tools. */
 function toolsBothEras(row) {
   const want = expectedTools(row);
-  return migratedServes(row) && same(row.serve.migrated['2025'].tools, want) && same(row.serve.migrated['2026'].tools, want);
+  const m = row.serve?.migrated;
+  return migratedServes(row) && m['2026'].era === MODERN && same(m['2025'].tools, want) && same(m['2026'].tools, want);
 }
 
 /** Per rewritten tool: the migrated server answers it in both eras with the original's result class (2025 era). */
@@ -42,7 +45,8 @@ function errorsCell(row) {
 }
 
 const buildCell = (b) => (!b ? '-' : !b.ran ? 'none' : b.ok ? 'ok' : 'fails');
-const startCell = (s) => (!s ? '-' : s.reason && !s['2025'] ? 'no entry' : `${s['2025']?.started ? 'y' : 'n'}${s['2026']?.started ? 'y' : 'n'}`);
+const startCell = (s) =>
+  !s ? '-' : s.reason && !s['2025'] ? 'no entry' : `${s['2025']?.started ? 'y' : 'n'}${s['2026']?.started ? 'y' : 'n'}`;
 const eraOf = (s) => (s?.era === MODERN ? '2026' : s?.era ? s.era.slice(0, 4) : '-');
 
 function toolsCell(row, era) {
@@ -53,25 +57,44 @@ function toolsCell(row, era) {
 
 export function tableOf(rows) {
   const head = [
-    'target', 'sdk', 'install', 'tsc errors before', 'new errors listed / unlisted (origin)', 'build before / after',
-    'starts orig / migr', 'tools 2025 orig / migr', 'tools 2026 orig / migr (era)', 'rewritten answering 2025 / 2026',
-    'MRTR lines per rewritten site', 'prettier fails before / after',
+    'target',
+    'sdk',
+    'install',
+    'tsc errors before',
+    'new errors listed / unlisted (origin)',
+    'build before / after',
+    'starts orig / migr',
+    'tools 2025 orig / migr',
+    'tools 2026 orig / migr (era)',
+    'rewritten answering 2025 / 2026',
+    'MRTR lines per rewritten site',
+    'prettier fails before / after',
   ];
   const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`];
   for (const row of rows) {
     if (row.status !== 'measured') {
-      lines.push(`| ${nameOf(row)} | ${row.sdk} | ${row.status}: ${String(row.reason ?? '').split('\n')[0]} |${' - |'.repeat(head.length - 3)}`);
+      lines.push(
+        `| ${nameOf(row)} | ${row.sdk} | ${row.status}: ${String(row.reason ?? '').split('\n')[0]} |${' - |'.repeat(head.length - 3)}`,
+      );
       continue;
     }
     const calls = answering(row);
-    const ans = (era) => `${calls.filter((c) => (era === '2025' ? c.m25 : c.m26) === (c.original ?? 'ok')).length}/${calls.length}`;
+    const ans = (era) =>
+      `${calls.filter((c) => (era === '2025' ? c.m25 : c.m26) === (c.original ?? 'ok')).length}/${calls.length}`;
     const perSite = (row.linesPerSite ?? []).map((l) => l.perSite).filter((n) => n !== undefined);
     lines.push(
       `| ${[
-        nameOf(row), row.sdk, row.install.verb, row.before.ran ? row.before.errors.length : row.before.reason,
-        errorsCell(row), `${buildCell(row.buildBefore)} / ${buildCell(row.buildAfter)}`,
-        `${startCell(row.serve?.original)} / ${startCell(row.serve?.migrated)}`, toolsCell(row, '2025'), toolsCell(row, '2026'),
-        calls.length ? `${ans('2025')} / ${ans('2026')}` : '-', perSite.length ? perSite.join(', ') : '-',
+        nameOf(row),
+        row.sdk,
+        row.install.verb,
+        row.before.ran ? row.before.errors.length : row.before.reason,
+        errorsCell(row),
+        `${buildCell(row.buildBefore)} / ${buildCell(row.buildAfter)}`,
+        `${startCell(row.serve?.original)} / ${startCell(row.serve?.migrated)}`,
+        toolsCell(row, '2025'),
+        toolsCell(row, '2026'),
+        calls.length ? `${ans('2025')} / ${ans('2026')}` : '-',
+        perSite.length ? perSite.join(', ') : '-',
         row.prettier ? `${row.prettier.before} / ${row.prettier.after}` : '-',
       ].join(' | ')} |`,
     );
@@ -88,10 +111,16 @@ export function findingsOf(rows) {
       out.push(`${name}: ${row.status}: ${String(row.reason ?? '').split('\n')[0]}`);
       continue;
     }
-    for (const e of row.errors?.errors ?? [])
-      out.push(`${name}: ${e.listed ? 'listed' : `UNLISTED (${e.origin})`} ${e.file}:${e.line} ${e.code} ${e.message.slice(0, 160)}`);
+    out.push(...errorLines(name, row.errors?.errors ?? []));
+    if (row.rewrittenUnnamed)
+      out.push(
+        `${name}: ${row.rewrittenUnnamed} rewritten site(s) in a tools/call handler of no known tool name: not called`,
+      );
     if (row.errors?.notChecked) out.push(`${name}: report says ${row.errors.notChecked.slice(0, 160)}`);
-    for (const [side, b] of [['original', row.buildBefore], ['migrated', row.buildAfter]])
+    for (const [side, b] of [
+      ['original', row.buildBefore],
+      ['migrated', row.buildAfter],
+    ])
       if (b?.ran && !b.ok) out.push(`${name}: ${side} build fails: ${String(b.reason).slice(0, 160)}`);
     for (const side of ['original', 'migrated']) {
       const s = row.serve?.[side];
@@ -100,12 +129,39 @@ export function findingsOf(rows) {
         if (s?.[era] && !s[era].started) out.push(`${name}: ${side} ${era}: ${s[era].reason}`);
     }
     for (const c of answering(row))
-      if (!c.ok) out.push(`${name}: tool ${c.name}: original ${c.original ?? '-'}, migrated 2025 ${c.m25 ?? '-'}, 2026 ${c.m26 ?? '-'}`);
+      if (!c.ok)
+        out.push(
+          `${name}: tool ${c.name}: original ${c.original ?? '-'}, migrated 2025 ${c.m25 ?? '-'}, 2026 ${c.m26 ?? '-'}`,
+        );
     if (row.prettier && row.prettier.after > row.prettier.before)
-      out.push(`${name}: prettier --check newly fails: ${row.prettier.failing.join(', ')}`);
+      out.push(`${name}: prettier --check fails after: ${listShort(row.prettier.failing)}`);
   }
   return out.join('\n');
 }
+
+/** Unlisted errors grouped by origin, code and message start (first three places); listed ones counted by code. */
+function errorLines(name, errors) {
+  const groups = new Map();
+  for (const e of errors.filter((x) => !x.listed)) {
+    const key = `${e.origin}\0${e.code}\0${e.message.slice(0, 60)}`;
+    groups.set(key, [...(groups.get(key) ?? []), e]);
+  }
+  const out = [...groups.values()].map((g) => {
+    const at = g
+      .slice(0, 3)
+      .map((e) => `${e.file}:${e.line}`)
+      .join(', ');
+    return `${name}: UNLISTED ${g.length}x (${g[0].origin}) ${g[0].code} ${g[0].message.slice(0, 120)} at ${at}${g.length > 3 ? ', ...' : ''}`;
+  });
+  const listed = {};
+  for (const e of errors.filter((x) => x.listed)) listed[e.code] = (listed[e.code] ?? 0) + 1;
+  const codes = Object.entries(listed).map(([code, n]) => `${code} ${n}`);
+  if (codes.length) out.push(`${name}: listed in our report: ${codes.join(', ')}`);
+  return out;
+}
+
+const listShort = (items) =>
+  `${items.slice(0, 4).join(', ')}${items.length > 4 ? ` and ${items.length - 4} more` : ''}`;
 
 export function summaryLine(rows) {
   const done = measured(rows);

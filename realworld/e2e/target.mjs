@@ -56,7 +56,8 @@ export async function runTarget(target, entry, opts) {
   row.sites = countDecisions(report.sites);
   const { files, patch } = diffOf(migrated);
   row.diff = { files: files.length, added: sum(files, 'added'), removed: sum(files, 'removed') };
-  if (files.some((f) => f.file.endsWith('package.json'))) row.reinstall = npmInstall(path.join(migrated, installDir), { fresh: false });
+  if (files.some((f) => f.file.endsWith('package.json')))
+    row.reinstall = npmInstall(path.join(migrated, installDir), { fresh: false });
   row.after = typecheckIn(migrated);
   const official = entry.sdk === 'v1' ? officialOnly(pristine, path.join(base, 'official-only'), root) : undefined;
   row.errors = compareErrors(row.before, row.after, { report, root, pristine, migrated, official, patch });
@@ -65,7 +66,9 @@ export async function runTarget(target, entry, opts) {
   const changedCode = files.map((f) => f.file).filter((f) => CODE.test(f));
   const before = prettierCheck(pristine, changedCode);
   const after = prettierCheck(migrated, changedCode);
-  row.prettier = before.ran ? { before: before.failing.length, after: after.failing.length, failing: after.failing } : undefined;
+  row.prettier = before.ran
+    ? { before: before.failing.length, after: after.failing.length, failing: after.failing }
+    : undefined;
   await serveBoth(row, target, report, { pristine, migrated, root });
   return { ...row, status: 'measured' };
 }
@@ -73,26 +76,30 @@ export async function runTarget(target, entry, opts) {
 /** The tools our report rewrote an ask in (`tools/call <name>` handlers). */
 function rewrittenTools(report) {
   const names = new Set();
+  let unnamed = 0;
   for (const site of report.sites) {
     const handler = site.handler?.name ?? '';
-    if (site.decision === 'rewritten' && handler.startsWith('tools/call ')) names.add(handler.slice('tools/call '.length));
+    if (site.decision !== 'rewritten') continue;
+    if (handler.startsWith('tools/call ')) names.add(handler.slice('tools/call '.length));
+    else unnamed++;
   }
-  return [...names].sort();
+  return { names: [...names].sort(), unnamed };
 }
 
 async function serveBoth(row, target, report, { pristine, migrated, root }) {
-  const tools = rewrittenTools(report);
+  const { names: tools, unnamed } = rewrittenTools(report);
   row.rewrittenTools = tools;
+  row.rewrittenUnnamed = unnamed;
   row.serve = {};
   for (const [side, dir] of [
     ['original', pristine],
     ['migrated', migrated],
   ]) {
-    const spec = commandOf(dir, path.join(dir, root), target);
-    row.serve[side] = { entry: spec.entry, reason: spec.reason };
+    const spec = target.noServer ? { reason: target.noServer } : commandOf(dir, path.join(dir, root), target);
+    row.serve[side] = { entry: spec.entry, reason: spec.reason, transport: target.http ? 'http' : 'stdio' };
     if (!spec.command) continue;
     for (const era of ['2025', '2026']) {
-      const options = { cwd: path.join(dir, root), env: target.env, rootDir: dir };
+      const options = { cwd: path.join(dir, root), env: target.env, rootDir: dir, http: target.http };
       row.serve[side][era] = await serve(spec, era, tools, options);
     }
   }
