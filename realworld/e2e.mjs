@@ -2,6 +2,7 @@
 // The real-world suite's end-to-end mode: migrated servers built, started and served in both eras.
 //
 //   npm run realworld:e2e -- --mirrors DIR --work DIR [--only owner/name[:root],...] [--json FILE] [--cli PATH]
+//   npm run realworld:e2e -- --from run1.json,run2.json [--json FILE]   (the table of saved runs, the later row wins)
 //
 // For each target of realworld/e2e.json (a repository of repos.json, or one package of it): install it from the
 // npm registry (once; reruns reuse the installed pristine copy), type-check it with its own typescript and
@@ -34,6 +35,7 @@ function parseArgs(argv) {
     else if (flag === '--only') opts.only = value().split(',');
     else if (flag === '--json') opts.json = path.resolve(value());
     else if (flag === '--cli') opts.cli = path.resolve(value());
+    else if (flag === '--from') opts.from = value().split(',');
     else {
       console.error(
         'usage: node realworld/e2e.mjs --mirrors DIR --work DIR [--only owner/name[:root],...] [--json FILE] [--cli PATH]',
@@ -57,6 +59,25 @@ async function main() {
   const targets = JSON.parse(readFileSync(path.join(HERE, 'e2e.json'), 'utf8')).filter(
     (t) => !opts.only || opts.only.includes(t.repo) || opts.only.includes(nameOf(t)),
   );
+  const rows = opts.from ? savedRows(opts.from, targets) : await runTargets(targets, repos, opts);
+  if (opts.json) writeFileSync(opts.json, JSON.stringify(rows, null, 2) + '\n');
+  console.log(tableOf(rows));
+  console.log('');
+  console.log(findingsOf(rows));
+  console.log('');
+  console.log(summaryLine(rows));
+}
+
+/** The rows of saved JSON runs, in the order of e2e.json; a target measured twice keeps its later row. */
+function savedRows(files, targets) {
+  const byName = new Map();
+  for (const file of files)
+    for (const row of JSON.parse(readFileSync(file, 'utf8')))
+      byName.set(nameOf({ repo: row.repo, root: row.root === '.' ? undefined : row.root }), row);
+  return targets.map((t) => byName.get(nameOf(t))).filter(Boolean);
+}
+
+async function runTargets(targets, repos, opts) {
   execFileSync('mkdir', ['-p', opts.work]);
   const rows = [];
   for (const target of targets) {
@@ -79,12 +100,7 @@ async function main() {
       `${nameOf(target)}: ${row.status}${row.reason ? ` (${String(row.reason).split('\n')[0]})` : ''} in ${row.seconds.toFixed(0)} s`,
     );
   }
-  if (opts.json) writeFileSync(opts.json, JSON.stringify(rows, null, 2) + '\n');
-  console.log(tableOf(rows));
-  console.log('');
-  console.log(findingsOf(rows));
-  console.log('');
-  console.log(summaryLine(rows));
+  return rows;
 }
 
 main().catch((err) => {

@@ -167,6 +167,7 @@ export function summaryLine(rows) {
   const done = measured(rows);
   const v1 = done.filter((r) => r.sdk === 'v1' && r.errors);
   const clean = v1.filter((r) => r.errors.errors.length === 0).length;
+  const listedOnly = v1.filter((r) => r.errors.errors.every((e) => e.listed)).length;
   const unlisted = done.reduce((n, r) => n + (r.errors?.errors.filter((e) => !e.listed).length ?? 0), 0);
   const startable = done.filter((r) => r.serve?.migrated?.['2025'] || r.serve?.original?.['2025']);
   const started = startable.filter(migratedServes).length;
@@ -175,7 +176,8 @@ export function summaryLine(rows) {
   const calls = done.flatMap(answering);
   const prettier = done.reduce((n, r) => n + Math.max(0, (r.prettier?.after ?? 0) - (r.prettier?.before ?? 0)), 0);
   return (
-    `realworld e2e: ${done.length} installed of ${rows.length}, v1 type-check clean ${clean}/${v1.length}, ` +
+    `realworld e2e: ${done.length} installed of ${rows.length}, v1 type-check clean ${clean}/${v1.length} ` +
+    `(no unlisted new error ${listedOnly}/${v1.length}), ` +
     `unlisted new errors ${unlisted}, start ${started}/${startable.length}, tools both eras ${tools}/${startable.length}, ` +
     `2026 era ${modern}/${startable.length}, rewritten answering ${calls.filter((c) => c.ok).length}/${calls.length}, ` +
     `prettier +${prettier}`
