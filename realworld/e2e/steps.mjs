@@ -114,7 +114,7 @@ export function typeCheck(cwd, tsconfig, repoDir) {
     const m = TSC_LINE.exec(raw.trimEnd());
     if (m) {
       const file = path.relative(repoDir, path.resolve(cwd, m[1])).split(path.sep).join('/');
-      last = { file, line: Number(m[2]), code: m[4], message: m[5] };
+      last = { file, line: Number(m[2]), code: m[4], message: m[5], head: m[5] };
       errors.push(last);
     } else if (last && raw.startsWith('  ')) last.message += ' ' + raw.trim();
     else if (/error TS\d+/.test(raw)) errors.push({ file: '', line: 0, code: /TS\d+/.exec(raw)[0], message: raw });
