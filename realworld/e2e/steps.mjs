@@ -145,7 +145,7 @@ export function prettierCheck(dir, files) {
   return { ran: true, failing };
 }
 
-/** `git diff` of the work tree against HEAD: per file `{ file, added, removed }`, and the text of the patch. */
+/** `git diff --numstat` of the work tree against HEAD: per file `{ file, added, removed }`. */
 export function diffOf(dir) {
   git(dir, 'add', '-A', '-N');
   const numstat = git(dir, 'diff', '--numstat', 'HEAD').stdout;
@@ -157,7 +157,7 @@ export function diffOf(dir) {
       const [added, removed, file] = l.split('\t');
       return { file, added: Number(added) || 0, removed: Number(removed) || 0 };
     });
-  return { files, patch: git(dir, 'diff', 'HEAD').stdout };
+  return { files };
 }
 
 /** Lines added or removed between two versions of one file (`git diff --no-index`), 0 when equal. */

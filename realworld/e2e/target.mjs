@@ -54,13 +54,13 @@ export async function runTarget(target, entry, opts) {
   const report = existsSync(reportFile) ? JSON.parse(readFileSync(reportFile, 'utf8')) : undefined;
   if (!report) return { ...row, status: 'cli failed' };
   row.sites = countDecisions(report.sites);
-  const { files, patch } = diffOf(migrated);
+  const { files } = diffOf(migrated);
   row.diff = { files: files.length, added: sum(files, 'added'), removed: sum(files, 'removed') };
   if (files.some((f) => f.file.endsWith('package.json')))
     row.reinstall = npmInstall(path.join(migrated, installDir), { fresh: false });
   row.after = typecheckIn(migrated);
   const official = entry.sdk === 'v1' ? officialOnly(pristine, path.join(base, 'official-only'), root) : undefined;
-  row.errors = compareErrors(row.before, row.after, { report, root, pristine, migrated, official, patch });
+  row.errors = compareErrors(row.before, row.after, { report, root, pristine, migrated, official });
   row.buildAfter = build(path.join(migrated, root));
   row.linesPerSite = linesPerRewrittenSite(report, root, official ?? pristine, migrated);
   const changedCode = files.map((f) => f.file).filter((f) => CODE.test(f));
