@@ -1,0 +1,138 @@
+// The end-to-end mode's own logic (realworld/e2e/), which `npm run realworld:e2e` runs on installed repositories:
+// which type errors are new, which our report lists, where an unlisted one comes from, and the arguments and
+// answers it makes from a JSON Schema. The mode itself needs the network and is not run here.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: the real-world scripts are plain JavaScript without declarations
+import { compareErrors } from '../realworld/e2e/errors.mjs';
+// @ts-expect-error: as above
+import { sampleOf } from '../realworld/e2e/serve.mjs';
+
+interface TscError {
+  file: string;
+  line: number;
+  code: string;
+  message: string;
+  head?: string;
+}
+interface Compared {
+  errors: Array<TscError & { listed: boolean; origin?: string }>;
+  reportOnly: number;
+  fixed: number;
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-e2e-test-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+/** Three copies of one file (`src/a.ts` under pkg/): the original, the official codemod's, the migrated. */
+function trees(original: string, official: string, migrated: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, text] of Object.entries({ pristine: original, official, migrated })) {
+    const dir = fs.mkdtempSync(path.join(tmp, `${name}-`));
+    fs.mkdirSync(path.join(dir, 'pkg', 'src'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'pkg', 'src', 'a.ts'), text);
+    out[name] = dir;
+  }
+  return out;
+}
+
+const ran = (errors: TscError[]) => ({ ran: true, errors });
+const err = (line: number, code: string, message: string, head = message): TscError => ({
+  file: 'pkg/src/a.ts',
+  line,
+  code,
+  message,
+  head,
+});
+
+describe('compareErrors', () => {
+  const original = ['const a = 1;', 'server.tool("x", cb);', 'z.record(v);', ''].join('\n');
+  const official = ['const a = 1;', 'server.registerTool("x", {}, cb);', 'z.record(v);', ''].join('\n');
+  const migrated = [
+    'import { x } from "y";',
+    'const a = 1;',
+    'server.registerTool("x", {}, cb);',
+    'z.record(v);',
+    'const t = new StdioServerTransport();',
+    'return { inputRequired: ask };',
+    '',
+  ].join('\n');
+  const dirs = trees(original, official, migrated);
+  const report = (findings: Array<{ file: string; message: string }>) => ({
+    findings: findings.map((f) => ({ ...f, reason: 'post-migration-type-error' })),
+  });
+
+  it('counts an error present before as old even when its line moved', () => {
+    const before = ran([err(1, 'TS1', 'same message')]);
+    const after = ran([err(2, 'TS1', 'same message')]);
+    const result = compareErrors(before, after, { report: report([]), root: 'pkg', ...dirs }) as Compared;
+    expect(result.errors).toEqual([]);
+  });
+
+  it('puts each unlisted new error down to the change on its line', () => {
+    const after = ran([
+      err(3, 'TS2769', 'v1 step line'),
+      err(4, 'TS2554', 'unchanged line'),
+      err(5, 'TS2345', 'serving line'),
+      err(6, 'TS2322', 'mrtr line'),
+    ]);
+    const result = compareErrors(ran([]), after, { report: report([]), root: 'pkg', ...dirs }) as Compared;
+    expect(result.errors.map((e) => [e.line, e.listed, e.origin])).toEqual([
+      [3, false, 'v1 step'],
+      [4, false, 'dependency ranges'],
+      [5, false, 'serving'],
+      [6, false, 'MRTR rewrite'],
+    ]);
+  });
+
+  it('matches a listed error by its head line though the report flattens the chain, and counts report-only ones', () => {
+    const chained = err(
+      3,
+      'TS2769',
+      'No overload matches this call. Overload 1 of 2 ...',
+      'No overload matches this call.',
+    );
+    const findings = [
+      {
+        file: 'src/a.ts',
+        message: 'TS2769: No overload matches this call.   Overload 1 of 2 ... (from the v1-to-v2 step)',
+      },
+      { file: 'src/a.ts', message: "TS7006: Parameter 'args' implicitly has an 'any' type. (from the MRTR rewrite)" },
+    ];
+    const result = compareErrors(ran([]), ran([chained]), {
+      report: report(findings),
+      root: 'pkg',
+      ...dirs,
+    }) as Compared;
+    expect(result.errors.map((e) => [e.code, e.listed])).toEqual([['TS2769', true]]);
+    expect(result.reportOnly).toBe(1);
+  });
+});
+
+describe('sampleOf', () => {
+  it('fills the required properties only, with values their schema accepts', () => {
+    const schema = {
+      type: 'object',
+      required: ['name', 'count', 'mode', 'email', 'tags', 'nested'],
+      properties: {
+        name: { type: 'string' },
+        count: { type: 'integer', minimum: 3 },
+        mode: { type: 'string', enum: ['fast', 'slow'] },
+        email: { type: 'string', format: 'email' },
+        tags: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        nested: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } },
+        optional: { type: 'string' },
+      },
+    };
+    expect(sampleOf(schema)).toEqual({
+      name: 'e2e',
+      count: 3,
+      mode: 'fast',
+      email: 'e2e@example.com',
+      tags: ['e2e'],
+      nested: { ok: true },
+    });
+  });
+});
