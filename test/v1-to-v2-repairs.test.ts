@@ -70,13 +70,13 @@ describe('v1 step repairs (issue 18)', () => {
     const report = await migrate({ paths: [dir], v1ToV2: true, strategy: 'auto' });
     expect(report.files.filter((f) => f.status === 'error')).toEqual([]);
     expect(report.sites.map((s) => `${s.file}:${s.form} ${s.decision}`)).toEqual([
-      'src/server.ts:ctx.mcpReq.send rewritten',
+      'src/server.ts:context.sendRequest rewritten',
     ]);
     const repairs = (report.findings ?? [])
       .filter((f) => /^(import|context|zod-to)/.test(f.reason))
       .map((f) => `${f.file}:${f.line} ${f.reason}`);
     expect(repairs).toEqual([
-      'src/server.ts:8 import-kept-on-v1',
+      'src/server.ts:7 import-kept-on-v1',
       'src/server.ts:29 zod-to-json-schema-rewritten',
       'src/server.ts:34 zod-to-json-schema-rewritten',
       'src/server.ts:45 context-member-mapped',
@@ -86,7 +86,7 @@ describe('v1 step repairs (issue 18)', () => {
     expect(again.files.filter((f) => f.status !== 'unchanged')).toEqual([]);
     // The v1 import kept for the task store stays a review item on later runs, until it is gone.
     expect((again.findings ?? []).map((f) => `${f.file}:${f.line} ${f.reason}`)).toContain(
-      'src/server.ts:8 import-kept-on-v1',
+      'src/server.ts:7 import-kept-on-v1',
     );
   });
 

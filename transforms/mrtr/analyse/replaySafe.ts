@@ -1,4 +1,5 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import { importedModuleOf } from './symbols.js';
 import type {
   ArrayLiteralExpression,
   BinaryExpression,
@@ -226,8 +227,22 @@ function isSchemaValidation(callee: Node & { getName(): string; getExpression():
   return (
     (callee.getName() === 'parse' || callee.getName() === 'safeParse') &&
     Node.isIdentifier(schema) &&
-    /^[A-Za-z_$][\w$]*Schema$/.test(schema.getText())
+    (/^[A-Za-z_$][\w$]*Schema$/.test(schema.getText()) || isZodSchema(schema))
   );
+}
+
+/** A name declared as a zod schema: `const DeleteArgs = z.object({...})` (its chain starts at an import from zod). */
+function isZodSchema(name: Node): boolean {
+  return (name.getSymbol()?.getDeclarations() ?? []).some((declaration) => {
+    if (!Node.isVariableDeclaration(declaration)) return false;
+    let head: Node | undefined = declaration.getInitializer();
+    while (head && (Node.isCallExpression(head) || Node.isPropertyAccessExpression(head))) head = head.getExpression();
+    return (
+      !!head &&
+      Node.isIdentifier(head) &&
+      (head.getSymbol()?.getDeclarations() ?? []).some((d) => /^zod(\/|$)/.test(importedModuleOf(d) ?? ''))
+    );
+  });
 }
 
 function isComputedSafe(name: Node, allowed: ReadonlySet<Node>): boolean {
