@@ -119,6 +119,32 @@ describe('the migrated project is type-checked with its own tsconfig and depende
     expect(text.split('\n')[errors[0]!.line - 1]).toContain('async function confirm({ mcp, log }: Deps');
   });
 
+  it('lists no error that comes from a package added but not installed yet, and says the check is incomplete', () => {
+    const dir = project({ installed: false, noUnusedLocals: false });
+    // Installed: the v1 SDK, zod, TypeScript and Node's types; not the v2 package the migration adds.
+    for (const name of ['@modelcontextprotocol/sdk', 'zod', '@types/node']) {
+      fs.mkdirSync(path.dirname(path.join(dir, 'node_modules', name)), { recursive: true });
+      fs.symlinkSync(path.join(REPO_ROOT, 'node_modules', name), path.join(dir, 'node_modules', name), 'dir');
+    }
+    // The project's own compiler is one installed in its node_modules (a copy: a link would resolve outside it).
+    fs.cpSync(path.join(REPO_ROOT, 'node_modules', 'typescript'), path.join(dir, 'node_modules', 'typescript'), {
+      recursive: true,
+    });
+    const report = JSON.parse(run(['--dry-run', '--report', 'json', dir]).stdout) as JsonReport;
+    // Its values are `any` there: an implicit-any callback parameter is the check's error, not the migration's.
+    expect((report.findings ?? []).filter((f) => f.reason === 'post-migration-type-error')).toEqual([]);
+    expect(report.checks).toEqual([
+      {
+        transform: 'typecheck',
+        status: 'skipped',
+        summary: expect.stringMatching(
+          /^type check \(tsconfig\.json\): incomplete, no new type error in the files it could check; \d+ more in files that import packages not installed yet \(@modelcontextprotocol\/server\) are not listed: after `npm install`, run `npx tsc --noEmit -p tsconfig\.json`$/,
+        ),
+      },
+    ]);
+    expect(report.findings).toContainEqual(expect.objectContaining({ reason: 'type-check-incomplete' }));
+  });
+
   it('passes a migration that adds no error, saying how many there were before and after', () => {
     const dir = project({ installed: true, noUnusedLocals: false });
     const report = JSON.parse(run(['--dry-run', '--report', 'json', dir]).stdout) as JsonReport;
