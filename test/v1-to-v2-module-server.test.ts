@@ -124,7 +124,7 @@ describe('v1 module-level server served over stdio', () => {
 });
 
 // Entries as real servers write them (issue 18): connect inside main(), a transport const, a factory with its own
-// `server`, top-level await. Uses are counted by scope, so each becomes serveStdio(() => factory()).
+// `server`, top-level await, a module-level server handed to registration helpers and connected in main(). Uses are counted by scope, so each becomes serveStdio(() => factory()).
 describe('v1 stdio entries of other shapes', () => {
   const ENTRIES = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'stdio-entries');
   const ENTRIES_INPUT = path.join(ENTRIES, 'input');
@@ -136,16 +136,23 @@ describe('v1 stdio entries of other shapes', () => {
     expect(first.code, first.stderr).toBe(0);
     const report = JSON.parse(first.stdout) as Report;
     const serving = (report.findings ?? []).filter((f) => /serv/.test(f.reason)).map((f) => `${f.file} ${f.reason}`);
-    expect(serving.sort()).toEqual(['src/main.ts served-by-serve-stdio', 'src/top.ts served-by-serve-stdio']);
+    expect(serving.sort()).toEqual([
+      'src/main.ts served-by-serve-stdio',
+      'src/module.ts served-by-serve-stdio',
+      'src/top.ts served-by-serve-stdio',
+    ]);
     const output = readTree(dir);
     expectTree(output, ENTRIES_EXPECTED);
     expect(output['src/main.ts']).toMatch(/^ {2}serveStdio\(\(\) => createServer\(\)\);$/m);
     expect(output['src/top.ts']).toMatch(/^serveStdio\(\(\) => openServer\(\)\);$/m);
     expect(output['src/main.ts']).toContain("console.error('greeter running on stdio');");
+    // A module-level server handed to a registration helper, connected in main(): wrapped into build().
+    expect(output['src/module.ts']).toMatch(/^ {2}serveStdio\(\(\) => build\(\)\);$/m);
+    expect(output['src/module.ts']).toMatch(/^ {2}registerShout\(server, prefix\);$/m);
   });
 
   it('compiles under strict TypeScript (NodeNext)', () => {
-    const files = ['main.ts', 'top.ts', 'server.ts'].map((f) => path.join(ENTRIES_EXPECTED, 'src', f));
+    const files = ['main.ts', 'top.ts', 'server.ts', 'module.ts'].map((f) => path.join(ENTRIES_EXPECTED, 'src', f));
     expect(strictDiagnostics(files, REPO_ROOT)).toEqual([]);
   });
 
@@ -156,6 +163,7 @@ describe('v1 stdio entries of other shapes', () => {
         { kind: 'tool', name: 'greet', args: { name: 'Bob' } },
       ],
       'top.js': [{ kind: 'tool', name: 'echo', args: {} }],
+      'module.js': [{ kind: 'tool', name: 'shout', args: { word: 'hi' } }],
     };
     const original = compileTree(ENTRIES_INPUT);
     const migrated = compileTree(ENTRIES_EXPECTED);

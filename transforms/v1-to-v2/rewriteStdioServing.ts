@@ -51,7 +51,12 @@ export function planStdio(source: ts.SourceFile, call: ts.CallExpression): Stdio
     if (initializer && ts.isCallExpression(initializer) && scopedUses(scope, serverConst!).length === 2)
       factoryCall = initializer;
   }
-  if (!factoryCall && serverConst && ts.isIdentifier(receiver) && ts.isSourceFile(scope)) {
+  // `async function main() { await server.connect(transport); }` on a module-level server: the module's const.
+  if (!serverConst && ts.isIdentifier(receiver) && !ts.isSourceFile(scope)) {
+    const moduleConst = constOf(source, receiver.text);
+    if (moduleConst && ts.isNewExpression(moduleConst.initializer ?? receiver)) serverConst = moduleConst;
+  }
+  if (!factoryCall && serverConst && ts.isIdentifier(receiver) && serverConst.parent.parent.parent === source) {
     const wrapped = wrapModuleServer(source, serverConst, statement, transportConst);
     return (
       wrapped ?? {
@@ -86,7 +91,8 @@ export function planStdio(source: ts.SourceFile, call: ts.CallExpression): Stdio
 
 /**
  * A module-level `const server = new McpServer(...)` whose every use is a top-level statement rooted at it
- * (`server.registerTool(...)`, `server.server.oninitialized = ...`) and the connect: the declaration and those
+ * (`server.registerTool(...)`, `server.server.oninitialized = ...`) or a call handing it to a helper
+ * (`registerSearchTool(server, hub)`), and the connect (at the top level, or alone in a function such as `main()`): the declaration and those
  * statements move, in order, into `function build()` at the declaration's place, and the connect becomes
  * `serveStdio(() => build())`. The function runs when a client connects, after the module has loaded, so
  * registrations may use anything the module declares. Not when the server is exported or used anywhere else
@@ -109,8 +115,11 @@ function wrapModuleServer(
     serverConst.parent.declarations.length !== 1
   )
     return undefined;
-  if (declaration.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword) || connect.parent !== source)
-    return undefined;
+  if (declaration.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return undefined;
+  // The top-level statement holding the connect: itself, or the function it is in (`async function main()`), where
+  // the server may have no other use.
+  const connectTop = topLevelOf(source, connect);
+  if (!connectTop) return undefined;
   if (source.statements.some((s) => ts.isExportDeclaration(s) || ts.isExportAssignment(s))) return undefined;
   if (
     source.statements.some((s) => ts.isFunctionDeclaration(s) && s.name?.text === 'build') ||
@@ -123,7 +132,16 @@ function wrapModuleServer(
     if (transportConst && statement === transportConst.parent.parent) continue;
     const uses = usesOf(source, serverConst.name).filter((id) => id.pos >= statement.pos && id.end <= statement.end);
     if (uses.length === 0) continue;
-    if (!ts.isExpressionStatement(statement) || rootOf(statement.expression) !== name) return undefined;
+    if (statement === connectTop) {
+      if (uses.every((id) => id.pos >= connect.pos && id.end <= connect.end)) continue;
+      return undefined;
+    }
+    if (!ts.isExpressionStatement(statement)) return undefined;
+    // `server.registerTool(...)`, or the server handed to a registration helper: `registerSearchTool(server, hub)`.
+    const expression = statement.expression;
+    const handed =
+      ts.isCallExpression(expression) && uses.every((id) => expression.arguments.some((argument) => argument === id));
+    if (rootOf(expression) !== name && !handed) return undefined;
     moved.push(statement);
   }
   if (moved.length === 0) return undefined;
@@ -140,6 +158,13 @@ function wrapModuleServer(
   edits.push({ start: connect.getStart(source), end: connect.getEnd(), text: 'serveStdio(() => build());' });
   if (transportConst) edits.push(removeStatement(source, transportConst.parent.parent as ts.Statement));
   return { edits, factory: 'build()' };
+}
+
+/** The statement of the module that holds `node` (a function declaration holding it, or the node's own statement). */
+function topLevelOf(source: ts.SourceFile, node: ts.Node): ts.Statement | undefined {
+  let current: ts.Node = node;
+  while (current.parent && current.parent !== source) current = current.parent;
+  return current.parent === source ? (current as ts.Statement) : undefined;
 }
 
 /** The identifier a call/property/assignment chain starts from (`server` in `server.server.x = f`). */
