@@ -1,6 +1,7 @@
 // Formatting the changed files (issue 18: `prettier --check` failures must never increase). By default a changed
-// file is formatted only when the target itself uses prettier (a prettier configuration and an installed prettier,
-// both found from the file's folder up to the target root) and the file was prettier-clean before the run: the
+// file is formatted only when the target itself uses prettier (a prettier configuration, or a package.json that
+// depends on prettier, and an installed prettier, both found from the file's folder up to the target root, or to the
+// workspace root of the monorepo the target is a package of) and the file was prettier-clean before the run: the
 // migration's own lines then follow the project's formatting, and a file the project does not keep formatted is
 // never reformatted. `--prettier` formats every changed file (the project's configuration, our prettier when the
 // project has none installed); `--no-prettier` never formats.
@@ -105,11 +106,14 @@ export class Formatting {
     const inside = (folder: string) => isAncestorOrSelf(this.root, folder);
     let configDir: string | undefined;
     let installed: string | undefined;
-    for (let current = dir; inside(current); current = path.dirname(current)) {
+    // Up to the target root, and on to the workspace root of a monorepo whose package the target is (its prettier is
+    // hoisted there); never into an enclosing folder that is no workspace of the target's.
+    const top = workspaceRootAbove(this.root) ?? this.root;
+    for (let current = dir; inside(current) || isAncestorOrSelf(top, current); current = path.dirname(current)) {
       if (!configDir && hasConfig(current)) configDir = current;
       if (!installed && fs.existsSync(path.join(current, 'node_modules', 'prettier', 'package.json')))
         installed = current;
-      if (current === this.root || path.dirname(current) === current) break;
+      if (current === top || path.dirname(current) === current) break;
     }
     if (this.mode === true) {
       const prettier = installed ? load(installed) : ((await import('prettier')) as unknown as Prettier);
@@ -121,14 +125,40 @@ export class Formatting {
   }
 }
 
+/** A prettier configuration here, or a package.json that configures or depends on prettier (its defaults, then). */
 function hasConfig(dir: string): boolean {
   if (CONFIG_FILES.some((name) => fs.existsSync(path.join(dir, name)))) return true;
+  const manifest = manifestOf(dir);
+  return (
+    manifest?.prettier !== undefined ||
+    manifest?.devDependencies?.prettier !== undefined ||
+    manifest?.dependencies?.prettier !== undefined
+  );
+}
+
+interface Manifest {
+  prettier?: unknown;
+  workspaces?: unknown;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+
+function manifestOf(dir: string): Manifest | undefined {
   try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { prettier?: unknown };
-    return manifest.prettier !== undefined;
+    return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as Manifest;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/** The monorepo root above `root` that lists workspaces (`workspaces`, pnpm-workspace.yaml), within its repository. */
+function workspaceRootAbove(root: string): string | undefined {
+  for (let current = path.dirname(root); path.dirname(current) !== current; current = path.dirname(current)) {
+    if (manifestOf(current)?.workspaces !== undefined || fs.existsSync(path.join(current, 'pnpm-workspace.yaml')))
+      return current;
+    if (fs.existsSync(path.join(current, '.git'))) return undefined;
+  }
+  return undefined;
 }
 
 /** The prettier installed in `dir`'s node_modules (its CommonJS entry: prettier 2 and 3 both have one). */

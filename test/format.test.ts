@@ -77,6 +77,25 @@ describe('formatting the changed files', () => {
     }
   });
 
+  it("formats a package of a monorepo with the workspace root's prettier, when the package depends on it", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-format-mono-'));
+    temps.push(root);
+    fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ private: true, workspaces: ['packages/*'] }));
+    fs.mkdirSync(path.join(root, 'node_modules'));
+    fs.symlinkSync(path.join(REPO_ROOT, 'node_modules', 'prettier'), path.join(root, 'node_modules', 'prettier'));
+    const pkg = path.join(root, 'packages', 'server');
+    fs.mkdirSync(pkg, { recursive: true });
+    // Its defaults (no configuration file): the package only depends on prettier.
+    fs.writeFileSync(
+      path.join(pkg, 'package.json'),
+      JSON.stringify({ name: 'server', devDependencies: { prettier: '^3' } }),
+    );
+    fs.writeFileSync(path.join(pkg, 'clean.ts'), await prettier.format(SERVER, { filepath: 'clean.ts' }));
+    await migrate({ paths: [pkg] });
+    const text = fs.readFileSync(path.join(pkg, 'clean.ts'), 'utf8');
+    expect(await prettier.check(text, { filepath: 'clean.ts' })).toBe(true);
+  });
+
   it('--prettier formats every changed file, the messy one too', async () => {
     const dir = await target({ installed: true, configured: true });
     await migrate({ paths: [dir], prettier: true });
