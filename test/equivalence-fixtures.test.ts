@@ -52,10 +52,14 @@ interface Scenario {
   >;
 }
 
-function scenarioOf(fixture: Fixture): Scenario {
-  const file = fixture.isFolder
+function scenarioFile(fixture: Fixture): string {
+  return fixture.isFolder
     ? path.join(path.dirname(fixture.inputPath), 'scenario.json')
     : fixture.inputPath.replace(/\.input\.[a-z]+$/, '.scenario.json');
+}
+
+function scenarioOf(fixture: Fixture): Scenario {
+  const file = scenarioFile(fixture);
   if (!fs.existsSync(file))
     throw new Error(
       `rewrite fixture ${fixture.name} has no scenario (${path.basename(file)}): a rewrite counts only when both servers ran`,
@@ -84,7 +88,8 @@ function writeTree(files: Record<string, string>): string {
   return dir;
 }
 
-const rewrites = discoverFixtures().filter((f) => f.decision === 'rewrite');
+// Every rewrite fixture, and a review fixture whose file also holds a rewritten site (it names a scenario).
+const rewrites = discoverFixtures().filter((f) => f.decision === 'rewrite' || fs.existsSync(scenarioFile(f)));
 
 /** The effect counts a server module reports through the function the scenario names. */
 function effectCountsOf(mod: Awaited<ReturnType<typeof loadServerModule>>, name: string): Record<string, number> {
