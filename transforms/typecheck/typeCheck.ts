@@ -11,6 +11,7 @@ import type { ts as TypeScript } from '../../lib/tsMorph.cjs';
 
 type TS = typeof TypeScript;
 import { TYPECHECK_ID } from './ids.js';
+import { describeLent, lendingHost, lentPackages, type LentPackage } from './lend.js';
 
 const COMPILED = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 /** Cannot find module / no declaration file: a package the migration adds that is not installed yet. */
@@ -46,26 +47,35 @@ export function typeCheckMigration(context: VerifyContext): VerifyResult {
     return skipped(`type check skipped: ${shown} does not load; run \`npx tsc --noEmit -p ${shown}\` by hand`);
   const options: TypeScript.CompilerOptions = { ...parsed.options, noEmit: true };
   const host = cachingHost(ts, options);
+  // What the migration adds to package.json and is not installed yet is read from the codemod's own install.
+  const lent = lentPackages(context.after, context.before);
   const program = (overlay: Map<string, string>, oldProgram?: TypeScript.Program) =>
     ts.createProgram({
       rootNames: parsed.fileNames,
       options,
-      host: overlaid(ts, host, overlay),
+      host: overlaid(ts, overlay.size > 0 ? lendingHost(host, lent) : host, overlay),
       ...(parsed.projectReferences ? { projectReferences: parsed.projectReferences } : {}),
       ...(oldProgram ? { oldProgram } : {}),
     });
   const beforeProgram = program(new Map());
-  const afterProgram = program(context.after, beforeProgram);
+  // The old program's module resolutions would keep the unchanged files on the packages as installed.
+  const afterProgram = program(context.after, lent.length > 0 ? undefined : beforeProgram);
   // Where the migration's errors are: the files it changed or created, and the files that import one of them. Only
   // those are checked (in both programs): a large project is not type-checked whole, twice.
   const checked = affectedFiles(afterProgram, context.after);
   const before = errorsOf(ts, beforeProgram, context.root, checked);
   const after = errorsOf(ts, afterProgram, context.root, checked);
-  return resultOf(before, after, context, shown);
+  return resultOf(before, after, context, shown, lent);
 }
 
 /** The errors `after` has that `before` had not (as many times as they occur), as findings and the summary line. */
-function resultOf(before: TypeError[], after: TypeError[], context: VerifyContext, shown: string): VerifyResult {
+function resultOf(
+  before: TypeError[],
+  after: TypeError[],
+  context: VerifyContext,
+  shown: string,
+  lent: readonly LentPackage[],
+): VerifyResult {
   const counts = new Map<string, number>();
   for (const error of before) counts.set(error.key, (counts.get(error.key) ?? 0) + 1);
   const introduced: TypeError[] = [];
@@ -80,6 +90,7 @@ function resultOf(before: TypeError[], after: TypeError[], context: VerifyContex
   const missingModule = (error: TypeError) => {
     const module = MISSING_MODULE_CODES.has(error.code) ? /['"]([^'"]+)['"]/.exec(error.message)?.[1] : undefined;
     if (!module || module.startsWith('.') || isInstalled(module, context.root)) return undefined;
+    if (lent.some((p) => module === p.name || module.startsWith(`${p.name}/`))) return undefined;
     // The package, not the subpath (`@modelcontextprotocol/server/stdio`): what `npm install` brings.
     return module
       .split('/')
@@ -130,15 +141,19 @@ function resultOf(before: TypeError[], after: TypeError[], context: VerifyContex
       : missing.size > 0
         ? `; not installed yet, so not checked: ${notInstalled}`
         : '';
+  const borrowed =
+    lent.length > 0
+      ? `; not installed yet, checked against the codemod's own ${describeLent(lent)}: after \`npm install\`, run \`npx tsc --noEmit -p ${shown}\` to confirm with the versions installed`
+      : '';
   const check: Check = {
     transform: TYPECHECK_ID,
     status: errors > 0 ? 'failed' : hidden > 0 ? 'skipped' : 'passed',
     summary:
       errors > 0
-        ? `type check (${shown}): the migration introduces ${errors} type error${errors === 1 ? '' : 's'} (review items ${TYPECHECK_ID}/post-migration-type-error)${incomplete}`
+        ? `type check (${shown}): the migration introduces ${errors} type error${errors === 1 ? '' : 's'} (review items ${TYPECHECK_ID}/post-migration-type-error)${borrowed}${incomplete}`
         : hidden > 0
-          ? `type check (${shown}): incomplete, no new type error in the files it could check${incomplete}`
-          : `type check (${shown}): no new type errors (${before.length} before the migration, ${after.length - unresolved} after)${incomplete}`,
+          ? `type check (${shown}): incomplete, no new type error in the files it could check${borrowed}${incomplete}`
+          : `type check (${shown}): no new type errors (${before.length} before the migration, ${after.length - unresolved} after)${borrowed}${incomplete}`,
   };
   return { findings, check };
 }
