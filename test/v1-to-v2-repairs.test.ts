@@ -5,6 +5,7 @@ import { migrate } from '../api/index.js';
 import { CONTEXT_MEMBERS } from '../transforms/v1-to-v2/contextMembers.js';
 import { mapContextMembers } from '../transforms/v1-to-v2/mapContextMembers.js';
 import { restoreImports } from '../transforms/v1-to-v2/restoreImports.js';
+import { rewriteZodRecord } from '../transforms/v1-to-v2/rewriteZodRecord.js';
 import { rewriteZodToJsonSchema } from '../transforms/v1-to-v2/rewriteZodToJsonSchema.js';
 import { V2_HOMES } from '../transforms/v1-to-v2/v2Homes.js';
 import { compileTree, runOverStdio, type Call } from './support/equivalence.js';
@@ -33,6 +34,8 @@ const calls: Call[] = [
   { kind: 'tools' },
   { kind: 'tool', name: 'delete_note', args: { id: '1' } },
   { kind: 'tool', name: 'count_tasks' },
+  { kind: 'tool', name: 'count_tasks', args: { labels: { colour: 'red', size: 'L' } } },
+  { kind: 'tool', name: 'count_tasks', args: { labels: { colour: '' } } },
   { kind: 'tool', name: 'delete_note', args: { id: '1' } },
 ];
 let elicits = 0;
@@ -73,20 +76,21 @@ describe('v1 step repairs (issue 18)', () => {
       'src/server.ts:context.sendRequest rewritten',
     ]);
     const repairs = (report.findings ?? [])
-      .filter((f) => /^(import|context|zod-to)/.test(f.reason))
+      .filter((f) => /^(import|context|zod-(record|to))/.test(f.reason))
       .map((f) => `${f.file}:${f.line} ${f.reason}`);
     expect(repairs).toEqual([
-      'src/server.ts:7 import-kept-on-v1',
-      'src/server.ts:29 zod-to-json-schema-rewritten',
-      'src/server.ts:34 zod-to-json-schema-rewritten',
-      'src/server.ts:45 context-member-mapped',
+      'src/labels.ts:5 zod-record-key-added',
+      'src/server.ts:8 import-kept-on-v1',
+      'src/server.ts:30 zod-to-json-schema-rewritten',
+      'src/server.ts:35 zod-to-json-schema-rewritten',
+      'src/server.ts:47 context-member-mapped',
     ]);
     expectTree(readTree(dir), EXPECTED);
     const again = await migrate({ paths: [dir], v1ToV2: true, strategy: 'auto' });
     expect(again.files.filter((f) => f.status !== 'unchanged')).toEqual([]);
     // The v1 import kept for the task store stays a review item on later runs, until it is gone.
     expect((again.findings ?? []).map((f) => `${f.file}:${f.line} ${f.reason}`)).toContain(
-      'src/server.ts:7 import-kept-on-v1',
+      'src/server.ts:8 import-kept-on-v1',
     );
   });
 
@@ -230,5 +234,30 @@ describe('v1 step repairs, one by one', () => {
     expect(rewriteZodToJsonSchema('a.ts', text).text).toBe(
       `import { z } from "zod";\nimport { schema } from "./schema.js";\nexport const a = z.toJSONSchema(schema, { target: 'draft-7' });\n`,
     );
+  });
+
+  it('rewriteZodRecord: the key schema goes in front of a one-argument record of the zod namespace, whatever its local name', () => {
+    const text = [
+      `import * as zz from 'zod';`,
+      `const store = { record: (v: unknown) => v };`,
+      `export const A = zz.record(zz.number());`,
+      `export const B = zz.record(zz.string(), zz.number());`,
+      `export const C = store.record(zz.number());`,
+      `export const D = zz.object({ tags: zz.record(zz.array(zz.string())).optional() });`,
+    ].join('\n');
+    const out = rewriteZodRecord('a.ts', text);
+    expect(out.text.split('\n').slice(2)).toEqual([
+      `export const A = zz.record(zz.string(), zz.number());`,
+      `export const B = zz.record(zz.string(), zz.number());`,
+      `export const C = store.record(zz.number());`,
+      `export const D = zz.object({ tags: zz.record(zz.string(), zz.array(zz.string())).optional() });`,
+    ]);
+    expect(out.findings.map((f) => `${f.line} ${f.reason} ${f.decision}`)).toEqual([
+      '3 zod-record-key-added info',
+      '6 zod-record-key-added info',
+    ]);
+    // No zod import: nothing is zod's.
+    const other = `const z = { record: (v: unknown) => v };\nexport const A = z.record(1);\n`;
+    expect(rewriteZodRecord('a.ts', other)).toEqual({ text: other, findings: [] });
   });
 });

@@ -32,12 +32,19 @@ export function migratedAlready(text: string): boolean {
 
 /**
  * The files the step reads, inside the root: those naming the v1 SDK (the official codemod's), and those naming
- * zod-to-json-schema, which the zod raise breaks wherever they are (repairOutput.ts).
+ * zod-to-json-schema or calling a zod `.record(...)`, which the zod raise breaks wherever they are (repairOutput.ts).
  */
 export function v1StepInputs(files: SourceFileEntry[]): SourceFileEntry[] {
   return files.filter(
     (entry) =>
-      ((mentionsV1Sdk(entry.text) && !migratedAlready(entry.text)) || entry.text.includes('zod-to-json-schema')) &&
+      ((mentionsV1Sdk(entry.text) && !migratedAlready(entry.text)) ||
+        entry.text.includes('zod-to-json-schema') ||
+        mayHoldZodRecord(entry.text)) &&
       !entry.file.startsWith('..'),
   );
+}
+
+/** Whether a text may hold a one-argument `z.record(...)`, which the zod raise breaks (rewriteZodRecord.ts). */
+export function mayHoldZodRecord(text: string): boolean {
+  return text.includes('.record(') && text.includes('zod');
 }

@@ -74,6 +74,12 @@ export const REASONS = {
     advice:
       "Convert with zod 4's `z.toJSONSchema(schema, { target: 'draft-7' })` by hand (options: zod 4's `target`, `io`, `reused`, `cycles`), then remove zod-to-json-schema; or keep zod 3 for this code (`import { z } from 'zod/v3'`) where the schemas are built.",
   },
+  'zod-record-key-added': {
+    message:
+      "zod was raised to 4, where a record needs its key schema; this one-argument `z.record(value)` (zod 3's string-keyed record) is now `z.record(z.string(), value)`",
+    advice: 'Nothing to do: the schema and its JSON Schema are the same; review the change in the diff.',
+    level: 'note',
+  },
   'serving-2025-only': {
     message:
       'this connect of a server transport serves 2025-era clients only, and the step could not rewrite it safely',

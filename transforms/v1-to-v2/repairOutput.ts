@@ -7,6 +7,7 @@ import type { Finding } from '../../lib/model.js';
 import { mapContextMembers } from './mapContextMembers.js';
 import { ZOD_BELOW_4 } from './planPackageJson.js';
 import { restoreImports } from './restoreImports.js';
+import { rewriteZodRecord } from './rewriteZodRecord.js';
 import { rewriteZodToJsonSchema } from './rewriteZodToJsonSchema.js';
 
 /** What the repairs read of the project: its root package.json. */
@@ -40,6 +41,7 @@ export function repairOutput(
     (t) => restoreImports(file, userText, t, project.v1Listed),
     (t) => mapContextMembers(file, t),
     (t) => (project.zodBelow4 ? rewriteZodToJsonSchema(file, t) : { text: t, findings: [] }),
+    (t) => (project.zodBelow4 ? rewriteZodRecord(file, t) : { text: t, findings: [] }),
   ];
   const findings: Finding[] = [];
   let current = text;

@@ -98,7 +98,7 @@ function converterImport(
 }
 
 /** The name zod 4's namespace has in the file (`import { z } from 'zod'`, `import * as z from 'zod'`), or `z` to import. */
-function zodNamespace(source: ts.SourceFile): { name: string | undefined; missing: boolean } {
+export function zodNamespace(source: ts.SourceFile): { name: string | undefined; missing: boolean } {
   let taken = false;
   for (const statement of source.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;

@@ -4,6 +4,7 @@
 import { Server, inputRequired, inputResponse } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { describeLabels } from './labels.js';
 import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';
 
 const notes: Record<string, string> = { '1': 'Buy milk, eggs and bread before the shop closes at six.' };
@@ -37,7 +38,8 @@ export function build(): Server {
   server.setRequestHandler('tools/call', async (request, context) => {
     if (request.params.name === 'count_tasks') {
       const { tasks } = await taskStore.listTasks();
-      return text(`${tasks.length} tasks`);
+      const labels = describeLabels(request.params.arguments?.labels);
+      return text(`${tasks.length} tasks${labels ? ` (${labels})` : ''}`);
     }
     const { id } = DeleteArgs.parse(request.params.arguments);
     if (!(id in notes)) return { ...text(`No note ${id}`), isError: true };

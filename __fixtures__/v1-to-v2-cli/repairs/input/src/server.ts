@@ -11,6 +11,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
+import { describeLabels } from './labels.js';
 
 const notes: Record<string, string> = { '1': 'Buy milk, eggs and bread before the shop closes at six.' };
 
@@ -43,7 +44,8 @@ export function build(): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, context) => {
     if (request.params.name === 'count_tasks') {
       const { tasks } = await taskStore.listTasks();
-      return text(`${tasks.length} tasks`);
+      const labels = describeLabels(request.params.arguments?.labels);
+      return text(`${tasks.length} tasks${labels ? ` (${labels})` : ''}`);
     }
     const { id } = DeleteArgs.parse(request.params.arguments);
     if (!(id in notes)) return { ...text(`No note ${id}`), isError: true };
