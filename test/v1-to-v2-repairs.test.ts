@@ -116,6 +116,56 @@ describe('v1 step repairs (issue 18)', () => {
   });
 });
 
+// A description written as a concatenation: the official codemod read it as the input schema and the schema as
+// annotations (64 tools of a real server; the migrated server died at start).
+describe('v1 step: descriptions written as concatenations (issue 18)', () => {
+  const DESCRIBED = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'described');
+  const described: Call[] = [
+    { kind: 'tools' },
+    { kind: 'tool', name: 'list_calls', args: { limit: 1 } },
+    { kind: 'tool', name: 'get_call', args: { id: 'c2' } },
+    { kind: 'tool', name: 'get_call', args: { id: 'c9' } },
+  ];
+
+  it('migrates to the expected tree: each description stays as written, the schema stays the schema', async () => {
+    const dir = copyOf(path.join(DESCRIBED, 'input'));
+    const report = await migrate({ paths: [dir], v1ToV2: true, strategy: 'auto' });
+    expect(report.files.filter((f) => f.status === 'error')).toEqual([]);
+    expectTree(readTree(dir), path.join(DESCRIBED, 'expected'));
+  });
+
+  it('compiles under strict TypeScript (NodeNext)', () => {
+    expect(strictDiagnosticsOfTree(materializedTree(path.join(DESCRIBED, 'expected')))).toEqual([]);
+  });
+
+  it('starts and answers as the v1 original over stdio, tools/list included', async () => {
+    const original = path.join(compileTree(path.join(DESCRIBED, 'input')), 'src', 'index.js');
+    const migrated = path.join(compileTree(materializedTree(path.join(DESCRIBED, 'expected'))), 'src', 'index.js');
+    const viaV1 = await runOverStdio(original, 'v1', described, script);
+    const listed = viaV1.results[0] as { tools: Array<{ name: string; description: string }> };
+    expect(listed.tools.map((t) => `${t.name}: ${t.description.split('. ')[0]}`)).toEqual([
+      'list_calls: List call records, newest first',
+      'get_call: Get a single call record by id',
+    ]);
+    // The SDKs list the same tool apart from what each adds itself: the JSON Schema draft named, v1's task support.
+    const listing = (run: { results: unknown[] }) => ({
+      ...run,
+      results: run.results.map((result, i) =>
+        i > 0
+          ? result
+          : (result as { tools: Array<Record<string, unknown>> }).tools.map(
+              ({ execution: _, inputSchema, ...tool }) => {
+                const { $schema: __, ...schema } = inputSchema as Record<string, unknown>;
+                return { ...tool, inputSchema: schema };
+              },
+            ),
+      ),
+    });
+    for (const era of ['2025', '2026'] as const)
+      expect(listing(await runOverStdio(migrated, era, described, script)), era).toEqual(listing(viaV1));
+  });
+});
+
 // Each repair alone, on the official codemod's output text, and where it declines.
 describe('v1 step repairs, one by one', () => {
   const V1_TASKS = `import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';\nimport type { CreateTaskResult } from '@modelcontextprotocol/sdk/experimental/tasks';\nexport const store = new InMemoryTaskStore();\nexport let last: CreateTaskResult | undefined;\n`;

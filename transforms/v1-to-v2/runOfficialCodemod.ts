@@ -8,6 +8,7 @@ import { isAlive } from '../../lib/journal.js';
 import type { Finding } from '../../lib/model.js';
 import { mentionsV1Sdk, migratedAlready, V1_TO_V2_ID, v1StepInputs } from './ids.js';
 import { inOwnQuotes } from './importQuotes.js';
+import { protectDescriptions, type ProtectedText } from './protectDescriptions.js';
 import { repairOutput, repairProject } from './repairOutput.js';
 import { rewriteServing } from './rewriteServing.js';
 
@@ -51,10 +52,13 @@ export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1To
     const manifest = path.join(root, 'package.json');
     if (fs.existsSync(manifest)) fs.copyFileSync(manifest, path.join(tmp, 'package.json'));
     const copies = new Map<string, SourceFileEntry>();
+    const protections = new Map<SourceFileEntry, ProtectedText>();
     for (const entry of v1Files) {
       const copy = path.join(tmp, ...entry.file.split('/'));
       fs.mkdirSync(path.dirname(copy), { recursive: true });
-      fs.writeFileSync(copy, entry.text);
+      const guarded = protectDescriptions(entry.file, entry.text);
+      protections.set(entry, guarded);
+      fs.writeFileSync(copy, guarded.text);
       copies.set(fs.realpathSync(copy), entry);
     }
     // Test hook (never set it in real use): kill the process while the copy exists, as an interrupt would.
@@ -63,7 +67,7 @@ export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1To
     const project = repairProject(root);
     const outputs: Array<[SourceFileEntry, string]> = [...copies].map(([copy, entry]) => [
       entry,
-      fs.readFileSync(copy, 'utf8'),
+      protections.get(entry)!.restore(fs.readFileSync(copy, 'utf8')),
     ]);
     // The files the official codemod does not read get the repairs alone (their text stands for its output).
     for (const entry of inputs) if (!v1Files.includes(entry)) outputs.push([entry, entry.text]);
