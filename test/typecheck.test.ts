@@ -171,6 +171,36 @@ describe('the migrated project is type-checked with its own tsconfig and depende
     expect(report.findings).not.toContainEqual(expect.objectContaining({ reason: 'type-check-incomplete' }));
   });
 
+  it("shares the project's own copy of a lent package's dependency (one zod, as npm install leaves it)", () => {
+    const dir = project({ installed: false, noUnusedLocals: false });
+    // A prompt's arguments as a raw shape: the v2 SDK types it with zod's own types.
+    const prompt = `const greetArgs = { who: z.string().describe('Who to greet'), how: z.string().optional() };
+server.registerPrompt('greet', { argsSchema: greetArgs }, (args) => ({
+  messages: [{ role: 'user', content: { type: 'text', text: \`Greet \${args?.who} \${args?.how ?? ''}\` } }],
+}));
+`;
+    fs.writeFileSync(
+      path.join(dir, 'src', 'server.ts'),
+      SERVER.replace('await server.connect', `${prompt}\nawait server.connect`),
+    );
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: object };
+    manifest.dependencies = { ...manifest.dependencies, zod: '^4.2.0' };
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(manifest));
+    installSome(dir, ['@modelcontextprotocol/sdk', '@types/node']);
+    // Another zod 4 release than the codemod's (4.4, installed here under an alias): two zods are not one type.
+    fs.cpSync(path.join(REPO_ROOT, 'node_modules', 'zod-4-4'), path.join(dir, 'node_modules', 'zod'), {
+      recursive: true,
+    });
+    const report = JSON.parse(run(['--dry-run', '--report', 'json', dir]).stdout) as JsonReport;
+    expect((report.findings ?? []).filter((f) => f.reason === 'post-migration-type-error')).toEqual([]);
+    expect(report.checks).toEqual([
+      expect.objectContaining({
+        status: 'passed',
+        summary: expect.stringContaining("checked against the codemod's own @modelcontextprotocol/server"),
+      }),
+    ]);
+  });
+
   it('lists no error that comes from a package added that neither the project nor the codemod has, and says the check is incomplete', () => {
     const dir = project({ installed: false, noUnusedLocals: false });
     // SSE serving goes to @modelcontextprotocol/server-legacy, which this codemod does not carry.

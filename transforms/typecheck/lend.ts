@@ -12,6 +12,11 @@ export interface LentPackage {
   name: string;
   version: string;
   dir: string;
+  /**
+   * Its dependencies the project has installed inside the range it asks for, by their folder in the codemod's
+   * install -> the project's: read from there, as `npm install` would share the project's copy (one zod, not two).
+   */
+  shared?: Map<string, string>;
 }
 
 const SECTIONS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
@@ -31,10 +36,31 @@ export function lentPackages(after: Map<string, string>, before: Map<string, str
       const installed = installedVersion(name, path.dirname(file));
       if (installed && satisfies(installed, range)) continue;
       const own = ownPackage(name);
-      if (own && satisfies(own.version, range)) lent.set(name, own);
+      if (own && satisfies(own.version, range)) lent.set(name, { ...own, shared: sharedOf(own, path.dirname(file)) });
     }
   }
   return [...lent.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The lent package's dependencies that the project (from `dir` up) has inside the ranges the package asks for. */
+function sharedOf(own: LentPackage, dir: string): Map<string, string> {
+  const shared = new Map<string, string>();
+  let manifest: Record<string, unknown> = {};
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(own.dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return shared;
+  }
+  const ranges = rangesOf(
+    JSON.stringify({ dependencies: manifest.dependencies, peerDependencies: manifest.peerDependencies }),
+  );
+  for (const [name, range] of ranges) {
+    const installed = installedDir(name, dir);
+    const ours = ownPackage(name);
+    if (!installed || !ours || !satisfies(installed.version, range)) continue;
+    if (installed.dir !== ours.dir) shared.set(ours.dir, installed.dir);
+  }
+  return shared;
 }
 
 /** `name version` for each lent package, for the check's summary. */
@@ -53,10 +79,14 @@ export function lendingHost(host: TypeScript.CompilerHost, lent: readonly LentPa
   const pattern = new RegExp(
     `^((?:(?!/node_modules/).)*)/node_modules/(${lent.map((p) => escape(p.name)).join('|')})(/.*)?$`,
   );
+  const shared = new Map(lent.flatMap((p) => [...(p.shared ?? [])]));
   const redirect = (file: string): string => {
     const normal = file.split(path.sep).join('/');
     const match = pattern.exec(normal);
-    return match ? byName.get(match[2]!)! + (match[3] ?? '') : file;
+    if (match) return byName.get(match[2]!)! + (match[3] ?? '');
+    for (const [ours, theirs] of shared)
+      if (normal === ours || normal.startsWith(`${ours}/`)) return theirs + normal.slice(ours.length);
+    return file;
   };
   return {
     ...host,
@@ -96,9 +126,15 @@ function readOrEmpty(file: string): string {
 
 /** The version of `name` installed where Node would find it from `dir` (no links to an enclosing checkout checked). */
 function installedVersion(name: string, dir: string): string | undefined {
+  return installedDir(name, dir)?.version;
+}
+
+/** Where Node would find `name` from `dir`, and its version (the folder as a real path). */
+function installedDir(name: string, dir: string): { dir: string; version: string } | undefined {
   for (let current = dir; ; current = path.dirname(current)) {
-    const version = versionAt(path.join(current, 'node_modules', name));
-    if (version) return version;
+    const found = path.join(current, 'node_modules', name);
+    const version = versionAt(found);
+    if (version) return { dir: fs.realpathSync(found).split(path.sep).join('/'), version };
     if (path.dirname(current) === current) return undefined;
   }
 }
@@ -123,10 +159,15 @@ function versionAt(dir: string): string | undefined {
 }
 
 /**
- * Whether a version is inside a range, for the ranges the migration writes: `^x.y.z`, `~x.y.z`, `x.y.z`, `>=x.y.z`
- * (a prerelease only matches a range with the same prerelease base). Anything else is not lent.
+ * Whether a version is inside a range, for the ranges the migration writes and the SDK asks for: `^x.y.z`, `~x.y.z`,
+ * `x.y.z`, `>=x.y.z`, joined by `||` (a prerelease only matches a range with the same prerelease base). Anything
+ * else is not inside.
  */
 export function satisfies(version: string, range: string): boolean {
+  return range.split('||').some((part) => satisfiesOne(version, part));
+}
+
+function satisfiesOne(version: string, range: string): boolean {
   const v = parse(version);
   const match = /^\s*(\^|~|>=)?\s*v?(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\s*$/.exec(range);
   if (!v || !match) return false;
