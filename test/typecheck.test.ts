@@ -201,6 +201,36 @@ server.registerPrompt('greet', { argsSchema: greetArgs }, (args) => ({
     ]);
   });
 
+  it('checks the files that use a package the migration raises (zod 3 -> 4), changed or not', () => {
+    const dir = project({ installed: false, noUnusedLocals: false });
+    // zod 3's API, with a message for unknown keys: zod 4's .strict() takes none.
+    fs.writeFileSync(
+      path.join(dir, 'src', 'strict.ts'),
+      "import { z } from 'zod';\n\nexport const strictObject = (shape: z.ZodRawShape) => z.object(shape).strict({ message: 'unknown key' });\n",
+    );
+    installSome(dir, ['@modelcontextprotocol/sdk', '@types/node']);
+    // zod 3 as the project installed it: zod 4 carries zod 3's API as `zod/v3` (this repository has no zod 3 of its own).
+    const zod = path.join(dir, 'node_modules', 'zod');
+    fs.mkdirSync(zod);
+    const v3 = path.join(REPO_ROOT, 'node_modules', 'zod', 'v3', 'index.js');
+    fs.writeFileSync(
+      path.join(zod, 'package.json'),
+      JSON.stringify({ name: 'zod', version: '3.25.76', type: 'module', main: 'index.js', types: 'index.d.ts' }),
+    );
+    fs.writeFileSync(path.join(zod, 'index.js'), `export * from ${JSON.stringify(v3)};\n`);
+    fs.writeFileSync(path.join(zod, 'index.d.ts'), `export * from ${JSON.stringify(v3.replace(/\.js$/, '.cjs'))};\n`);
+    const report = JSON.parse(run(['--dry-run', '--report', 'json', dir]).stdout) as JsonReport;
+    const errors = (report.findings ?? []).filter((f) => f.reason === 'post-migration-type-error');
+    expect(errors.map((e) => `${e.file}:${e.line} ${e.message}`)).toEqual([
+      expect.stringMatching(
+        /^src\/strict\.ts:3 TS2554: Expected 0 arguments, but got 1\. \(in a file the migration did not change: it uses zod 4\.\d+\.\d+, which package\.json now asks for; adapt the code to its API\)$/,
+      ),
+    ]);
+    expect(report.checks![0]!.summary).toMatch(
+      /checked against the codemod's own @modelcontextprotocol\/server 2\.\d+\.\d+, zod 4\./,
+    );
+  });
+
   it('lists no error that comes from a package added that neither the project nor the codemod has, and says the check is incomplete', () => {
     const dir = project({ installed: false, noUnusedLocals: false });
     // SSE serving goes to @modelcontextprotocol/server-legacy, which this codemod does not carry.

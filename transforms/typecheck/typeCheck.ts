@@ -60,9 +60,14 @@ export function typeCheckMigration(context: VerifyContext): VerifyResult {
   const beforeProgram = program(new Map());
   // The old program's module resolutions would keep the unchanged files on the packages as installed.
   const afterProgram = program(context.after, lent.length > 0 ? undefined : beforeProgram);
-  // Where the migration's errors are: the files it changed or created, and the files that import one of them. Only
-  // those are checked (in both programs): a large project is not type-checked whole, twice.
+  // Where the migration's errors are: the files it changed or created, the files that import one of them, and the
+  // files that import a package it adds or raises (zod 3 -> 4). Only those are checked (in both programs): a large
+  // project is not type-checked whole, twice.
   const checked = affectedFiles(afterProgram, context.after);
+  const raised = new Set(lent.map((p) => p.name));
+  for (const file of afterProgram.getSourceFiles())
+    if (!file.isDeclarationFile && !file.fileName.includes('/node_modules/') && importsAny(file.text, raised))
+      checked.add(path.resolve(file.fileName));
   const before = errorsOf(ts, beforeProgram, context.root, checked);
   const after = errorsOf(ts, afterProgram, context.root, checked);
   return resultOf(before, after, context, shown, lent);
@@ -120,7 +125,7 @@ function resultOf(
       level: 'error',
       file: error.file,
       line: error.line,
-      message: `TS${error.code}: ${error.message} (${originOf(error, context)})`,
+      message: `TS${error.code}: ${error.message} (${originOf(error, context, lent)})`,
     });
   }
   if (missing.size > 0)
@@ -240,10 +245,16 @@ function errorsOf(ts: TS, program: TypeScript.Program, root: string, files: Set<
 }
 
 /** Where an introduced error comes from: the line it is on, as the original, the v1 step and the rewrite left it. */
-function originOf(error: TypeError, context: VerifyContext): string {
+function originOf(error: TypeError, context: VerifyContext, lent: readonly LentPackage[]): string {
   const absPath = error.absPath ? path.resolve(error.absPath) : undefined;
   const after = absPath ? context.after.get(absPath) : undefined;
-  if (after === undefined) return 'in a file the migration did not change: a changed file it uses has other types now';
+  if (after === undefined) {
+    const text = absPath ? readOr(absPath) : undefined;
+    const raised = lent.filter((p) => importsAny(text, new Set([p.name])));
+    return raised.length > 0
+      ? `in a file the migration did not change: it uses ${describeLent(raised)}, which package.json now asks for; adapt the code to its API`
+      : 'in a file the migration did not change: a changed file it uses has other types now';
+  }
   // Declared but never read: the migration removed its last use (an ask it rewrote, a call the v1 step changed).
   if (UNUSED_CODES.has(error.code)) return 'the migration removed its last use; delete it';
   const line = after.split('\n')[error.line - 1]?.trim() ?? '';
@@ -252,6 +263,14 @@ function originOf(error: TypeError, context: VerifyContext): string {
     return 'on a line the migration did not change: a type it uses changed (the v2 SDK, or another change)';
   if (line && has(context.stepTexts.get(absPath!))) return 'from the v1-to-v2 step (the official codemod)';
   return context.before.has(absPath!) ? 'from the MRTR rewrite' : 'in a module the migration creates';
+}
+
+function readOr(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 function skipped(summary: string): VerifyResult {
