@@ -134,6 +134,22 @@ export async function measure(args, { runs = 1, cwd = process.cwd(), before } = 
     if (before) before();
     all.push(await measureOnce(args, cwd));
   }
+  return summarize(all);
+}
+
+/**
+ * Several commands run in turn, `runs` rounds (A B C, A B C, ...): what a comparison of two tools needs on a machine
+ * whose speed moves with its load. One summary per command, as `measure` gives it.
+ */
+export async function measureInTurn(commands, { runs = 1, cwd = process.cwd() } = {}) {
+  const all = commands.map(() => []);
+  for (let i = 0; i < runs; i++)
+    for (const [index, args] of commands.entries()) all[index].push(await measureOnce(args, cwd));
+  return all.map(summarize);
+}
+
+/** Median wall and CPU time, worst peak RSS and the last run's output of a command's runs. */
+function summarize(all) {
   const walls = all.map((r) => r.wallS).sort((a, b) => a - b);
   const last = all[all.length - 1];
   const rss = all.map((r) => r.rssKb).filter((v) => v != null);

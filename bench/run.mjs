@@ -3,7 +3,7 @@
 // jscodeshift identity transform, over the same files, side by side.
 //
 //   node bench/run.mjs [--strict] [--runs N] [--files N] [--seed N] [--no-official] [--no-jscodeshift] [--cli PATH]
-//                      [--realworld DIR] [--only owner/name,...] [--scaling 5000,20000,50000]
+//                      [--realworld DIR] [--only owner/name,...] [--baseline PATH] [--scaling 5000,20000,50000]
 //
 // 1. Regenerates .bench/tree-<N>/ (default 5000 files) deterministically from a seeded PRNG: a
 //    monorepo of ordinary TypeScript where 1% of the files are MCP servers on the v1 SDK whose asks
@@ -14,7 +14,8 @@
 //    preloaded with --require; jscodeshift's worker processes inherit it and are added up).
 //    The migration runs on a fresh copy of the target before every run (the copy is not timed).
 // With --realworld DIR (a folder of fetched snapshots, as for `npm run realworld`): (c) every repository of
-// realworld/repos.json whose snapshot is there, audit, migration and official dry run (bench/realworld.mjs).
+// realworld/repos.json whose snapshot is there, audit, migration and official dry run (bench/realworld.mjs); with
+// --baseline PATH (another build's CLI), that build's audit too, run in turn with ours and the official one.
 // With --scaling SIZES: (d) trees of those sizes with the same MCP code (10 modules), our audit's time and peak RSS.
 // 3. Prints a table and PASS/FAIL per target. Exit code 0 unless --strict and a target failed or
 //    could not be measured.
@@ -54,6 +55,7 @@ function parseArgs(argv) {
     official: true,
     jscodeshift: true,
     cli: DEFAULT_CLI,
+    baseline: null,
     realworld: null,
     only: null,
     scaling: null,
@@ -68,6 +70,7 @@ function parseArgs(argv) {
     else if (flag === '--files') opts.files = value();
     else if (flag === '--seed') opts.seed = value();
     else if (flag === '--cli') opts.cli = path.resolve(inline ?? argv[++i]);
+    else if (flag === '--baseline') opts.baseline = path.resolve(inline ?? argv[++i]);
     else if (flag === '--realworld') opts.realworld = path.resolve(inline ?? argv[++i]);
     else if (flag === '--only') opts.only = String(inline ?? argv[++i]).split(',');
     else if (flag === '--scaling')
@@ -77,7 +80,7 @@ function parseArgs(argv) {
     else if (flag === '--help' || flag === '-h') {
       console.log(
         'usage: node bench/run.mjs [--strict] [--runs N] [--files N] [--seed N] [--no-official] [--no-jscodeshift] [--cli PATH]\n' +
-          '                          [--realworld DIR] [--only owner/name,...] [--scaling 5000,20000,50000]',
+          '                          [--realworld DIR] [--only owner/name,...] [--baseline PATH] [--scaling 5000,20000,50000]',
       );
       process.exit(0);
     } else {
@@ -93,6 +96,10 @@ function parseArgs(argv) {
   }
   if (opts.scaling && !opts.scaling.every((n) => Number.isInteger(n) && n >= 500)) {
     console.error('bench: --scaling needs sizes of at least 500 files, comma-separated');
+    process.exit(2);
+  }
+  if (opts.baseline && !existsSync(opts.baseline)) {
+    console.error(`bench: --baseline ${opts.baseline}: no such file`);
     process.exit(2);
   }
   if (opts.realworld && !existsSync(opts.realworld)) {
@@ -406,7 +413,9 @@ if (opts.realworld) {
   );
   const measured = [];
   for (const target of targets)
-    measured.push(await measureRealworld(target, { cli: opts.cli, official, runs: opts.runs, cwd: REPO }));
+    measured.push(
+      await measureRealworld(target, { cli: opts.cli, baseline: opts.baseline, official, runs: opts.runs, cwd: REPO }),
+    );
   const table = realworldTable(measured);
   for (const l of table.lines) console.log(l);
   const slower = table.v1Speedups.filter((s) => s.speedup != null && s.speedup < TARGETS.realworldMinSpeedup);

@@ -8,7 +8,8 @@
  *
  * The cache lives in a directory only this user can write (`<tmpdir>/mcp-mrtr-codemod-cache-<uid>`,
  * mode 0700, ownership checked): V8 trusts cached data, so nobody else may be able to plant it. It holds
- * one entry per module (by its path inside its package): a new one replaces the module's older entries.
+ * an entry per module (by its path inside its package) and install, the newest few per module: two installs used in
+ * turn (two checkouts, a global and a local one) do not compile the compiler again at every turn.
  * `MCP_MRTR_NO_COMPILE_CACHE=1` (or Node's own `NODE_DISABLE_COMPILE_CACHE=1`) turns it off.
  * Any failure leaves ordinary compilation in place: the cache only ever makes a run faster.
  */
@@ -141,22 +142,48 @@ function moduleIdOf(filename: string): string {
   return at === -1 ? filename : filename.slice(at + marker.length);
 }
 
+/** How many entries of one module are kept: installs used in turn (two checkouts, a global and a local one) each keep theirs. */
+const ENTRIES_PER_MODULE = 3;
+/** A temp file older than this was left by a process killed while it stored an entry. */
+const STALE_TEMP_MS = 10 * 60 * 1000;
+
 /**
- * The entries of the same module under other keys (another install, an upgrade, another Node): without this the
- * directory grew by a few megabytes with every install of the tool. Entries named the old way (no module part)
- * go too. Two installs used in turn each compile once per turn.
+ * The entries of the same module beyond the newest `ENTRIES_PER_MODULE` (an upgrade, another Node, an install no longer
+ * used): without this the directory grew by a few megabytes with every install of the tool. Entries named the old way
+ * (no module part) go too, and so do temp files of killed runs.
  */
 function removeOlderEntries(file: string): void {
   const dir = path.dirname(file);
   const name = path.basename(file);
   const module = name.slice(0, name.indexOf('-') + 1);
+  const now = Date.now();
+  const same: Array<{ name: string; mtimeMs: number }> = [];
   for (const other of fs.readdirSync(dir)) {
-    if (other === name || !other.endsWith('.v8cache') || (other.includes('-') && !other.startsWith(module))) continue;
-    try {
-      fs.unlinkSync(path.join(dir, other));
-    } catch {
-      // another process may have removed it first
+    if (other === name) continue;
+    if (other.endsWith('.tmp')) {
+      if (now - mtimeOf(path.join(dir, other)) > STALE_TEMP_MS) removeQuietly(path.join(dir, other));
+    } else if (other.endsWith('.v8cache')) {
+      if (!other.includes('-')) removeQuietly(path.join(dir, other));
+      else if (other.startsWith(module)) same.push({ name: other, mtimeMs: mtimeOf(path.join(dir, other)) });
     }
+  }
+  same.sort((a, b) => b.mtimeMs - a.mtimeMs);
+  for (const older of same.slice(ENTRIES_PER_MODULE - 1)) removeQuietly(path.join(dir, older.name));
+}
+
+function mtimeOf(file: string): number {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return Date.now();
+  }
+}
+
+function removeQuietly(file: string): void {
+  try {
+    fs.unlinkSync(file);
+  } catch {
+    // another process may have removed it first
   }
 }
 

@@ -198,6 +198,7 @@ async function parse(
   const pending = new Set(steps.flatMap((step) => step.run.inputs(discovery.files).map((f) => f.absPath)));
   // Files outside the SDK's reach (see sdkReach) cannot hold a site, nor name a declaration of a file that can:
   // they are not parsed to look for one, nor indexed for name searches, nor read by the prefilter.
+  const isTestPath = (absPath: string) => isConventionalTestPath(path.relative(discovery.root, absPath));
   const mayHold = new Map<string, boolean[]>();
   if (steps.length > 0) {
     const reach = project.sdkReach();
@@ -208,8 +209,11 @@ async function parse(
           f.absPath,
           planners.map((t) => t.mayHoldWork(f.text)),
         );
+    // A test file is no candidate (below) unless asked for: parsed ahead only when it is one.
     project.prepare(
-      [...mayHold].filter(([, may]) => may.some(Boolean)).map(([absPath]) => absPath),
+      [...mayHold]
+        .filter(([absPath, may]) => may.some(Boolean) && (options.includeTests || !isTestPath(absPath)))
+        .map(([absPath]) => absPath),
       pending,
     );
     const untouched = discovery.files.filter((f) => !pending.has(f.absPath));
@@ -225,7 +229,6 @@ async function parse(
   // Callers in test files never decide a verdict (conventional names and the tsconfig's own excludes); the asks left
   // out are those of conventionally named test files only: a tsconfig excludes examples and scripts too, which ship.
   const isTestFile = testFileRule(ts, discovery.root, options.tsconfig);
-  const isTestPath = (absPath: string) => isConventionalTestPath(path.relative(discovery.root, absPath));
   const leftOut = new Set<string>();
   const candidatesOf = (t: Transform, index: number) =>
     inReach

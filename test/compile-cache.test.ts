@@ -1,5 +1,5 @@
 // The V8 code cache the CLI keeps for the big CommonJS dependencies on Node < 22.1 (lib/compileCache.ts): used
-// again by the next run, one entry per module whatever the install, and only in a directory private to the user.
+// again by the next run, a few installs of a module side by side, and only in a directory private to the user.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -69,11 +69,36 @@ describe.skipIf(nodeHasItsOwn)('compile cache (Node < 22.1)', () => {
     expect(load(cacheDir, first)).toEqual({ used: cacheDir, value: 8 });
     expect(entries(cacheDir)).toEqual([entry]);
     expect(fs.statSync(path.join(cacheDir, entry!)).mtimeMs).toBe(stored);
-    // Another install of the same package (an upgrade, another project) replaces it, and an entry named the old way goes.
+    // Another install of the same package (another checkout) is stored beside it; an entry named the old way goes.
     fs.writeFileSync(path.join(cacheDir, 'oldname.v8cache'), 'x');
-    expect(load(cacheDir, install(tempDir(), 2))).toEqual({ used: cacheDir, value: 9 });
-    expect(entries(cacheDir)).toHaveLength(1);
-    expect(entries(cacheDir)).not.toEqual([entry]);
+    const second = install(tempDir(), 2);
+    expect(load(cacheDir, second)).toEqual({ used: cacheDir, value: 9 });
+    expect(entries(cacheDir)).toHaveLength(2);
+    expect(entries(cacheDir)).toContain(entry);
+    // The two used in turn: each compiles from its own entry and writes nothing.
+    const both = entries(cacheDir).map((name) => [name, fs.statSync(path.join(cacheDir, name)).mtimeMs]);
+    expect(load(cacheDir, first)).toEqual({ used: cacheDir, value: 8 });
+    expect(load(cacheDir, second)).toEqual({ used: cacheDir, value: 9 });
+    expect(entries(cacheDir).map((name) => [name, fs.statSync(path.join(cacheDir, name)).mtimeMs])).toEqual(both);
+    // Past three installs the oldest entry goes (an upgrade, an install no longer used).
+    fs.utimesSync(path.join(cacheDir, entry!), new Date(2020, 0, 1), new Date(2020, 0, 1));
+    expect(load(cacheDir, install(tempDir(), 3))).toEqual({ used: cacheDir, value: 10 });
+    expect(entries(cacheDir)).toHaveLength(3);
+    expect(load(cacheDir, install(tempDir(), 4))).toEqual({ used: cacheDir, value: 11 });
+    expect(entries(cacheDir)).toHaveLength(3);
+    expect(entries(cacheDir)).not.toContain(entry);
+  });
+
+  it('removes the temp files of runs killed while storing an entry, once they are old', () => {
+    const cacheDir = path.join(tempDir(), 'cache');
+    fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    const stale = path.join(cacheDir, 'abc-def.v8cache.123-1.tmp');
+    const recent = path.join(cacheDir, 'abc-def.v8cache.124-1.tmp');
+    for (const file of [stale, recent]) fs.writeFileSync(file, 'x');
+    fs.utimesSync(stale, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    expect(load(cacheDir, install(tempDir(), 1))).toEqual({ used: cacheDir, value: 8 });
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(recent)).toBe(true);
   });
 
   it('is not used in a directory others can write to', () => {

@@ -4,13 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { SourceFileEntry } from '../../lib/files.js';
-import { isAlive } from '../../lib/journal.js';
 import type { Finding } from '../../lib/model.js';
 import { mentionsV1Sdk, migratedAlready, V1_TO_V2_ID, v1StepInputs } from './ids.js';
 import { inOwnQuotes } from './importQuotes.js';
 import { protectDescriptions, type ProtectedText } from './protectDescriptions.js';
 import { repairOutput, repairProject } from './repairOutput.js';
 import { rewriteServing } from './rewriteServing.js';
+import { COPY_PREFIX } from './staleCopies.js';
 
 export { mentionsV1Sdk, V1_TO_V2_ID } from './ids.js';
 
@@ -45,8 +45,8 @@ export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1To
   if (v1Files.length === 0) return result;
   const migration = getMigration(V1_TO_V2_ID);
   if (!migration) throw new Error(`@modelcontextprotocol/codemod has no ${V1_TO_V2_ID} migration`);
-  removeStaleCopies();
-  // The process id in the name: a run killed before it removed its copy leaves it to the next run (removeStaleCopies).
+  // The process id in the name: a run killed before it removed its copy leaves it to the next run (staleCopies.ts,
+  // which the caller runs).
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `${COPY_PREFIX}${process.pid}-`));
   try {
     const manifest = path.join(root, 'package.json');
@@ -89,31 +89,6 @@ export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1To
     return result;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
-  }
-}
-
-const COPY_PREFIX = 'mcp-mrtr-v1-to-v2-';
-
-/**
- * Remove the temp copies of runs that were killed before they removed their own (`mcp-mrtr-v1-to-v2-<pid>-*` in the
- * temp folder, whose process is gone). A copy without a process id in its name (an older version's) is left alone.
- */
-function removeStaleCopies(): void {
-  let names: string[];
-  try {
-    names = fs.readdirSync(os.tmpdir());
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (!name.startsWith(COPY_PREFIX)) continue;
-    const pid = Number(/^(\d+)-/.exec(name.slice(COPY_PREFIX.length))?.[1]);
-    if (!(pid > 0) || isAlive(pid)) continue;
-    try {
-      fs.rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
-    } catch {
-      // Another user's, or gone meanwhile: not ours to insist on.
-    }
   }
 }
 

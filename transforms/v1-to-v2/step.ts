@@ -26,6 +26,7 @@ export interface V1ToV2Step {
  */
 export async function planV1ToV2(root: string, files: SourceFileEntry[]): Promise<V1ToV2Step> {
   const { runOfficialCodemod } = await import('./runOfficialCodemod.js');
+  if (v1StepInputs(files).length > 0) (await import('./staleCopies.js')).removeStaleCopies();
   return runOfficialCodemod(root, files);
 }
 
@@ -117,7 +118,11 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
       }
       worker.ref();
       worker.postMessage({ root, files: inputs });
-      const planned = answer.finally(close);
+      // The copies killed runs left are removed here while the worker runs (listing the temp folder off the thread).
+      const cleaned = import('./staleCopies.js').then((m) => m.removeStaleCopiesAsync());
+      const planned = Promise.all([answer, cleaned.catch(() => {})])
+        .then(([step]) => step)
+        .finally(close);
       // A caller that fails before it awaits the plan closes the worker: that rejection is nobody's to handle.
       planned.catch(() => {});
       return planned;

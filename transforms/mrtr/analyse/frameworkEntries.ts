@@ -7,11 +7,20 @@ import type { FunctionNode } from './functions.js';
 import { importedModuleOf, requiredModuleOf, simpleName, stringValue } from './symbols.js';
 
 const importsMemo = new WeakMap<SourceFile, Set<string>>();
+const FRAMEWORK_PACKAGE_NAMES = [...new Set(FRAMEWORK_APIS.flatMap((row) => row.framework.packages))];
 
 /** The framework packages the file imports (`import`, `export ... from`, `require`, `import()`), a subpath counting as its package. */
 export function importedPackages(sourceFile: SourceFile): Set<string> {
   const known = importsMemo.get(sourceFile);
   if (known) return known;
+  const packages = new Set<string>();
+  // A specifier is a string literal: a file whose text names no framework package in quotes imports none (and a
+  // bundle's thousands of calls are not walked).
+  const text = sourceFile.getFullText();
+  if (!FRAMEWORK_PACKAGE_NAMES.some((p) => text.includes(`'${p}`) || text.includes(`"${p}`))) {
+    importsMemo.set(sourceFile, packages);
+    return packages;
+  }
   const specifiers = [
     ...sourceFile.getImportDeclarations().map((d) => d.getModuleSpecifierValue()),
     ...sourceFile.getExportDeclarations().map((d) => d.getModuleSpecifierValue()),
@@ -20,7 +29,6 @@ export function importedPackages(sourceFile: SourceFile): Set<string> {
     const specifier = requiredModuleOf(call);
     if (specifier) specifiers.push(specifier);
   }
-  const packages = new Set<string>();
   for (const specifier of specifiers) {
     if (!specifier) continue;
     for (const row of FRAMEWORK_APIS)

@@ -302,5 +302,24 @@ export function identifierAt(sourceFile: SourceFile, offset: number): Node | und
 function childAtPos(node: ts.Node, offset: number): ts.Node | undefined {
   const holds = (child: ts.Node) => offset >= child.pos && offset < child.end;
   for (const doc of (node as { jsDoc?: ts.Node[] }).jsDoc ?? []) if (holds(doc)) return doc;
-  return ts.forEachChild(node, (child) => (holds(child) ? child : undefined));
+  // A list's elements follow each other without overlap: found by halving (a bundle's top level holds thousands).
+  return ts.forEachChild(
+    node,
+    (child) => (holds(child) ? child : undefined),
+    (list) => elementAtPos(list, offset),
+  );
+}
+
+/** The element of a node list that holds `offset` (elements are in source order and do not overlap). */
+function elementAtPos(list: ts.NodeArray<ts.Node>, offset: number): ts.Node | undefined {
+  let low = 0;
+  let high = list.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const element = list[middle]!;
+    if (offset < element.pos) high = middle - 1;
+    else if (offset >= element.end) low = middle + 1;
+    else return element;
+  }
+  return undefined;
 }

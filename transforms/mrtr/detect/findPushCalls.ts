@@ -46,10 +46,12 @@ export function findPushCalls(sourceFile: SourceFile, analysis: MrtrAnalysis): P
       if (!call || !Node.isCallExpression(call)) continue;
       // The sender passed as a value (`clarify(topic, extra.sendRequest)`) is found where it is called (below).
       if (call.getExpression() !== access) continue;
-      const origin = analysis.origins.originOf(access.getExpression());
-      if (!origin || !roles.includes(origin.role)) continue;
+      // What is sent first: most `request(...)` calls send something else (a JSON-RPC client's, a wallet's), and
+      // proving their receiver costs far more than reading their arguments.
       const request = requestSent(call);
       if (!request) continue;
+      const origin = analysis.origins.originOf(access.getExpression());
+      if (!origin || !roles.includes(origin.role)) continue;
       const form = `${receiverLabel(origin)}.${method}`;
       add({
         node: call,
