@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../api/index.js';
 import { CONTEXT_MEMBERS } from '../transforms/v1-to-v2/contextMembers.js';
+import { findInitializeRegistrations } from '../transforms/v1-to-v2/initializeRegistrations.js';
 import { mapContextMembers } from '../transforms/v1-to-v2/mapContextMembers.js';
 import { restoreImports } from '../transforms/v1-to-v2/restoreImports.js';
 import { rewriteZodRecord } from '../transforms/v1-to-v2/rewriteZodRecord.js';
@@ -309,5 +310,32 @@ describe('v1 step repairs, one by one', () => {
     // No zod import: nothing is zod's.
     const other = `const z = { record: (v: unknown) => v };\nexport const A = z.record(1);\n`;
     expect(rewriteZodRecord('a.ts', other)).toEqual({ text: other, findings: [] });
+  });
+
+  it('findInitializeRegistrations: a registration in oninitialized, direct or through register*(server), is a review item', () => {
+    const text = [
+      `import { McpServer } from '@modelcontextprotocol/server';`,
+      `import { registerConditionalTools } from './tools.js';`,
+      `export function build(log: (line: string) => void) {`,
+      `  const server = new McpServer({ name: 'n', version: '1' });`,
+      `  server.server.oninitialized = async () => {`,
+      `    registerConditionalTools(server);`,
+      `  };`,
+      `  const other = new McpServer({ name: 'o', version: '1' });`,
+      `  other.server.oninitialized = () => other.registerTool('late', {}, async () => ({ content: [] }));`,
+      `  const quiet = new McpServer({ name: 'q', version: '1' });`,
+      `  quiet.server.oninitialized = () => { log('ready'); registerMetrics(log); };`,
+      `  return [server, other, quiet];`,
+      `}`,
+      `declare function registerMetrics(log: unknown): void;`,
+    ].join('\n');
+    const findings = findInitializeRegistrations('a.ts', text);
+    expect(findings.map((f) => `${f.line} ${f.reason} ${f.decision}`)).toEqual([
+      '5 registered-at-initialize review',
+      '9 registered-at-initialize review',
+    ]);
+    expect(findings[0]!.message).toMatch(
+      /^`registerConditionalTools\(server\)` runs in oninitialized: a 2026-era client/,
+    );
   });
 });

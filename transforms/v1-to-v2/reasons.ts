@@ -86,6 +86,13 @@ export const REASONS = {
     advice:
       'Serve 2026-era clients through a factory as the marker says (`serveStdio(() => build())`, or `createMcpHandler(build)` behind an `isLegacyRequest` branch), then delete the marker.',
   },
+  'registered-at-initialize': {
+    message:
+      'tools, prompts or resources are registered in oninitialized: a 2026-era client sends no initialize, so they are never registered for it and it does not list them',
+    advice:
+      "Register them where the server is built, so every era lists them; where a tool needs a client capability (roots, elicitation, sampling), keep it registered and check the capability when it is called (the 2025-era `server.getClientCapabilities()`, or the request's `_meta` client capabilities in 2026-07-28), answering with an error that says what is missing.",
+    level: 'warning',
+  },
   'served-by-serve-stdio': {
     message:
       'the stdio entry now serves through serveStdio with a server per connection, for 2026-era and 2025-era clients',

@@ -7,6 +7,7 @@ import type { SourceFileEntry } from '../../lib/files.js';
 import type { Finding } from '../../lib/model.js';
 import { mentionsV1Sdk, migratedAlready, V1_TO_V2_ID, v1StepInputs } from './ids.js';
 import { inOwnQuotes } from './importQuotes.js';
+import { findInitializeRegistrations } from './initializeRegistrations.js';
 import { protectDescriptions, type ProtectedText } from './protectDescriptions.js';
 import { repairOutput, repairProject } from './repairOutput.js';
 import { rewriteServing } from './rewriteServing.js';
@@ -76,7 +77,7 @@ export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1To
       const repaired = repairOutput(entry.file, entry.text, inOwnQuotes(entry.file, entry.text, migrated), project);
       result.findings.push(...repaired.findings);
       const served = rewriteServing(entry.file, repaired.text);
-      result.findings.push(...served.findings);
+      result.findings.push(...served.findings, ...findInitializeRegistrations(entry.file, served.text));
       if (served.text !== entry.text) result.texts.set(entry.absPath, served.text);
     }
     for (const diagnostic of outcome.diagnostics) {
