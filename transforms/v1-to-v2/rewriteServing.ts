@@ -102,15 +102,16 @@ function planConnect(file: string, source: ts.SourceFile, node: ts.CallExpressio
       findings.push(served);
       moved.push({ finding: served, at: node.getStart(source) });
     } else {
-      findings.push(
-        finding(
-          'served-by-serve-stdio',
-          'info',
-          file,
-          line,
-          `served through serveStdio(() => ${plan.factory}): one instance per connection, 2026-era and 2025-era clients`,
-        ),
+      const served = finding(
+        'served-by-serve-stdio',
+        'info',
+        file,
+        line,
+        `served through serveStdio(() => ${plan.factory}): one instance per connection, 2026-era and 2025-era clients`,
       );
+      findings.push(served);
+      // The line of serveStdio in the final text (statements above it may have moved into a factory).
+      moved.push({ finding: served, at: statementOf(node).getStart(source) });
     }
   } else if (plan) {
     // The finding is read back from this marker (findCodemodMarkers), so a later run still lists it.
@@ -127,18 +128,7 @@ const ADVICE_ONE_ROUTE =
  * (never inside a string: statements do not start in one); nothing when that statement already carries it.
  */
 function markerEdits(source: ts.SourceFile, call: ts.CallExpression, advice: string): TextEdit[] {
-  let statement: ts.Node = call;
-  while (
-    statement.parent &&
-    !(
-      ts.isBlock(statement.parent) ||
-      ts.isSourceFile(statement.parent) ||
-      ts.isCaseClause(statement.parent) ||
-      ts.isDefaultClause(statement.parent) ||
-      ts.isModuleBlock(statement.parent)
-    )
-  )
-    statement = statement.parent;
+  const statement = statementOf(call);
   const text = source.text;
   const start = statement.getStart(source);
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
@@ -154,6 +144,23 @@ function markerEdits(source: ts.SourceFile, call: ts.CallExpression, advice: str
       text: `${indent}/* ${REVIEW_MARKER} ${SERVING_2025_ONLY}: ${advice.replace(/\*\//g, '* /')} */${newline}`,
     },
   ];
+}
+
+/** The statement holding a node: the nearest ancestor whose parent is a block, the module or a case clause. */
+function statementOf(node: ts.Node): ts.Node {
+  let statement: ts.Node = node;
+  while (
+    statement.parent &&
+    !(
+      ts.isBlock(statement.parent) ||
+      ts.isSourceFile(statement.parent) ||
+      ts.isCaseClause(statement.parent) ||
+      ts.isDefaultClause(statement.parent) ||
+      ts.isModuleBlock(statement.parent)
+    )
+  )
+    statement = statement.parent;
+  return statement;
 }
 
 function finding(reason: string, decision: 'review' | 'info', file: string, line: number, message: string): Finding {

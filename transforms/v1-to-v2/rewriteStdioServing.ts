@@ -3,7 +3,17 @@
 // serveStdio import that goes with it.
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
+import { planInlineServer } from './rewriteStdioInline.js';
 import { transportNewOf } from './servingSyntax.js';
+import {
+  constOf,
+  hasMultilineTemplate,
+  indentBlock,
+  removeStatement,
+  rootOf,
+  scopedUses,
+  usesOf,
+} from './stdioScope.js';
 
 export const STDIO_MODULE = '@modelcontextprotocol/server/stdio';
 
@@ -50,6 +60,19 @@ export function planStdio(source: ts.SourceFile, call: ts.CallExpression): Stdio
     if (initializer && ts.isAwaitExpression(initializer)) initializer = initializer.expression;
     if (initializer && ts.isCallExpression(initializer) && scopedUses(scope, serverConst!).length === 2)
       factoryCall = initializer;
+  }
+  // A server built in the function that connects it: its building statements move into the factory.
+  if (!factoryCall && ts.isIdentifier(receiver) && ts.isBlock(scope)) {
+    const transportStatement = transportConst?.parent.parent as ts.Statement | undefined;
+    const inline = planInlineServer(
+      source,
+      scope,
+      statement as ts.ExpressionStatement,
+      receiver.text,
+      transportStatement,
+    );
+    if (inline && 'edits' in inline) return inline;
+    if (inline) return { advice: `${advice}. Not rewritten: ${inline.why}` };
   }
   // `async function main() { await server.connect(transport); }` on a module-level server: the module's const.
   if (!serverConst && ts.isIdentifier(receiver) && !ts.isSourceFile(scope)) {
@@ -167,44 +190,22 @@ function topLevelOf(source: ts.SourceFile, node: ts.Node): ts.Statement | undefi
   return current.parent === source ? (current as ts.Statement) : undefined;
 }
 
-/** The identifier a call/property/assignment chain starts from (`server` in `server.server.x = f`). */
-function rootOf(expression: ts.Expression): string | undefined {
-  let current: ts.Expression = expression;
-  for (;;) {
-    if (ts.isBinaryExpression(current) && current.operatorToken.kind === ts.SyntaxKind.EqualsToken)
-      current = current.left;
-    else if (
-      ts.isCallExpression(current) ||
-      ts.isPropertyAccessExpression(current) ||
-      ts.isElementAccessExpression(current)
-    )
-      current = current.expression;
-    else if (ts.isAwaitExpression(current) || ts.isVoidExpression(current)) current = current.expression;
-    else return ts.isIdentifier(current) ? current.text : undefined;
-  }
-}
-
-function hasMultilineTemplate(node: ts.Node, source: ts.SourceFile): boolean {
-  if (
-    (ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
-    node.getText(source).includes('\n')
-  )
-    return true;
-  return ts.forEachChild(node, (child) => hasMultilineTemplate(child, source)) ?? false;
-}
-
-function indentBlock(text: string, indent: string, newline: string): string {
-  return text
-    .split(/\r?\n/)
-    .map((line) => (line.length > 0 ? indent + line : line))
-    .join(newline);
-}
-
-/** `await x.connect(t);`, `x.connect(t);` or `void x.connect(t);` as a statement of its own. */
+/**
+ * `await x.connect(t);`, `x.connect(t);` or `void x.connect(t);` as a statement of its own, or `x.connect(t).catch(f);`:
+ * the connect of a fresh `new StdioServerTransport()` (the only transport this rewrite takes) rejects only when the
+ * transport was started already, so its `.catch` handler can never run and goes with it.
+ */
 function isSimpleConnectStatement(statement: ts.Statement, call: ts.CallExpression): boolean {
   if (!ts.isExpressionStatement(statement)) return false;
   let expression: ts.Expression = statement.expression;
   if (ts.isAwaitExpression(expression) || ts.isVoidExpression(expression)) expression = expression.expression;
+  if (
+    ts.isCallExpression(expression) &&
+    ts.isPropertyAccessExpression(expression.expression) &&
+    expression.expression.name.text === 'catch' &&
+    expression.arguments.length === 1
+  )
+    expression = expression.expression.expression;
   return expression === call;
 }
 
@@ -225,91 +226,6 @@ function isPlainArgument(argument: ts.Expression): boolean {
     argument.kind === ts.SyntaxKind.TrueKeyword ||
     argument.kind === ts.SyntaxKind.FalseKeyword
   );
-}
-
-/** A `const name = ...` among the statements of the module or block (not nested deeper). */
-function constOf(scope: ts.SourceFile | ts.Block, name: string): ts.VariableDeclaration | undefined {
-  for (const statement of scope.statements) {
-    if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
-    for (const declaration of statement.declarationList.declarations)
-      if (ts.isIdentifier(declaration.name) && declaration.name.text === name) return declaration;
-  }
-  return undefined;
-}
-
-/**
- * The identifiers that name this declaration in its scope (the declaration's own name included), by scope: a nested
- * function or block that declares the same name (a factory's own `const server`) is another variable, and property
- * names (`x.server`, `{ server: 1 }`) are no uses.
- */
-function scopedUses(scope: ts.SourceFile | ts.Block, declaration: ts.VariableDeclaration): ts.Identifier[] {
-  if (!ts.isIdentifier(declaration.name)) return [];
-  const name = declaration.name.text;
-  const found: ts.Identifier[] = [];
-  const visit = (node: ts.Node): void => {
-    if (node !== scope && declaresOwn(node, name)) return;
-    if (ts.isIdentifier(node) && node.text === name && !isPropertyName(node)) found.push(node);
-    ts.forEachChild(node, visit);
-  };
-  visit(scope);
-  return found;
-}
-
-/** Whether a nested function or block declares `name` itself (a parameter, a var, let, const, function or class). */
-function declaresOwn(node: ts.Node, name: string): boolean {
-  const binds = (binding: ts.BindingName): boolean =>
-    ts.isIdentifier(binding)
-      ? binding.text === name
-      : binding.elements.some((e) => !ts.isOmittedExpression(e) && binds(e.name));
-  if (ts.isFunctionLike(node) && node.parameters.some((p) => binds(p.name))) return true;
-  const body = ts.isFunctionLike(node) ? (node as { body?: ts.Node }).body : ts.isBlock(node) ? node : undefined;
-  if (!body || !ts.isBlock(body)) return false;
-  return body.statements.some(
-    (statement) =>
-      (ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => binds(d.name))) ||
-      ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name?.text === name),
-  );
-}
-
-function isPropertyName(node: ts.Identifier): boolean {
-  const parent = node.parent;
-  return (
-    ((ts.isPropertyAccessExpression(parent) ||
-      ts.isPropertyAssignment(parent) ||
-      ts.isMethodDeclaration(parent) ||
-      ts.isPropertyDeclaration(parent) ||
-      ts.isPropertySignature(parent) ||
-      ts.isGetAccessor(parent) ||
-      ts.isSetAccessor(parent)) &&
-      parent.name === node) ||
-    (ts.isBindingElement(parent) && parent.propertyName === node)
-  );
-}
-
-/** Every identifier in the file spelled like the declared name (declaration included): a conservative use count. */
-function usesOf(source: ts.SourceFile, name: ts.BindingName): ts.Identifier[] {
-  if (!ts.isIdentifier(name)) return [];
-  const found: ts.Identifier[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && node.text === name.text) found.push(node);
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
-function removeStatement(source: ts.SourceFile, statement: ts.Statement): TextEdit {
-  const text = source.text;
-  const start = statement.getStart(source);
-  let end = statement.getEnd();
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  const onlyOnLine = /^[ \t]*$/.test(text.slice(lineStart, start));
-  if (onlyOnLine) {
-    const newline = text.indexOf('\n', end);
-    if (newline !== -1 && /^[ \t\r]*$/.test(text.slice(end, newline))) end = newline + 1;
-    return { start: lineStart, end, text: '' };
-  }
-  return { start, end, text: '' };
 }
 
 /** Import serveStdio from the stdio entry; drop StdioServerTransport from it when the rewrite removed its last use. */
