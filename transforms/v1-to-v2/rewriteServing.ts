@@ -4,7 +4,7 @@ import type { Finding } from '../../lib/model.js';
 import { REVIEW_MARKER } from '../../lib/reviewMarker.js';
 import { addNamedImports } from './addNamedImports.js';
 import { HTTP_TRANSPORTS, planHttpServing, type HttpPlan } from './rewriteHttpServing.js';
-import { importEdits, planStdio, STDIO_MODULE, type StdioPlan } from './rewriteStdioServing.js';
+import { importEdits, planStdio, STDIO_MODULE, type ServingModules, type StdioPlan } from './rewriteStdioServing.js';
 import { transportNewOf } from './servingSyntax.js';
 import { SERVING_2025_ONLY } from './findCodemodMarkers.js';
 import { V1_TO_V2_ID } from './ids.js';
@@ -23,7 +23,7 @@ export interface ServingOutcome {
  * there); the factory's arguments must be plain names or literals (they are read when the factory runs).
  * Every other `.connect(...)` of a v2 transport is a review finding with the advice to apply by hand.
  */
-export function rewriteServing(file: string, text: string): ServingOutcome {
+export function rewriteServing(file: string, text: string, modules?: ServingModules): ServingOutcome {
   const findings: Finding[] = [];
   // Only v2 code: a file the official codemod left on v1 keeps its v1 transport.
   if (!text.includes('.connect(') || !/@modelcontextprotocol\/(?:server|node|express|hono)\b/.test(text))
@@ -42,7 +42,7 @@ export function rewriteServing(file: string, text: string): ServingOutcome {
       node.expression.name.text === 'connect' &&
       node.arguments.length === 1
     ) {
-      planConnect(file, source, node, found);
+      planConnect(file, source, node, found, modules);
       return;
     }
     ts.forEachChild(node, visit);
@@ -71,7 +71,13 @@ interface ConnectEdits {
 }
 
 /** One `.connect(transport)`: its HTTP or stdio plan's edits and finding, or its review marker. */
-function planConnect(file: string, source: ts.SourceFile, node: ts.CallExpression, found: ConnectEdits): void {
+function planConnect(
+  file: string,
+  source: ts.SourceFile,
+  node: ts.CallExpression,
+  found: ConnectEdits,
+  modules: ServingModules | undefined,
+): void {
   const { edits, imports, findings, moved } = found;
   const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   const transportNew = transportNewOf(source, node);
@@ -80,7 +86,7 @@ function planConnect(file: string, source: ts.SourceFile, node: ts.CallExpressio
       ? HTTP_TRANSPORTS[transportNew.expression.text]
       : undefined;
   const plan: StdioPlan | HttpPlan =
-    transportNew && httpKind ? planHttpServing(source, node, transportNew, httpKind) : planStdio(source, node);
+    transportNew && httpKind ? planHttpServing(source, node, transportNew, httpKind) : planStdio(source, node, modules);
   if (plan && 'edits' in plan && 'route' in plan && found.httpRewrites > 0) {
     // One createMcpHandler per file: a second HTTP route would need its own handler name and factory.
     edits.push(...markerEdits(source, node, ADVICE_ONE_ROUTE));

@@ -31,7 +31,8 @@ export function planInlineServer(
   const declarationAt = statements.findIndex((s, i) => i < at && bindsServer(s, serverName));
   if (at < 0 || declarationAt < 0) return undefined;
   const declaration = statements[declarationAt] as ts.VariableStatement;
-  const bound = new Set(namesOf(declaration.declarationList.declarations[0]!.name));
+  const built = declaration.declarationList.declarations[0]!.name;
+  const bound = new Set(namesOf(built));
   const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   const brief = (node: ts.Node) => `\`${node.getText(source).split('\n')[0]!.slice(0, 60)}\` (line ${lineOf(node)})`;
   for (const statement of statements.slice(0, declarationAt))
@@ -43,6 +44,8 @@ export function planInlineServer(
     const uses = mentionsIn(statement, bound);
     if (uses.length === 0) continue;
     const declared = registration(statement, uses, bound);
+    if (!declared && uses.every((id) => id.text !== serverName) && ts.isObjectBindingPattern(built))
+      return { why: buildsMore(source, declaration, serverName, brief(statement)) };
     if (!declared)
       return {
         why: `${brief(statement)} uses ${uses[0]!.text} in a way that cannot move into the factory: move what builds the server into a function and serve it with serveStdio(() => build())`,
@@ -56,6 +59,8 @@ export function planInlineServer(
   for (const statement of statements.slice(at + 1)) {
     const uses = mentionsIn(statement, bound);
     if (uses.length === 0) continue;
+    if (ts.isReturnStatement(statement) && statement.expression && ts.isIdentifier(statement.expression))
+      return { why: returnedServer(source, declaration, statement, brief(statement)) };
     if (!isListenerRegistration(statement, uses))
       return {
         why: `${brief(statement)} uses ${uses[0]!.text} after the connect (serveStdio builds the server per connection, so only the factory can hold it): keep what needs the server inside the factory`,
@@ -65,9 +70,46 @@ export function planInlineServer(
   const all = [...moved, ...after];
   if (all.some((s) => containsOwn(s, ts.SyntaxKind.YieldExpression)))
     return { why: 'the statements that build the server yield' };
-  const built = declaration.declarationList.declarations[0]!.name.getText(source);
-  const factory = `{ const ${built} = ...; return ${serverName}; }`;
+  const factory = `{ const ${built.getText(source)} = ...; return ${serverName}; }`;
   return { edits: inlineEdits(source, connect, moved, after, serverName, transportStatement), factory };
+}
+
+/** The advice's tail for `return server;` after the connect (a `startServer()` whose caller may hold the server). */
+function returnedServer(
+  source: ts.SourceFile,
+  declaration: ts.VariableStatement,
+  returned: ts.ReturnStatement,
+  brief: string,
+): string {
+  let initializer = declaration.declarationList.declarations[0]!.initializer!;
+  if (ts.isAwaitExpression(initializer)) initializer = initializer.expression;
+  const build = initializer.getText(source).split('\n')[0]!.slice(0, 60);
+  const fn = returned.parent.parent;
+  const name =
+    fn && ts.isFunctionLike(fn) && fn.name && ts.isIdentifier(fn.name) ? `${fn.name.text}()` : 'this function';
+  return (
+    `${name} returns the server after connecting it, ${brief}, and serveStdio builds a server per connection, so there is none to return: ` +
+    `where no caller uses ${name}'s result, remove that return and replace the transport and the connect with serveStdio(() => ${build}) ` +
+    `(the server is then built when a client connects); otherwise keep what the caller does with the server inside that factory`
+  );
+}
+
+/** The advice's tail for `const { server, bridge } = createServer()` whose other values this function keeps using. */
+function buildsMore(
+  source: ts.SourceFile,
+  declaration: ts.VariableStatement,
+  serverName: string,
+  brief: string,
+): string {
+  const built = declaration.declarationList.declarations[0]!;
+  const others = namesOf(built.name).filter((n) => n !== serverName);
+  let initializer = built.initializer!;
+  if (ts.isAwaitExpression(initializer)) initializer = initializer.expression;
+  const call = initializer.getText(source).split('\n')[0]!.slice(0, 60);
+  return (
+    `${call} builds more than the server: ${others.join(', ')} ${others.length > 1 ? 'are' : 'is'} used by ${brief}, and serveStdio calls its factory per connection: ` +
+    `split it into what is built once (kept here) and a function that builds only the server and its registrations, served with serveStdio(() => thatFunction(...))`
+  );
 }
 
 /** A `const` statement of one declaration binding `name` (directly or in an object pattern) to a call or `new`. */

@@ -3,12 +3,14 @@
 // serveStdio import that goes with it.
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
+import { importedFactory, importFactoryEdit, type ModuleLookup } from './rewriteStdioImported.js';
 import { planInlineServer } from './rewriteStdioInline.js';
 import { transportNewOf } from './servingSyntax.js';
 import {
   constOf,
   hasMultilineTemplate,
   indentBlock,
+  mentionsIn,
   removeStatement,
   rootOf,
   scopedUses,
@@ -20,7 +22,7 @@ export const STDIO_MODULE = '@modelcontextprotocol/server/stdio';
 export type StdioPlan = { edits: TextEdit[]; factory: string } | { advice: string } | undefined;
 
 /** The plan for one `.connect(transport)` call: rewrite, review with advice, or nothing (not a server's stdio connect). */
-export function planStdio(source: ts.SourceFile, call: ts.CallExpression): StdioPlan {
+export function planStdio(source: ts.SourceFile, call: ts.CallExpression, modules?: ServingModules): StdioPlan {
   const receiver = (call.expression as ts.PropertyAccessExpression).expression;
   const transport = call.arguments[0]!;
   const statement = statementOf(call);
@@ -74,6 +76,17 @@ export function planStdio(source: ts.SourceFile, call: ts.CallExpression): Stdio
     if (inline && 'edits' in inline) return inline;
     if (inline) return { advice: `${advice}. Not rewritten: ${inline.why}` };
   }
+  // A singleton imported from the module whose exported factory builds it: serve a fresh one from that factory.
+  if (
+    !factoryCall &&
+    !serverConst &&
+    ts.isIdentifier(receiver) &&
+    ts.isBlock(scope) &&
+    !constOf(source, receiver.text)
+  ) {
+    const imported = servedFromImport(source, scope, statement, receiver.text, transportConst, modules);
+    if (imported) return imported;
+  }
   // `async function main() { await server.connect(transport); }` on a module-level server: the module's const.
   if (!serverConst && ts.isIdentifier(receiver) && !ts.isSourceFile(scope)) {
     const moduleConst = constOf(source, receiver.text);
@@ -81,6 +94,7 @@ export function planStdio(source: ts.SourceFile, call: ts.CallExpression): Stdio
   }
   if (!factoryCall && serverConst && ts.isIdentifier(receiver) && serverConst.parent.parent.parent === source) {
     const wrapped = wrapModuleServer(source, serverConst, statement, transportConst);
+    if (wrapped && 'why' in wrapped) return { advice: `${advice}. Not rewritten: ${wrapped.why}` };
     return (
       wrapped ?? {
         advice: `${advice}. This module-level server cannot be wrapped safely (it is exported, or used outside its own top-level registration statements): move its construction and registrations into that function by hand`,
@@ -112,6 +126,36 @@ export function planStdio(source: ts.SourceFile, call: ts.CallExpression): Stdio
   return { edits, factory };
 }
 
+/** The project's other modules, for a server imported from one of them: how to find one, and every text. */
+export interface ServingModules {
+  lookup: ModuleLookup;
+  texts: Map<string, string>;
+}
+
+/** `await mcpServer.connect(transport)` on an imported singleton whose factory may build another: `serveStdio(() => factory())`. */
+function servedFromImport(
+  source: ts.SourceFile,
+  scope: ts.Block,
+  connect: ts.Statement,
+  name: string,
+  transportConst: ts.VariableDeclaration | undefined,
+  modules: ServingModules | undefined,
+): StdioPlan {
+  // Not shadowed by a parameter or local of an enclosing function, and not used elsewhere in this block.
+  for (let node: ts.Node | undefined = scope; node && node !== source; node = node.parent)
+    if (ts.isFunctionLike(node) && node.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === name))
+      return undefined;
+  if (mentionsIn(scope, new Set([name])).length !== 1) return undefined;
+  const found = modules && importedFactory(source, name, modules.lookup, modules.texts);
+  if (!found) return undefined;
+  const edits: TextEdit[] = [
+    { start: connect.getStart(source), end: connect.getEnd(), text: `serveStdio(() => ${found.factory});` },
+    ...importFactoryEdit(source, found),
+  ];
+  if (transportConst) edits.push(removeStatement(source, transportConst.parent.parent as ts.Statement));
+  return { edits, factory: found.factory };
+}
+
 /**
  * A module-level `const server = new McpServer(...)` whose every use is a top-level statement rooted at it
  * (`server.registerTool(...)`, `server.server.oninitialized = ...`) or a call handing it to a helper
@@ -126,7 +170,7 @@ function wrapModuleServer(
   serverConst: ts.VariableDeclaration,
   connect: ts.Statement,
   transportConst: ts.VariableDeclaration | undefined,
-): StdioPlan | undefined {
+): StdioPlan | { why: string } | undefined {
   const name = (serverConst.name as ts.Identifier).text;
   const initializer = serverConst.initializer;
   const declaration = serverConst.parent.parent;
@@ -150,6 +194,7 @@ function wrapModuleServer(
   )
     return undefined;
   const moved: ts.Statement[] = [];
+  const blockers: ts.Statement[] = [];
   for (const statement of source.statements) {
     if (statement === declaration || statement === connect) continue;
     if (transportConst && statement === transportConst.parent.parent) continue;
@@ -157,16 +202,19 @@ function wrapModuleServer(
     if (uses.length === 0) continue;
     if (statement === connectTop) {
       if (uses.every((id) => id.pos >= connect.pos && id.end <= connect.end)) continue;
-      return undefined;
+      blockers.push(statement);
+      continue;
     }
-    if (!ts.isExpressionStatement(statement)) return undefined;
     // `server.registerTool(...)`, or the server handed to a registration helper: `registerSearchTool(server, hub)`.
-    const expression = statement.expression;
+    const expression = ts.isExpressionStatement(statement) ? statement.expression : undefined;
     const handed =
-      ts.isCallExpression(expression) && uses.every((id) => expression.arguments.some((argument) => argument === id));
-    if (rootOf(expression) !== name && !handed) return undefined;
-    moved.push(statement);
+      !!expression &&
+      ts.isCallExpression(expression) &&
+      uses.every((id) => expression.arguments.some((argument) => argument === id));
+    if (!expression || (rootOf(expression) !== name && !handed)) blockers.push(statement);
+    else moved.push(statement);
   }
+  if (blockers.length > 0) return { why: usedElsewhere(source, name, blockers) };
   if (moved.length === 0) return undefined;
   const text = source.text;
   const newline = text.includes('\r\n') ? '\r\n' : '\n';
@@ -181,6 +229,27 @@ function wrapModuleServer(
   edits.push({ start: connect.getStart(source), end: connect.getEnd(), text: 'serveStdio(() => build());' });
   if (transportConst) edits.push(removeStatement(source, transportConst.parent.parent as ts.Statement));
   return { edits, factory: 'build()' };
+}
+
+/**
+ * Why a module-level server stays: the statements that use it other than by registering on it at the top level
+ * (functions that read it, such as `registerTools()` or a signal handler that closes it), named with their lines.
+ */
+function usedElsewhere(source: ts.SourceFile, name: string, blockers: ts.Statement[]): string {
+  const named = blockers.slice(0, 4).map((statement) => {
+    const line = source.getLineAndCharacterOfPosition(statement.getStart(source)).line + 1;
+    const label =
+      ts.isFunctionDeclaration(statement) && statement.name
+        ? `function ${statement.name.text}()`
+        : `\`${statement.getText(source).split('\n')[0]!.trim().slice(0, 40)}\``;
+    return `${label} (line ${line})`;
+  });
+  const more = blockers.length > 4 ? ` and ${blockers.length - 4} more` : '';
+  return (
+    `the module-level ${name} is also read by ${named.join(', ')}${more}, which would keep a server that no longer serves: ` +
+    `give those functions the server as a parameter and call them from build() (const server = new ...; registerTools(server); return server), ` +
+    `and close or notify the instance serveStdio builds (a signal handler: keep the handle serveStdio returns and call its close())`
+  );
 }
 
 /** The statement of the module that holds `node` (a function declaration holding it, or the node's own statement). */
