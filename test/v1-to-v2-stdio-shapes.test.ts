@@ -29,17 +29,19 @@ describe('v1 stdio entries of the real servers', () => {
     const report = JSON.parse(first.stdout) as Report;
     const serving = (report.findings ?? []).filter((f) => /serv/.test(f.reason));
     expect(serving.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual([
-      'src/destructured.ts:6 served-by-serve-stdio',
+      'src/destructured.ts:9 served-by-serve-stdio',
       'src/global.ts:15 serving-2025-only',
-      'src/imported.ts:10 served-by-serve-stdio',
-      'src/inline.ts:21 served-by-serve-stdio',
+      'src/imported.ts:11 served-by-serve-stdio',
+      'src/inline.ts:39 served-by-serve-stdio',
       'src/returned.ts:15 serving-2025-only',
       'src/shared.ts:22 serving-2025-only',
     ]);
     const output = readTree(dir);
-    // A review item's line is the connect's in the migrated text, under its marker (a note's is in the v1 step's text).
+    // A review item's line is the connect's in the migrated text, under its marker (a note's is the connect's in the official codemod's output).
     for (const f of serving.filter((s) => s.decision === 'review'))
-      expect(output[f.file]!.split('\n')[f.line - 2], `${f.file}:${f.line}`).toMatch(/@mcp-mrtr-review serving-2025-only/);
+      expect(output[f.file]!.split('\n')[f.line - 2], `${f.file}:${f.line}`).toMatch(
+        /@mcp-mrtr-review serving-2025-only/,
+      );
     const advice = Object.fromEntries(serving.map((f) => [f.file, f.message]));
     expect(advice['src/global.ts']).toContain('function registerTools() (line 7)');
     expect(advice['src/returned.ts']).toContain('serveStdio(() => createServer())');
@@ -51,7 +53,12 @@ describe('v1 stdio entries of the real servers', () => {
 
   it('compiles under strict TypeScript (NodeNext)', () => {
     const files = ['inline.ts', 'destructured.ts', 'factory.ts', 'imported.ts', 'singleton.ts'];
-    expect(strictDiagnostics(files.map((f) => path.join(EXPECTED, 'src', f)), REPO_ROOT)).toEqual([]);
+    expect(
+      strictDiagnostics(
+        files.map((f) => path.join(EXPECTED, 'src', f)),
+        REPO_ROOT,
+      ),
+    ).toEqual([]);
   });
 
   it('answer as the v1 originals over stdio, as real child processes, in both eras', async () => {

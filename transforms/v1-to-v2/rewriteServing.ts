@@ -20,8 +20,9 @@ export interface ServingOutcome {
  * `serveStdio(() => build(...))`, which pins one instance from the factory per connection and picks the era
  * from the opening exchange. Rewritten when the server is `build(...)` itself, or a const holding it that
  * nothing else uses, and the transport is a fresh `new StdioServerTransport()` (inline, or a const used only
- * there); the factory's arguments must be plain names or literals (they are read when the factory runs).
- * Every other `.connect(...)` of a v2 transport is a review finding with the advice to apply by hand.
+ * there); the factory's arguments must be plain names or literals (they are read when the factory runs). Also a
+ * module-level server wrapped into `build()`, a server built in the connecting function (rewriteStdioInline.ts) and
+ * a singleton imported from the module whose factory builds it (rewriteStdioImported.ts). Every other `.connect(...)` of a v2 transport is a review finding with the advice to apply by hand.
  */
 export function rewriteServing(file: string, text: string, modules?: ServingModules): ServingOutcome {
   const findings: Finding[] = [];
@@ -108,16 +109,15 @@ function planConnect(
       findings.push(served);
       moved.push({ finding: served, at: node.getStart(source) });
     } else {
-      const served = finding(
-        'served-by-serve-stdio',
-        'info',
-        file,
-        line,
-        `served through serveStdio(() => ${plan.factory}): one instance per connection, 2026-era and 2025-era clients`,
+      findings.push(
+        finding(
+          'served-by-serve-stdio',
+          'info',
+          file,
+          line,
+          `served through serveStdio(() => ${plan.factory}): one instance per connection, 2026-era and 2025-era clients`,
+        ),
       );
-      findings.push(served);
-      // The line of serveStdio in the final text (statements above it may have moved into a factory).
-      moved.push({ finding: served, at: statementOf(node).getStart(source) });
     }
   } else if (plan) {
     // The finding is read back from this marker (findCodemodMarkers), so a later run still lists it.
