@@ -4,7 +4,8 @@ import type { Report } from '../lib/model.js';
 import { compileTree, runOverStdio, type Call } from './support/equivalence.js';
 import { FIXTURES_ROOT, readTree, REPO_ROOT } from './support/fixtures.js';
 import { strictDiagnostics } from './support/typecheck.js';
-import { confirmOnceScript, copyOf, expectTree, removeTemps, run } from './support/v1-to-v2.js';
+import { auditWithTexts } from '../api/index.js';
+import { confirmOnceScript, copyOf, expectTree, removeTemps, run, tempTree } from './support/v1-to-v2.js';
 
 afterEach(removeTemps);
 
@@ -85,5 +86,83 @@ describe('v1 stdio entries of the real servers', () => {
         ).toEqual(viaV1);
       }
     }
+  });
+});
+
+// What decides between the rewrite and review, on servers built in the function that connects them.
+describe('v1 stdio entries: what stays for review', () => {
+  const PACKAGE =
+    JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } }, null, 2) +
+    '\n';
+  const entry = (body: string[]) => [
+    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+    "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
+    ...body,
+    '',
+  ];
+  const audit = async (lines: string[]) => {
+    const dir = tempTree({ 'package.json': PACKAGE, 'src/index.ts': lines.join('\n') });
+    const { report, texts } = await auditWithTexts({ paths: [dir], v1ToV2: true });
+    const serving = (report.findings ?? []).filter((f) => /serv/.test(f.reason));
+    return { serving, after: texts.get(path.join(dir, 'src', 'index.ts'))?.after ?? '' };
+  };
+
+  it("a class's run() that builds its server: the arrow factory keeps `this`", async () => {
+    const { serving, after } = await audit(
+      entry([
+        'export class App {',
+        '  private readonly greeting = "hello";',
+        '  async run() {',
+        "    const server = new McpServer({ name: 'x', version: '1.0.0' });",
+        "    server.registerTool('hi', {}, async () => ({ content: [{ type: 'text' as const, text: this.greeting }] }));",
+        '    await server.connect(new StdioServerTransport());',
+        '  }',
+        '}',
+      ]),
+    );
+    expect(serving.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual(['src/index.ts:9 served-by-serve-stdio']);
+    expect(after).toContain('    serveStdio(() => {\n      const server = new McpServer(');
+    expect(after).toContain('      return server;\n    });\n  }');
+  });
+
+  it("a class's this.server, a server used after the connect or in a statement that cannot move: review, naming it", async () => {
+    const property = await audit(
+      entry([
+        'export class App {',
+        "  private server = new McpServer({ name: 'x', version: '1.0.0' });",
+        '  async run() {',
+        '    await this.server.connect(new StdioServerTransport());',
+        '  }',
+        '}',
+      ]),
+    );
+    expect(property.serving.map((f) => `${f.line} ${f.reason}`)).toEqual(['8 serving-2025-only']);
+    expect(property.serving[0]!.message).toContain('this.server');
+    const usedAfter = await audit(
+      entry([
+        'async function main() {',
+        "  const server = new McpServer({ name: 'x', version: '1.0.0' });",
+        '  await server.connect(new StdioServerTransport());',
+        "  server.sendLoggingMessage({ level: 'info', data: 'up' });",
+        '}',
+        'await main();',
+      ]),
+    );
+    expect(usedAfter.serving.map((f) => `${f.line} ${f.reason}`)).toEqual(['7 serving-2025-only']);
+    expect(usedAfter.serving[0]!.message).toContain('(line 7)');
+    const held = await audit(
+      entry([
+        'async function main() {',
+        "  const server = new McpServer({ name: 'x', version: '1.0.0' });",
+        '  const servers = [server];',
+        '  await server.connect(new StdioServerTransport());',
+        '  return servers;',
+        '}',
+        'await main();',
+      ]),
+    );
+    expect(held.serving.map((f) => `${f.line} ${f.reason}`)).toEqual(['8 serving-2025-only']);
+    expect(held.serving[0]!.message).toContain('`const servers = [server];` (line 6)');
+    for (const { after } of [property, usedAfter, held]) expect(after).not.toMatch(/^\s*serveStdio\(/m);
   });
 });

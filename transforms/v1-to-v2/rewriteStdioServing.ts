@@ -51,6 +51,14 @@ export function planStdio(source: ts.SourceFile, call: ts.CallExpression, module
   if (ts.isIdentifier(transport) && !transportConst) return { advice };
   if (transportConst && scopedUses(scope!, transportConst).length !== 2) return { advice };
   if (!statement || !scope || !isSimpleConnectStatement(statement, call)) return { advice };
+  // A class's `this.server` (a `run()` that connects it): one instance for the object, which its methods keep using.
+  if (ts.isPropertyAccessExpression(receiver) && receiver.expression.kind === ts.SyntaxKind.ThisKeyword)
+    return {
+      advice:
+        `${advice}. Not rewritten: the server is the property ${receiver.getText(source)}, built once for the object and used by its other methods, ` +
+        'while serveStdio builds a server per connection from its factory: move its construction and registrations into a method that builds and returns a new server, ' +
+        'serve serveStdio(() => this.buildServer()), and close through the handle serveStdio returns',
+    };
   // The server: `build(...)` itself, or a const holding `build(...)` that nothing but this connect uses.
   let factoryCall: ts.CallExpression | undefined;
   let serverConst: ts.VariableDeclaration | undefined;
