@@ -125,6 +125,25 @@ describe('v1 stdio entries: what stays for review', () => {
     expect(after).toContain('      return server;\n    });\n  }');
   });
 
+  it('a registration that awaits makes the factory async', async () => {
+    const { serving, after } = await audit(
+      entry([
+        'async function registerAll(server: McpServer) {',
+        "  server.registerTool('hi', {}, async () => ({ content: [] }));",
+        '}',
+        'async function main() {',
+        "  const server = new McpServer({ name: 'x', version: '1.0.0' });",
+        '  await registerAll(server);',
+        '  await server.connect(new StdioServerTransport());',
+        '}',
+        'await main();',
+      ]),
+    );
+    expect(serving.map((f) => f.reason)).toEqual(['served-by-serve-stdio']);
+    expect(after).toContain('  serveStdio(async () => {\n    const server = new McpServer(');
+    expect(after).toContain('    await registerAll(server);\n    return server;\n  });');
+  });
+
   it("a class's this.server, a server used after the connect or in a statement that cannot move: review, naming it", async () => {
     const property = await audit(
       entry([
