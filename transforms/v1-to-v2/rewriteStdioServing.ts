@@ -51,6 +51,19 @@ export function planStdio(source: ts.SourceFile, call: ts.CallExpression, module
   if (ts.isIdentifier(transport) && !transportConst) return { advice };
   if (transportConst && scopedUses(scope!, transportConst).length !== 2) return { advice };
   if (!statement || !scope || !isSimpleConnectStatement(statement, call)) return { advice };
+  return planServer(source, receiver, statement, scope, transportConst, advice, modules);
+}
+
+/** The server side of a stdio connect whose transport and statement the rewrite takes: which shape it is, and its edits. */
+function planServer(
+  source: ts.SourceFile,
+  receiver: ts.Expression,
+  statement: ts.Statement,
+  scope: ts.SourceFile | ts.Block,
+  transportConst: ts.VariableDeclaration | undefined,
+  advice: string,
+  modules: ServingModules | undefined,
+): StdioPlan {
   // A class's `this.server` (a `run()` that connects it): one instance for the object, which its methods keep using.
   if (ts.isPropertyAccessExpression(receiver) && receiver.expression.kind === ts.SyntaxKind.ThisKeyword)
     return {
@@ -111,11 +124,22 @@ export function planStdio(source: ts.SourceFile, call: ts.CallExpression, module
   }
   if (!factoryCall || !ts.isIdentifier(factoryCall.expression) || !factoryCall.arguments.every(isPlainArgument))
     return { advice };
+  return factoryEdits(source, factoryCall, statement, [serverConst, transportConst], advice);
+}
+
+/** `serveStdio(() => build(...))` in place of the connect statement; the server and transport consts removed. */
+function factoryEdits(
+  source: ts.SourceFile,
+  factoryCall: ts.CallExpression,
+  statement: ts.Statement,
+  consts: Array<ts.VariableDeclaration | undefined>,
+  advice: string,
+): StdioPlan {
   const factory = factoryCall.getText(source);
   const edits: TextEdit[] = [
     { start: statement.getStart(source), end: statement.getEnd(), text: `serveStdio(() => ${factory});` },
   ];
-  for (const declaration of [serverConst, transportConst]) {
+  for (const declaration of consts) {
     const list = declaration?.parent;
     const declarationStatement = list?.parent;
     if (
