@@ -31,7 +31,7 @@ export function mountOf(
   const isHandlerArg = (arg: ts.Expression | undefined) =>
     arg !== undefined && (arg === handler || (ts.isIdentifier(arg) && arg.text === nameOf(handler)));
   if (
-    (ts.isIdentifier(callee) && callee.text === 'createServer') ||
+    (ts.isIdentifier(callee) && createServerNames(source).has(callee.text)) ||
     (ts.isPropertyAccessExpression(callee) && callee.name.text === 'createServer')
   ) {
     if (kind !== 'node' || !isHandlerArg(last)) return undefined;
@@ -61,7 +61,7 @@ function registrationOf(source: ts.SourceFile, handler: ts.FunctionLikeDeclarati
       if (
         (ts.isPropertyAccessExpression(callee) &&
           (ROUTE_METHODS.has(callee.name.text) || callee.name.text === 'createServer')) ||
-        (ts.isIdentifier(callee) && callee.text === 'createServer')
+        (ts.isIdentifier(callee) && createServerNames(source).has(callee.text))
       )
         found = node;
     }
@@ -76,4 +76,18 @@ function nameOf(handler: ts.FunctionLikeDeclaration): string | undefined {
   if (ts.isFunctionDeclaration(handler)) return handler.name?.text;
   if (ts.isVariableDeclaration(handler.parent) && ts.isIdentifier(handler.parent.name)) return handler.parent.name.text;
   return undefined;
+}
+
+/** `createServer`, and the local name of `import { createServer as createHttpServer } from 'node:http'`. */
+function createServerNames(source: ts.SourceFile): Set<string> {
+  const names = new Set(['createServer']);
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    if (!/^(?:node:)?https?$/.test(statement.moduleSpecifier.text)) continue;
+    const bindings = statement.importClause?.namedBindings;
+    if (bindings && ts.isNamedImports(bindings))
+      for (const element of bindings.elements)
+        if (element.propertyName?.text === 'createServer') names.add(element.name.text);
+  }
+  return names;
 }

@@ -4,7 +4,7 @@ import type { Finding } from '../../lib/model.js';
 import { REVIEW_MARKER } from '../../lib/reviewMarker.js';
 import { addNamedImports } from './addNamedImports.js';
 import { HTTP_TRANSPORTS, planHttpServing, type HttpPlan } from './rewriteHttpServing.js';
-import { importEdits, planStdio, STDIO_MODULE, type StdioPlan } from './rewriteStdioServing.js';
+import { importEdits, planStdio, STDIO_MODULE, type ServingModules, type StdioPlan } from './rewriteStdioServing.js';
 import { transportNewOf } from './servingSyntax.js';
 import { SERVING_2025_ONLY } from './findCodemodMarkers.js';
 import { V1_TO_V2_ID } from './ids.js';
@@ -20,10 +20,11 @@ export interface ServingOutcome {
  * `serveStdio(() => build(...))`, which pins one instance from the factory per connection and picks the era
  * from the opening exchange. Rewritten when the server is `build(...)` itself, or a const holding it that
  * nothing else uses, and the transport is a fresh `new StdioServerTransport()` (inline, or a const used only
- * there); the factory's arguments must be plain names or literals (they are read when the factory runs).
- * Every other `.connect(...)` of a v2 transport is a review finding with the advice to apply by hand.
+ * there); the factory's arguments must be plain names or literals (they are read when the factory runs). Also a
+ * module-level server wrapped into `build()`, a server built in the connecting function (rewriteStdioInline.ts) and
+ * a singleton imported from the module whose factory builds it (rewriteStdioImported.ts). Every other `.connect(...)` of a v2 transport is a review finding with the advice to apply by hand.
  */
-export function rewriteServing(file: string, text: string): ServingOutcome {
+export function rewriteServing(file: string, text: string, modules?: ServingModules): ServingOutcome {
   const findings: Finding[] = [];
   // Only v2 code: a file the official codemod left on v1 keeps its v1 transport.
   if (!text.includes('.connect(') || !/@modelcontextprotocol\/(?:server|node|express|hono)\b/.test(text))
@@ -42,7 +43,7 @@ export function rewriteServing(file: string, text: string): ServingOutcome {
       node.expression.name.text === 'connect' &&
       node.arguments.length === 1
     ) {
-      planConnect(file, source, node, found);
+      planConnect(file, source, node, found, modules);
       return;
     }
     ts.forEachChild(node, visit);
@@ -71,7 +72,13 @@ interface ConnectEdits {
 }
 
 /** One `.connect(transport)`: its HTTP or stdio plan's edits and finding, or its review marker. */
-function planConnect(file: string, source: ts.SourceFile, node: ts.CallExpression, found: ConnectEdits): void {
+function planConnect(
+  file: string,
+  source: ts.SourceFile,
+  node: ts.CallExpression,
+  found: ConnectEdits,
+  modules: ServingModules | undefined,
+): void {
   const { edits, imports, findings, moved } = found;
   const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   const transportNew = transportNewOf(source, node);
@@ -80,7 +87,7 @@ function planConnect(file: string, source: ts.SourceFile, node: ts.CallExpressio
       ? HTTP_TRANSPORTS[transportNew.expression.text]
       : undefined;
   const plan: StdioPlan | HttpPlan =
-    transportNew && httpKind ? planHttpServing(source, node, transportNew, httpKind) : planStdio(source, node);
+    transportNew && httpKind ? planHttpServing(source, node, transportNew, httpKind) : planStdio(source, node, modules);
   if (plan && 'edits' in plan && 'route' in plan && found.httpRewrites > 0) {
     // One createMcpHandler per file: a second HTTP route would need its own handler name and factory.
     edits.push(...markerEdits(source, node, ADVICE_ONE_ROUTE));
@@ -127,18 +134,7 @@ const ADVICE_ONE_ROUTE =
  * (never inside a string: statements do not start in one); nothing when that statement already carries it.
  */
 function markerEdits(source: ts.SourceFile, call: ts.CallExpression, advice: string): TextEdit[] {
-  let statement: ts.Node = call;
-  while (
-    statement.parent &&
-    !(
-      ts.isBlock(statement.parent) ||
-      ts.isSourceFile(statement.parent) ||
-      ts.isCaseClause(statement.parent) ||
-      ts.isDefaultClause(statement.parent) ||
-      ts.isModuleBlock(statement.parent)
-    )
-  )
-    statement = statement.parent;
+  const statement = statementOf(call);
   const text = source.text;
   const start = statement.getStart(source);
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
@@ -154,6 +150,23 @@ function markerEdits(source: ts.SourceFile, call: ts.CallExpression, advice: str
       text: `${indent}/* ${REVIEW_MARKER} ${SERVING_2025_ONLY}: ${advice.replace(/\*\//g, '* /')} */${newline}`,
     },
   ];
+}
+
+/** The statement holding a node: the nearest ancestor whose parent is a block, the module or a case clause. */
+function statementOf(node: ts.Node): ts.Node {
+  let statement: ts.Node = node;
+  while (
+    statement.parent &&
+    !(
+      ts.isBlock(statement.parent) ||
+      ts.isSourceFile(statement.parent) ||
+      ts.isCaseClause(statement.parent) ||
+      ts.isDefaultClause(statement.parent) ||
+      ts.isModuleBlock(statement.parent)
+    )
+  )
+    statement = statement.parent;
+  return statement;
 }
 
 function finding(reason: string, decision: 'review' | 'info', file: string, line: number, message: string): Finding {

@@ -3,14 +3,26 @@
 // serveStdio import that goes with it.
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
+import { importedFactory, importFactoryEdit, type ModuleLookup } from './rewriteStdioImported.js';
+import { planInlineServer } from './rewriteStdioInline.js';
 import { transportNewOf } from './servingSyntax.js';
+import {
+  constOf,
+  hasMultilineTemplate,
+  indentBlock,
+  mentionsIn,
+  removeStatement,
+  rootOf,
+  scopedUses,
+  usesOf,
+} from './stdioScope.js';
 
 export const STDIO_MODULE = '@modelcontextprotocol/server/stdio';
 
 export type StdioPlan = { edits: TextEdit[]; factory: string } | { advice: string } | undefined;
 
 /** The plan for one `.connect(transport)` call: rewrite, review with advice, or nothing (not a server's stdio connect). */
-export function planStdio(source: ts.SourceFile, call: ts.CallExpression): StdioPlan {
+export function planStdio(source: ts.SourceFile, call: ts.CallExpression, modules?: ServingModules): StdioPlan {
   const receiver = (call.expression as ts.PropertyAccessExpression).expression;
   const transport = call.arguments[0]!;
   const statement = statementOf(call);
@@ -39,6 +51,27 @@ export function planStdio(source: ts.SourceFile, call: ts.CallExpression): Stdio
   if (ts.isIdentifier(transport) && !transportConst) return { advice };
   if (transportConst && scopedUses(scope!, transportConst).length !== 2) return { advice };
   if (!statement || !scope || !isSimpleConnectStatement(statement, call)) return { advice };
+  return planServer(source, receiver, statement, scope, transportConst, advice, modules);
+}
+
+/** The server side of a stdio connect whose transport and statement the rewrite takes: which shape it is, and its edits. */
+function planServer(
+  source: ts.SourceFile,
+  receiver: ts.Expression,
+  statement: ts.Statement,
+  scope: ts.SourceFile | ts.Block,
+  transportConst: ts.VariableDeclaration | undefined,
+  advice: string,
+  modules: ServingModules | undefined,
+): StdioPlan {
+  // A class's `this.server` (a `run()` that connects it): one instance for the object, which its methods keep using.
+  if (ts.isPropertyAccessExpression(receiver) && receiver.expression.kind === ts.SyntaxKind.ThisKeyword)
+    return {
+      advice:
+        `${advice}. Not rewritten: the server is the property ${receiver.getText(source)}, built once for the object and used by its other methods, ` +
+        'while serveStdio builds a server per connection from its factory: move its construction and registrations into a method that builds and returns a new server, ' +
+        'serve serveStdio(() => this.buildServer()), and close through the handle serveStdio returns',
+    };
   // The server: `build(...)` itself, or a const holding `build(...)` that nothing but this connect uses.
   let factoryCall: ts.CallExpression | undefined;
   let serverConst: ts.VariableDeclaration | undefined;
@@ -51,6 +84,30 @@ export function planStdio(source: ts.SourceFile, call: ts.CallExpression): Stdio
     if (initializer && ts.isCallExpression(initializer) && scopedUses(scope, serverConst!).length === 2)
       factoryCall = initializer;
   }
+  // A server built in the function that connects it: its building statements move into the factory.
+  if (!factoryCall && ts.isIdentifier(receiver) && ts.isBlock(scope)) {
+    const transportStatement = transportConst?.parent.parent as ts.Statement | undefined;
+    const inline = planInlineServer(
+      source,
+      scope,
+      statement as ts.ExpressionStatement,
+      receiver.text,
+      transportStatement,
+    );
+    if (inline && 'edits' in inline) return inline;
+    if (inline) return { advice: `${advice}. Not rewritten: ${inline.why}` };
+  }
+  // A singleton imported from the module whose exported factory builds it: serve a fresh one from that factory.
+  if (
+    !factoryCall &&
+    !serverConst &&
+    ts.isIdentifier(receiver) &&
+    ts.isBlock(scope) &&
+    !constOf(source, receiver.text)
+  ) {
+    const imported = servedFromImport(source, scope, statement, receiver.text, transportConst, modules);
+    if (imported) return imported;
+  }
   // `async function main() { await server.connect(transport); }` on a module-level server: the module's const.
   if (!serverConst && ts.isIdentifier(receiver) && !ts.isSourceFile(scope)) {
     const moduleConst = constOf(source, receiver.text);
@@ -58,6 +115,7 @@ export function planStdio(source: ts.SourceFile, call: ts.CallExpression): Stdio
   }
   if (!factoryCall && serverConst && ts.isIdentifier(receiver) && serverConst.parent.parent.parent === source) {
     const wrapped = wrapModuleServer(source, serverConst, statement, transportConst);
+    if (wrapped && 'why' in wrapped) return { advice: `${advice}. Not rewritten: ${wrapped.why}` };
     return (
       wrapped ?? {
         advice: `${advice}. This module-level server cannot be wrapped safely (it is exported, or used outside its own top-level registration statements): move its construction and registrations into that function by hand`,
@@ -66,11 +124,22 @@ export function planStdio(source: ts.SourceFile, call: ts.CallExpression): Stdio
   }
   if (!factoryCall || !ts.isIdentifier(factoryCall.expression) || !factoryCall.arguments.every(isPlainArgument))
     return { advice };
+  return factoryEdits(source, factoryCall, statement, [serverConst, transportConst], advice);
+}
+
+/** `serveStdio(() => build(...))` in place of the connect statement; the server and transport consts removed. */
+function factoryEdits(
+  source: ts.SourceFile,
+  factoryCall: ts.CallExpression,
+  statement: ts.Statement,
+  consts: Array<ts.VariableDeclaration | undefined>,
+  advice: string,
+): StdioPlan {
   const factory = factoryCall.getText(source);
   const edits: TextEdit[] = [
     { start: statement.getStart(source), end: statement.getEnd(), text: `serveStdio(() => ${factory});` },
   ];
-  for (const declaration of [serverConst, transportConst]) {
+  for (const declaration of consts) {
     const list = declaration?.parent;
     const declarationStatement = list?.parent;
     if (
@@ -89,6 +158,36 @@ export function planStdio(source: ts.SourceFile, call: ts.CallExpression): Stdio
   return { edits, factory };
 }
 
+/** The project's other modules, for a server imported from one of them: how to find one, and every text. */
+export interface ServingModules {
+  lookup: ModuleLookup;
+  texts: Map<string, string>;
+}
+
+/** `await mcpServer.connect(transport)` on an imported singleton whose factory may build another: `serveStdio(() => factory())`. */
+function servedFromImport(
+  source: ts.SourceFile,
+  scope: ts.Block,
+  connect: ts.Statement,
+  name: string,
+  transportConst: ts.VariableDeclaration | undefined,
+  modules: ServingModules | undefined,
+): StdioPlan {
+  // Not shadowed by a parameter or local of an enclosing function, and not used elsewhere in this block.
+  for (let node: ts.Node | undefined = scope; node && node !== source; node = node.parent)
+    if (ts.isFunctionLike(node) && node.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === name))
+      return undefined;
+  if (mentionsIn(scope, new Set([name])).length !== 1) return undefined;
+  const found = modules && importedFactory(source, name, modules.lookup, modules.texts);
+  if (!found) return undefined;
+  const edits: TextEdit[] = [
+    { start: connect.getStart(source), end: connect.getEnd(), text: `serveStdio(() => ${found.factory});` },
+    ...importFactoryEdit(source, found),
+  ];
+  if (transportConst) edits.push(removeStatement(source, transportConst.parent.parent as ts.Statement));
+  return { edits, factory: found.factory };
+}
+
 /**
  * A module-level `const server = new McpServer(...)` whose every use is a top-level statement rooted at it
  * (`server.registerTool(...)`, `server.server.oninitialized = ...`) or a call handing it to a helper
@@ -103,7 +202,7 @@ function wrapModuleServer(
   serverConst: ts.VariableDeclaration,
   connect: ts.Statement,
   transportConst: ts.VariableDeclaration | undefined,
-): StdioPlan | undefined {
+): StdioPlan | { why: string } | undefined {
   const name = (serverConst.name as ts.Identifier).text;
   const initializer = serverConst.initializer;
   const declaration = serverConst.parent.parent;
@@ -127,6 +226,7 @@ function wrapModuleServer(
   )
     return undefined;
   const moved: ts.Statement[] = [];
+  const blockers: ts.Statement[] = [];
   for (const statement of source.statements) {
     if (statement === declaration || statement === connect) continue;
     if (transportConst && statement === transportConst.parent.parent) continue;
@@ -134,16 +234,19 @@ function wrapModuleServer(
     if (uses.length === 0) continue;
     if (statement === connectTop) {
       if (uses.every((id) => id.pos >= connect.pos && id.end <= connect.end)) continue;
-      return undefined;
+      blockers.push(statement);
+      continue;
     }
-    if (!ts.isExpressionStatement(statement)) return undefined;
     // `server.registerTool(...)`, or the server handed to a registration helper: `registerSearchTool(server, hub)`.
-    const expression = statement.expression;
+    const expression = ts.isExpressionStatement(statement) ? statement.expression : undefined;
     const handed =
-      ts.isCallExpression(expression) && uses.every((id) => expression.arguments.some((argument) => argument === id));
-    if (rootOf(expression) !== name && !handed) return undefined;
-    moved.push(statement);
+      !!expression &&
+      ts.isCallExpression(expression) &&
+      uses.every((id) => expression.arguments.some((argument) => argument === id));
+    if (!expression || (rootOf(expression) !== name && !handed)) blockers.push(statement);
+    else moved.push(statement);
   }
+  if (blockers.length > 0) return { why: usedElsewhere(source, name, blockers) };
   if (moved.length === 0) return undefined;
   const text = source.text;
   const newline = text.includes('\r\n') ? '\r\n' : '\n';
@@ -160,6 +263,27 @@ function wrapModuleServer(
   return { edits, factory: 'build()' };
 }
 
+/**
+ * Why a module-level server stays: the statements that use it other than by registering on it at the top level
+ * (functions that read it, such as `registerTools()` or a signal handler that closes it), named with their lines.
+ */
+function usedElsewhere(source: ts.SourceFile, name: string, blockers: ts.Statement[]): string {
+  const named = blockers.slice(0, 4).map((statement) => {
+    const line = source.getLineAndCharacterOfPosition(statement.getStart(source)).line + 1;
+    const label =
+      ts.isFunctionDeclaration(statement) && statement.name
+        ? `function ${statement.name.text}()`
+        : `\`${statement.getText(source).split('\n')[0]!.trim().slice(0, 40)}\``;
+    return `${label} (line ${line})`;
+  });
+  const more = blockers.length > 4 ? ` and ${blockers.length - 4} more` : '';
+  return (
+    `the module-level ${name} is also read by ${named.join(', ')}${more}, which would keep a server that no longer serves: ` +
+    `give those functions the server as a parameter and call them from build() (const server = new ...; registerTools(server); return server), ` +
+    `and close or notify the instance serveStdio builds (a signal handler: keep the handle serveStdio returns and call its close())`
+  );
+}
+
 /** The statement of the module that holds `node` (a function declaration holding it, or the node's own statement). */
 function topLevelOf(source: ts.SourceFile, node: ts.Node): ts.Statement | undefined {
   let current: ts.Node = node;
@@ -167,44 +291,22 @@ function topLevelOf(source: ts.SourceFile, node: ts.Node): ts.Statement | undefi
   return current.parent === source ? (current as ts.Statement) : undefined;
 }
 
-/** The identifier a call/property/assignment chain starts from (`server` in `server.server.x = f`). */
-function rootOf(expression: ts.Expression): string | undefined {
-  let current: ts.Expression = expression;
-  for (;;) {
-    if (ts.isBinaryExpression(current) && current.operatorToken.kind === ts.SyntaxKind.EqualsToken)
-      current = current.left;
-    else if (
-      ts.isCallExpression(current) ||
-      ts.isPropertyAccessExpression(current) ||
-      ts.isElementAccessExpression(current)
-    )
-      current = current.expression;
-    else if (ts.isAwaitExpression(current) || ts.isVoidExpression(current)) current = current.expression;
-    else return ts.isIdentifier(current) ? current.text : undefined;
-  }
-}
-
-function hasMultilineTemplate(node: ts.Node, source: ts.SourceFile): boolean {
-  if (
-    (ts.isTemplateExpression(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
-    node.getText(source).includes('\n')
-  )
-    return true;
-  return ts.forEachChild(node, (child) => hasMultilineTemplate(child, source)) ?? false;
-}
-
-function indentBlock(text: string, indent: string, newline: string): string {
-  return text
-    .split(/\r?\n/)
-    .map((line) => (line.length > 0 ? indent + line : line))
-    .join(newline);
-}
-
-/** `await x.connect(t);`, `x.connect(t);` or `void x.connect(t);` as a statement of its own. */
+/**
+ * `await x.connect(t);`, `x.connect(t);` or `void x.connect(t);` as a statement of its own, or `x.connect(t).catch(f);`:
+ * the connect of a fresh `new StdioServerTransport()` (the only transport this rewrite takes) rejects only when the
+ * transport was started already, so its `.catch` handler can never run and goes with it.
+ */
 function isSimpleConnectStatement(statement: ts.Statement, call: ts.CallExpression): boolean {
   if (!ts.isExpressionStatement(statement)) return false;
   let expression: ts.Expression = statement.expression;
   if (ts.isAwaitExpression(expression) || ts.isVoidExpression(expression)) expression = expression.expression;
+  if (
+    ts.isCallExpression(expression) &&
+    ts.isPropertyAccessExpression(expression.expression) &&
+    expression.expression.name.text === 'catch' &&
+    expression.arguments.length === 1
+  )
+    expression = expression.expression.expression;
   return expression === call;
 }
 
@@ -225,91 +327,6 @@ function isPlainArgument(argument: ts.Expression): boolean {
     argument.kind === ts.SyntaxKind.TrueKeyword ||
     argument.kind === ts.SyntaxKind.FalseKeyword
   );
-}
-
-/** A `const name = ...` among the statements of the module or block (not nested deeper). */
-function constOf(scope: ts.SourceFile | ts.Block, name: string): ts.VariableDeclaration | undefined {
-  for (const statement of scope.statements) {
-    if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
-    for (const declaration of statement.declarationList.declarations)
-      if (ts.isIdentifier(declaration.name) && declaration.name.text === name) return declaration;
-  }
-  return undefined;
-}
-
-/**
- * The identifiers that name this declaration in its scope (the declaration's own name included), by scope: a nested
- * function or block that declares the same name (a factory's own `const server`) is another variable, and property
- * names (`x.server`, `{ server: 1 }`) are no uses.
- */
-function scopedUses(scope: ts.SourceFile | ts.Block, declaration: ts.VariableDeclaration): ts.Identifier[] {
-  if (!ts.isIdentifier(declaration.name)) return [];
-  const name = declaration.name.text;
-  const found: ts.Identifier[] = [];
-  const visit = (node: ts.Node): void => {
-    if (node !== scope && declaresOwn(node, name)) return;
-    if (ts.isIdentifier(node) && node.text === name && !isPropertyName(node)) found.push(node);
-    ts.forEachChild(node, visit);
-  };
-  visit(scope);
-  return found;
-}
-
-/** Whether a nested function or block declares `name` itself (a parameter, a var, let, const, function or class). */
-function declaresOwn(node: ts.Node, name: string): boolean {
-  const binds = (binding: ts.BindingName): boolean =>
-    ts.isIdentifier(binding)
-      ? binding.text === name
-      : binding.elements.some((e) => !ts.isOmittedExpression(e) && binds(e.name));
-  if (ts.isFunctionLike(node) && node.parameters.some((p) => binds(p.name))) return true;
-  const body = ts.isFunctionLike(node) ? (node as { body?: ts.Node }).body : ts.isBlock(node) ? node : undefined;
-  if (!body || !ts.isBlock(body)) return false;
-  return body.statements.some(
-    (statement) =>
-      (ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => binds(d.name))) ||
-      ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name?.text === name),
-  );
-}
-
-function isPropertyName(node: ts.Identifier): boolean {
-  const parent = node.parent;
-  return (
-    ((ts.isPropertyAccessExpression(parent) ||
-      ts.isPropertyAssignment(parent) ||
-      ts.isMethodDeclaration(parent) ||
-      ts.isPropertyDeclaration(parent) ||
-      ts.isPropertySignature(parent) ||
-      ts.isGetAccessor(parent) ||
-      ts.isSetAccessor(parent)) &&
-      parent.name === node) ||
-    (ts.isBindingElement(parent) && parent.propertyName === node)
-  );
-}
-
-/** Every identifier in the file spelled like the declared name (declaration included): a conservative use count. */
-function usesOf(source: ts.SourceFile, name: ts.BindingName): ts.Identifier[] {
-  if (!ts.isIdentifier(name)) return [];
-  const found: ts.Identifier[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && node.text === name.text) found.push(node);
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
-function removeStatement(source: ts.SourceFile, statement: ts.Statement): TextEdit {
-  const text = source.text;
-  const start = statement.getStart(source);
-  let end = statement.getEnd();
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  const onlyOnLine = /^[ \t]*$/.test(text.slice(lineStart, start));
-  if (onlyOnLine) {
-    const newline = text.indexOf('\n', end);
-    if (newline !== -1 && /^[ \t\r]*$/.test(text.slice(end, newline))) end = newline + 1;
-    return { start: lineStart, end, text: '' };
-  }
-  return { start, end, text: '' };
 }
 
 /** Import serveStdio from the stdio entry; drop StdioServerTransport from it when the rewrite removed its last use. */

@@ -11,6 +11,7 @@ import { findInitializeRegistrations } from './initializeRegistrations.js';
 import { protectDescriptions, type ProtectedText } from './protectDescriptions.js';
 import { repairOutput, repairProject } from './repairOutput.js';
 import { rewriteServing } from './rewriteServing.js';
+import type { ServingModules } from './rewriteStdioServing.js';
 import { COPY_PREFIX } from './staleCopies.js';
 
 export { mentionsV1Sdk, V1_TO_V2_ID } from './ids.js';
@@ -72,11 +73,12 @@ export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1To
     ]);
     // The files the official codemod does not read get the repairs alone (their text stands for its output).
     for (const entry of inputs) if (!v1Files.includes(entry)) outputs.push([entry, entry.text]);
+    const modules = servingModules(outputs.map(([entry, migrated]) => [entry.file, migrated]));
     for (const [entry, migrated] of outputs) {
       // Its import lines in the file's own quote, its breakages repaired, then serving 2026-era clients.
       const repaired = repairOutput(entry.file, entry.text, inOwnQuotes(entry.file, entry.text, migrated), project);
       result.findings.push(...repaired.findings);
-      const served = rewriteServing(entry.file, repaired.text);
+      const served = rewriteServing(entry.file, repaired.text, modules);
       result.findings.push(...served.findings, ...findInitializeRegistrations(entry.file, served.text));
       if (served.text !== entry.text) result.texts.set(entry.absPath, served.text);
     }
@@ -91,6 +93,20 @@ export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1To
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** The step's files by relative path, and how a relative import of one of them finds another (TypeScript's rules, in short). */
+function servingModules(files: Array<[string, string]>): ServingModules {
+  const texts = new Map(files);
+  const lookup = (fromFile: string, specifier: string) => {
+    const base = path.posix.join(path.posix.dirname(fromFile), specifier);
+    const stem = base.replace(/\.[mc]?js$/, '');
+    const candidates = [base, ...['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs'].map((ext) => stem + ext)];
+    candidates.push(`${base}/index.ts`, `${base}/index.js`);
+    const file = candidates.find((c) => texts.has(c));
+    return file === undefined ? undefined : { file, text: texts.get(file)! };
+  };
+  return { lookup, texts };
 }
 
 function findingOf(diagnostic: Diagnostic, file: string): Finding {

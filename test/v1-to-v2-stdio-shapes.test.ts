@@ -1,0 +1,187 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Report } from '../lib/model.js';
+import { compileTree, runOverStdio, type Call } from './support/equivalence.js';
+import { FIXTURES_ROOT, readTree, REPO_ROOT } from './support/fixtures.js';
+import { strictDiagnostics } from './support/typecheck.js';
+import { auditWithTexts } from '../api/index.js';
+import { confirmOnceScript, copyOf, expectTree, removeTemps, run, tempTree } from './support/v1-to-v2.js';
+
+afterEach(removeTemps);
+
+let elicits = 0;
+// The first confirmation is accepted, the next declined.
+const script = confirmOnceScript(() => elicits++);
+
+// Stdio entries as the real servers of the end-to-end run write them (issue 18): a server built and registered inside
+// main() next to setup of its own (its connect's .catch included), a factory's `{ server, cleanup }` with a signal
+// handler after the connect, a singleton imported from the module whose exported factory builds it. Each is served by
+// serveStdio; the shapes it cannot rewrite safely (the server returned, a factory that builds process-wide values, a
+// module-level server read by functions) stay for review with advice naming what holds them.
+describe('v1 stdio entries of the real servers', () => {
+  const SHAPES = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'stdio-shapes');
+  const INPUT = path.join(SHAPES, 'input');
+  const EXPECTED = path.join(SHAPES, 'expected');
+
+  it('serve through serveStdio, or stay for review with advice naming what holds them; a second run changes nothing', () => {
+    const dir = copyOf(INPUT);
+    const first = run(['--report', 'json', dir]);
+    expect(first.code, first.stderr).toBe(0);
+    const report = JSON.parse(first.stdout) as Report;
+    const serving = (report.findings ?? []).filter((f) => /serv/.test(f.reason));
+    expect(serving.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual([
+      'src/destructured.ts:9 served-by-serve-stdio',
+      'src/global.ts:15 serving-2025-only',
+      'src/imported.ts:11 served-by-serve-stdio',
+      'src/inline.ts:39 served-by-serve-stdio',
+      'src/returned.ts:15 serving-2025-only',
+      'src/shared.ts:22 serving-2025-only',
+    ]);
+    const output = readTree(dir);
+    // A review item's line is the connect's in the migrated text, under its marker (a note's is the connect's in the official codemod's output).
+    for (const f of serving.filter((s) => s.decision === 'review'))
+      expect(output[f.file]!.split('\n')[f.line - 2], `${f.file}:${f.line}`).toMatch(
+        /@mcp-mrtr-review serving-2025-only/,
+      );
+    const advice = Object.fromEntries(serving.map((f) => [f.file, f.message]));
+    expect(advice['src/global.ts']).toContain('function registerTools() (line 7)');
+    expect(advice['src/returned.ts']).toContain('serveStdio(() => createServer())');
+    expect(advice['src/shared.ts']).toMatch(/createServer\(\) builds more than the server: bus /);
+    expectTree(output, EXPECTED);
+    const again = run(['--report', 'json', dir]);
+    expect((JSON.parse(again.stdout) as Report).files.filter((f) => f.status !== 'unchanged')).toEqual([]);
+  });
+
+  it('compiles under strict TypeScript (NodeNext)', () => {
+    const files = ['inline.ts', 'destructured.ts', 'factory.ts', 'imported.ts', 'singleton.ts'];
+    expect(
+      strictDiagnostics(
+        files.map((f) => path.join(EXPECTED, 'src', f)),
+        REPO_ROOT,
+      ),
+    ).toEqual([]);
+  });
+
+  it('answer as the v1 originals over stdio, as real child processes, in both eras', async () => {
+    const calls: Record<string, Call[]> = {
+      'inline.js': [
+        { kind: 'tool', name: 'add', args: { entry: 'rent' } },
+        { kind: 'tool', name: 'count', args: {} },
+        { kind: 'tool', name: 'add', args: { entry: 'food' } },
+      ],
+      'destructured.js': [{ kind: 'tool', name: 'status', args: {} }],
+      'imported.js': [{ kind: 'tool', name: 'epoch', args: {} }],
+    };
+    const original = compileTree(INPUT);
+    const migrated = compileTree(EXPECTED);
+    for (const [entry, entryCalls] of Object.entries(calls)) {
+      elicits = 0;
+      const viaV1 = await runOverStdio(path.join(original, 'src', entry), 'v1', entryCalls, script);
+      expect(viaV1.results.length, entry).toBe(entryCalls.length);
+      for (const era of ['2025', '2026'] as const) {
+        elicits = 0;
+        expect(
+          await runOverStdio(path.join(migrated, 'src', entry), era, entryCalls, script),
+          `${entry} ${era}`,
+        ).toEqual(viaV1);
+      }
+    }
+  });
+});
+
+// What decides between the rewrite and review, on servers built in the function that connects them.
+describe('v1 stdio entries: what stays for review', () => {
+  const PACKAGE =
+    JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } }, null, 2) +
+    '\n';
+  const entry = (body: string[]) => [
+    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+    "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
+    ...body,
+    '',
+  ];
+  const audit = async (lines: string[]) => {
+    const dir = tempTree({ 'package.json': PACKAGE, 'src/index.ts': lines.join('\n') });
+    const { report, texts } = await auditWithTexts({ paths: [dir], v1ToV2: true });
+    const serving = (report.findings ?? []).filter((f) => /serv/.test(f.reason));
+    return { serving, after: texts.get(path.join(dir, 'src', 'index.ts'))?.after ?? '' };
+  };
+
+  it("a class's run() that builds its server: the arrow factory keeps `this`", async () => {
+    const { serving, after } = await audit(
+      entry([
+        'export class App {',
+        '  private readonly greeting = "hello";',
+        '  async run() {',
+        "    const server = new McpServer({ name: 'x', version: '1.0.0' });",
+        "    server.registerTool('hi', {}, async () => ({ content: [{ type: 'text' as const, text: this.greeting }] }));",
+        '    await server.connect(new StdioServerTransport());',
+        '  }',
+        '}',
+      ]),
+    );
+    expect(serving.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual(['src/index.ts:9 served-by-serve-stdio']);
+    expect(after).toContain('    serveStdio(() => {\n      const server = new McpServer(');
+    expect(after).toContain('      return server;\n    });\n  }');
+  });
+
+  it('a registration that awaits makes the factory async', async () => {
+    const { serving, after } = await audit(
+      entry([
+        'async function registerAll(server: McpServer) {',
+        "  server.registerTool('hi', {}, async () => ({ content: [] }));",
+        '}',
+        'async function main() {',
+        "  const server = new McpServer({ name: 'x', version: '1.0.0' });",
+        '  await registerAll(server);',
+        '  await server.connect(new StdioServerTransport());',
+        '}',
+        'await main();',
+      ]),
+    );
+    expect(serving.map((f) => f.reason)).toEqual(['served-by-serve-stdio']);
+    expect(after).toContain('  serveStdio(async () => {\n    const server = new McpServer(');
+    expect(after).toContain('    await registerAll(server);\n    return server;\n  });');
+  });
+
+  it("a class's this.server, a server used after the connect or in a statement that cannot move: review, naming it", async () => {
+    const property = await audit(
+      entry([
+        'export class App {',
+        "  private server = new McpServer({ name: 'x', version: '1.0.0' });",
+        '  async run() {',
+        '    await this.server.connect(new StdioServerTransport());',
+        '  }',
+        '}',
+      ]),
+    );
+    expect(property.serving.map((f) => `${f.line} ${f.reason}`)).toEqual(['8 serving-2025-only']);
+    expect(property.serving[0]!.message).toContain('this.server');
+    const usedAfter = await audit(
+      entry([
+        'async function main() {',
+        "  const server = new McpServer({ name: 'x', version: '1.0.0' });",
+        '  await server.connect(new StdioServerTransport());',
+        "  server.sendLoggingMessage({ level: 'info', data: 'up' });",
+        '}',
+        'await main();',
+      ]),
+    );
+    expect(usedAfter.serving.map((f) => `${f.line} ${f.reason}`)).toEqual(['7 serving-2025-only']);
+    expect(usedAfter.serving[0]!.message).toContain('(line 7)');
+    const held = await audit(
+      entry([
+        'async function main() {',
+        "  const server = new McpServer({ name: 'x', version: '1.0.0' });",
+        '  const servers = [server];',
+        '  await server.connect(new StdioServerTransport());',
+        '  return servers;',
+        '}',
+        'await main();',
+      ]),
+    );
+    expect(held.serving.map((f) => `${f.line} ${f.reason}`)).toEqual(['8 serving-2025-only']);
+    expect(held.serving[0]!.message).toContain('`const servers = [server];` (line 6)');
+    for (const { after } of [property, usedAfter, held]) expect(after).not.toMatch(/^\s*serveStdio\(/m);
+  });
+});
