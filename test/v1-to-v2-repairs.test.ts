@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate } from '../api/index.js';
+import { audit, migrate } from '../api/index.js';
 import { CONTEXT_MEMBERS } from '../transforms/v1-to-v2/contextMembers.js';
 import { findInitializeRegistrations } from '../transforms/v1-to-v2/initializeRegistrations.js';
 import { mapContextMembers } from '../transforms/v1-to-v2/mapContextMembers.js';
@@ -10,7 +10,7 @@ import { rewriteZodRecord } from '../transforms/v1-to-v2/rewriteZodRecord.js';
 import { rewriteZodToJsonSchema } from '../transforms/v1-to-v2/rewriteZodToJsonSchema.js';
 import { V2_HOMES } from '../transforms/v1-to-v2/v2Homes.js';
 import { compileTree, runOverStdio, type Call } from './support/equivalence.js';
-import { FIXTURES_ROOT, materializedTree, readTree, REPO_ROOT } from './support/fixtures.js';
+import { FIXTURES_ROOT, materializedTree, readTree, REPO_ROOT, snapshotTree } from './support/fixtures.js';
 import { strictDiagnostics } from './support/typecheck.js';
 import {
   confirmOnceScript,
@@ -130,9 +130,19 @@ describe('v1 step: descriptions written as concatenations (issue 18)', () => {
 
   it('migrates to the expected tree: each description stays as written, the schema stays the schema', async () => {
     const dir = copyOf(path.join(DESCRIBED, 'input'));
+    // A dry run writes nothing and plans the same files.
+    const before = snapshotTree(dir);
+    const dry = await audit({ paths: [dir], v1ToV2: true, strategy: 'auto' });
+    expect(snapshotTree(dir)).toEqual(before);
     const report = await migrate({ paths: [dir], v1ToV2: true, strategy: 'auto' });
     expect(report.files.filter((f) => f.status === 'error')).toEqual([]);
+    expect(dry.files.filter((f) => f.status === 'changed').map((f) => f.file)).toContain('src/server.ts');
+    expect(dry.files.filter((f) => f.status === 'changed').map((f) => f.file)).toEqual(
+      report.files.filter((f) => f.status === 'changed').map((f) => f.file),
+    );
     expectTree(readTree(dir), path.join(DESCRIBED, 'expected'));
+    const again = await migrate({ paths: [dir], v1ToV2: true, strategy: 'auto' });
+    expect(again.files.filter((f) => f.status !== 'unchanged')).toEqual([]);
   });
 
   it('compiles under strict TypeScript (NodeNext)', () => {

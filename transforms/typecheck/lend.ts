@@ -30,7 +30,7 @@ export function lentPackages(after: Map<string, string>, before: Map<string, str
   const lent = new Map<string, LentPackage>();
   for (const [file, text] of after) {
     if (path.basename(file) !== 'package.json') continue;
-    const was = rangesOf(before.get(file) ?? readOrEmpty(file));
+    const was = rangesOf(before.get(file) ?? readText(file) ?? '{}');
     for (const [name, range] of rangesOf(text)) {
       if (was.get(name) === range || lent.has(name)) continue;
       const installed = installedVersion(name, path.dirname(file));
@@ -116,11 +116,12 @@ function rangesOf(text: string): Map<string, string> {
   return ranges;
 }
 
-function readOrEmpty(file: string): string {
+/** A file's text, or undefined when it cannot be read. */
+export function readText(file: string): string | undefined {
   try {
     return fs.readFileSync(file, 'utf8');
   } catch {
-    return '{}';
+    return undefined;
   }
 }
 
@@ -130,7 +131,7 @@ function installedVersion(name: string, dir: string): string | undefined {
 }
 
 /** Where Node would find `name` from `dir`, and its version (the folder as a real path). */
-function installedDir(name: string, dir: string): { dir: string; version: string } | undefined {
+export function installedDir(name: string, dir: string): { dir: string; version: string } | undefined {
   for (let current = dir; ; current = path.dirname(current)) {
     const found = path.join(current, 'node_modules', name);
     const version = versionAt(found);

@@ -11,7 +11,7 @@ import type { ts as TypeScript } from '../../lib/tsMorph.cjs';
 
 type TS = typeof TypeScript;
 import { TYPECHECK_ID } from './ids.js';
-import { describeLent, lendingHost, lentPackages, type LentPackage } from './lend.js';
+import { describeLent, installedDir, lendingHost, lentPackages, readText, type LentPackage } from './lend.js';
 
 const COMPILED = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 /** Cannot find module / no declaration file: a package the migration adds that is not installed yet. */
@@ -94,13 +94,14 @@ function resultOf(
   const findings: Finding[] = [];
   const missingModule = (error: TypeError) => {
     const module = MISSING_MODULE_CODES.has(error.code) ? /['"]([^'"]+)['"]/.exec(error.message)?.[1] : undefined;
-    if (!module || module.startsWith('.') || isInstalled(module, context.root)) return undefined;
-    if (lent.some((p) => module === p.name || module.startsWith(`${p.name}/`))) return undefined;
+    if (!module || module.startsWith('.')) return undefined;
     // The package, not the subpath (`@modelcontextprotocol/server/stdio`): what `npm install` brings.
-    return module
+    const name = module
       .split('/')
       .slice(0, module.startsWith('@') ? 2 : 1)
       .join('/');
+    if (installedDir(name, context.root) || lent.some((p) => p.name === name)) return undefined;
+    return name;
   };
   for (const error of introduced) {
     const module = missingModule(error);
@@ -249,7 +250,7 @@ function originOf(error: TypeError, context: VerifyContext, lent: readonly LentP
   const absPath = error.absPath ? path.resolve(error.absPath) : undefined;
   const after = absPath ? context.after.get(absPath) : undefined;
   if (after === undefined) {
-    const text = absPath ? readOr(absPath) : undefined;
+    const text = absPath ? readText(absPath) : undefined;
     const raised = lent.filter((p) => importsAny(text, new Set([p.name])));
     return raised.length > 0
       ? `in a file the migration did not change: it uses ${describeLent(raised)}, which package.json now asks for; adapt the code to its API`
@@ -265,14 +266,6 @@ function originOf(error: TypeError, context: VerifyContext, lent: readonly LentP
   return context.before.has(absPath!) ? 'from the MRTR rewrite' : 'in a module the migration creates';
 }
 
-function readOr(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
 function skipped(summary: string): VerifyResult {
   return { findings: [], check: { transform: TYPECHECK_ID, status: 'skipped', summary } };
 }
@@ -286,16 +279,6 @@ function installRootOf(dir: string): string | undefined {
   for (let current = dir; ; current = path.dirname(current)) {
     if (fs.existsSync(path.join(current, 'node_modules'))) return current;
     if (fs.existsSync(path.join(current, '.git')) || path.dirname(current) === current) return undefined;
-  }
-}
-
-/** Whether `node_modules/<package>` is found from the root up (the package of a specifier, scoped or not). */
-function isInstalled(specifier: string, root: string): boolean {
-  const parts = specifier.split('/');
-  const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
-  for (let current = root; ; current = path.dirname(current)) {
-    if (fs.existsSync(path.join(current, 'node_modules', name, 'package.json'))) return true;
-    if (path.dirname(current) === current) return false;
   }
 }
 

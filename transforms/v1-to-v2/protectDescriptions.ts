@@ -64,9 +64,12 @@ function isConcatenation(node: ts.Expression): boolean {
 
 function isStringy(node: ts.Expression): boolean {
   const inner = ts.isParenthesizedExpression(node) ? node.expression : node;
-  return ts.isStringLiteral(inner) || ts.isTemplateExpression(inner) || ts.isNoSubstitutionTemplateLiteral(inner)
-    ? true
-    : isConcatenation(inner);
+  return (
+    ts.isStringLiteral(inner) ||
+    ts.isTemplateExpression(inner) ||
+    ts.isNoSubstitutionTemplateLiteral(inner) ||
+    isConcatenation(inner)
+  );
 }
 
 /** The quote of the first string literal in the description (the file's own), else a double quote. */
