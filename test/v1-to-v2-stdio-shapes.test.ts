@@ -34,8 +34,10 @@ describe('v1 stdio entries of the real servers', () => {
       'src/global.ts:15 serving-2025-only',
       'src/imported.ts:11 served-by-serve-stdio',
       'src/inline.ts:39 served-by-serve-stdio',
+      'src/kept.ts:9 serving-2025-only',
       'src/returned.ts:15 serving-2025-only',
       'src/shared.ts:22 serving-2025-only',
+      'src/started.ts:18 served-by-serve-stdio',
     ]);
     const output = readTree(dir);
     // A review item's line is the connect's in the migrated text, under its marker (a note's is the connect's in the official codemod's output).
@@ -46,6 +48,8 @@ describe('v1 stdio entries of the real servers', () => {
     const advice = Object.fromEntries(serving.map((f) => [f.file, f.message]));
     expect(advice['src/global.ts']).toContain('function registerTools() (line 7)');
     expect(advice['src/returned.ts']).toContain('serveStdio(() => createServer())');
+    // Returned to a caller that keeps it (keep.ts), or to none: review; to callers that drop it (start.ts): served.
+    expect(advice['src/kept.ts']).toContain('startKept() returns the server after connecting it');
     expect(advice['src/shared.ts']).toMatch(/createServer\(\) builds more than the server: bus /);
     expectTree(output, EXPECTED);
     const again = run(['--report', 'json', dir]);
@@ -53,7 +57,15 @@ describe('v1 stdio entries of the real servers', () => {
   });
 
   it('compiles under strict TypeScript (NodeNext)', () => {
-    const files = ['inline.ts', 'destructured.ts', 'factory.ts', 'imported.ts', 'singleton.ts'];
+    const files = [
+      'inline.ts',
+      'destructured.ts',
+      'factory.ts',
+      'imported.ts',
+      'singleton.ts',
+      'started.ts',
+      'start.ts',
+    ];
     expect(
       strictDiagnostics(
         files.map((f) => path.join(EXPECTED, 'src', f)),
@@ -71,6 +83,10 @@ describe('v1 stdio entries of the real servers', () => {
       ],
       'destructured.js': [{ kind: 'tool', name: 'status', args: {} }],
       'imported.js': [{ kind: 'tool', name: 'epoch', args: {} }],
+      'start.js': [
+        { kind: 'tool', name: 'greet', args: {} },
+        { kind: 'tool', name: 'greet', args: {} },
+      ],
     };
     const original = compileTree(INPUT);
     const migrated = compileTree(EXPECTED);
@@ -183,5 +199,43 @@ describe('v1 stdio entries: what stays for review', () => {
     expect(held.serving.map((f) => `${f.line} ${f.reason}`)).toEqual(['8 serving-2025-only']);
     expect(held.serving[0]!.message).toContain('`const servers = [server];` (line 6)');
     for (const { after } of [property, usedAfter, held]) expect(after).not.toMatch(/^\s*serveStdio\(/m);
+  });
+});
+
+// A function that connects its server and returns it loses the return only when every caller drops the result.
+describe('v1 stdio entries: a returned server and its callers', () => {
+  const entry = [
+    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+    "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
+    'export async function startServer() {',
+    "  const server = new McpServer({ name: 'x', version: '1.0.0' });",
+    '  await server.connect(new StdioServerTransport());',
+    '  return server;',
+    '}',
+    '',
+  ].join('\n');
+  const PACKAGE = JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1' } });
+  const served = async (files: Record<string, string>) => {
+    const dir = tempTree({ 'package.json': PACKAGE, 'src/server.ts': entry, ...files });
+    const { report } = await auditWithTexts({ paths: [dir], v1ToV2: true });
+    return (report.findings ?? []).filter((f) => /serv/.test(f.reason)).map((f) => f.reason);
+  };
+  const caller = (lines: string[]) => ({ 'src/index.ts': lines.join('\n') + '\n' });
+
+  it('dropped by every caller: served; kept, passed on, renamed, re-exported or never called: review', async () => {
+    const load = "import { startServer } from './server.js';";
+    expect(await served(caller([load, 'await startServer();']))).toEqual(['served-by-serve-stdio']);
+    expect(await served(caller([load, 'startServer().catch((e) => {', '  process.exit(1);', '});']))).toEqual([
+      'served-by-serve-stdio',
+    ]);
+    for (const lines of [
+      [load, 'const server = await startServer();'],
+      [load, 'const server =', '  await startServer();'],
+      [load, 'await startServer();', 'export const again = () => startServer();'],
+      ["import { startServer as start } from './server.js';", 'await start();'],
+      ["export { startServer } from './server.js';"],
+      ['// nothing calls it'],
+    ])
+      expect(await served(caller(lines)), lines.join(' / ')).toEqual(['serving-2025-only']);
   });
 });

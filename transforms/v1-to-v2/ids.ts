@@ -48,3 +48,23 @@ export function v1StepInputs(files: SourceFileEntry[]): SourceFileEntry[] {
 export function mayHoldZodRecord(text: string): boolean {
   return text.includes('.record(') && text.includes('zod');
 }
+
+/**
+ * The files outside the step that may call a function of a stdio entry the step reads: those naming a function one
+ * of those entries exports (`export async function startServer()`). The serving rewrite reads them to know whether a
+ * function that connects and returns its server has a caller that uses the result (rewriteStdioReturned.ts).
+ */
+export function servingCallers(files: SourceFileEntry[], inputs: SourceFileEntry[]): SourceFileEntry[] {
+  const names = new Set<string>();
+  for (const entry of inputs) {
+    if (!entry.text.includes('StdioServerTransport')) continue;
+    for (const match of entry.text.matchAll(EXPORTED_FUNCTION)) names.add(match[1] ?? match[2]!);
+  }
+  if (names.size === 0) return [];
+  const word = new RegExp(`\\b(?:${[...names].map((n) => n.replace(/\$/g, '\\$')).join('|')})\\b`);
+  const taken = new Set(inputs);
+  return files.filter((entry) => !taken.has(entry) && !entry.file.startsWith('..') && word.test(entry.text));
+}
+
+const EXPORTED_FUNCTION =
+  /\bexport\s+(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)|\bexport\s+const\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\b|function\b|\()/g;

@@ -3,6 +3,7 @@
 // at the connect's place.
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
+import { returningFunction } from './rewriteStdioReturned.js';
 import { hasMultilineTemplate, isInNestedFunction, mentionsIn, removeStatement, rootOf } from './stdioScope.js';
 
 /** Rewrite edits and the factory's description, why not (the advice's tail), or nothing (not this shape). */
@@ -25,6 +26,7 @@ export function planInlineServer(
   connect: ts.ExpressionStatement,
   serverName: string,
   transportStatement: ts.Statement | undefined,
+  resultUnused?: (fn: { name: string; exported: boolean }) => boolean,
 ): InlinePlan {
   const statements = [...scope.statements];
   const at = statements.indexOf(connect);
@@ -56,11 +58,19 @@ export function planInlineServer(
   const connectUses = mentionsIn(connect, bound).filter((id) => id.text !== serverName || !isReceiverOf(id, connect));
   if (connectUses.length > 0) return { why: `the connect statement itself uses ${connectUses[0]!.text}` };
   const after: ts.Statement[] = [];
+  let returned: ts.ReturnStatement | undefined;
   for (const statement of statements.slice(at + 1)) {
     const uses = mentionsIn(statement, bound);
     if (uses.length === 0) continue;
-    if (ts.isReturnStatement(statement) && statement.expression && ts.isIdentifier(statement.expression))
+    if (ts.isReturnStatement(statement) && statement.expression && ts.isIdentifier(statement.expression)) {
+      // `return server;` last, from a function whose every caller drops the result (rewriteStdioReturned.ts): it goes.
+      const fn = statement === statements[statements.length - 1] ? returningFunction(scope) : undefined;
+      if (statement.expression.text === serverName && fn && resultUnused?.(fn)) {
+        returned = statement;
+        continue;
+      }
       return { why: returnedServer(source, declaration, statement, brief(statement)) };
+    }
     if (!isListenerRegistration(statement, uses))
       return {
         why: `${brief(statement)} uses ${uses[0]!.text} after the connect (serveStdio builds the server per connection, so only the factory can hold it): keep what needs the server inside the factory`,
@@ -71,7 +81,8 @@ export function planInlineServer(
   if (all.some((s) => containsOwn(s, ts.SyntaxKind.YieldExpression)))
     return { why: 'the statements that build the server yield' };
   const factory = `{ const ${built.getText(source)} = ...; return ${serverName}; }`;
-  return { edits: inlineEdits(source, connect, moved, after, serverName, transportStatement), factory };
+  const removed = [transportStatement, returned].filter((s): s is ts.Statement => s !== undefined);
+  return { edits: inlineEdits(source, connect, moved, after, serverName, removed), factory };
 }
 
 /** The advice's tail for `return server;` after the connect (a `startServer()` whose caller may hold the server). */
@@ -201,7 +212,7 @@ function inlineEdits(
   moved: ts.Statement[],
   after: ts.Statement[],
   serverName: string,
-  transportStatement: ts.Statement | undefined,
+  alsoRemoved: ts.Statement[],
 ): TextEdit[] {
   const text = source.text;
   const newline = text.includes('\r\n') ? '\r\n' : '\n';
@@ -219,8 +230,7 @@ function inlineEdits(
   const async = all.some((s) => containsOwn(s, ts.SyntaxKind.AwaitExpression)) ? 'async ' : '';
   const factory = [`serveStdio(${async}() => {`, ...lines, `${indent}  return ${serverName};`, `${indent}});`];
   const edits: TextEdit[] = [{ start: connectStart, end: connect.getEnd(), text: factory.join(newline) }];
-  const removed = transportStatement ? [...all, transportStatement] : all;
-  for (const statement of removed) {
+  for (const statement of [...all, ...alsoRemoved]) {
     const edit = removeStatement(source, statement);
     edits.push({ ...edit, start: Math.min(edit.start, chunkStart(source, statement)) });
   }

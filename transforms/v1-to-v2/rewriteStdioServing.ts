@@ -5,6 +5,7 @@ import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
 import { importedFactory, importFactoryEdit, type ModuleLookup } from './rewriteStdioImported.js';
 import { planInlineServer } from './rewriteStdioInline.js';
+import { resultUnused } from './rewriteStdioReturned.js';
 import { transportNewOf } from './servingSyntax.js';
 import {
   constOf,
@@ -93,6 +94,7 @@ function planServer(
       statement as ts.ExpressionStatement,
       receiver.text,
       transportStatement,
+      (fn) => resultUnused(source.fileName, source.text, fn.name, fn.exported, modules),
     );
     if (inline && 'edits' in inline) return inline;
     if (inline) return { advice: `${advice}. Not rewritten: ${inline.why}` };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { SourceFileEntry } from '../../lib/files.js';
 import type { Finding } from '../../lib/model.js';
-import { mentionsV1Sdk, migratedAlready, V1_TO_V2_ID, v1StepInputs } from './ids.js';
+import { mentionsV1Sdk, migratedAlready, servingCallers, V1_TO_V2_ID, v1StepInputs } from './ids.js';
 import { inOwnQuotes } from './importQuotes.js';
 import { findInitializeRegistrations } from './initializeRegistrations.js';
 import { protectDescriptions, type ProtectedText } from './protectDescriptions.js';
@@ -73,7 +73,11 @@ export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1To
     ]);
     // The files the official codemod does not read get the repairs alone (their text stands for its output).
     for (const entry of inputs) if (!v1Files.includes(entry)) outputs.push([entry, entry.text]);
-    const modules = servingModules(outputs.map(([entry, migrated]) => [entry.file, migrated]));
+    // The serving rewrite also reads the files that may call an entry's exported function (ids.ts servingCallers).
+    const modules = servingModules([
+      ...outputs.map(([entry, migrated]): [string, string] => [entry.file, migrated]),
+      ...servingCallers(files, inputs).map((entry): [string, string] => [entry.file, entry.text]),
+    ]);
     for (const [entry, migrated] of outputs) {
       // Its import lines in the file's own quote, its breakages repaired, then serving 2026-era clients.
       const repaired = repairOutput(entry.file, entry.text, inOwnQuotes(entry.file, entry.text, migrated), project);

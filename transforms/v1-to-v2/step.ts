@@ -6,7 +6,7 @@ import type { SourceFileEntry } from '../../lib/files.js';
 import type { Finding } from '../../lib/model.js';
 import type { PreStep, PreStepOutput } from '../../lib/transform.js';
 import { findCodemodMarkers, mayHoldMarkers } from './findCodemodMarkers.js';
-import { v1StepInputs } from './ids.js';
+import { servingCallers, v1StepInputs } from './ids.js';
 import { importedPackages, planPackageJson } from './planPackageJson.js';
 
 // Nothing here loads the official codemod or the TypeScript compiler: the runner loads this module before
@@ -117,7 +117,8 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
         return Promise.resolve({ texts: new Map(), findings: [], manifestWarnings: [] });
       }
       worker.ref();
-      worker.postMessage({ root, files: inputs });
+      // With the files that may call an entry's exported function, which the serving rewrite reads (servingCallers).
+      worker.postMessage({ root, files: [...inputs, ...servingCallers(files, inputs)] });
       // The copies killed runs left are removed here while the worker runs (listing the temp folder off the thread).
       const cleaned = import('./staleCopies.js').then((m) => m.removeStaleCopiesAsync());
       const planned = Promise.all([answer, cleaned.catch(() => {})])
