@@ -1,7 +1,7 @@
 // The v1 step's import lines in the file's own quote (issue 18: the official codemod writes double quotes in
 // single-quote files). The user's own declarations keep theirs.
 import { describe, expect, it } from 'vitest';
-import { inOwnQuotes, ownQuote } from '../transforms/v1-to-v2/importQuotes.js';
+import { inOwnLineEnds, inOwnQuotes, ownQuote } from '../transforms/v1-to-v2/importQuotes.js';
 
 const USER = [
   "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
@@ -45,5 +45,16 @@ describe('the v1 step writes imports in the file own quote', () => {
     const written = 'import { McpServer } from "@modelcontextprotocol/server";\n';
     expect(inOwnQuotes('a.ts', 'const x = 1;\n', written)).toBe(written);
     expect(inOwnQuotes('a.ts', 'import a from "a";\n', written)).toBe(written);
+  });
+});
+
+describe('the v1 step keeps a CRLF file on CRLF', () => {
+  it('ends the lines the official codemod wrote as the file does, and leaves LF or mixed files as they come', () => {
+    const crlf = "import { a } from 'a';\r\n\r\nconst x = 1;\r\n";
+    expect(inOwnLineEnds(crlf, "import { b } from 'b';\nimport { a } from 'a';\r\n\r\nconst x = 1;\r\n")).toBe(
+      "import { b } from 'b';\r\nimport { a } from 'a';\r\n\r\nconst x = 1;\r\n",
+    );
+    expect(inOwnLineEnds('a\nb\n', 'c\na\nb\n')).toBe('c\na\nb\n');
+    expect(inOwnLineEnds('a\r\nb\n', 'c\na\r\nb\n')).toBe('c\na\r\nb\n');
   });
 });

@@ -16,8 +16,9 @@ const script = confirmOnceScript(() => elicits++);
 // Stdio entries as the real servers of the end-to-end run write them (issue 18): a server built and registered inside
 // main() next to setup of its own (its connect's .catch included), a factory's `{ server, cleanup }` with a signal
 // handler after the connect, a singleton imported from the module whose exported factory builds it. Each is served by
-// serveStdio; the shapes it cannot rewrite safely (the server returned, a factory that builds process-wide values, a
-// module-level server read by functions) stay for review with advice naming what holds them.
+// serveStdio, and so is a module-level server read by a registration function main() calls and by a signal handler
+// (rebound per connection); the shapes it cannot rewrite safely (the server returned to a caller that keeps it, a
+// factory that builds process-wide values) stay for review with advice naming what holds them.
 describe('v1 stdio entries of the real servers', () => {
   const SHAPES = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'stdio-shapes');
   const INPUT = path.join(SHAPES, 'input');
@@ -31,7 +32,7 @@ describe('v1 stdio entries of the real servers', () => {
     const serving = (report.findings ?? []).filter((f) => /serv/.test(f.reason));
     expect(serving.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual([
       'src/destructured.ts:9 served-by-serve-stdio',
-      'src/global.ts:15 serving-2025-only',
+      'src/global.ts:14 served-by-serve-stdio',
       'src/imported.ts:11 served-by-serve-stdio',
       'src/inline.ts:39 served-by-serve-stdio',
       'src/kept.ts:9 serving-2025-only',
@@ -46,7 +47,6 @@ describe('v1 stdio entries of the real servers', () => {
         /@mcp-mrtr-review serving-2025-only/,
       );
     const advice = Object.fromEntries(serving.map((f) => [f.file, f.message]));
-    expect(advice['src/global.ts']).toContain('function registerTools() (line 7)');
     expect(advice['src/returned.ts']).toContain('serveStdio(() => createServer())');
     // Returned to a caller that keeps it (keep.ts), or to none: review; to callers that drop it (start.ts): served.
     expect(advice['src/kept.ts']).toContain('startKept() returns the server after connecting it');
@@ -83,6 +83,7 @@ describe('v1 stdio entries of the real servers', () => {
       ],
       'destructured.js': [{ kind: 'tool', name: 'status', args: {} }],
       'imported.js': [{ kind: 'tool', name: 'epoch', args: {} }],
+      'global.js': [{ kind: 'tool', name: 'hello', args: {} }],
       'start.js': [
         { kind: 'tool', name: 'greet', args: {} },
         { kind: 'tool', name: 'greet', args: {} },
@@ -237,5 +238,47 @@ describe('v1 stdio entries: a returned server and its callers', () => {
       ['// nothing calls it'],
     ])
       expect(await served(caller(lines)), lines.join(' / ')).toEqual(['serving-2025-only']);
+  });
+});
+
+// A module-level server read by other functions is rebound per connection only when they are registrations main()
+// runs before its connect (no arguments) or listeners that read its members.
+describe('v1 stdio entries: a module-level server read by functions', () => {
+  const PACKAGE = JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1' } });
+  const served = async (lines: string[]) => {
+    const text = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
+      "const mcpServer = new McpServer({ name: 'x', version: '1.0.0' });",
+      'function registerTools() {',
+      "  mcpServer.registerTool('hi', {}, async () => ({ content: [] }));",
+      '}',
+      ...lines,
+      '',
+    ].join('\n');
+    const dir = tempTree({ 'package.json': PACKAGE, 'src/index.ts': text });
+    const { report, texts } = await auditWithTexts({ paths: [dir], v1ToV2: true });
+    const reasons = (report.findings ?? []).filter((f) => /serv/.test(f.reason)).map((f) => f.reason);
+    return { reasons, after: texts.get(path.join(dir, 'src', 'index.ts'))?.after ?? '' };
+  };
+  const main = (inner: string[]) => ['async function main() {', ...inner, '}', 'await main();'];
+  const connect = '  await mcpServer.connect(new StdioServerTransport());';
+
+  it('registrations main() runs, listeners reading members: rebound; any other reader: review', async () => {
+    const rebound = await served([
+      ...main(['  registerTools();', connect]),
+      "process.on('SIGINT', () => void mcpServer.close());",
+    ]);
+    expect(rebound.reasons).toEqual(['served-by-serve-stdio']);
+    expect(rebound.after).toContain('let mcpServer = build();');
+    expect(rebound.after).toContain('  serveStdio(() => {\n    mcpServer = build();\n    registerTools();\n');
+    for (const lines of [
+      [...main(['  registerTools();', connect]), 'registerTools();'],
+      [...main([connect]), 'registerTools();'],
+      [...main(['  registerTools();', connect, '  registerTools();'])],
+      [...main(['  registerTools();', connect]), "process.on('SIGINT', () => console.log(mcpServer));"],
+      [...main(['  registerTools();', connect]), 'export const server = () => mcpServer.server;'],
+    ])
+      expect((await served(lines)).reasons, lines.join(' / ')).toEqual(['serving-2025-only']);
   });
 });

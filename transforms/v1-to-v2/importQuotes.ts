@@ -39,3 +39,13 @@ export function inOwnQuotes(file: string, userText: string, text: string): strin
   for (const edit of edits.reverse()) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   return out;
 }
+
+/**
+ * `text` with the file's own line ends: the official codemod writes the lines it adds with `\n` whatever the file
+ * uses, which leaves a CRLF file with mixed line ends (issue 18: a reviewer sees its import lines changed twice).
+ * Only for a file whose every line ends in CRLF; any other file is returned as it is.
+ */
+export function inOwnLineEnds(userText: string, text: string): string {
+  if (!userText.includes('\r\n') || /(^|[^\r])\n/.test(userText)) return text;
+  return text.replace(/\r?\n/g, '\r\n');
+}

@@ -5,6 +5,7 @@ import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
 import { importedFactory, importFactoryEdit, type ModuleLookup } from './rewriteStdioImported.js';
 import { planInlineServer } from './rewriteStdioInline.js';
+import { planRebound } from './rewriteStdioRebound.js';
 import { resultUnused } from './rewriteStdioReturned.js';
 import { transportNewOf } from './servingSyntax.js';
 import {
@@ -248,8 +249,10 @@ function wrapModuleServer(
     if (!expression || (rootOf(expression) !== name && !handed)) blockers.push(statement);
     else moved.push(statement);
   }
-  if (blockers.length > 0) return { why: usedElsewhere(source, name, blockers) };
-  if (moved.length === 0) return undefined;
+  // Functions that read the server (registerTools(), a signal handler): the server is rebound per connection.
+  const rebound = blockers.length > 0 ? planRebound(source, name, connect, connectTop, blockers) : undefined;
+  if (blockers.length > 0 && !rebound) return { why: usedElsewhere(source, name, blockers) };
+  if (moved.length === 0 && !rebound) return undefined;
   const text = source.text;
   const newline = text.includes('\r\n') ? '\r\n' : '\n';
   // Re-indenting would change the text of a template literal spanning lines: keep such code as it is.
@@ -258,11 +261,13 @@ function wrapModuleServer(
   const isTs = /\.[cm]?tsx?$/.test(source.fileName);
   const head = `function build()${isTs && ts.isIdentifier(initializer.expression) ? `: ${initializer.expression.text}` : ''} {`;
   const fn = [head, ...body, `  return ${name};`, '}'].join(newline);
-  const edits: TextEdit[] = [{ start: declaration.getStart(source), end: declaration.getEnd(), text: fn }];
+  const kept = rebound ? `${newline}${newline}let ${name} = build();` : '';
+  const edits: TextEdit[] = [{ start: declaration.getStart(source), end: declaration.getEnd(), text: fn + kept }];
   for (const statement of moved) edits.push(removeStatement(source, statement));
-  edits.push({ start: connect.getStart(source), end: connect.getEnd(), text: 'serveStdio(() => build());' });
+  const serve = rebound?.serve ?? 'serveStdio(() => build());';
+  edits.push({ start: connect.getStart(source), end: connect.getEnd(), text: serve }, ...(rebound?.edits ?? []));
   if (transportConst) edits.push(removeStatement(source, transportConst.parent.parent as ts.Statement));
-  return { edits, factory: 'build()' };
+  return { edits, factory: rebound ? `{ ${name} = build(); ...; return ${name}; }` : 'build()' };
 }
 
 /**

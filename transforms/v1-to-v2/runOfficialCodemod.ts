@@ -6,7 +6,7 @@ import type { Diagnostic } from '@modelcontextprotocol/codemod';
 import type { SourceFileEntry } from '../../lib/files.js';
 import type { Finding } from '../../lib/model.js';
 import { mentionsV1Sdk, migratedAlready, servingCallers, V1_TO_V2_ID, v1StepInputs } from './ids.js';
-import { inOwnQuotes } from './importQuotes.js';
+import { inOwnLineEnds, inOwnQuotes } from './importQuotes.js';
 import { findInitializeRegistrations } from './initializeRegistrations.js';
 import { protectDescriptions, type ProtectedText } from './protectDescriptions.js';
 import { repairOutput, repairProject } from './repairOutput.js';
@@ -79,8 +79,13 @@ export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1To
       ...servingCallers(files, inputs).map((entry): [string, string] => [entry.file, entry.text]),
     ]);
     for (const [entry, migrated] of outputs) {
-      // Its import lines in the file's own quote, its breakages repaired, then serving 2026-era clients.
-      const repaired = repairOutput(entry.file, entry.text, inOwnQuotes(entry.file, entry.text, migrated), project);
+      // Its import lines in the file's own quote and line ends, its breakages repaired, then serving 2026-era clients.
+      const repaired = repairOutput(
+        entry.file,
+        entry.text,
+        inOwnLineEnds(entry.text, inOwnQuotes(entry.file, entry.text, migrated)),
+        project,
+      );
       result.findings.push(...repaired.findings);
       const served = rewriteServing(entry.file, repaired.text, modules);
       result.findings.push(...served.findings, ...findInitializeRegistrations(entry.file, served.text));

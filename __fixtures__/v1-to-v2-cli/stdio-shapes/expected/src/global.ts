@@ -1,7 +1,12 @@
-import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer } from '@modelcontextprotocol/server';
 
-const mcpServer = new McpServer({ name: 'global', version: '1.0.0' });
+function build(): McpServer {
+  const mcpServer = new McpServer({ name: 'global', version: '1.0.0' });
+  return mcpServer;
+}
+
+let mcpServer = build();
 
 // Registers on the module's server, which it reads itself.
 function registerTools() {
@@ -9,10 +14,11 @@ function registerTools() {
 }
 
 async function main() {
-  registerTools();
-  const transport = new StdioServerTransport();
-  /* @mcp-mrtr-review serving-2025-only: server.connect(new StdioServerTransport()) serves 2025-era clients only: build the server in a function (registrations included) and serve it with serveStdio(() => build()) from '@modelcontextprotocol/server/stdio'. Not rewritten: the module-level mcpServer is also read by function registerTools() (line 7), `process.on('SIGTERM', async () => {` (line 17), which would keep a server that no longer serves: give those functions the server as a parameter and call them from build() (const server = new ...; registerTools(server); return server), and close or notify the instance serveStdio builds (a signal handler: keep the handle serveStdio returns and call its close()) */
-  await mcpServer.connect(transport);
+  serveStdio(() => {
+    mcpServer = build();
+    registerTools();
+    return mcpServer;
+  });
 }
 
 process.on('SIGTERM', async () => {
