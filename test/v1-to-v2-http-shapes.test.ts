@@ -136,6 +136,33 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
       ],
       expect: /every handleRequest must get the request body the handler read above its session code/,
     },
+    ...(['POST', 'GET'] as const).map((other) => ({
+      // The body read in the POST branch is routed there (fixture http-node-post), but not below session code that
+      // may answer a POST: only a block guarded by other methods alone (`req.method === 'GET' || ...`) is passed by.
+      name: `node:http reading the body in its POST branch, below a session check on ${other} and more`,
+      lines: [
+        "import { createServer } from 'node:http';",
+        "import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';",
+        "import { build } from './server.js';",
+        'const transports = new Map<string, StreamableHTTPServerTransport>();',
+        'createServer(async (req, res) => {',
+        "  const sessionId = req.headers['mcp-session-id'] as string | undefined;",
+        `  if (req.method === '${other}' && sessionId && !transports.has(sessionId)) {`,
+        "    res.writeHead(404).end('Session not found');",
+        '    return;',
+        '  }',
+        "  if (req.method === 'POST') {",
+        '    let body = "";',
+        '    for await (const chunk of req) body += chunk;',
+        '    const parsed: unknown = JSON.parse(body);',
+        '    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });',
+        '    await build().connect(transport);',
+        '    await transport.handleRequest(req, res, parsed);',
+        '  }',
+        '}).listen(3000);',
+      ],
+      expect: /every handleRequest must get the request body/,
+    })),
     {
       name: 'an access check below the session code',
       lines: [

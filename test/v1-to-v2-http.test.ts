@@ -62,6 +62,15 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
       imports: ['@modelcontextprotocol/server', '@modelcontextprotocol/node'],
     },
     {
+      // The body read only in the POST branch, below method branches (a real server's shape): routed there.
+      name: 'http-node-post',
+      route: 'createServer',
+      token: true,
+      host: true,
+      asks: true,
+      imports: ['@modelcontextprotocol/server', '@modelcontextprotocol/node'],
+    },
+    {
       name: 'http-hono',
       route: "app.all('/mcp')",
       token: true,

@@ -1,7 +1,7 @@
 // The request body both legs of the era branch read (rewriteHttpServing.ts), by framework: Express's parsed
 // `req.body`, the body a node:http listener read itself, Hono's optional `parsedBody`.
 import { ts } from '../../lib/tsMorph.cjs';
-import { declares } from './servingSyntax.js';
+import { callsNamed, declares } from './servingSyntax.js';
 
 // Express body parsers that fill `req.body` before the route runs.
 const JSON_BODY_PARSERS = /\b(?:express\.json|bodyParser\.json|createMcpExpressApp|json)\(/;
@@ -60,4 +60,62 @@ export function parsedBodyOption(handleCalls: ts.CallExpression[], before: ts.St
   const [only] = [...found];
   if (only !== undefined && !before.some((s) => declares(s, only))) return null;
   return only;
+}
+
+/** Where the era branch goes inside a block: before `block.statements[at]`; `before` are the block's statements above it. */
+export interface NestedPoint {
+  block: ts.Block;
+  at: number;
+  before: ts.Statement[];
+  handleCalls: ts.CallExpression[];
+  /** What runs from the branch on: the block's session code, then the handler's statements after that `if`. */
+  rest: ts.Statement[];
+}
+
+/**
+ * node:http handlers that read the body only for POST (`if (req.method === 'POST') { const body = await readBody(req);
+ * let parsed; try { parsed = JSON.parse(body); } catch { ... } ... transport.handleRequest(req, res, parsed); }`):
+ * the branch goes in that block, below the read and above its session code. Only when each top-level statement
+ * between the session code's start (`from`) and that `if` either cannot answer the request (no return, throw or
+ * `.end(`: a header set, a declaration), answers it without session code (a path check: both eras get it), or is a
+ * block guarded by another method (`if (req.method === 'GET') { ... }`, which 2026-era POSTs pass by), the block
+ * holds the connect, and every
+ * handleRequest in it gets the same body, declared in the block above its session code.
+ */
+export function nestedPostPoint(
+  source: ts.SourceFile,
+  call: ts.CallExpression,
+  body: ts.Block,
+  from: number,
+  request: string,
+  isServing: (statement: ts.Statement) => boolean,
+): NestedPoint | undefined {
+  // `if (req.method === 'GET')`, or several methods joined by `||`.
+  const method = (s: ts.Statement, verb: string) =>
+    ts.isIfStatement(s) &&
+    s.expression
+      .getText(source)
+      .split('||')
+      .every((part) => new RegExp(`^\\s*${request}\\.method\\s*===?\\s*['"]${verb}['"]\\s*$`).test(part));
+  const at = body.statements.findIndex((s, i) => i >= from && method(s, 'POST'));
+  const post = body.statements[at] as ts.IfStatement | undefined;
+  if (!post || !ts.isBlock(post.thenStatement) || !(call.pos >= post.pos && call.end <= post.end)) return undefined;
+  const between = body.statements.slice(from, at);
+  // Above the branch, a POST may be answered by the handler's own checks (a path, CORS preflight), never by its
+  // session code: a 2026-era request has no session. Another method's block is passed by.
+  const answers = (s: ts.Statement) => /\breturn\b|\bthrow\b|\.end\(/.test(s.getText(source));
+  const sessional = (s: ts.Statement) =>
+    /\.handleRequest\(|\.connect\(|session|\btransports?\b/i.test(s.getText(source));
+  if (!between.every((s) => method(s, '(?!POST)[A-Z]+') || !answers(s) || !sessional(s))) return undefined;
+  const block = post.thenStatement;
+  const inner = block.statements.findIndex(isServing);
+  if (inner <= 0) return undefined;
+  const before = block.statements.slice(0, inner);
+  const handleCalls = block.statements
+    .slice(inner)
+    .flatMap((s) => callsNamed(s, 'handleRequest'))
+    .filter((c) => c.arguments.length > 0);
+  if (handleCalls.length === 0 || typeof nodeBody(handleCalls, before, source) !== 'string') return undefined;
+  const rest = [...block.statements.slice(inner), ...body.statements.slice(at + 1)];
+  return { block, at: inner, before, handleCalls, rest };
 }

@@ -1,6 +1,6 @@
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
-import { expressBody, nodeBody, parsedBodyOption } from './httpBody.js';
+import { expressBody, nestedPostPoint, nodeBody, parsedBodyOption } from './httpBody.js';
 import { mountOf, type Mount } from './httpMount.js';
 import {
   callsNamed,
@@ -100,6 +100,8 @@ interface ServedHandler {
 
 /** Where the branch goes in the handler body (before statement `at`), and the handler's `handleRequest` calls. */
 interface BranchPoint {
+  /** The handler's body, or a block in it (nestedPostPoint). */
+  block: ts.Block;
   at: number;
   before: ts.Statement[];
   handleCalls: ts.CallExpression[];
@@ -165,9 +167,14 @@ function branchPoint(source: ts.SourceFile, call: ts.CallExpression, served: Ser
   const { handler, body, mount, request, response } = served;
   const at = body.statements.findIndex((s) => isServingStatement(s, call, source));
   if (at === -1) return { why: 'the session/transport code of the handler cannot be told apart' };
-  const before = body.statements.slice(0, at);
+  // node:http reading the body only in its POST branch: the era branch goes there, below the read.
+  const nested =
+    mount.framework === 'node:http'
+      ? nestedPostPoint(source, call, body, at, request, (s) => isServingStatement(s, call, source))
+      : undefined;
+  const before = nested?.before ?? body.statements.slice(0, at);
   // A check the 2026-era branch would skip: access decided below the place the branch goes.
-  const late = body.statements.slice(at).find((st) => ACCESS_CHECK.test(st.getText(source)));
+  const late = (nested?.rest ?? body.statements.slice(at)).find((st) => ACCESS_CHECK.test(st.getText(source)));
   if (late) {
     const firstLine = late.getText(source).split(/\r?\n/)[0]!.trim();
     const snippet = firstLine.length > 60 ? `${firstLine.slice(0, 57)}...` : firstLine;
@@ -182,7 +189,8 @@ function branchPoint(source: ts.SourceFile, call: ts.CallExpression, served: Ser
   if (!handleCalls.every((c) => handed.every((text, i) => c.arguments[i]?.getText(source) === text))) {
     return { why: `handleRequest is not given the handler's own ${handed.join(', ')}` };
   }
-  return { at, before, handleCalls };
+  if (nested) return { block: nested.block, at: nested.at, before, handleCalls: nested.handleCalls };
+  return { block: body, at, before, handleCalls };
 }
 
 /** The name of the new handler const, when the file leaves one free and the names to import are free or imported. */
@@ -241,11 +249,13 @@ function servingEdits(
   const { branch, mounted } = era;
   const text = source.text;
   const newline = text.includes('\r\n') ? '\r\n' : '\n';
-  const target = body.statements[point.at]!;
+  const target = point.block.statements[point.at]!;
   const indent = indentOf(text, target.getStart(source));
   const comment = `// MCP 2026-07-28 requests go to createMcpHandler (a server per request); 2025-era ones (isLegacyRequest) go on to the code below.`;
   const branchText = [comment, ...branch].map((line) => indent + line).join(newline) + newline;
-  const lineStart = text.lastIndexOf('\n', target.getStart(source) - 1) + 1;
+  // In a nested block (nestedPostPoint), above the comment lines that describe the session code.
+  const nested = point.block !== body && ts.getLeadingCommentRanges(text, target.getFullStart())?.[0]?.pos;
+  const lineStart = text.lastIndexOf('\n', (nested || target.getStart(source)) - 1) + 1;
 
   const top = topLevelStatement(mount.statement);
   const topIndent = indentOf(text, top.getStart(source));
