@@ -65,6 +65,30 @@ describe('the diff of a rewritten ask', () => {
     expect(changed.length).toBeLessThan(25);
   });
 
+  it('keeps the whole request of `ctx.mcpReq.send({ method, params }, Schema)` where it was, asking with its params', async () => {
+    const single = SERVER.replace(/      const reply = await[^]*?\}\);\n/, '').replace(', reply.model', '');
+    const sent = single
+      .replace(
+        'const form = await ctx.mcpReq.elicitInput({\n        message:',
+        "const form = await ctx.mcpReq.send(\n        {\n          method: 'elicitation/create',\n          params: {\n        message:",
+      )
+      .replace(
+        /\n      \}\);\n      if \(form/,
+        '\n          },\n        },\n        ElicitResultSchema,\n      );\n      if (form',
+      )
+      .replace(
+        "import * as z from 'zod/v4';",
+        "import * as z from 'zod/v4';\nimport { ElicitResultSchema } from '@modelcontextprotocol/core';",
+      );
+    const { diff, changed, decisions } = await diffOf(sent);
+    expect(decisions).toEqual(['rewritten']);
+    for (const field of FIELDS) expect(changed).not.toContain(`+${field}`);
+    expect(changed.some((l) => l.includes('message: `Details for'))).toBe(false);
+    expect(diff).toContain('+      const formRequest: { method: string; params: ElicitRequestFormParams } = {');
+    expect(diff).toContain('inputRequired.elicit(formRequest.params)');
+    expect(changed.length).toBeLessThan(25);
+  });
+
   it('keeps the lines of a long requestedSchema and of a sampling request in step functions', async () => {
     const { diff, changed, decisions } = await diffOf(SERVER);
     expect(decisions).toEqual(['rewritten', 'rewritten']);

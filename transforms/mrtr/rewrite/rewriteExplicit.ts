@@ -36,7 +36,7 @@ export function rewriteExplicit(plan: ExplicitPlan, style: FileStyle): HandlerRe
   // One view per ask; the round is complete only when every answer is there (a retry carries only this
   // round's answers, so a partial round is asked again in full).
   const schemaNames = kept
-    ? new Map([[kept.ask, `${kept.name}.requestedSchema`]])
+    ? new Map([[kept.ask, `${kept.name}${kept.member}.requestedSchema`]])
     : nameInlineSchemas(plan.asks, style, indent, taken, lines, imports);
   const views = viewsOf(plan, style, taken, lines);
   lines.push(...roundLines(views, schemaNames, style, indent, kept));
@@ -67,6 +67,8 @@ interface KeptParams {
   ask: Ask;
   params: Node;
   name: string;
+  /** `.params` when the kept literal is the whole request of `sendRequest({ method, params }, ...)`. */
+  member: string;
 }
 
 /**
@@ -77,10 +79,31 @@ interface KeptParams {
 function keptParamsOf(plan: ExplicitPlan, first: Node, taken: string): KeptParams | undefined {
   const ask = plan.asks.length === 1 && plan.statements.length === 1 ? plan.asks[0]! : undefined;
   const kept = ask && keptRequestOf(ask, taken);
+  if (!ask || !kept || !within(kept.params, first)) return undefined;
   // Its lines keep their indentation: only a literal that opens on the statement's own first line reads well there.
-  if (!ask || !kept || !within(kept.params, first) || kept.params.getStartLineNumber() !== first.getStartLineNumber())
-    return undefined;
-  return { ask, ...kept };
+  if (kept.params.getStartLineNumber() === first.getStartLineNumber()) return { ask, ...kept, member: '' };
+  // The request of `await extra.sendRequest(\n  { method: ..., params: { ... } },\n  Schema,\n)`: kept whole, its
+  // braces joined to the declaration's line, its other lines where they are; the round asks with its `.params`.
+  const request = requestLiteralOf(kept.params);
+  if (!request || request.getStartLineNumber() !== first.getStartLineNumber() + 1) return undefined;
+  const head = first.getSourceFile().getFullText().slice(first.getStart(), request.getStart());
+  if (!/\(\s*$/.test(head)) return undefined;
+  return { ask, ...kept, params: request, member: '.params' };
+}
+
+/** `{ method: '...', params: <params> }`, the first argument of its call, when that is all it holds. */
+function requestLiteralOf(params: Node): Node | undefined {
+  const property = params.getParent();
+  const request = property?.getParent();
+  if (!property || !Node.isPropertyAssignment(property) || property.getName() !== 'params') return undefined;
+  if (!request || !Node.isObjectLiteralExpression(request)) return undefined;
+  const call = request.getParent();
+  if (!call || !Node.isCallExpression(call) || call.getArguments()[0] !== request) return undefined;
+  const names = request.getProperties().map((p) => (Node.isPropertyAssignment(p) ? p.getName() : undefined));
+  const method = request.getProperty('method');
+  const literal = method && Node.isPropertyAssignment(method) ? method.getInitializer() : undefined;
+  if (names.length !== 2 || !names.includes('method') || !literal || !Node.isStringLiteral(literal)) return undefined;
+  return request;
 }
 
 /** The edits around a kept literal: its statement's head becomes its declaration, and the round follows it. */
@@ -94,7 +117,8 @@ function keptParamsEdits(
   imports: string[],
 ): TextEdit[] {
   const end = style.semicolon ? ';' : '';
-  const type = keptRequestType(kept.ask, style, imports);
+  const own = keptRequestType(kept.ask, style, imports);
+  const type = own && kept.member ? `{ method: string; params: ${own} }` : own;
   return [
     { start: first.getStart(), end: kept.params.getStart(), text: `const ${kept.name}${type ? `: ${type}` : ''} = ` },
     { start: kept.params.getEnd(), end: last.getEnd(), text: `${end}${style.eol}${indent}${replacement}` },
@@ -171,7 +195,7 @@ function roundLines(
   // Multi-line params keep their own layout, one level deeper (inside the if block).
   const requests = views.map(({ ask }) =>
     kept?.ask === ask
-      ? `${ask.key}: inputRequired.${ask.builder}(${kept.name})`
+      ? `${ask.key}: inputRequired.${ask.builder}(${kept.name}${kept.member})`
       : `${ask.key}: ${requestBuilder(ask, schemaNames.get(ask))}`,
   );
   if (requests.length === 1) {
