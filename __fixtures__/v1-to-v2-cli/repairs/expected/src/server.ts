@@ -1,7 +1,7 @@
 // What the official v1-to-v2 codemod breaks on real servers (issue 18): an import it removes while the code still
 // uses it (experimental tasks), a handler context not named `extra` (its v1 members stay), and tools listed through
 // zod-to-json-schema under a zod raised to 4.
-import { Server, inputRequired, inputResponse } from '@modelcontextprotocol/server';
+import { Server, inputRequired, inputResponse, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { describeLabels } from './labels.js';
@@ -43,12 +43,16 @@ export function build(): Server {
     }
     const { id } = DeleteArgs.parse(request.params.arguments);
     if (!(id in notes)) return { ...text(`No note ${id}`), isError: true };
+    const answerRequest: { method: string; params: ElicitRequestFormParams } = {
+        method: 'elicitation/create',
+        params: {
+          message: `Delete note ${id}?`,
+          requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+        },
+      };
     const answer = inputResponse(context.mcpReq.inputResponses, 'server_tools_call_ask');
     if (answer.kind !== 'elicit') {
-      return inputRequired({ inputRequests: { server_tools_call_ask: inputRequired.elicit({
-        message: `Delete note ${id}?`,
-        requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
-      }) } });
+      return inputRequired({ inputRequests: { server_tools_call_ask: inputRequired.elicit(answerRequest.params) } });
     }
     if (answer.action !== 'accept' || answer.content?.confirm !== true) return text('Kept.');
     delete notes[id];
