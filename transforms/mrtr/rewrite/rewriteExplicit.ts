@@ -82,10 +82,12 @@ function keptParamsOf(plan: ExplicitPlan, first: Node, taken: string): KeptParam
   if (!ask || !kept || !within(kept.params, first)) return undefined;
   // Its lines keep their indentation: only a literal that opens on the statement's own first line reads well there.
   if (kept.params.getStartLineNumber() === first.getStartLineNumber()) return { ask, ...kept, member: '' };
-  // The request of `await extra.sendRequest(\n  { method: ..., params: { ... } },\n  Schema,\n)`: kept whole, its
-  // braces joined to the declaration's line, its other lines where they are; the round asks with its `.params`.
+  // The request of `await extra.sendRequest({ method: ..., params: { ... } }, Schema)`, opening on that line or the
+  // next: kept whole, its brace on the declaration's line, its other lines where they are; the round asks with its
+  // `.params`.
   const request = requestLiteralOf(kept.params);
-  if (!request || request.getStartLineNumber() !== first.getStartLineNumber() + 1) return undefined;
+  const line = request?.getStartLineNumber();
+  if (!request || (line !== first.getStartLineNumber() && line !== first.getStartLineNumber() + 1)) return undefined;
   const head = first.getSourceFile().getFullText().slice(first.getStart(), request.getStart());
   if (!/\(\s*$/.test(head)) return undefined;
   return { ask, ...kept, params: request, member: '.params' };
