@@ -13,7 +13,16 @@ import {
   type ModuleFacts,
   type Reach,
 } from './sdkReach.js';
-import { bloomBits, fillRow, holdsWord, isWordChar, rowMayHold, RowPool, wordHash, type WordIndex } from './wordIndex.js';
+import {
+  bloomBits,
+  fillRow,
+  holdsWord,
+  isWordChar,
+  rowMayHold,
+  RowPool,
+  wordHash,
+  type WordIndex,
+} from './wordIndex.js';
 import {
   compilerFactoryOf,
   onProgramReset,

@@ -153,10 +153,7 @@ async function recoverInterrupted(
  * transform reads are held (see Transform.readsText); of the others discovery keeps what the analysis needs.
  */
 async function discover(options: AuditOptions, transforms: readonly Transform[]): Promise<DiscoveryResult> {
-  const release: ReleaseRule = {
-    keepsText: (text) => transforms.some((t) => t.mayHoldWork(text) || t.readsText?.(text) === true),
-    reachModules: transforms.flatMap((t) => t.reachModules ?? []),
-  };
+  const release = releaseRuleOf(transforms);
   const discovery = await discoverFiles(options.paths, { include: options.include, exclude: options.exclude, release });
   if (discovery.missing.length > 0) {
     throw new UsageError(`path not found: ${discovery.missing.join(', ')}`);
@@ -167,6 +164,14 @@ async function discover(options: AuditOptions, transforms: readonly Transform[])
     );
   }
   return discovery;
+}
+
+/** The texts a run holds: those some transform reads (its prefilter's, Transform.readsText). */
+export function releaseRuleOf(transforms: readonly Transform[]): ReleaseRule {
+  return {
+    keepsText: (text) => transforms.some((t) => t.mayHoldWork(text) || t.readsText?.(text) === true),
+    reachModules: transforms.flatMap((t) => t.reachModules ?? []),
+  };
 }
 
 /** What parse hands to planning: the project with the pre-steps' output texts, and each planner with its candidates. */

@@ -72,6 +72,8 @@ function textFromDisk(this: SourceFileEntry): string {
     start += 3;
   const text = bytes.toString('utf8', start);
   if (start / 3 !== (this.bom?.length ?? 0) || text.length !== scan.length || fillRow(scratch, text) !== scan.digest)
-    throw new Error(`${this.file}: changed on disk during the run (it no longer holds the text the run read); run again`);
+    throw new Error(
+      `${this.file}: changed on disk during the run (it no longer holds the text the run read); run again`,
+    );
   return text;
 }
