@@ -13,16 +13,7 @@ import {
   type ModuleFacts,
   type Reach,
 } from './sdkReach.js';
-import {
-  bloomBits,
-  fillRow,
-  holdsWord,
-  isWordChar,
-  rowMayHold,
-  RowPool,
-  wordHash,
-  type WordIndex,
-} from './wordIndex.js';
+import { entriesHolding, fillRow, RowPool, type WordIndex } from './wordIndex.js';
 import {
   compilerFactoryOf,
   onProgramReset,
@@ -341,26 +332,10 @@ export class AnalysisProject {
     return index;
   }
 
-  /**
-   * Entries whose text holds `name` as a whole word. A Bloom filter of every file's words (built in one
-   * pass over all texts, on the first search) rules most files out without reading them; the files it
-   * lets through are checked exactly. Same answer as scanning every text, at a fraction of the cost
-   * when a large tree is searched for many names.
-   */
+  /** Entries whose text holds `name` as a whole word (see wordIndex.entriesHolding), among those searches look at. */
   private searchCorpus(name: string): SourceFileEntry[] {
     const index = this.indexRows();
-    const { entries, rows } = index;
-    const inScope = this.scopeRows(index);
-    // The filter holds maximal runs of word characters: a name with others (a file stem like `tool-utils`) is searched in full.
-    const filtered = name.length > 0 && [...name].every((c) => isWordChar(c.charCodeAt(0)));
-    const [a, b] = bloomBits(wordHash(name, 0, name.length));
-    const found: SourceFileEntry[] = [];
-    for (let i = 0; i < entries.length; i++) {
-      if (inScope?.[i] === 0) continue;
-      if (filtered && !rowMayHold(rows[i]!, a, b)) continue;
-      if (holdsWord(entries[i]!.text, name)) found.push(entries[i]!);
-    }
-    return found;
+    return entriesHolding(index, this.scopeRows(index), name);
   }
 
   /** Files that default-import `target`, with the local name they give it. */
@@ -393,7 +368,9 @@ export class AnalysisProject {
     const key = `${dir}\0${specifier}`;
     if (this.resolved.has(key)) return this.resolved.get(key);
     const base = path.sep === '/' ? resolveDotted(dir, specifier) : path.resolve(dir, specifier);
-    const found = firstModuleCandidate(base, (candidate) => this.entries.has(candidate));
+    const candidate = firstModuleCandidate(base, (c) => this.entries.has(c));
+    // The entry's own path, not the string built here: every file's links hold one, for the whole run.
+    const found = candidate === undefined ? undefined : this.entries.get(candidate)!.absPath;
     this.resolved.set(key, found);
     return found;
   }
