@@ -109,4 +109,39 @@ describe('a run over released files', () => {
     });
     await expect(run).rejects.toThrow(/caller\.ts: changed on disk during the run/);
   });
+
+  it('reads no released file again outside a name search: the pre-step, the finish and the report do without them', async () => {
+    const build = () => {
+      const dir = tree();
+      fs.writeFileSync(
+        path.join(dir, 'package.json'),
+        '{ "dependencies": { "@modelcontextprotocol/sdk": "^1.0.0" } }\n',
+      );
+      fs.writeFileSync(
+        path.join(dir, 'v1.ts'),
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport const s = new McpServer({ name: 'n', version: '1' });\n",
+      );
+      fs.mkdirSync(path.join(dir, 'lib'));
+      for (let i = 0; i < 20; i++) fs.writeFileSync(path.join(dir, 'lib', `n${i}.ts`), `export const n${i} = ${i};\n`);
+      return dir;
+    };
+    const untouched = build();
+    const expected = await audit({ paths: [untouched], v1ToV2: true, typecheck: false, diff: true });
+    const dir = build();
+    let removed = false;
+    const report = await audit({
+      paths: [dir],
+      v1ToV2: true,
+      typecheck: false,
+      diff: true,
+      onProgress: () => {
+        if (removed) return;
+        removed = true;
+        for (let i = 0; i < 20; i++) fs.rmSync(path.join(dir, 'lib', `n${i}.ts`));
+      },
+    });
+    expect(removed).toBe(true);
+    expect(JSON.stringify(report).replaceAll(dir, 'ROOT')).toBe(JSON.stringify(expected).replaceAll(untouched, 'ROOT'));
+    expect(report.files.filter((f) => f.file.startsWith('lib/'))).toHaveLength(20);
+  });
 });
