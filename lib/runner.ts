@@ -8,7 +8,7 @@ import type { TextEdit } from './edits.js';
 import { discoverFiles, type DiscoveryResult } from './files.js';
 import type { Check, Finding, Report } from './model.js';
 import type { PendingWrite } from './journal.js';
-import type { ReleaseRule } from './textScan.js';
+import { releaseRuleOf } from './textScan.js';
 import type { AnalysisProject } from './project.js';
 import { loadTypeScript, startPreSteps, stepTextsOf, type StartedStep } from './startup.js';
 import type { PlanOptions, Planner, PreStepOutput, Transform, TransformPlan } from './transform.js';
@@ -164,14 +164,6 @@ async function discover(options: AuditOptions, transforms: readonly Transform[])
     );
   }
   return discovery;
-}
-
-/** The texts a run holds: those some transform reads (its prefilter's, Transform.readsText). */
-export function releaseRuleOf(transforms: readonly Transform[]): ReleaseRule {
-  return {
-    keepsText: (text) => transforms.some((t) => t.mayHoldWork(text) || t.readsText?.(text) === true),
-    reachModules: transforms.flatMap((t) => t.reachModules ?? []),
-  };
 }
 
 /** What parse hands to planning: the project with the pre-steps' output texts, and each planner with its candidates. */

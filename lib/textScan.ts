@@ -7,6 +7,7 @@
  */
 import * as fs from 'node:fs';
 import type { SourceFileEntry } from './fileTypes.js';
+import type { Transform } from './transform.js';
 import { textFactsOf, type TextFacts } from './sdkReach.js';
 import { fillRow, RowPool, BLOOM_WORDS } from './wordIndex.js';
 
@@ -16,6 +17,14 @@ export interface ReleaseRule {
   keepsText(text: string): boolean;
   /** The reach modules of the run (AnalysisProject.sdkReach): a text naming one, or the SDK, is held too. */
   reachModules: readonly string[];
+}
+
+/** The texts a run holds: those some transform reads (its prefilter's, Transform.readsText). */
+export function releaseRuleOf(transforms: readonly Transform[]): ReleaseRule {
+  return {
+    keepsText: (text) => transforms.some((t) => t.mayHoldWork(text) || t.readsText?.(text) === true),
+    reachModules: transforms.flatMap((t) => t.reachModules ?? []),
+  };
 }
 
 /** What discovery kept of a text it let go: `SourceFileEntry.scan`. */

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { audit, TRANSFORMS } from '../api/index.js';
 import { discoverFiles } from '../lib/files.js';
 import { AnalysisProject } from '../lib/project.js';
-import { releaseRuleOf } from '../lib/runner.js';
+import { releaseRuleOf } from '../lib/textScan.js';
 
 const SERVER = `import { McpServer } from '@modelcontextprotocol/server';
 import { run } from './caller.js';
