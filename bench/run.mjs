@@ -16,7 +16,8 @@
 // With --realworld DIR (a folder of fetched snapshots, as for `npm run realworld`): (c) every repository of
 // realworld/repos.json whose snapshot is there, audit, migration and official dry run (bench/realworld.mjs); with
 // --baseline PATH (another build's CLI), that build's audit too, run in turn with ours and the official one.
-// With --scaling SIZES: (d) trees of those sizes with the same MCP code (10 modules), our audit's time and peak RSS.
+// With --scaling SIZES: (d) trees of those sizes with the same MCP code (10 modules), our audit's time and peak RSS
+// (and the --baseline build's, run in turn with ours).
 // 3. Prints a table and PASS/FAIL per target. Exit code 0 unless --strict and a target failed or
 //    could not be measured.
 
@@ -438,9 +439,18 @@ if (opts.realworld) {
 if (opts.scaling) {
   const sizes = [...opts.scaling].sort((a, b) => a - b);
   console.log(`\n(d) scaling: trees of ${sizes.join(', ')} files, the same MCP code (10 modules, 50 files); our audit`);
-  const scaled = await scalingRows(REPO, sizes, { cli: opts.cli, runs: opts.runs, seed: opts.seed });
+  const scaled = await scalingRows(REPO, sizes, {
+    cli: opts.cli,
+    baseline: opts.baseline,
+    runs: opts.runs,
+    seed: opts.seed,
+  });
   for (const l of scaled.lines) console.log(l);
   const growth = scaled.rssGrowthMb;
+  if (scaled.baselineGrowthMb != null)
+    console.log(
+      `peak RSS growth, ${sizes[0]} -> ${sizes[sizes.length - 1]} files: ${growth?.toFixed(0) ?? '-'} MB; baseline ${scaled.baselineGrowthMb.toFixed(0)} MB`,
+    );
   check(
     `audit's peak RSS grows < ${TARGETS.scalingRssMb} MB from ${sizes[0]} to ${sizes[sizes.length - 1]} files`,
     growth == null ? 'not measured' : `${growth.toFixed(0)} MB`,

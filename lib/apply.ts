@@ -133,8 +133,10 @@ export async function applyPlan(
     try {
       // Edits are offsets into the text the transform analysed: the v1 step's output when it changed the file. Both
       // are without the byte order mark (see SourceFileEntry.text); it is put back below, for the diff and the write.
-      let after = applyEdits(stepTexts.get(entry.absPath) ?? entry.text, fileEdits);
-      if (after === entry.text) continue;
+      // Read once: a text discovery let go is read again from disk on each use (lib/textScan.ts).
+      const text = entry.text;
+      let after = applyEdits(stepTexts.get(entry.absPath) ?? text, fileEdits);
+      if (after === text) continue;
       if (entry.outsideTarget !== undefined) {
         // Planned and reported alike in the audit and the migration; never written.
         outcomes.set(entry.absPath, {
@@ -145,8 +147,8 @@ export async function applyPlan(
       }
       const parseError = firstParseError(await loadTypeScript(), entry.absPath, after);
       if (parseError) throw new Error(`the rewritten file does not parse (${parseError}); left unchanged`);
-      if (options.formatting) after = await options.formatting.format(entry.absPath, entry.text, after);
-      const before = diskTextOf(entry, entry.text);
+      if (options.formatting) after = await options.formatting.format(entry.absPath, text, after);
+      const before = diskTextOf(entry, text);
       after = diskTextOf(entry, after);
       if (write && deferred) deferred.push({ absPath: entry.absPath, file: entry.file, before, after, whole: false });
       else if (write) (await import('./writeFileAtomic.js')).writeFileAtomic(entry.absPath, after);

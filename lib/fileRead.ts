@@ -3,6 +3,7 @@ import { isUtf8 } from 'node:buffer';
 import * as fs from 'node:fs';
 import { errorCode, errorMessage, isAncestorOrSelf } from './filePaths.js';
 import type { AddProblem, SourceFileEntry } from './fileTypes.js';
+import { TextReleaser, type ReleaseRule } from './textScan.js';
 
 const BINARY_SNIFF_BYTES = 8000;
 /** Larger than almost every source file, so that most are read in one call into one buffer. */
@@ -37,8 +38,9 @@ export function readCandidates(
   maxFileBytes: number,
   addProblem: AddProblem,
   realRoot: string,
+  release?: ReleaseRule,
 ): SourceFileEntry[] {
-  const reader = new CandidateReader(addProblem, realRoot);
+  const reader = new CandidateReader(addProblem, realRoot, release && new TextReleaser(release));
   const files: SourceFileEntry[] = [];
   for (const candidate of candidates) {
     const entry = reader.readOne(candidate, maxFileBytes);
@@ -54,6 +56,7 @@ class CandidateReader {
   constructor(
     private readonly addProblem: AddProblem,
     private readonly realRoot: string,
+    private readonly releaser: TextReleaser | undefined,
   ) {}
 
   /**
@@ -123,14 +126,15 @@ class CandidateReader {
     let start = 0;
     while (filled - start >= 3 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf)
       start += 3;
-    return {
+    const fields = {
       absPath: abs,
       file,
-      text: buffer.toString('utf8', start, filled),
       bytes: filled,
       ...(start > 0 ? { bom: BOM.repeat(start / 3) } : {}),
       ...(isAncestorOrSelf(this.realRoot, candidate.real) ? {} : { outsideTarget: candidate.real }),
     };
+    const text = buffer.toString('utf8', start, filled);
+    return this.releaser ? this.releaser.entryOf(fields, text) : { ...fields, text };
   }
 }
 

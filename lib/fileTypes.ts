@@ -2,6 +2,7 @@
  * The public types and constants of discovery (lib/files.ts re-exports them), and the sets built from the
  * constants. This module imports nothing at run time, so every discovery module can import it without a cycle.
  */
+import type { ReleaseRule, TextScan } from './textScan.js';
 
 export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'] as const;
 /** Directory names that are never walked into, wherever they appear (dependencies, VCS, build output, caches). */
@@ -37,9 +38,15 @@ export interface SourceFileEntry {
   /**
    * The file's text, without its byte order mark: every offset (the compiler's, the edits') counts from the first
    * character after it. Discovery strips it (lib/fileRead.ts) and the writes put it back (`diskTextOf`): those are
-   * the only two places that know of it.
+   * the only two places that know of it. On an entry with a `scan`, read again from disk on each use (and checked
+   * against the scan): a pass over every file uses the scan instead.
    */
-  text: string;
+  readonly text: string;
+  /**
+   * Present when discovery let the text go (see `DiscoverOptions.release`): what it kept of it. No transform's
+   * prefilter, pre-step or finish reads such a text; a name search whose word index row lets it through does.
+   */
+  scan?: TextScan;
   /** Size on disk. */
   bytes: number;
   /** The byte order mark(s) the file began with and `text` does not hold (`'\uFEFF'`); absent when none. */
@@ -58,6 +65,11 @@ export interface DiscoverOptions {
   exclude?: string[];
   /** Files larger than this are reported as `too-large` and not read past their first 64 KiB. Default `MAX_FILE_BYTES`. */
   maxFileBytes?: number;
+  /**
+   * Hold only the texts this rule keeps (and those naming the SDK or a reach module); of the others keep their scan
+   * (lib/textScan.ts). Unset: every text is held.
+   */
+  release?: ReleaseRule;
 }
 
 export interface DiscoveryResult {

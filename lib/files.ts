@@ -104,6 +104,7 @@ export async function discoverFiles(targets: string[], options: DiscoverOptions 
     maxFileBytes,
     (abs, file, kind, detail) => discovery.addProblem(abs, file, kind, detail),
     realpathOr(root),
+    options.release,
   );
   files.sort((a, b) => compareStrings(a.file, b.file));
 

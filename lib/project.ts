@@ -4,8 +4,16 @@ import type { Node, SourceFile } from 'ts-morph';
 import { lineMapBetween, type LineAndColumn } from './lineMap.js';
 import type { SourceFileEntry } from './files.js';
 import { extensionOf, firstModuleCandidate, resolveDotted } from './moduleResolution.js';
-import { COMPUTED_IMPORT, moduleFactsOf, reachOf, sameModuleFacts, type ModuleFacts, type Reach } from './sdkReach.js';
-import { bloomBits, BLOOM_WORDS, fillRow, holdsWord, isWordChar, wordHash, type WordIndex } from './wordIndex.js';
+import {
+  COMPUTED_IMPORT,
+  moduleFactsOf,
+  reachOf,
+  resolveFacts,
+  sameModuleFacts,
+  type ModuleFacts,
+  type Reach,
+} from './sdkReach.js';
+import { entriesHolding, fillRow, RowPool, type WordIndex } from './wordIndex.js';
 import {
   compilerFactoryOf,
   onProgramReset,
@@ -141,7 +149,7 @@ export class AnalysisProject {
       if (
         this.loaded.has(entry.absPath) ||
         this.parseProblems.has(entry.absPath) ||
-        (row !== undefined && this.wordIndex!.filled[row] === 1) ||
+        (row !== undefined && this.wordIndex!.rows[row] !== undefined) ||
         this.mentionCache.size > 0 ||
         this.computedImports !== undefined
       ) {
@@ -224,7 +232,9 @@ export class AnalysisProject {
 
   /** Whether any analysed file loads a module by a computed name (`import(\`./tools/${name}.js\`)`, `require(name)`). */
   hasComputedImports(): boolean {
-    this.computedImports ??= [...this.entries.values()].some((entry) => COMPUTED_IMPORT.test(entry.text));
+    this.computedImports ??= [...this.entries.values()].some((entry) =>
+      entry.scan ? entry.scan.facts.computedImport : COMPUTED_IMPORT.test(entry.text),
+    );
     return this.computedImports;
   }
 
@@ -265,7 +275,11 @@ export class AnalysisProject {
   private moduleFactsOf(entry: SourceFileEntry): ModuleFacts {
     let facts = this.moduleFacts.get(entry);
     if (!facts) {
-      facts = moduleFactsOf(entry.text, (specifier) => this.resolvePath(entry.absPath, specifier), this.reachModules);
+      const resolve = (specifier: string) => this.resolvePath(entry.absPath, specifier);
+      // A text discovery let go was read for these facts then (lib/textScan.ts).
+      facts = entry.scan
+        ? resolveFacts(entry.scan.facts, resolve)
+        : moduleFactsOf(entry.text, resolve, this.reachModules);
       this.moduleFacts.set(entry, facts);
     }
     return facts;
@@ -292,56 +306,36 @@ export class AnalysisProject {
   }
 
   private wordIndex: WordIndex | undefined;
+  private readonly rowPool = new RowPool();
 
-  /** The word index, with a row for every file searches look at but `skip` (those are filled on a later call). */
+  /**
+   * The word index, with a row for every file searches look at but `skip` (those are filled on a later call). A
+   * file discovery scanned brings its row (lib/textScan.ts); the others are filled from their texts here.
+   */
   private indexRows(skip?: ReadonlySet<string>): WordIndex {
     if (!this.wordIndex) {
       const entries = [...this.entries.values()];
-      this.wordIndex = {
-        entries,
-        blooms: new Uint32Array(entries.length * BLOOM_WORDS),
-        filled: new Uint8Array(entries.length),
-        unfilled: entries.length,
-      };
+      const rows = entries.map((entry) => entry.scan?.words);
+      this.wordIndex = { entries, rows, unfilled: rows.filter((row) => row === undefined).length };
     }
     const index = this.wordIndex;
     const inScope = this.scopeRows(index);
     if (index.unfilled > 0) {
       for (let row = 0; row < index.entries.length; row++) {
-        if (index.filled[row] === 1 || inScope?.[row] === 0 || skip?.has(index.entries[row]!.absPath)) continue;
-        fillRow(index.blooms, row, index.entries[row]!.text);
-        index.filled[row] = 1;
+        if (index.rows[row] !== undefined || inScope?.[row] === 0 || skip?.has(index.entries[row]!.absPath)) continue;
+        const words = this.rowPool.next();
+        fillRow(words, index.entries[row]!.text);
+        index.rows[row] = words;
         index.unfilled--;
       }
     }
     return index;
   }
 
-  /**
-   * Entries whose text holds `name` as a whole word. A Bloom filter of every file's words (built in one
-   * pass over all texts, on the first search) rules most files out without reading them; the files it
-   * lets through are checked exactly. Same answer as scanning every text, at a fraction of the cost
-   * when a large tree is searched for many names.
-   */
+  /** Entries whose text holds `name` as a whole word (see wordIndex.entriesHolding), among those searches look at. */
   private searchCorpus(name: string): SourceFileEntry[] {
     const index = this.indexRows();
-    const { entries, blooms } = index;
-    const inScope = this.scopeRows(index);
-    // The filter holds maximal runs of word characters: a name with others (a file stem like `tool-utils`) is searched in full.
-    const filtered = name.length > 0 && [...name].every((c) => isWordChar(c.charCodeAt(0)));
-    const [a, b] = bloomBits(wordHash(name, 0, name.length));
-    const found: SourceFileEntry[] = [];
-    for (let i = 0; i < entries.length; i++) {
-      if (inScope?.[i] === 0) continue;
-      const base = i * BLOOM_WORDS;
-      if (
-        filtered &&
-        ((blooms[base + (a >>> 5)]! & (1 << (a & 31))) === 0 || (blooms[base + (b >>> 5)]! & (1 << (b & 31))) === 0)
-      )
-        continue;
-      if (holdsWord(entries[i]!.text, name)) found.push(entries[i]!);
-    }
-    return found;
+    return entriesHolding(index, this.scopeRows(index), name);
   }
 
   /** Files that default-import `target`, with the local name they give it. */
@@ -374,7 +368,9 @@ export class AnalysisProject {
     const key = `${dir}\0${specifier}`;
     if (this.resolved.has(key)) return this.resolved.get(key);
     const base = path.sep === '/' ? resolveDotted(dir, specifier) : path.resolve(dir, specifier);
-    const found = firstModuleCandidate(base, (candidate) => this.entries.has(candidate));
+    const candidate = firstModuleCandidate(base, (c) => this.entries.has(c));
+    // The entry's own path, not the string built here: every file's links hold one, for the whole run.
+    const found = candidate === undefined ? undefined : this.entries.get(candidate)!.absPath;
     this.resolved.set(key, found);
     return found;
   }

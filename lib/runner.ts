@@ -8,6 +8,7 @@ import type { TextEdit } from './edits.js';
 import { discoverFiles, type DiscoveryResult } from './files.js';
 import type { Check, Finding, Report } from './model.js';
 import type { PendingWrite } from './journal.js';
+import { releaseRuleOf } from './textScan.js';
 import type { AnalysisProject } from './project.js';
 import { loadTypeScript, startPreSteps, stepTextsOf, type StartedStep } from './startup.js';
 import type { PlanOptions, Planner, PreStepOutput, Transform, TransformPlan } from './transform.js';
@@ -89,7 +90,7 @@ export async function run(
   // The pre-steps first: a worker thread loads the official codemod while the files are discovered here.
   const steps = startPreSteps(transforms, options);
   try {
-    const discovery = await recoverInterrupted(await discover(options), mode, options);
+    const discovery = await recoverInterrupted(await discover(options, transforms), mode, options, transforms);
     const parsed = await parse(transforms, steps, discovery, options);
     const plan = planAll(parsed, discovery, options);
     const write = mode === 'migrate';
@@ -125,6 +126,7 @@ async function recoverInterrupted(
   discovery: DiscoveryResult,
   mode: Report['mode'],
   options: AuditOptions,
+  transforms: readonly Transform[],
 ): Promise<DiscoveryResult> {
   if (mode === 'migrate') {
     // An interrupted migration of this root is finished first; the run then goes on over the finished tree.
@@ -134,7 +136,7 @@ async function recoverInterrupted(
       options.onNotice?.(
         `finished an interrupted migration (its journal ${JOURNAL_NAME} is removed): ${finished.length} file(s) written${finished.length > 0 ? `: ${finished.join(', ')}` : ''}`,
       );
-      discovery = await discover(options);
+      discovery = await discover(options, transforms);
     }
   } else if (options.onNotice) {
     const { hasJournal, JOURNAL_NAME } = await import('./journal.js');
@@ -146,9 +148,13 @@ async function recoverInterrupted(
   return discovery;
 }
 
-/** The files to process, or a usage error when a path is missing or nothing could be a source file. */
-async function discover(options: AuditOptions): Promise<DiscoveryResult> {
-  const discovery = await discoverFiles(options.paths, { include: options.include, exclude: options.exclude });
+/**
+ * The files to process, or a usage error when a path is missing or nothing could be a source file. Only the texts a
+ * transform reads are held (see Transform.readsText); of the others discovery keeps what the analysis needs.
+ */
+async function discover(options: AuditOptions, transforms: readonly Transform[]): Promise<DiscoveryResult> {
+  const release = releaseRuleOf(transforms);
+  const discovery = await discoverFiles(options.paths, { include: options.include, exclude: options.exclude, release });
   if (discovery.missing.length > 0) {
     throw new UsageError(`path not found: ${discovery.missing.join(', ')}`);
   }
@@ -182,7 +188,9 @@ async function parse(
   discovery: DiscoveryResult,
   options: AuditOptions,
 ): Promise<Parsed> {
-  const planning = steps.map((step) => step.run.plan(discovery.root, discovery.files));
+  // The pre-steps read held texts only: the rule that let the others go keeps every text one reads (readsText).
+  const held = discovery.files.filter((f) => f.scan === undefined);
+  const planning = steps.map((step) => step.run.plan(discovery.root, held));
   // A run that fails before it awaits them (a usage error below) closes the steps: their rejection is nobody's to handle.
   for (const planned of planning) planned.catch(() => {});
   const planners = transforms.filter((t) => t.loadPlanner);
@@ -195,7 +203,7 @@ async function parse(
   const reachModules = transforms.flatMap((t) => t.reachModules ?? []);
   const project = new AnalysisProject(discovery.root, discovery.files, compilerOptions, reachModules);
   // The pre-steps' output is what the planners analyse; diffs and writes still go from the disk text.
-  const pending = new Set(steps.flatMap((step) => step.run.inputs(discovery.files).map((f) => f.absPath)));
+  const pending = new Set(steps.flatMap((step) => step.run.inputs(held).map((f) => f.absPath)));
   // Files outside the SDK's reach (see sdkReach) cannot hold a site, nor name a declaration of a file that can:
   // they are not parsed to look for one, nor indexed for name searches, nor read by the prefilter.
   const isTestPath = (absPath: string) => isConventionalTestPath(path.relative(discovery.root, absPath));
@@ -203,7 +211,7 @@ async function parse(
   if (steps.length > 0) {
     const reach = project.sdkReach();
     project.limitSearchesTo(reach);
-    for (const f of discovery.files)
+    for (const f of held)
       if (!pending.has(f.absPath) && (reach?.has(f.absPath) ?? true))
         mayHold.set(
           f.absPath,
@@ -216,7 +224,7 @@ async function parse(
         .map(([absPath]) => absPath),
       pending,
     );
-    const untouched = discovery.files.filter((f) => !pending.has(f.absPath));
+    const untouched = held.filter((f) => !pending.has(f.absPath));
     for (const step of steps) step.run.whileRunning?.(untouched);
   }
   const outputs = await Promise.all(planning);
@@ -232,7 +240,7 @@ async function parse(
   const leftOut = new Set<string>();
   const candidatesOf = (t: Transform, index: number) =>
     inReach
-      .filter((f) => mayHold.get(f.absPath)?.[index] ?? t.mayHoldWork(f.text))
+      .filter((f) => mayHold.get(f.absPath)?.[index] ?? (f.scan === undefined && t.mayHoldWork(f.text)))
       .map((f) => f.absPath)
       .filter((absPath) => {
         if (options.includeTests || !isTestPath(absPath)) return true;
@@ -354,15 +362,17 @@ function finishAll(
 
 /**
  * Each discovered file's text after the run, by absolute path: planned (as the file will hold it), else as it is.
- * Read as the analysis reads texts, without a byte order mark (see SourceFileEntry.text).
+ * Read as the analysis reads texts, without a byte order mark (see SourceFileEntry.text). A file whose text
+ * discovery let go and the run leaves alone is not there: no transform reads its text (Transform.readsText).
  */
 function finalTextsOf(discovery: DiscoveryResult, planned: PlannedTexts): Map<string, string> {
-  return new Map(
-    discovery.files.map((entry) => {
-      const after = planned.get(entry.absPath)?.after;
-      return [entry.absPath, after === undefined ? entry.text : after.slice(entry.bom?.length ?? 0)];
-    }),
-  );
+  const texts = new Map<string, string>();
+  for (const entry of discovery.files) {
+    const after = planned.get(entry.absPath)?.after;
+    if (after !== undefined) texts.set(entry.absPath, after.slice(entry.bom?.length ?? 0));
+    else if (entry.scan === undefined) texts.set(entry.absPath, entry.text);
+  }
+  return texts;
 }
 
 /** The absolute runtime folder: inside the target root, so that the migration never writes outside what it was given. */

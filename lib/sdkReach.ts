@@ -25,26 +25,55 @@ export interface Reach {
 
 const ROOT_SDK = '@modelcontextprotocol';
 
+/**
+ * What a text says of its module links before they are resolved: the relative specifiers it quotes (each once, in
+ * the order of their first occurrence), the root modules it names, whether its names reach other files without an
+ * import, and whether it loads a module by a computed name. Discovery keeps this of a text it does not hold (see
+ * lib/textScan.ts).
+ */
+export interface TextFacts {
+  specifiers: string[];
+  roots: string[];
+  sharesNames: boolean;
+  computedImport: boolean;
+}
+
+/** See TextFacts. */
+export function textFactsOf(text: string, reachModules: readonly string[]): TextFacts {
+  const specifiers = new Set<string>();
+  for (RELATIVE_SPECIFIER.lastIndex = 0; ;) {
+    const match = RELATIVE_SPECIFIER.exec(text);
+    if (!match) break;
+    specifiers.add(match[2]!);
+  }
+  const roots = text.includes(ROOT_SDK) ? [ROOT_SDK] : [];
+  for (const name of reachModules) if (namesModule(text, name)) roots.push(name);
+  const computedImport = COMPUTED_IMPORT.test(text);
+  return {
+    specifiers: [...specifiers],
+    roots,
+    sharesNames: !MODULE_SYNTAX.test(text) || text.includes('declare global') || computedImport,
+    computedImport,
+  };
+}
+
+/** A text's ModuleFacts from its TextFacts; `resolve` maps a relative specifier to an analysed file. */
+export function resolveFacts(facts: TextFacts, resolve: (specifier: string) => string | undefined): ModuleFacts {
+  const links = new Set<string>();
+  for (const specifier of facts.specifiers) {
+    const target = resolve(specifier);
+    if (target !== undefined) links.add(target);
+  }
+  return { links: [...links], roots: facts.roots, sharesNames: facts.sharesNames };
+}
+
 /** What a text says of its module links (see AnalysisProject.sdkReach); `resolve` maps a relative specifier to an analysed file. */
 export function moduleFactsOf(
   text: string,
   resolve: (specifier: string) => string | undefined,
   reachModules: readonly string[],
 ): ModuleFacts {
-  const links = new Set<string>();
-  for (RELATIVE_SPECIFIER.lastIndex = 0; ;) {
-    const match = RELATIVE_SPECIFIER.exec(text);
-    if (!match) break;
-    const target = resolve(match[2]!);
-    if (target !== undefined) links.add(target);
-  }
-  const roots = text.includes(ROOT_SDK) ? [ROOT_SDK] : [];
-  for (const name of reachModules) if (namesModule(text, name)) roots.push(name);
-  return {
-    links: [...links],
-    roots,
-    sharesNames: !MODULE_SYNTAX.test(text) || text.includes('declare global') || COMPUTED_IMPORT.test(text),
-  };
+  return resolveFacts(textFactsOf(text, reachModules), resolve);
 }
 
 /** A quoted string that is the package's name or one of its subpaths (`'fastmcp'`, `"agents/mcp"`). */

@@ -144,6 +144,13 @@ export interface Transform extends TransformCatalogue {
    * relative imports, worth analysing (see AnalysisProject.sdkReach).
    */
   reachModules?: readonly string[];
+  /**
+   * Texts this transform reads in full besides those `mayHoldWork` passes: its pre-step's inputs, what its finish
+   * reads, a file naming a module it may create. Discovery lets go of every text no transform reads (keeping its word
+   * index row, see lib/textScan.ts): pre-steps and finishes never see those files, and a name search reads one again
+   * from disk. Unset: none. Must not load the compiler.
+   */
+  readsText?(text: string): boolean;
   /** Load the planner's modules (the compiler, the analysis); the runner loads them while the pre-steps run. */
   loadPlanner?(): Promise<Planner>;
   preStep?: PreStep;

@@ -2,7 +2,7 @@
 // sees it (lib/transform.ts). Light to import: the prefilter and the catalogue; the analysis and the planners load
 // with loadPlanner, while the v1 step runs.
 import type { Transform } from '../../lib/transform.js';
-import { TRANSFORM_ID } from './constants.js';
+import { REPLAY_RUNTIME_NAME, TRANSFORM_ID } from './constants.js';
 import { FRAMEWORK_PACKAGES } from './frameworks.js';
 import { mayHoldSite } from './prefilter.js';
 import { REASONS } from './reasons.js';
@@ -26,6 +26,8 @@ export const mrtr: Transform = {
   // A site planned as rewritten in a file the run could not change is reported with this reason, not as rewritten.
   unappliedReason: 'rewrite-failed',
   mayHoldWork: mayHoldSite,
+  // A file naming the replay runtime keeps the module the run creates for it (dropOrphanModules reads the final texts).
+  readsText: (text) => text.includes(REPLAY_RUNTIME_NAME),
   // A framework's tool files may import only the framework (FastMCP, xmcp): they are analysed like SDK files.
   reachModules: FRAMEWORK_PACKAGES,
   async loadPlanner() {

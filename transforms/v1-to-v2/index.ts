@@ -2,6 +2,7 @@
 // @modelcontextprotocol/codemod on the files naming the v1 SDK, and a finish that reports the markers left in the
 // final texts and fits package.json. Light to import: the codemod and the compiler load in the step's worker.
 import type { Transform } from '../../lib/transform.js';
+import { mayHoldMarkers } from './findCodemodMarkers.js';
 import { mentionsV1Sdk, V1_TO_V2_ID } from './ids.js';
 import { REASONS } from './reasons.js';
 import { finishStep, V1_TO_V2_STEP } from './step.js';
@@ -10,6 +11,9 @@ export const v1ToV2: Transform = {
   id: V1_TO_V2_ID,
   reasons: REASONS,
   mayHoldWork: mentionsV1Sdk,
+  // The step's inputs (v1StepInputs: the SDK, zod-to-json-schema, zod's record) and what its finish scans: markers,
+  // and the packages the final code imports (importedPackages: the SDK's, zod).
+  readsText: (text) => text.includes('@modelcontextprotocol/') || text.includes('zod') || mayHoldMarkers(text),
   preStep: V1_TO_V2_STEP,
   finish: finishStep,
 };
