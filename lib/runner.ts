@@ -190,7 +190,7 @@ async function parse(
 ): Promise<Parsed> {
   // The pre-steps read held texts only: the rule that let the others go keeps every text one reads (readsText).
   const held = discovery.files.filter((f) => f.scan === undefined);
-  const planning = steps.map((step) => step.run.plan(discovery.root, held));
+  const planning = steps.map((step) => step.run.plan(discovery.root, held, discovery.files));
   // A run that fails before it awaits them (a usage error below) closes the steps: their rejection is nobody's to handle.
   for (const planned of planning) planned.catch(() => {});
   const planners = transforms.filter((t) => t.loadPlanner);

@@ -95,8 +95,12 @@ export interface PreStepContext {
 export interface PreStepRun {
   /** The discovered files it reads (and may give new texts). */
   inputs(files: SourceFileEntry[]): SourceFileEntry[];
-  /** Run it on the discovered files (once per run); meanwhile the runner parses what it does not read. */
-  plan(root: string, files: SourceFileEntry[]): Promise<PreStepOutput>;
+  /**
+   * Run it on the discovered files whose texts discovery held (once per run); meanwhile the runner parses what it does
+   * not read. `all` is every discovered file: a released one's text is read again from disk on each use, so it is
+   * read only where its word row (`scan.words`) may hold what is looked for.
+   */
+  plan(root: string, files: SourceFileEntry[], all?: SourceFileEntry[]): Promise<PreStepOutput>;
   /** Work on the texts it does not read, done while it runs, for its finish (called once, before the plan settles). */
   whileRunning?(files: SourceFileEntry[]): void;
   /** Stop whatever it started (the run failed, or the output arrived): safe to call at any time. */

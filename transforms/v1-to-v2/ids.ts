@@ -1,4 +1,5 @@
 import type { SourceFileEntry } from '../../lib/files.js';
+import { bloomBits, rowMayHold, wordHash } from '../../lib/wordIndex.js';
 
 // What the v1 step needs to know before anything heavy is loaded (the official codemod, the TypeScript compiler):
 // the runner picks the step's input files with it while the step's worker is still starting.
@@ -62,8 +63,13 @@ export function servingCallers(files: SourceFileEntry[], inputs: SourceFileEntry
   }
   if (names.size === 0) return [];
   const word = new RegExp(`\\b(?:${[...names].map((n) => n.replace(/\$/g, '\\$')).join('|')})\\b`);
+  // A text discovery let go (lib/textScan.ts) is read again only when its word row may hold one of the names.
+  const bits = [...names].map((n) => bloomBits(wordHash(n, 0, n.length)));
+  const mayName = (entry: SourceFileEntry) => !entry.scan || bits.some(([a, b]) => rowMayHold(entry.scan!.words, a, b));
   const taken = new Set(inputs);
-  return files.filter((entry) => !taken.has(entry) && !entry.file.startsWith('..') && word.test(entry.text));
+  return files.filter(
+    (entry) => !taken.has(entry) && !entry.file.startsWith('..') && mayName(entry) && word.test(entry.text),
+  );
 }
 
 const EXPORTED_FUNCTION =

@@ -31,8 +31,11 @@ export async function planV1ToV2(root: string, files: SourceFileEntry[]): Promis
 }
 
 export interface V1ToV2Runner {
-  /** Plan the step for these files (once per runner): the official codemod's output, as planV1ToV2 returns it. */
-  plan(root: string, files: SourceFileEntry[]): Promise<V1ToV2Step>;
+  /**
+   * Plan the step for these files (once per runner): the official codemod's output, as planV1ToV2 returns it. `all`:
+   * every discovered file, of which the serving rewrite reads the callers of an entry's functions (servingCallers).
+   */
+  plan(root: string, files: SourceFileEntry[], all?: SourceFileEntry[]): Promise<V1ToV2Step>;
   /** Stop the worker if it is still running (the run failed, or the plan arrived): safe to call at any time. */
   close(): void;
 }
@@ -67,7 +70,13 @@ export function prestartV1ToV2(options: StartOptions = {}): void {
 }
 
 function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runner {
-  const inThread: V1ToV2Runner = { plan: (root, files) => planV1ToV2(root, files), close: () => {} };
+  const inThread: V1ToV2Runner = {
+    plan: (root, files, all) => {
+      const held = new Set(files);
+      return planV1ToV2(root, [...files, ...callersOf(all ?? files, v1StepInputs(files)).filter((f) => !held.has(f))]);
+    },
+    close: () => {},
+  };
   const script = fileURLToPath(new URL('./stepWorker.js', import.meta.url));
   if (process.env.MCP_MRTR_V1_STEP_IN_THREAD === '1' || !fs.existsSync(script)) return inThread;
   let worker: Worker;
@@ -110,7 +119,7 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
     void worker.terminate();
   };
   return {
-    plan(root, files) {
+    plan(root, files, all) {
       const inputs = v1StepInputs(files);
       if (inputs.length === 0) {
         close();
@@ -118,7 +127,7 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
       }
       worker.ref();
       // With the files that may call an entry's exported function, which the serving rewrite reads (servingCallers).
-      worker.postMessage({ root, files: [...inputs, ...servingCallers(files, inputs)] });
+      worker.postMessage({ root, files: [...inputs, ...callersOf(all ?? files, inputs)] });
       // The copies killed runs left are removed here while the worker runs (listing the temp folder off the thread).
       const cleaned = import('./staleCopies.js').then((m) => m.removeStaleCopiesAsync());
       const planned = Promise.all([answer, cleaned.catch(() => {})])
@@ -217,8 +226,8 @@ export const V1_TO_V2_STEP: PreStep = {
     let early: Map<string, FinishScan> | undefined;
     return {
       inputs: v1StepInputs,
-      async plan(root, files) {
-        const step = await runner.plan(root, files);
+      async plan(root, files, all) {
+        const step = await runner.plan(root, files, all);
         const output: V1ToV2Output = {
           texts: step.texts,
           step,
@@ -246,4 +255,12 @@ export function finishStep(
   // The runner hands back the output this step's own plan made (a V1ToV2Output), or nothing when it did not run.
   const own = output as V1ToV2Output | undefined;
   return finishV1ToV2(root, finalTexts, own?.step, own?.early);
+}
+
+/**
+ * The files that may call an exported function of a stdio entry among the inputs (ids.ts servingCallers), as their
+ * fields and text: a released entry's text is read once here, and its word row (a view of a shared buffer) stays.
+ */
+function callersOf(all: SourceFileEntry[], inputs: SourceFileEntry[]): SourceFileEntry[] {
+  return servingCallers(all, inputs).map((f) => ({ ...f, scan: undefined, text: f.text }));
 }
