@@ -1,0 +1,48 @@
+// Whether the official codemod's run is split over two worker threads, and which files each one takes. The run costs
+// about its files' size (ts-morph re-parses a file at every edit: ~34 ms per file of the bench tree, 100-260 KB per
+// second on the real repositories): past SPLIT_MIN_BYTES, a second worker, started after discovery, pays for its own
+// start. Nothing here loads the compiler: the main thread decides before it loads its own.
+import type { SourceFileEntry } from '../../lib/files.js';
+import { codemodInputs } from './ids.js';
+
+/** Below this many bytes of files for the official codemod, its run stays in one worker thread. */
+export const SPLIT_MIN_BYTES = 160_000;
+/**
+ * The share of the run the first worker (started before discovery, warm when the files arrive) takes on top of half:
+ * the bytes it gets through while the second one starts (~0.4-0.5 s of Node start and compiler load).
+ */
+export const HEAD_START_BYTES = 40_000;
+
+/**
+ * The relative paths of the step's input files each of the two parts takes, the first worker's first (with the files
+ * the codemod does not read); undefined when the run stays
+ * in one thread. `threads` is `MCP_MRTR_V1_STEP_THREADS`: `1` never splits, `2` splits whenever there are two files
+ * (halves by size, no head start).
+ */
+export function splitCodemodFiles(
+  inputs: SourceFileEntry[],
+  threads = process.env.MCP_MRTR_V1_STEP_THREADS,
+): [string[], string[]] | undefined {
+  const files = codemodInputs(inputs);
+  if (threads === '1' || files.length < 2) return undefined;
+  const sizeOf = (entry: SourceFileEntry) => entry.text.length;
+  if (threads !== '2' && files.reduce((sum, entry) => sum + sizeOf(entry), 0) < SPLIT_MIN_BYTES) return undefined;
+  // The largest first, each to the part with less to do: the first part starts ahead by the second's start.
+  const bySize = files
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => sizeOf(b.entry) - sizeOf(a.entry) || a.index - b.index);
+  const loads = [threads === '2' ? 0 : -HEAD_START_BYTES, 0];
+  const owner = new Map<SourceFileEntry, number>();
+  for (const { entry } of bySize) {
+    const part = loads[0]! <= loads[1]! ? 0 : 1;
+    owner.set(entry, part);
+    loads[part]! += sizeOf(entry);
+  }
+  const parts: [string[], string[]] = [[], []];
+  for (const entry of files) parts[owner.get(entry)!]!.push(entry.file);
+  // Every file in one part (one file larger than the rest together): nothing to split.
+  if (parts[1].length === 0 || parts[0].length === 0) return undefined;
+  // The files the codemod does not read (their repairs alone) go with the first part.
+  for (const entry of inputs) if (!owner.has(entry)) parts[0].push(entry.file);
+  return parts;
+}
