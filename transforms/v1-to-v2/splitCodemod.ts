@@ -1,12 +1,16 @@
 // Whether the official codemod's run is split over two worker threads, and which files each one takes. The run costs
-// about its files' size (ts-morph re-parses a file at every edit: ~34 ms per file of the bench tree, 100-260 KB per
-// second on the real repositories): past SPLIT_MIN_BYTES, a second worker, started after discovery, pays for its own
-// start. Nothing here loads the compiler: the main thread decides before it loads its own.
+// about its files' size (ts-morph re-parses a file at every edit: 100-260 KB per second on the real repositories,
+// ~34 ms per file of the bench tree). A second worker costs its own start (~0.4 s) and its own warm-up (a fresh V8
+// isolate runs TypeScript cold: ~1.3 s of CPU on the official servers repository, whatever its share), which the first
+// worker pays too, in parallel: with a free core the split saves about the smaller share's warm time, less the start;
+// without one it costs that CPU (bench/README.md, "Issue 20, fourth round"). Nothing here loads the compiler: the main
+// thread decides before it loads its own.
+import os from 'node:os';
 import type { SourceFileEntry } from '../../lib/files.js';
 import { codemodInputs } from './ids.js';
 
 /** Below this many bytes of files for the official codemod, its run stays in one worker thread. */
-export const SPLIT_MIN_BYTES = 160_000;
+export const SPLIT_MIN_BYTES = 250_000;
 /**
  * The share of the run the first worker (started before discovery, warm when the files arrive) takes on top of half:
  * the bytes it gets through while the second one starts (~0.4-0.5 s of Node start and compiler load).
@@ -15,8 +19,8 @@ export const HEAD_START_BYTES = 40_000;
 
 /**
  * The relative paths of the step's input files each of the two parts takes, the first worker's first (with the files
- * the codemod does not read); undefined when the run stays
- * in one thread. `threads` is `MCP_MRTR_V1_STEP_THREADS`: `1` never splits, `2` splits whenever there are two files
+ * the codemod does not read); undefined when the run stays in one thread (one core, or too little to split).
+ * `threads` is `MCP_MRTR_V1_STEP_THREADS`: `1` never splits, `2` splits whenever there are two files
  * (halves by size, no head start).
  */
 export function splitCodemodFiles(
@@ -26,7 +30,11 @@ export function splitCodemodFiles(
   const files = codemodInputs(inputs);
   if (threads === '1' || files.length < 2) return undefined;
   const sizeOf = (entry: SourceFileEntry) => entry.text.length;
-  if (threads !== '2' && files.reduce((sum, entry) => sum + sizeOf(entry), 0) < SPLIT_MIN_BYTES) return undefined;
+  if (
+    threads !== '2' &&
+    (os.availableParallelism() < 2 || files.reduce((sum, e) => sum + sizeOf(e), 0) < SPLIT_MIN_BYTES)
+  )
+    return undefined;
   // The largest first, each to the part with less to do: the first part starts ahead by the second's start.
   const bySize = files
     .map((entry, index) => ({ entry, index }))
