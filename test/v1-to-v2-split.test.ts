@@ -33,13 +33,12 @@ function readBytes(dir: string): Record<string, Buffer> {
 const PRELOAD = path.join(REPO_ROOT, 'test', 'support', 'recordStepWorkers.cjs');
 
 /** The CLI's migration of `dir` (report JSON on stdout), and what its v1 step's workers were asked (see recordStepWorkers.cjs). */
-function migrate(dir: string, threads: string | undefined) {
+function migrate(dir: string, threads: string) {
   const record = `${dir}.workers.json`;
   temps.push(record);
   const env: NodeJS.ProcessEnv = { ...process.env, MCP_MRTR_TEST_STEP_WORKERS_OUT: record };
-  delete env.MCP_MRTR_V1_STEP_THREADS;
   delete env.MCP_MRTR_V1_STEP_IN_THREAD;
-  if (threads !== undefined) env.MCP_MRTR_V1_STEP_THREADS = threads;
+  env.MCP_MRTR_V1_STEP_THREADS = threads;
   const result = spawnSync(process.execPath, ['--require', PRELOAD, CLI, '--report', 'json', dir], {
     cwd: REPO_ROOT,
     encoding: 'utf8',
@@ -73,15 +72,27 @@ describe('the v1 step split over two worker threads', () => {
     expect(one.manifestWarnings).toHaveLength(1);
   }, 120_000);
 
+  it('splits from SPLIT_MIN_BYTES of v1 files, with a core idle on average, or when told to', async () => {
+    const large = v1StepInputs(
+      (await discoverFiles([tempTree(splitProject(15, (SPLIT_MIN_BYTES * 1.2) / 15))], {})).files,
+    );
+    const small = v1StepInputs((await discoverFiles([tempTree(splitProject(10))], {})).files);
+    const idle = { cores: 2, load: 0.4 };
+    const [first, second] = splitCodemodFiles(large, '', idle)!;
+    // The first worker, warm when the files arrive, takes more.
+    expect(first.length).toBeGreaterThan(second.length);
+    expect(splitCodemodFiles(small, '', idle)).toBeUndefined();
+    expect(splitCodemodFiles(large, '', { cores: 2, load: 1.6 })).toBeUndefined();
+    expect(splitCodemodFiles(large, '', { cores: 1, load: 0 })).toBeUndefined();
+    expect(splitCodemodFiles(large, '1', idle)).toBeUndefined();
+    expect(splitCodemodFiles(small, '2', { cores: 1, load: 9 })).toBeDefined();
+  }, 60_000);
+
   it('the CLI writes the same bytes and the same report split as in one thread', async () => {
-    // Tables large enough for the default threshold to split the run.
     const project = splitProject(15, (SPLIT_MIN_BYTES * 1.2) / 15);
-    const dir = tempTree(project);
-    const inputs = v1StepInputs((await discoverFiles([dir], {})).files);
-    expect(splitCodemodFiles(inputs, '')).toBeDefined();
     const split = tempTree(project);
     const single = tempTree(project);
-    const twoThreads = migrate(split, undefined);
+    const twoThreads = migrate(split, '2');
     const oneThread = migrate(single, '1');
     // Two workers, each with its share of the files; then one worker with all of them.
     expect(twoThreads.workers).toHaveLength(2);

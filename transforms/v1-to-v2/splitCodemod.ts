@@ -17,23 +17,34 @@ export const SPLIT_MIN_BYTES = 250_000;
  */
 export const HEAD_START_BYTES = 40_000;
 
+/** What the split asks of the machine: its cores, and the run queue's length over the last minute. */
+export interface MachineLoad {
+  cores: number;
+  load: number;
+}
+
+function machineLoad(): MachineLoad {
+  // Windows reports a load of 0: the split then depends on the cores alone.
+  return { cores: os.availableParallelism(), load: os.loadavg()[0]! };
+}
+
 /**
  * The relative paths of the step's input files each of the two parts takes, the first worker's first (with the files
- * the codemod does not read); undefined when the run stays in one thread (one core, or too little to split).
- * `threads` is `MCP_MRTR_V1_STEP_THREADS`: `1` never splits, `2` splits whenever there are two files
- * (halves by size, no head start).
+ * the codemod does not read); undefined when the run stays in one thread: under SPLIT_MIN_BYTES, one core, or no core idle on
+ * average over the last minute (load average above the cores less one: there a second worker only adds its CPU,
+ * measured 0.6-0.9x on a 2-core machine at load 5-12). `threads` is `MCP_MRTR_V1_STEP_THREADS`: `1` never splits, `2`
+ * splits whenever there are two files, whatever the load (halves by size, no head start).
  */
 export function splitCodemodFiles(
   inputs: SourceFileEntry[],
   threads = process.env.MCP_MRTR_V1_STEP_THREADS,
+  machine: MachineLoad = machineLoad(),
 ): [string[], string[]] | undefined {
   const files = codemodInputs(inputs);
   if (threads === '1' || files.length < 2) return undefined;
   const sizeOf = (entry: SourceFileEntry) => entry.text.length;
-  if (
-    threads !== '2' &&
-    (os.availableParallelism() < 2 || files.reduce((sum, e) => sum + sizeOf(e), 0) < SPLIT_MIN_BYTES)
-  )
+  const bytes = files.reduce((sum, entry) => sum + sizeOf(entry), 0);
+  if (threads !== '2' && (bytes < SPLIT_MIN_BYTES || machine.cores < 2 || machine.load > machine.cores - 1))
     return undefined;
   // The largest first, each to the part with less to do: the first part starts ahead by the second's start.
   const bySize = files
