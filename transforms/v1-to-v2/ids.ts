@@ -74,3 +74,8 @@ export function servingCallers(files: SourceFileEntry[], inputs: SourceFileEntry
 
 const EXPORTED_FUNCTION =
   /\bexport\s+(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)|\bexport\s+const\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\b|function\b|\()/g;
+
+/** The step's input files the official codemod reads: those naming the v1 SDK (the others get the repairs alone). */
+export function codemodInputs(inputs: SourceFileEntry[]): SourceFileEntry[] {
+  return inputs.filter((entry) => mentionsV1Sdk(entry.text) && !migratedAlready(entry.text));
+}

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { SourceFileEntry } from '../../lib/files.js';
 import type { Finding } from '../../lib/model.js';
 import type { PreStep, PreStepOutput } from '../../lib/transform.js';
 import { findCodemodMarkers, mayHoldMarkers } from './findCodemodMarkers.js';
 import { servingCallers, v1StepInputs } from './ids.js';
 import { importedPackages, planPackageJson } from './planPackageJson.js';
+import { splitCodemodFiles } from './splitCodemod.js';
+import { startStepThread, type StepThread } from './stepThread.js';
 
 // Nothing here loads the official codemod or the TypeScript compiler: the runner loads this module before
 // discovery, and the step itself runs in a worker thread (see startV1ToV2).
@@ -79,44 +80,14 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
   };
   const script = fileURLToPath(new URL('./stepWorker.js', import.meta.url));
   if (process.env.MCP_MRTR_V1_STEP_IN_THREAD === '1' || !fs.existsSync(script)) return inThread;
-  let worker: Worker;
-  try {
-    worker = new Worker(script, { workerData: { compileCacheDir: options.compileCacheDir } });
-  } catch {
-    return inThread;
-  }
-  let settled = false;
-  let closed = false;
-  const answer = new Promise<V1ToV2Step>((resolve, reject) => {
-    worker.on('message', (message: { result?: V1ToV2Step; error?: string }) => {
-      settled = true;
-      if (message.result) resolve(message.result);
-      else reject(new Error(`the official v1-to-v2 codemod failed: ${message.error ?? 'no answer'}`));
-    });
-    worker.once('error', (error) => {
-      settled = true;
-      reject(
-        new Error(
-          `the official v1-to-v2 codemod's worker thread failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        ),
-      );
-    });
-    worker.once('exit', (code) => {
-      if (!settled)
-        reject(
-          new Error(`the official v1-to-v2 codemod's worker thread stopped without an answer (exit code ${code})`),
-        );
-      settled = true;
-    });
-  });
-  // A failure matters only to a caller that plans (a run that failed before closes the worker).
-  answer.catch(() => {});
-  // After the listeners: adding a 'message' listener refs the worker again.
-  if (unref) worker.unref();
+  const first = startStepThread(script, options.compileCacheDir);
+  if (!first) return inThread;
+  // After its listeners: adding a 'message' listener refs the worker again.
+  if (unref) first.worker.unref();
+  let second: StepThread | undefined;
   const close = () => {
-    if (closed) return;
-    closed = true;
-    void worker.terminate();
+    first.close();
+    second?.close();
   };
   return {
     plan(root, files, all) {
@@ -125,9 +96,25 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
         close();
         return Promise.resolve({ texts: new Map(), findings: [], manifestWarnings: [] });
       }
-      worker.ref();
+      first.worker.ref();
       // With the files that may call an entry's exported function, which the serving rewrite reads (servingCallers).
-      worker.postMessage({ root, files: [...inputs, ...callersOf(all ?? files, inputs)] });
+      const sent = [...inputs, ...callersOf(all ?? files, inputs)];
+      // Enough for the official codemod to split its run: a second worker takes its share (see splitCodemod.ts).
+      const split = splitCodemodFiles(inputs);
+      second = split && startStepThread(script, options.compileCacheDir);
+      let answer: Promise<V1ToV2Step>;
+      if (split && second) {
+        // The parts read only the step's files; the serving rewrite runs here, after both (finishCodemod).
+        first.worker.postMessage({ root, files: inputs, own: split[0] });
+        second.worker.postMessage({ root, files: inputs, own: split[1] });
+        const finishing = import('./finishCodemod.js');
+        answer = Promise.all([first.answer, second.answer, finishing]).then(([a, b, { finishCodemod }]) =>
+          finishCodemod(sent, [a.part!, b.part!]),
+        );
+      } else {
+        first.worker.postMessage({ root, files: sent });
+        answer = first.answer.then((a) => a.result!);
+      }
       // The copies killed runs left are removed here while the worker runs (listing the temp folder off the thread).
       const cleaned = import('./staleCopies.js').then((m) => m.removeStaleCopiesAsync());
       const planned = Promise.all([answer, cleaned.catch(() => {})])
