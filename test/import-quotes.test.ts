@@ -1,6 +1,9 @@
 // The v1 step's import lines in the file's own quote (issue 18: the official codemod writes double quotes in
 // single-quote files). The user's own declarations keep theirs.
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { auditWithTexts } from '../api/index.js';
+import { removeTemps, tempTree } from './support/v1-to-v2.js';
 import { inOwnLineEnds, inOwnQuotes, ownQuote } from '../transforms/v1-to-v2/importQuotes.js';
 
 const USER = [
@@ -56,5 +59,37 @@ describe('the v1 step keeps a CRLF file on CRLF', () => {
     );
     expect(inOwnLineEnds('a\nb\n', 'c\na\nb\n')).toBe('c\na\nb\n');
     expect(inOwnLineEnds('a\r\nb\n', 'c\na\r\nb\n')).toBe('c\na\r\nb\n');
+  });
+});
+
+describe('a CRLF v1 file, migrated', () => {
+  it('keeps CRLF on every line, those the official codemod wrote included', async () => {
+    try {
+      const text = [
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
+        "const server = new McpServer({ name: 'x', version: '1.0.0' });",
+        "server.registerTool('hi', {}, async () => ({ content: [] }));",
+        'await server.connect(new StdioServerTransport());',
+        '',
+      ].join('\r\n');
+      const manifest = JSON.stringify({
+        name: 'x',
+        type: 'module',
+        dependencies: { '@modelcontextprotocol/sdk': '^1' },
+      });
+      const dir = tempTree({ 'package.json': manifest, 'src/index.ts': text });
+      const { texts } = await auditWithTexts({ paths: [dir], v1ToV2: true });
+      const after = texts.get(path.join(dir, 'src', 'index.ts'))?.after ?? '';
+      expect(after).toContain("from '@modelcontextprotocol/server");
+      expect(
+        after
+          .split('\n')
+          .slice(0, -1)
+          .filter((line) => !line.endsWith('\r')),
+      ).toEqual([]);
+    } finally {
+      removeTemps();
+    }
   });
 });

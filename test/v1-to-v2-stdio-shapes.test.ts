@@ -1,11 +1,13 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Report } from '../lib/model.js';
 import { compileTree, runOverStdio, type Call } from './support/equivalence.js';
-import { FIXTURES_ROOT, readTree, REPO_ROOT } from './support/fixtures.js';
+import { FIXTURES_ROOT, readTree, REPO_ROOT, snapshotTree } from './support/fixtures.js';
 import { strictDiagnostics } from './support/typecheck.js';
 import { auditWithTexts } from '../api/index.js';
-import { confirmOnceScript, copyOf, expectTree, removeTemps, run, tempTree } from './support/v1-to-v2.js';
+import { confirmOnceScript, copyOf, expectTree, removeTemps, run, temps, tempTree } from './support/v1-to-v2.js';
 
 afterEach(removeTemps);
 
@@ -24,8 +26,13 @@ describe('v1 stdio entries of the real servers', () => {
   const INPUT = path.join(SHAPES, 'input');
   const EXPECTED = path.join(SHAPES, 'expected');
 
-  it('serve through serveStdio, or stay for review with advice naming what holds them; a second run changes nothing', () => {
+  it('serve through serveStdio, or stay for review with advice naming what holds them; the dry run plans the same bytes and writes nothing; a second run changes nothing', () => {
     const dir = copyOf(INPUT);
+    const dry = copyOf(INPUT);
+    const before = snapshotTree(dry);
+    const planned = run(['--dry-run', '--diff', '--quiet', dry]);
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(snapshotTree(dry)).toEqual(before);
     const first = run(['--report', 'json', dir]);
     expect(first.code, first.stderr).toBe(0);
     const report = JSON.parse(first.stdout) as Report;
@@ -52,6 +59,13 @@ describe('v1 stdio entries of the real servers', () => {
     expect(advice['src/kept.ts']).toContain('startKept() returns the server after connecting it');
     expect(advice['src/shared.ts']).toMatch(/createServer\(\) builds more than the server: bus /);
     expectTree(output, EXPECTED);
+    // The dry run's patch, applied, gives exactly what the migration wrote.
+    const patch = `${dry}.patch`;
+    temps.push(patch);
+    fs.writeFileSync(patch, planned.stdout);
+    const applied = spawnSync('git', ['apply', patch], { cwd: dry, encoding: 'utf8' });
+    expect(applied.stderr).toBe('');
+    expect(readTree(dry)).toEqual(output);
     const again = run(['--report', 'json', dir]);
     expect((JSON.parse(again.stdout) as Report).files.filter((f) => f.status !== 'unchanged')).toEqual([]);
   });
@@ -106,23 +120,25 @@ describe('v1 stdio entries of the real servers', () => {
   });
 });
 
+// The v1 imports of an entry file, and an audit of a v1 tree: its serving findings and an entry's planned text.
+const V1_IMPORTS = [
+  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+  "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
+];
+const V1_PACKAGE =
+  JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } }, null, 2) +
+  '\n';
+async function auditServing(files: Record<string, string>, entry = 'src/index.ts') {
+  const dir = tempTree({ 'package.json': V1_PACKAGE, ...files });
+  const { report, texts } = await auditWithTexts({ paths: [dir], v1ToV2: true });
+  const serving = (report.findings ?? []).filter((f) => /serv/.test(f.reason));
+  return { serving, after: texts.get(path.join(dir, ...entry.split('/')))?.after ?? '' };
+}
+
 // What decides between the rewrite and review, on servers built in the function that connects them.
 describe('v1 stdio entries: what stays for review', () => {
-  const PACKAGE =
-    JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } }, null, 2) +
-    '\n';
-  const entry = (body: string[]) => [
-    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-    "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
-    ...body,
-    '',
-  ];
-  const audit = async (lines: string[]) => {
-    const dir = tempTree({ 'package.json': PACKAGE, 'src/index.ts': lines.join('\n') });
-    const { report, texts } = await auditWithTexts({ paths: [dir], v1ToV2: true });
-    const serving = (report.findings ?? []).filter((f) => /serv/.test(f.reason));
-    return { serving, after: texts.get(path.join(dir, 'src', 'index.ts'))?.after ?? '' };
-  };
+  const entry = (body: string[]) => [...V1_IMPORTS, ...body, ''];
+  const audit = (lines: string[]) => auditServing({ 'src/index.ts': lines.join('\n') });
 
   it("a class's run() that builds its server: the arrow factory keeps `this`", async () => {
     const { serving, after } = await audit(
@@ -206,8 +222,7 @@ describe('v1 stdio entries: what stays for review', () => {
 // A function that connects its server and returns it loses the return only when every caller drops the result.
 describe('v1 stdio entries: a returned server and its callers', () => {
   const entry = [
-    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-    "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
+    ...V1_IMPORTS,
     'export async function startServer() {',
     "  const server = new McpServer({ name: 'x', version: '1.0.0' });",
     '  await server.connect(new StdioServerTransport());',
@@ -215,12 +230,8 @@ describe('v1 stdio entries: a returned server and its callers', () => {
     '}',
     '',
   ].join('\n');
-  const PACKAGE = JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1' } });
-  const served = async (files: Record<string, string>) => {
-    const dir = tempTree({ 'package.json': PACKAGE, 'src/server.ts': entry, ...files });
-    const { report } = await auditWithTexts({ paths: [dir], v1ToV2: true });
-    return (report.findings ?? []).filter((f) => /serv/.test(f.reason)).map((f) => f.reason);
-  };
+  const served = async (files: Record<string, string>) =>
+    (await auditServing({ 'src/server.ts': entry, ...files })).serving.map((f) => f.reason);
   const caller = (lines: string[]) => ({ 'src/index.ts': lines.join('\n') + '\n' });
 
   it('dropped by every caller: served; kept, passed on, renamed, re-exported or never called: review', async () => {
@@ -244,11 +255,9 @@ describe('v1 stdio entries: a returned server and its callers', () => {
 // A module-level server read by other functions is rebound per connection only when they are registrations main()
 // runs before its connect (no arguments) or listeners that read its members.
 describe('v1 stdio entries: a module-level server read by functions', () => {
-  const PACKAGE = JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1' } });
   const served = async (lines: string[]) => {
     const text = [
-      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-      "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
+      ...V1_IMPORTS,
       "const mcpServer = new McpServer({ name: 'x', version: '1.0.0' });",
       'function registerTools() {',
       "  mcpServer.registerTool('hi', {}, async () => ({ content: [] }));",
@@ -256,10 +265,8 @@ describe('v1 stdio entries: a module-level server read by functions', () => {
       ...lines,
       '',
     ].join('\n');
-    const dir = tempTree({ 'package.json': PACKAGE, 'src/index.ts': text });
-    const { report, texts } = await auditWithTexts({ paths: [dir], v1ToV2: true });
-    const reasons = (report.findings ?? []).filter((f) => /serv/.test(f.reason)).map((f) => f.reason);
-    return { reasons, after: texts.get(path.join(dir, 'src', 'index.ts'))?.after ?? '' };
+    const { serving, after } = await auditServing({ 'src/index.ts': text });
+    return { reasons: serving.map((f) => f.reason), after };
   };
   const main = (inner: string[]) => ['async function main() {', ...inner, '}', 'await main();'];
   const connect = '  await mcpServer.connect(new StdioServerTransport());';

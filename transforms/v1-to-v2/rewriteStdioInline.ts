@@ -4,7 +4,14 @@
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
 import { returningFunction } from './rewriteStdioReturned.js';
-import { hasMultilineTemplate, isInNestedFunction, mentionsIn, removeStatement, rootOf } from './stdioScope.js';
+import {
+  hasMultilineTemplate,
+  isInNestedFunction,
+  isListenerRegistration,
+  mentionsIn,
+  removeStatement,
+  rootOf,
+} from './stdioScope.js';
 
 /** Rewrite edits and the factory's description, why not (the advice's tail), or nothing (not this shape). */
 export type InlinePlan = { edits: TextEdit[]; factory: string } | { why: string } | undefined;
@@ -176,18 +183,6 @@ function registration(
   }
   return names;
 }
-
-/** `x.on('SIGINT', () => { ... })` (or `once`, `addListener`, `prependListener`) whose bound names are all in the callback. */
-function isListenerRegistration(statement: ts.Statement, uses: ts.Identifier[]): boolean {
-  if (!ts.isExpressionStatement(statement) || !ts.isCallExpression(statement.expression)) return false;
-  const call = statement.expression;
-  if (!ts.isPropertyAccessExpression(call.expression) || !LISTENER_METHODS.has(call.expression.name.text)) return false;
-  const listener = call.arguments[call.arguments.length - 1];
-  if (!listener || !(ts.isArrowFunction(listener) || ts.isFunctionExpression(listener))) return false;
-  return uses.every((id) => id.pos >= listener.pos && id.end <= listener.end);
-}
-
-const LISTENER_METHODS = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
 
 function isReceiverOf(id: ts.Identifier, connect: ts.ExpressionStatement): boolean {
   return (

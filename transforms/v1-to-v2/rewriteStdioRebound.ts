@@ -6,7 +6,7 @@
 // reader (a signal handler) reads the variable when it runs, so it reaches the instance that serves.
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
-import { removeStatement, usesOf } from './stdioScope.js';
+import { isListenerRegistration, removeStatement, usesOf } from './stdioScope.js';
 
 /** The connect's replacement and the edits that take the registration calls out of the connecting function. */
 export interface Rebound {
@@ -40,7 +40,7 @@ export function planRebound(
     if (ts.isFunctionDeclaration(statement) && statement.name && statement.body && readsMembers(statement)) {
       if (statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return undefined;
       registrations.push(statement);
-    } else if (!isListener(statement, usesIn(statement)) || !readsMembers(statement)) return undefined;
+    } else if (!isListenerRegistration(statement, usesIn(statement)) || !readsMembers(statement)) return undefined;
   }
   const calls = new Set<ts.Statement>();
   for (const fn of registrations) {
@@ -76,18 +76,4 @@ function registrationCall(id: ts.Identifier, body: ts.Block, connect: ts.Stateme
   if (!ts.isExpressionStatement(statement) || statement.parent !== body || statement.pos >= connect.pos)
     return undefined;
   return statement;
-}
-
-/** `x.on('SIGINT', () => { ... })` (or `once`) at the top level whose uses are all in its callback, which reads the variable when it runs. */
-function isListener(statement: ts.Statement, uses: ts.Identifier[]): boolean {
-  if (!ts.isExpressionStatement(statement) || !ts.isCallExpression(statement.expression)) return false;
-  const call = statement.expression;
-  const listener = call.arguments[call.arguments.length - 1];
-  return (
-    ts.isPropertyAccessExpression(call.expression) &&
-    ['on', 'once', 'addListener'].includes(call.expression.name.text) &&
-    !!listener &&
-    (ts.isArrowFunction(listener) || ts.isFunctionExpression(listener)) &&
-    uses.every((id) => id.pos >= listener.pos && id.end <= listener.end)
-  );
 }

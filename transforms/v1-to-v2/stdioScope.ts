@@ -146,3 +146,15 @@ export function isInNestedFunction(node: ts.Node, container: ts.Node): boolean {
     if (ts.isFunctionLike(current)) return true;
   return false;
 }
+
+/** `x.on('SIGINT', () => { ... })` (or `once`, `addListener`, `prependListener`) whose bound names are all in the callback. */
+export function isListenerRegistration(statement: ts.Statement, uses: ts.Identifier[]): boolean {
+  if (!ts.isExpressionStatement(statement) || !ts.isCallExpression(statement.expression)) return false;
+  const call = statement.expression;
+  if (!ts.isPropertyAccessExpression(call.expression) || !LISTENER_METHODS.has(call.expression.name.text)) return false;
+  const listener = call.arguments[call.arguments.length - 1];
+  if (!listener || !(ts.isArrowFunction(listener) || ts.isFunctionExpression(listener))) return false;
+  return uses.every((id) => id.pos >= listener.pos && id.end <= listener.end);
+}
+
+const LISTENER_METHODS = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
