@@ -73,21 +73,48 @@ export async function runTarget(target, entry, opts) {
   return { ...row, status: 'measured' };
 }
 
-/** The tools our report rewrote an ask in (`tools/call <name>` handlers). */
-function rewrittenTools(report) {
+/**
+ * The tools our report rewrote an ask in: `tools/call <name>` handlers, and for a `tools/call` handler that
+ * dispatches through a table (`handlers[name](...)`), the table's literal keys whose value is the function each of
+ * the site's chains enters next (`create_note: handleCreateNote` in the handler's file, read from `dir`).
+ */
+function rewrittenTools(report, dir) {
   const names = new Set();
   let unnamed = 0;
   for (const site of report.sites) {
     const handler = site.handler?.name ?? '';
     if (site.decision !== 'rewritten') continue;
     if (handler.startsWith('tools/call ')) names.add(handler.slice('tools/call '.length));
-    else unnamed++;
+    else {
+      const keys = dispatchKeys(site, dir);
+      for (const key of keys) names.add(key);
+      if (keys.length === 0) unnamed++;
+    }
   }
   return { names: [...names].sort(), unnamed };
 }
 
+/** Literal keys mapping to the second frame of a site's chains, in the file of its `tools/call` handler. */
+function dispatchKeys(site, dir) {
+  if (site.handler?.name !== 'tools/call') return [];
+  let text;
+  try {
+    text = readFileSync(path.join(dir, site.handler.file), 'utf8');
+  } catch {
+    return [];
+  }
+  const keys = new Set();
+  for (const chain of site.chains ?? [site.chain ?? []]) {
+    const callee = chain[1]?.name;
+    if (!callee || !/^[A-Za-z_$][\w$]*$/.test(callee)) continue;
+    const entry = new RegExp(`^\\s*['"]?([\\w-]+)['"]?\\s*:\\s*${callee.replace(/\$/g, '\\$')}\\s*,?\\s*$`, 'gm');
+    for (const match of text.matchAll(entry)) keys.add(match[1]);
+  }
+  return [...keys];
+}
+
 async function serveBoth(row, target, report, { pristine, migrated, root }) {
-  const { names: tools, unnamed } = rewrittenTools(report);
+  const { names: tools, unnamed } = rewrittenTools(report, path.join(pristine, root));
   row.rewrittenTools = tools;
   row.rewrittenUnnamed = unnamed;
   row.serve = {};
