@@ -30,7 +30,9 @@ function answering(row) {
     const m25 = classIn('migrated', '2025');
     // In 2026-07-28 only: a server that negotiated 2025 with the auto client did not serve the new era.
     const m26 = row.serve?.migrated?.['2026']?.era === MODERN ? classIn('migrated', '2026') : 'not 2026';
-    return { name, original, m25, m26, ok: want(m25) && want(m26) };
+    // Whether the 2026-era call came to an ask (the client answered an input_required round), not only to its result.
+    const asked = (row.serve?.migrated?.['2026']?.calls?.find((c) => c.name === name)?.asked?.length ?? 0) > 0;
+    return { name, original, m25, m26, ok: want(m25) && want(m26), asked: m26 !== 'not 2026' && asked };
   });
 }
 
@@ -181,7 +183,8 @@ export function summaryLine(rows) {
     `realworld e2e: ${done.length} installed of ${rows.length}, v1 type-check clean ${clean}/${v1.length} ` +
     `(no unlisted new error ${listedOnly}/${v1.length}), ` +
     `unlisted new errors ${unlisted}, listed not found by tsc ${reportOnly}, start ${started}/${startable.length}, tools both eras ${tools}/${startable.length}, ` +
-    `2026 era ${modern}/${startable.length}, rewritten answering ${calls.filter((c) => c.ok).length}/${calls.length}, ` +
+    `2026 era ${modern}/${startable.length}, rewritten answering ${calls.filter((c) => c.ok).length}/${calls.length} ` +
+    `(asked in 2026 ${calls.filter((c) => c.ok && c.asked).length}), ` +
     `prettier +${prettier}`
   );
 }
