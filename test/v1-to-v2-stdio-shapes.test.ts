@@ -38,6 +38,7 @@ describe('v1 stdio entries of the real servers', () => {
     const report = JSON.parse(first.stdout) as Report;
     const serving = (report.findings ?? []).filter((f) => /serv/.test(f.reason));
     expect(serving.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual([
+      'src/classic.ts:50 served-by-serve-stdio',
       'src/destructured.ts:9 served-by-serve-stdio',
       'src/global.ts:14 served-by-serve-stdio',
       'src/imported.ts:11 served-by-serve-stdio',
@@ -72,6 +73,7 @@ describe('v1 stdio entries of the real servers', () => {
 
   it('compiles under strict TypeScript (NodeNext)', () => {
     const files = [
+      'classic.ts',
       'inline.ts',
       'destructured.ts',
       'factory.ts',
@@ -98,6 +100,12 @@ describe('v1 stdio entries of the real servers', () => {
       'destructured.js': [{ kind: 'tool', name: 'status', args: {} }],
       'imported.js': [{ kind: 'tool', name: 'epoch', args: {} }],
       'global.js': [{ kind: 'tool', name: 'hello', args: {} }],
+      'classic.js': [
+        { kind: 'tool', name: 'note', args: { text: 'milk' } },
+        { kind: 'tool', name: 'notes', args: {} },
+        { kind: 'tool', name: 'note', args: { text: 'eggs' } },
+        { kind: 'tool', name: 'notes', args: {} },
+      ],
       'start.js': [
         { kind: 'tool', name: 'greet', args: {} },
         { kind: 'tool', name: 'greet', args: {} },
@@ -175,6 +183,112 @@ describe('v1 stdio entries: what stays for review', () => {
     expect(serving.map((f) => f.reason)).toEqual(['served-by-serve-stdio']);
     expect(after).toContain('  serveStdio(async () => {\n    const server = new McpServer(');
     expect(after).toContain('    await registerAll(server);\n    return server;\n  });');
+  });
+
+  it('a class whose constructor builds this.server: what the factory method cannot repeat stays for review, naming it', async () => {
+    const classOf = (
+      ctor: string[],
+      more: string[] = [],
+      run = ['    await this.server.connect(new StdioServerTransport());'],
+    ) =>
+      entry([
+        'export class App {',
+        '  private server: McpServer;',
+        '  constructor(name: string) {',
+        ...ctor,
+        '  }',
+        ...more,
+        '  async run() {',
+        ...run,
+        '  }',
+        '}',
+      ]);
+    const served = await audit(
+      classOf(
+        ["    this.server = new McpServer({ name: 'x', version: '1.0.0' });", '    this.register();', '    void name;'],
+        ['  private register() {', "    this.server.registerTool('hi', {}, async () => ({ content: [] }));", '  }'],
+      ),
+    );
+    expect(served.serving.map((f) => f.reason)).toEqual(['served-by-serve-stdio']);
+    expect(served.after).toContain('    this.server = this.buildServer();\n');
+    expect(served.after).toContain(
+      "  private buildServer() {\n    this.server = new McpServer({ name: 'x', version: '1.0.0' });\n    this.register();\n    return this.server;\n  }",
+    );
+    expect(served.after).toContain('    serveStdio(() => this.buildServer());');
+    const cases: Array<[string, string[], string]> = [
+      [
+        'built from a parameter',
+        classOf(["    this.server = new McpServer({ name, version: '1.0.0' });"]),
+        "built from the constructor's parameters",
+      ],
+      [
+        'passed on whole',
+        classOf(["    this.server = new McpServer({ name: 'x', version: '1.0.0' });", '    register(this.server);']),
+        'a constructor statement uses this.server',
+      ],
+      [
+        'a setup method that does more than register',
+        classOf(
+          ["    this.server = new McpServer({ name: 'x', version: '1.0.0' });", '    this.setup();'],
+          [
+            '  private setup() {',
+            "    this.server.registerTool('hi', {}, async () => ({ content: [] }));",
+            '    startTimer();',
+            '  }',
+          ],
+        ),
+        'a constructor statement uses this.server',
+      ],
+      [
+        'used by run() after its connect',
+        classOf(
+          ["    this.server = new McpServer({ name: 'x', version: '1.0.0' });"],
+          [],
+          [
+            '    await this.server.connect(new StdioServerTransport());',
+            "    await this.server.sendLoggingMessage({ level: 'info', data: 'up' });",
+          ],
+        ),
+        'run() uses this.server besides its connect',
+      ],
+      [
+        'registered by a method run() calls',
+        classOf(
+          ["    this.server = new McpServer({ name: 'x', version: '1.0.0' });"],
+          ['  private register() {', "    this.server.registerTool('hi', {}, async () => ({ content: [] }));", '  }'],
+          ['    this.register();', '    await this.server.connect(new StdioServerTransport());'],
+        ),
+        'run() calls register(), which uses this.server',
+      ],
+      [
+        'readonly',
+        classOf(["    this.server = new McpServer({ name: 'x', version: '1.0.0' });"]).map((line) =>
+          line.replace('private server', 'private readonly server'),
+        ),
+        'this.server is readonly',
+      ],
+      [
+        'returned by another method',
+        classOf(
+          ["    this.server = new McpServer({ name: 'x', version: '1.0.0' });"],
+          ['  get mcp() {', '    return this.server;', '  }'],
+        ),
+        'used as a whole',
+      ],
+    ];
+    for (const [what, lines, why] of cases) {
+      const { serving, after } = await audit([
+        ...lines,
+        'declare function register(s: McpServer): void;',
+        'declare function startTimer(): void;',
+      ]);
+      expect(
+        serving.map((f) => f.reason),
+        what,
+      ).toEqual(['serving-2025-only']);
+      expect(serving[0]!.message, what).toContain(why);
+      expect(after, what).not.toContain('buildServer() {');
+    }
   });
 
   it("a class's this.server, a server used after the connect or in a statement that cannot move: review, naming it", async () => {

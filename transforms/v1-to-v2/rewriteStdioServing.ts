@@ -4,6 +4,7 @@
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
 import { importedFactory, importFactoryEdit, type ModuleLookup } from './rewriteStdioImported.js';
+import { planClassServer } from './rewriteStdioClass.js';
 import { planInlineServer } from './rewriteStdioInline.js';
 import { planRebound } from './rewriteStdioRebound.js';
 import { resultUnused } from './rewriteStdioReturned.js';
@@ -66,14 +67,18 @@ function planServer(
   advice: string,
   modules: ServingModules | undefined,
 ): StdioPlan {
-  // A class's `this.server` (a `run()` that connects it): one instance for the object, which its methods keep using.
-  if (ts.isPropertyAccessExpression(receiver) && receiver.expression.kind === ts.SyntaxKind.ThisKeyword)
+  // A class's `this.server` (a `run()` that connects it): built per connection by a method (rewriteStdioClass.ts).
+  if (ts.isPropertyAccessExpression(receiver) && receiver.expression.kind === ts.SyntaxKind.ThisKeyword) {
+    const transportStatement = transportConst?.parent.parent as ts.Statement | undefined;
+    const planned = planClassServer(source, receiver, statement, transportStatement);
+    if ('edits' in planned) return planned;
     return {
       advice:
-        `${advice}. Not rewritten: the server is the property ${receiver.getText(source)}, built once for the object and used by its other methods, ` +
-        'while serveStdio builds a server per connection from its factory: move its construction and registrations into a method that builds and returns a new server, ' +
+        `${advice}. Not rewritten: the server is the property ${receiver.getText(source)} (${planned.why}), while serveStdio builds a server per connection from its factory: ` +
+        'move its construction and registrations into a method that builds and returns a new server, ' +
         'serve serveStdio(() => this.buildServer()), and close through the handle serveStdio returns',
     };
+  }
   // The server: `build(...)` itself, or a const holding `build(...)` that nothing but this connect uses.
   let factoryCall: ts.CallExpression | undefined;
   let serverConst: ts.VariableDeclaration | undefined;

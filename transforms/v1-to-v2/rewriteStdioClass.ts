@@ -1,0 +1,261 @@
+// The stdio serving rewrite of a class whose `run()` connects its `this.server` (rewriteStdioServing.ts), the SDK's
+// classic template: the constructor builds `this.server = new Server(...)`, registers on it (`this.setupToolHandlers()`,
+// `this.server.onerror = ...`) and adds signal listeners that read it (`process.on('SIGINT', async () => { await
+// this.server.close(); })`); `run()` connects it to a `new StdioServerTransport()`. serveStdio wants a factory that
+// builds a server per connection, so the building and the registrations move into a method, `buildServer()`, that
+// assigns the property and returns it; the constructor calls it where it built the server, and `run()` serves
+// `serveStdio(() => this.buildServer())`. Every other reader of the property reads it when it runs, so it reaches the
+// instance that serves (a signal listener closes that one).
+import { ts } from '../../lib/tsMorph.cjs';
+import type { TextEdit } from '../../lib/edits.js';
+import { mentionsIn, removeStatement } from './stdioScope.js';
+
+const BUILD = 'buildServer';
+
+/** The class rewrite's edits and factory, or why it stays for review. */
+export type ClassPlan = { edits: TextEdit[]; factory: string } | { why: string };
+
+/**
+ * `await this.server.connect(transport)`, a statement of a method of a class: rewritten when the constructor
+ * assigns `this.server = <expression>` (reading no constructor parameter) and every other use of the property is
+ * one of: a constructor statement rooted at it (`this.server.onerror = ...`, `this.server.setRequestHandler(...)`);
+ * a constructor statement `this.setup();` calling a method of the class, called nowhere else, whose every statement
+ * is rooted at it; a member read (`this.server.close()`) outside the constructor and the connecting method, or in a
+ * listener callback of the constructor (`process.on('SIGINT', async () => { ... })`). The transport's const, if any,
+ * was checked by the caller (used only by the connect) and goes with it.
+ */
+export function planClassServer(
+  source: ts.SourceFile,
+  receiver: ts.PropertyAccessExpression,
+  connect: ts.Statement,
+  transportStatement: ts.Statement | undefined,
+): ClassPlan {
+  const prop = receiver.name.text;
+  const method = connect.parent?.parent;
+  if (!method || !ts.isMethodDeclaration(method) || method.body !== connect.parent)
+    return { why: `the connect of this.${prop} is not a statement of a method's body` };
+  const cls = method.parent;
+  if (!ts.isClassDeclaration(cls) && !ts.isClassExpression(cls)) return { why: 'the method is not in a class' };
+  if (cls.members.some((m) => m.name && ts.isIdentifier(m.name) && m.name.text === BUILD))
+    return { why: `the class already has a member named ${BUILD}` };
+  const declared = cls.members.find(
+    (m): m is ts.PropertyDeclaration => ts.isPropertyDeclaration(m) && m.name.getText(source) === prop,
+  );
+  if (declared && ts.getModifiers(declared)?.some((m) => m.kind === ts.SyntaxKind.ReadonlyKeyword))
+    return { why: `this.${prop} is readonly, so no method can build it again` };
+  const ctor = cls.members.find((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m) && !!m.body);
+  const built = ctor && builtIn(ctor, prop);
+  if (!ctor || !built) return { why: `its constructor does not build this.${prop} with an assignment of its own` };
+  const params = new Set(ctor.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : ['*'])));
+  if (params.has('*') || mentionsIn(built.expression.right, new Set([...params, 'arguments'])).length > 0)
+    return { why: `this.${prop} is built from the constructor's parameters, which a method cannot read` };
+  const setups = new Map<string, ts.MethodDeclaration>();
+  for (const member of cls.members)
+    if (ts.isMethodDeclaration(member) && member.body && ts.isIdentifier(member.name) && isSetup(member, prop))
+      setups.set(member.name.text, member);
+  const moved: ts.Statement[] = [];
+  const calledSetups = new Set<ts.MethodDeclaration>();
+  // A method that reads the property, itself or through another: called where it stays, it reads the wrong instance.
+  const touching = touchingMethods(cls, prop);
+  for (const statement of ctor.body!.statements) {
+    if (statement === built.statement) continue;
+    const setup = setupCall(statement, setups);
+    if (statement.pos > built.statement.pos && (rootedAt(statement, prop) || setup)) {
+      moved.push(statement);
+      if (setup) calledSetups.add(setup);
+    } else if (
+      (propUses(statement, prop).length > 0 && !readInListener(statement, prop)) ||
+      [...touching].some((name) => propUses(statement, name).length > 0)
+    )
+      return { why: `a constructor statement uses this.${prop} in a way a per-connection factory cannot repeat` };
+  }
+  const touched = [...touching].find((name) => propUses(method, name).length > 0);
+  if (touched) return { why: `${methodName(method)}() calls ${touched}(), which uses this.${prop}` };
+  // Every other use: a member read, outside the connecting method and the statements that move.
+  for (const use of propUses(cls, prop)) {
+    if (use === receiver || within(use, built.statement) || moved.some((s) => within(use, s))) continue;
+    if ([...calledSetups].some((m) => within(use, m))) continue;
+    if (within(use, method)) return { why: `${methodName(method)}() uses this.${prop} besides its connect` };
+    if (!isMemberRead(use)) return { why: `this.${prop} is used as a whole (passed on, returned or reassigned)` };
+  }
+  for (const setup of calledSetups)
+    if (thisCalls(cls, setup.name.getText(source)) !== 1)
+      return { why: `${setup.name.getText(source)}() is called more than once` };
+  return {
+    edits: classEdits(source, { ctor, built: built.statement, moved, connect, transportStatement, prop }),
+    factory: `this.${BUILD}()`,
+  };
+}
+
+/** The edits: the constructor builds through the new method, which holds the building and the moved statements. */
+function classEdits(
+  source: ts.SourceFile,
+  at: {
+    ctor: ts.ConstructorDeclaration;
+    built: ts.ExpressionStatement;
+    moved: ts.Statement[];
+    connect: ts.Statement;
+    transportStatement: ts.Statement | undefined;
+    prop: string;
+  },
+): TextEdit[] {
+  const text = source.text;
+  const newline = text.includes('\r\n') ? '\r\n' : '\n';
+  const indentOf = (node: ts.Node) => {
+    const start = node.getStart(source);
+    return /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', start - 1) + 1, start))![0];
+  };
+  const memberIndent = indentOf(at.ctor);
+  const bodyIndent = indentOf(at.built);
+  const modifier = /\.[cm]?tsx?$/.test(source.fileName) ? 'private ' : '';
+  const method = [
+    '',
+    `${memberIndent}${modifier}${BUILD}() {`,
+    `${bodyIndent}${at.built.getText(source)}`,
+    ...at.moved.map((s) => `${bodyIndent}${s.getText(source)}`),
+    `${bodyIndent}return this.${at.prop};`,
+    `${memberIndent}}`,
+  ].join(newline);
+  const edits: TextEdit[] = [
+    { start: at.built.getStart(source), end: at.built.getEnd(), text: `this.${at.prop} = this.${BUILD}();` },
+    ...at.moved.map((s) => removeLine(source, s)),
+    { start: at.ctor.getEnd(), end: at.ctor.getEnd(), text: `${newline}${method}` },
+    { start: at.connect.getStart(source), end: at.connect.getEnd(), text: `serveStdio(() => this.${BUILD}());` },
+  ];
+  if (at.transportStatement) edits.push(removeStatement(source, at.transportStatement));
+  return edits;
+}
+
+/** A moved statement's line gone, and with it a blank line after it when one is also before it (no double gap left). */
+function removeLine(source: ts.SourceFile, statement: ts.Statement): TextEdit {
+  const edit = removeStatement(source, statement);
+  const text = source.text;
+  const blankBefore = /\n[ \t]*\r?\n$/.test(text.slice(0, edit.start));
+  const blankAfter = /^[ \t]*\r?\n/.exec(text.slice(edit.end));
+  return blankBefore && blankAfter ? { ...edit, end: edit.end + blankAfter[0].length } : edit;
+}
+
+/** The constructor's own `this.<prop> = <expression>;`, a statement of its body (the first such). */
+function builtIn(ctor: ts.ConstructorDeclaration, prop: string) {
+  for (const statement of ctor.body!.statements)
+    if (
+      ts.isExpressionStatement(statement) &&
+      ts.isBinaryExpression(statement.expression) &&
+      statement.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      isThisProp(statement.expression.left, prop)
+    )
+      return { statement, expression: statement.expression };
+  return undefined;
+}
+
+function isThisProp(node: ts.Node, prop: string): node is ts.PropertyAccessExpression {
+  return (
+    ts.isPropertyAccessExpression(node) && node.expression.kind === ts.SyntaxKind.ThisKeyword && node.name.text === prop
+  );
+}
+
+/** Every `this.<prop>` under `node` whose `this` is the object's: nested classes and non-arrow functions left out. */
+function propUses(node: ts.Node, prop: string): ts.PropertyAccessExpression[] {
+  const found: ts.PropertyAccessExpression[] = [];
+  const visit = (current: ts.Node): void => {
+    const member = current.parent === node && ts.isClassLike(node) && ts.isClassElement(current);
+    if (
+      current !== node &&
+      !member &&
+      (ts.isClassLike(current) || (ts.isFunctionLike(current) && !ts.isArrowFunction(current)))
+    )
+      return;
+    if (isThisProp(current, prop)) found.push(current);
+    ts.forEachChild(current, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/** `this.<prop>.member...` read or called: the property's value is not taken as a whole. */
+function isMemberRead(use: ts.PropertyAccessExpression): boolean {
+  const parent = use.parent;
+  return (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) && parent.expression === use;
+}
+
+/** `this.<prop>.x(...);` or `this.<prop>.x = ...;` whose every use of the property is a member read. */
+function rootedAt(statement: ts.Statement, prop: string): boolean {
+  if (!ts.isExpressionStatement(statement)) return false;
+  let expression: ts.Expression = statement.expression;
+  if (ts.isAwaitExpression(expression)) return false;
+  if (ts.isBinaryExpression(expression) && expression.operatorToken.kind === ts.SyntaxKind.EqualsToken)
+    expression = expression.left;
+  else if (ts.isCallExpression(expression)) expression = expression.expression;
+  else return false;
+  if (!ts.isPropertyAccessExpression(expression) || !isThisProp(rootOfAccess(expression), prop)) return false;
+  return propUses(statement, prop).every(isMemberRead);
+}
+
+/** The innermost object of an access chain: `this.server` of `this.server.server.oninitialized`. */
+function rootOfAccess(expression: ts.Expression): ts.Expression {
+  let current = expression;
+  while (ts.isPropertyAccessExpression(current) && current.expression.kind !== ts.SyntaxKind.ThisKeyword)
+    current = current.expression;
+  return current;
+}
+
+/** A method every statement of which is rooted at the property (`setupToolHandlers()`): it only registers. */
+function isSetup(method: ts.MethodDeclaration, prop: string): boolean {
+  if (method.parameters.length > 0 || method.asteriskToken || ts.getModifiers(method)?.some(isStaticOrAsync))
+    return false;
+  const statements = method.body!.statements;
+  return statements.length > 0 && statements.every((s) => rootedAt(s, prop));
+}
+
+const isStaticOrAsync = (m: ts.ModifierLike) =>
+  m.kind === ts.SyntaxKind.StaticKeyword || m.kind === ts.SyntaxKind.AsyncKeyword;
+
+/** The class's methods that use the property, directly or by calling (naming) another such method of the class. */
+function touchingMethods(cls: ts.ClassLikeDeclaration, prop: string): Set<string> {
+  const methods = cls.members.filter(
+    (m): m is ts.MethodDeclaration => ts.isMethodDeclaration(m) && !!m.body && ts.isIdentifier(m.name),
+  );
+  const touching = new Set<string>();
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const m of methods) {
+      const name = (m.name as ts.Identifier).text;
+      if (touching.has(name)) continue;
+      if (propUses(m, prop).length > 0 || [...touching].some((other) => propUses(m, other).length > 0)) {
+        touching.add(name);
+        grew = true;
+      }
+    }
+  }
+  return touching;
+}
+
+/** `this.setup();` where `setup` is one of `setups`. */
+function setupCall(statement: ts.Statement, setups: Map<string, ts.MethodDeclaration>) {
+  if (!ts.isExpressionStatement(statement) || !ts.isCallExpression(statement.expression)) return undefined;
+  const call = statement.expression;
+  if (call.arguments.length > 0 || !ts.isPropertyAccessExpression(call.expression)) return undefined;
+  if (call.expression.expression.kind !== ts.SyntaxKind.ThisKeyword) return undefined;
+  return setups.get(call.expression.name.text);
+}
+
+/** How many times `this.<name>` appears in the class (every mention counts: a call, a reference, a bind). */
+function thisCalls(cls: ts.ClassLikeDeclaration, name: string): number {
+  return propUses(cls, name).length;
+}
+
+/** `x.on('SIGINT', async () => { ... this.server.close() ... })`: every use a member read inside its arrow callback. */
+function readInListener(statement: ts.Statement, prop: string): boolean {
+  if (!ts.isExpressionStatement(statement) || !ts.isCallExpression(statement.expression)) return false;
+  const call = statement.expression;
+  if (!ts.isPropertyAccessExpression(call.expression) || !LISTENER_METHODS.has(call.expression.name.text)) return false;
+  const listener = call.arguments[call.arguments.length - 1];
+  if (!listener || !ts.isArrowFunction(listener)) return false;
+  return propUses(statement, prop).every((use) => within(use, listener) && isMemberRead(use));
+}
+
+const LISTENER_METHODS = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
+
+const within = (node: ts.Node, container: ts.Node) => node.pos >= container.pos && node.end <= container.end;
+
+const methodName = (method: ts.MethodDeclaration) => (ts.isIdentifier(method.name) ? method.name.text : 'the method');
