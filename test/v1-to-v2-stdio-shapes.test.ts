@@ -219,7 +219,28 @@ describe('v1 stdio entries: what stays for review', () => {
       [
         'built from a parameter',
         classOf(["    this.server = new McpServer({ name, version: '1.0.0' });"]),
-        "built from the constructor's parameters",
+        "built from the constructor's parameters or locals",
+      ],
+      [
+        'registered with a const of the constructor',
+        classOf([
+          "    const description = 'Hi';",
+          "    this.server = new McpServer({ name: 'x', version: '1.0.0' });",
+          "    this.server.registerTool('hi', { description }, async () => ({ content: [] }));",
+        ]),
+        "reads the constructor's parameters or locals",
+      ],
+      [
+        'another property set between the building and a registration',
+        classOf(
+          [
+            "    this.server = new McpServer({ name: 'x', version: '1.0.0' });",
+            "    this.greeting = 'hi';",
+            '    this.server.registerTool(this.greeting, {}, async () => ({ content: [] }));',
+          ],
+          ['  private greeting = "";'],
+        ),
+        'sets other properties between building this.server and registering on it',
       ],
       [
         'passed on whole',

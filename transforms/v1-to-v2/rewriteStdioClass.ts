@@ -8,6 +8,7 @@
 // instance that serves (a signal listener closes that one).
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
+import { chunkStart, tidyBlankLines } from './rewriteStdioInline.js';
 import { mentionsIn, removeStatement } from './stdioScope.js';
 
 const BUILD = 'buildServer';
@@ -46,9 +47,10 @@ export function planClassServer(
   const ctor = cls.members.find((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m) && !!m.body);
   const built = ctor && builtIn(ctor, prop);
   if (!ctor || !built) return { why: `its constructor does not build this.${prop} with an assignment of its own` };
-  const params = new Set(ctor.parameters.flatMap((p) => (ts.isIdentifier(p.name) ? [p.name.text] : ['*'])));
-  if (params.has('*') || mentionsIn(built.expression.right, new Set([...params, 'arguments'])).length > 0)
-    return { why: `this.${prop} is built from the constructor's parameters, which a method cannot read` };
+  // What the constructor's body declares (its parameters, its own consts) a method cannot read.
+  const locals = constructorLocals(ctor);
+  if (!locals || mentionsIn(built.expression.right, locals).length > 0)
+    return { why: `this.${prop} is built from the constructor's parameters or locals, which a method cannot read` };
   const setups = new Map<string, ts.MethodDeclaration>();
   for (const member of cls.members)
     if (ts.isMethodDeclaration(member) && member.body && ts.isIdentifier(member.name) && isSetup(member, prop))
@@ -69,6 +71,16 @@ export function planClassServer(
     )
       return { why: `a constructor statement uses this.${prop} in a way a per-connection factory cannot repeat` };
   }
+  if (moved.some((statement) => mentionsIn(statement, locals!).length > 0))
+    return {
+      why: `a registration on this.${prop} reads the constructor's parameters or locals, which a method cannot read`,
+    };
+  const lastMoved = moved[moved.length - 1];
+  const between = ctor.body!.statements.filter(
+    (st) => st.pos > built.statement.pos && lastMoved && st.pos < lastMoved.pos && !moved.includes(st),
+  );
+  if (between.some(assignsThis))
+    return { why: `the constructor sets other properties between building this.${prop} and registering on it` };
   const touched = [...touching].find((name) => propUses(method, name).length > 0);
   if (touched) return { why: `${methodName(method)}() calls ${touched}(), which uses this.${prop}` };
   // Every other use: a member read, outside the connecting method and the statements that move.
@@ -112,27 +124,22 @@ function classEdits(
     '',
     `${memberIndent}${modifier}${BUILD}() {`,
     `${bodyIndent}${at.built.getText(source)}`,
-    ...at.moved.map((s) => `${bodyIndent}${s.getText(source)}`),
+    // With the comment lines right above it, at their own indentation (the constructor's body is the method's).
+    ...at.moved.map((s) => text.slice(chunkStart(source, s), s.getEnd())),
     `${bodyIndent}return this.${at.prop};`,
     `${memberIndent}}`,
   ].join(newline);
   const edits: TextEdit[] = [
     { start: at.built.getStart(source), end: at.built.getEnd(), text: `this.${at.prop} = this.${BUILD}();` },
-    ...at.moved.map((s) => removeLine(source, s)),
+    ...tidyBlankLines(
+      text,
+      at.moved.map((s) => ({ ...removeStatement(source, s), start: chunkStart(source, s) })),
+    ),
     { start: at.ctor.getEnd(), end: at.ctor.getEnd(), text: `${newline}${method}` },
     { start: at.connect.getStart(source), end: at.connect.getEnd(), text: `serveStdio(() => this.${BUILD}());` },
   ];
   if (at.transportStatement) edits.push(removeStatement(source, at.transportStatement));
   return edits;
-}
-
-/** A moved statement's line gone, and with it a blank line after it when one is also before it (no double gap left). */
-function removeLine(source: ts.SourceFile, statement: ts.Statement): TextEdit {
-  const edit = removeStatement(source, statement);
-  const text = source.text;
-  const blankBefore = /\n[ \t]*\r?\n$/.test(text.slice(0, edit.start));
-  const blankAfter = /^[ \t]*\r?\n/.exec(text.slice(edit.end));
-  return blankBefore && blankAfter ? { ...edit, end: edit.end + blankAfter[0].length } : edit;
 }
 
 /** The constructor's own `this.<prop> = <expression>;`, a statement of its body (the first such). */
@@ -209,6 +216,44 @@ function isSetup(method: ts.MethodDeclaration, prop: string): boolean {
 
 const isStaticOrAsync = (m: ts.ModifierLike) =>
   m.kind === ts.SyntaxKind.StaticKeyword || m.kind === ts.SyntaxKind.AsyncKeyword;
+
+/** The constructor's parameters and the names its body declares; undefined for a destructured parameter. */
+function constructorLocals(ctor: ts.ConstructorDeclaration): Set<string> | undefined {
+  const names = new Set(['arguments']);
+  for (const p of ctor.parameters) {
+    if (!ts.isIdentifier(p.name)) return undefined;
+    names.add(p.name.text);
+  }
+  for (const statement of ctor.body!.statements) {
+    if (ts.isVariableStatement(statement))
+      for (const d of statement.declarationList.declarations) {
+        if (!ts.isIdentifier(d.name)) return undefined;
+        names.add(d.name.text);
+      }
+    else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name)
+      names.add(statement.name.text);
+  }
+  return names;
+}
+
+/** Whether a statement assigns a property of `this` (outside a nested non-arrow function). */
+function assignsThis(statement: ts.Statement): boolean {
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found || (ts.isFunctionLike(node) && !ts.isArrowFunction(node)) || ts.isClassLike(node)) return;
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      node.operatorToken.kind <= ts.SyntaxKind.LastAssignment &&
+      ts.isPropertyAccessExpression(node.left) &&
+      node.left.expression.kind === ts.SyntaxKind.ThisKeyword
+    )
+      found = true;
+    ts.forEachChild(node, visit);
+  };
+  visit(statement);
+  return found;
+}
 
 /** The class's methods that use the property, directly or by calling (naming) another such method of the class. */
 function touchingMethods(cls: ts.ClassLikeDeclaration, prop: string): Set<string> {

@@ -233,7 +233,7 @@ function inlineEdits(
 }
 
 /** Where a statement's text starts with the comment lines right above it (they move with it). */
-function chunkStart(source: ts.SourceFile, statement: ts.Statement): number {
+export function chunkStart(source: ts.SourceFile, statement: ts.Statement): number {
   const text = source.text;
   const start = statement.getStart(source);
   const comments = ts.getLeadingCommentRanges(text, statement.pos) ?? [];
@@ -247,7 +247,7 @@ function chunkStart(source: ts.SourceFile, statement: ts.Statement): number {
 }
 
 /** A removal that would leave a blank line at a block's start or end, or two in a row, takes one with it. */
-function tidyBlankLines(text: string, edits: TextEdit[]): TextEdit[] {
+export function tidyBlankLines(text: string, edits: TextEdit[]): TextEdit[] {
   const lineEnd = (at: number) => (text.indexOf('\n', at) === -1 ? text.length : text.indexOf('\n', at) + 1);
   const blankAt = (start: number) => start < text.length && /^[ \t]*\r?$/.test(text.slice(start, lineEnd(start) - 1));
   const sorted = [...edits].sort((a, b) => a.start - b.start);

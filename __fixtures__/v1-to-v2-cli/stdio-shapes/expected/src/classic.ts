@@ -10,7 +10,6 @@ class NotesServer {
   constructor() {
     this.server = this.buildServer();
 
-    // Errors are logged; the signal closes whichever server is serving.
     process.on('SIGINT', async () => {
       await this.server.close();
       process.exit(0);
@@ -23,6 +22,7 @@ class NotesServer {
       { capabilities: { tools: {} } },
     );
     this.setupToolHandlers();
+    // Errors are logged; the signal closes whichever server is serving.
     this.server.onerror = (error) => console.error('[MCP Error]', error);
     return this.server;
   }
