@@ -4,8 +4,11 @@
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { extractCached, mirrorOf, slug } from '../realworld/snapshot.mjs';
 import { listSources, measure, measureInTurn } from './measure.mjs';
+
+const V1_STEP = fileURLToPath(new URL('./v1-step.mjs', import.meta.url));
 
 /** The suite's entries whose snapshot is in `mirrors`, extracted (once, kept between runs) under the temp folder. */
 export function realworldTargets(repoRoot, mirrors, only) {
@@ -43,11 +46,16 @@ export async function measureRealworld(target, { cli, baseline, official, runs, 
   const commands = [[cli, '--dry-run', '--report', 'json', '--quiet', target.dir]];
   if (baseline) commands.push([baseline, '--dry-run', '--report', 'json', '--quiet', target.dir]);
   if (official) commands.push([official.cli, 'v1-to-v2', '--dry-run', target.dir]);
+  // The v1 step alone (discovery, then the official codemod on the v1 files in one thread, nothing else): the floor
+  // of any audit that runs the official codemod, so official / v1 step bounds what official / audit can reach.
+  const v1Step = target.sdk === 'v1';
+  if (v1Step) commands.push([V1_STEP, path.resolve(path.dirname(cli), '..'), target.dir]);
   const measured = await measureInTurn(commands, { runs, cwd });
   const summary = (r) => ({ ok: ok(r), wallS: r.wallS, cpuS: r.cpuS, rssKb: r.rssKb, code: r.code });
   row.audit = summary(measured.shift());
   if (baseline) row.baseline = summary(measured.shift());
   if (official) row.official = summary(measured.shift());
+  if (v1Step) row.v1Step = summary(measured.shift());
   const work = path.join(os.tmpdir(), 'mrtr-bench-realworld-work', slug(target.repo));
   const migrate = await measure([cli, '--allow-dirty', '--report', 'json', '--quiet', work], {
     runs,
@@ -105,6 +113,8 @@ export function realworldTable(rows) {
     ['official MB', (r) => mb(r.official)],
     ['official / audit', null, speedup],
     ['cpu', null, ratio('official', 'cpuS')],
+    ['v1 step s', (r) => cell(r.v1Step)],
+    ['official / v1 step', null, (r) => (r.v1Step?.ok && r.official?.ok ? r.official.wallS / r.v1Step.wallS : null)],
   ];
   const header = columns.map(([h]) => h);
   const body = rows.map((r) => columns.map(([, cellOf, ratioOf]) => (cellOf ? cellOf(r) : x(ratioOf(r)))));

@@ -185,6 +185,30 @@ describe('v1 stdio entries: what stays for review', () => {
     expect(after).toContain('    await registerAll(server);\n    return server;\n  });');
   });
 
+  it('a transport made elsewhere whose name says stdio: review, naming it (never a client connect)', async () => {
+    const { serving } = await audit(
+      entry([
+        'export async function start(opts: { transport?: StdioServerTransport } = {}) {',
+        "  const server = new McpServer({ name: 'x', version: '1.0.0' });",
+        '  await server.connect(opts.transport ?? new StdioServerTransport());',
+        '}',
+      ]),
+    );
+    expect(serving.map((f) => `${f.line} ${f.reason}`)).toEqual(['7 serving-2025-only']);
+    expect(serving[0]!.message).toContain(
+      'server.connect(opts.transport ?? new StdioServerTransport()) serves 2025-era clients only',
+    );
+    const client = await audit(
+      entry([
+        "import { Client } from '@modelcontextprotocol/sdk/client/index.js';",
+        'export async function ask(stdioTransport: never) {',
+        "  await new Client({ name: 'c', version: '1' }).connect(stdioTransport);",
+        '}',
+      ]),
+    );
+    expect(client.serving).toEqual([]);
+  });
+
   it('a class whose constructor builds this.server: what the factory method cannot repeat stays for review, naming it', async () => {
     const classOf = (
       ctor: string[],

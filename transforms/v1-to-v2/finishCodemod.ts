@@ -1,10 +1,12 @@
 // The v1 step's output from the official codemod's run, made of one part or of two (the run split over two worker
 // threads, see splitCodemod.ts): serving, and the merge of what the parts found. Nothing here loads the official
 // codemod, so the main thread can merge the parts of a split run.
+import fs from 'node:fs';
 import path from 'node:path';
 import type { SourceFileEntry } from '../../lib/files.js';
 import type { Finding } from '../../lib/model.js';
-import { codemodInputs, servingCallers, v1StepInputs } from './ids.js';
+import { codemodInputs, servingCallers, v1StepInputs, v2StdioInputs } from './ids.js';
+import { inOwnLineEnds, inOwnQuotes } from './importQuotes.js';
 import { findInitializeRegistrations } from './initializeRegistrations.js';
 import { rewriteServing } from './rewriteServing.js';
 import type { ServingModules } from './rewriteStdioServing.js';
@@ -16,6 +18,8 @@ export interface V1ToV2Result {
   findings: Finding[];
   /** Manifest warnings it raised (e.g. a zod range below v2's floor), for the package.json step to report. */
   manifestWarnings: string[];
+  /** Files of v2 code whose stdio serving alone changed (absolute paths): no reason to plan package.json. */
+  servingOnly?: string[];
 }
 
 /** One file of a part: the official codemod's output (its own text for a file the codemod does not read), repaired. */
@@ -44,18 +48,20 @@ export interface CodemodPart {
  * keeps the order within a line); each manifest warning once (the codemod edits one manifest, the copied root
  * package.json, and warns about it when any of its files needs a v2 package: either part sees that).
  */
-export function finishCodemod(files: SourceFileEntry[], parts: CodemodPart[]): V1ToV2Result {
+export function finishCodemod(files: SourceFileEntry[], parts: CodemodPart[], root?: string): V1ToV2Result {
   const inputs = v1StepInputs(files);
   const codemodFiles = codemodInputs(inputs);
+  const v2Stdio = v2StdioInputs(files, inputs);
   const result: V1ToV2Result = { texts: new Map(), findings: [], manifestWarnings: [] };
-  if (codemodFiles.length === 0) return result;
-  const order = [...codemodFiles, ...inputs.filter((entry) => !codemodFiles.includes(entry))];
+  if (codemodFiles.length === 0 && v2Stdio.length === 0) return result;
+  const order = codemodFiles.length === 0 ? [] : [...codemodFiles, ...inputs.filter((e) => !codemodFiles.includes(e))];
   const byFile = new Map(parts.flatMap((part) => part.files.map((output) => [output.file, output] as const)));
   const outputs = order.map((entry) => ({ entry, output: byFile.get(entry.file)! }));
   // The serving rewrite also reads the files that may call an entry's exported function (ids.ts servingCallers).
   const modules = servingModules([
     ...outputs.map(({ entry, output }): [string, string] => [entry.file, output.migrated]),
-    ...servingCallers(files, inputs).map((entry): [string, string] => [entry.file, entry.text]),
+    ...v2Stdio.map((entry): [string, string] => [entry.file, entry.text]),
+    ...servingCallers(files, [...inputs, ...v2Stdio]).map((entry): [string, string] => [entry.file, entry.text]),
   ]);
   for (const { entry, output } of outputs) {
     result.findings.push(...output.findings);
@@ -64,6 +70,17 @@ export function finishCodemod(files: SourceFileEntry[], parts: CodemodPart[]): V
     result.findings.push(...served.findings, ...findInitializeRegistrations(entry.file, served.text));
     if (served.text !== entry.text) result.texts.set(entry.absPath, served.text);
   }
+  // v2 code's stdio entries, served the same way (its HTTP wiring left alone); nothing else of the step touches them.
+  const prerelease = root === undefined || v2Stdio.length === 0 ? undefined : prereleaseServerRange(root);
+  for (const entry of v2Stdio) {
+    const served = rewriteServing(entry.file, entry.text, modules, { stdioOnly: true, prerelease });
+    result.findings.push(...served.findings);
+    if (served.text === entry.text) continue;
+    // Its import lines in the file's own quotes and line ends, as the official codemod's are (runOfficialCodemod.ts).
+    result.texts.set(entry.absPath, inOwnLineEnds(entry.text, inOwnQuotes(entry.file, entry.text, served.text)));
+    (result.servingOnly ??= []).push(entry.absPath);
+  }
+  if (parts.length === 0) return result;
   const rank = new Map(order.map((entry, index) => [entry.file, index]));
   const diagnostics = parts.flatMap((part) => part.diagnostics);
   // A stable sort: a file's own diagnostics keep the codemod's order; a file the step does not know goes last.
@@ -88,4 +105,22 @@ function servingModules(files: Array<[string, string]>): ServingModules {
     return file === undefined ? undefined : { file, text: texts.get(file)! };
   };
   return { lookup, texts };
+}
+
+/**
+ * The `@modelcontextprotocol/server` range of the root package.json when it is a 2.0.0 prerelease (`2.0.0-alpha.2`):
+ * the alphas have no `serveStdio` (it came with the betas, and 2.0.0), so a rewrite would not start.
+ */
+function prereleaseServerRange(root: string): string | undefined {
+  let manifest: Record<string, unknown>;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  for (const section of ['dependencies', 'devDependencies', 'peerDependencies']) {
+    const range = (manifest[section] as Record<string, unknown> | undefined)?.['@modelcontextprotocol/server'];
+    if (typeof range === 'string' && /^[\^~=v\s]*2\.0\.0-(?:alpha|beta)\b/.test(range)) return range;
+  }
+  return undefined;
 }

@@ -1,4 +1,5 @@
 import type { SourceFileEntry } from '../../lib/files.js';
+import { isConventionalTestPath } from '../../lib/testFiles.js';
 import { bloomBits, rowMayHold, wordHash } from '../../lib/wordIndex.js';
 
 // What the v1 step needs to know before anything heavy is loaded (the official codemod, the TypeScript compiler):
@@ -44,6 +45,30 @@ export function v1StepInputs(files: SourceFileEntry[]): SourceFileEntry[] {
       !entry.file.startsWith('..'),
   );
 }
+
+/**
+ * The files of v2 code (not the step's inputs) that may connect a server to stdio: they import
+ * `@modelcontextprotocol/server` and name `.connect(` and a stdio transport. A plain connect serves 2025-era clients
+ * only, so the step serves these through serveStdio as it does its own outputs (finishCodemod.ts); their HTTP
+ * wiring is left alone (v2 code often routes 2025-era requests to it on purpose), and so are its test files (a test
+ * server connects on purpose). Held texts only: a file discovery
+ * let go names no SDK package.
+ */
+export function v2StdioInputs(files: SourceFileEntry[], inputs: SourceFileEntry[]): SourceFileEntry[] {
+  const taken = new Set(inputs);
+  return files.filter(
+    (entry) =>
+      !taken.has(entry) &&
+      !entry.file.startsWith('..') &&
+      entry.scan === undefined &&
+      !isConventionalTestPath(entry.file) &&
+      V2_SERVER.test(entry.text) &&
+      entry.text.includes('.connect(') &&
+      /stdio/i.test(entry.text),
+  );
+}
+
+const V2_SERVER = /['"]@modelcontextprotocol\/server(?:\/[\w./-]*)?['"]/;
 
 /** Whether a text may hold a one-argument `z.record(...)`, which the zod raise breaks (rewriteZodRecord.ts). */
 export function mayHoldZodRecord(text: string): boolean {

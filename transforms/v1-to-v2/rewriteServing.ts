@@ -24,7 +24,19 @@ export interface ServingOutcome {
  * module-level server wrapped into `build()`, a server built in the connecting function (rewriteStdioInline.ts) and
  * a singleton imported from the module whose factory builds it (rewriteStdioImported.ts). Every other `.connect(...)` of a v2 transport is a review finding with the advice to apply by hand.
  */
-export function rewriteServing(file: string, text: string, modules?: ServingModules): ServingOutcome {
+export interface ServingOptions {
+  /** v2 code: only its stdio connects (its HTTP wiring may route 2025-era requests on purpose). */
+  stdioOnly?: boolean;
+  /** The project's `@modelcontextprotocol/server` range when it is a prerelease without serveStdio: review only. */
+  prerelease?: string;
+}
+
+export function rewriteServing(
+  file: string,
+  text: string,
+  modules?: ServingModules,
+  options: ServingOptions = {},
+): ServingOutcome {
   const findings: Finding[] = [];
   // Only v2 code: a file the official codemod left on v1 keeps its v1 transport.
   if (!text.includes('.connect(') || !/@modelcontextprotocol\/(?:server|node|express|hono)\b/.test(text))
@@ -43,7 +55,7 @@ export function rewriteServing(file: string, text: string, modules?: ServingModu
       node.expression.name.text === 'connect' &&
       node.arguments.length === 1
     ) {
-      planConnect(file, source, node, found, modules);
+      planConnect(file, source, node, found, modules, options);
       return;
     }
     ts.forEachChild(node, visit);
@@ -78,16 +90,23 @@ function planConnect(
   node: ts.CallExpression,
   found: ConnectEdits,
   modules: ServingModules | undefined,
+  options: ServingOptions,
 ): void {
   const { edits, imports, findings, moved } = found;
   const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   const transportNew = transportNewOf(source, node);
-  const httpKind =
-    transportNew && ts.isIdentifier(transportNew.expression)
-      ? HTTP_TRANSPORTS[transportNew.expression.text]
-      : undefined;
-  const plan: StdioPlan | HttpPlan =
+  const transportClass =
+    transportNew && ts.isIdentifier(transportNew.expression) ? transportNew.expression.text : undefined;
+  const httpKind = transportClass ? HTTP_TRANSPORTS[transportClass] : undefined;
+  const stdio = /client/i.test(node.getText(source))
+    ? false
+    : transportClass
+      ? transportClass === 'StdioServerTransport'
+      : /stdio/i.test(node.arguments[0]!.getText(source));
+  if (options.stdioOnly && !stdio) return;
+  let plan: StdioPlan | HttpPlan =
     transportNew && httpKind ? planHttpServing(source, node, transportNew, httpKind) : planStdio(source, node, modules);
+  if (plan && options.prerelease !== undefined) plan = { advice: prereleaseAdvice(plan, options.prerelease) };
   if (plan && 'edits' in plan && 'route' in plan && found.httpRewrites > 0) {
     // One createMcpHandler per file: a second HTTP route would need its own handler name and factory.
     edits.push(...markerEdits(source, node, ADVICE_ONE_ROUTE));
@@ -123,6 +142,14 @@ function planConnect(
     // The finding is read back from this marker (findCodemodMarkers), so a later run still lists it.
     edits.push(...markerEdits(source, node, plan.advice));
   }
+}
+
+/** A prerelease without serveStdio (2.0.0-alpha): what to raise first, and the rewrite it then takes. */
+function prereleaseAdvice(plan: NonNullable<StdioPlan | HttpPlan>, range: string): string {
+  const raise = `this project's @modelcontextprotocol/server range (${range}) is a prerelease without serveStdio: raise it to ^2.4.0`;
+  if ('edits' in plan)
+    return `server.connect(transport) serves 2025-era clients only, and ${raise}, then serve it with serveStdio(() => ${plan.factory}) from '@modelcontextprotocol/server/stdio'`;
+  return `${plan.advice}; first, ${raise}`;
 }
 
 const ADVICE_ONE_ROUTE =

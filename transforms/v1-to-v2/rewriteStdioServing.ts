@@ -44,6 +44,13 @@ export function planStdio(source: ts.SourceFile, call: ts.CallExpression, module
           '(one server per request from a factory; mount its fetch handler), keeping the session, auth and host/origin checks of this wiring',
       };
     }
+    // A transport made elsewhere whose name says stdio (`deps.createStdioTransport()`): review, never a rewrite.
+    if (!transportClass && /stdio/i.test(transport.getText(source)) && !/client/i.test(call.getText(source)))
+      return {
+        advice:
+          `server.connect(${transport.getText(source)}) serves 2025-era clients only: build the server in a function (registrations included) and serve it with ` +
+          "serveStdio(() => build()) from '@modelcontextprotocol/server/stdio' (pass this transport as its `transport` option if it is not the process's stdio)",
+      };
     return undefined;
   }
   const advice =

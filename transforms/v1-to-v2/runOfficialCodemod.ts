@@ -31,7 +31,7 @@ const { escapePath } = createRequire(require.resolve('@modelcontextprotocol/code
  * (finishCodemod). The runner may split the run over two worker threads instead (step.ts): same result.
  */
 export function runOfficialCodemod(root: string, files: SourceFileEntry[]): V1ToV2Result {
-  return finishCodemod(files, [runCodemodPart(root, files)]);
+  return finishCodemod(files, [runCodemodPart(root, files)], root);
 }
 
 /**

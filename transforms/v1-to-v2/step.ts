@@ -5,7 +5,7 @@ import type { SourceFileEntry } from '../../lib/files.js';
 import type { Finding } from '../../lib/model.js';
 import type { PreStep, PreStepOutput } from '../../lib/transform.js';
 import { findCodemodMarkers, mayHoldMarkers } from './findCodemodMarkers.js';
-import { servingCallers, v1StepInputs } from './ids.js';
+import { servingCallers, v1StepInputs, v2StdioInputs } from './ids.js';
 import { importedPackages, planPackageJson } from './planPackageJson.js';
 import { splitCodemodFiles } from './splitCodemod.js';
 import { startStepThread, type StepThread } from './stepThread.js';
@@ -18,6 +18,8 @@ export interface V1ToV2Step {
   texts: Map<string, string>;
   findings: Finding[];
   manifestWarnings: string[];
+  /** Files of v2 code whose stdio serving alone changed (finishCodemod.ts). */
+  servingOnly?: string[];
 }
 
 /**
@@ -74,7 +76,9 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
   const inThread: V1ToV2Runner = {
     plan: (root, files, all) => {
       const held = new Set(files);
-      return planV1ToV2(root, [...files, ...callersOf(all ?? files, v1StepInputs(files)).filter((f) => !held.has(f))]);
+      const inputs = v1StepInputs(files);
+      const served = [...inputs, ...v2StdioInputs(files, inputs)];
+      return planV1ToV2(root, [...files, ...callersOf(all ?? files, served).filter((f) => !held.has(f))]);
     },
     close: () => {},
   };
@@ -92,13 +96,17 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
   return {
     plan(root, files, all) {
       const inputs = v1StepInputs(files);
+      const v2Stdio = v2StdioInputs(files, inputs);
       if (inputs.length === 0) {
         close();
-        return Promise.resolve({ texts: new Map(), findings: [], manifestWarnings: [] });
+        // v2 code alone: its stdio entries are served here, without the official codemod.
+        if (v2Stdio.length === 0) return Promise.resolve({ texts: new Map(), findings: [], manifestWarnings: [] });
+        const sent = [...v2Stdio, ...callersOf(all ?? files, v2Stdio)];
+        return import('./finishCodemod.js').then(({ finishCodemod }) => finishCodemod(sent, [], root));
       }
       first.worker.ref();
       // With the files that may call an entry's exported function, which the serving rewrite reads (servingCallers).
-      const sent = [...inputs, ...callersOf(all ?? files, inputs)];
+      const sent = [...inputs, ...v2Stdio, ...callersOf(all ?? files, [...inputs, ...v2Stdio])];
       // Enough for the official codemod to split its run: a second worker takes its share (see splitCodemod.ts).
       const split = splitCodemodFiles(inputs);
       second = split && startStepThread(script, options.compileCacheDir);
@@ -109,7 +117,7 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
         second.worker.postMessage({ root, files: inputs, own: split[1] });
         const finishing = import('./finishCodemod.js');
         answer = Promise.all([first.answer, second.answer, finishing]).then(([a, b, { finishCodemod }]) =>
-          finishCodemod(sent, [a.part!, b.part!]),
+          finishCodemod(sent, [a.part!, b.part!], root),
         );
       } else {
         first.worker.postMessage({ root, files: sent });
@@ -170,7 +178,8 @@ export function finishV1ToV2(
     findings.push(...step.findings);
     const manifestPath = path.join(root, 'package.json');
     const manifestText = readIfExists(manifestPath);
-    if (manifestText !== undefined && (step.texts.size > 0 || manifestText.includes('"@modelcontextprotocol/sdk"'))) {
+    const changed = step.texts.size - (step.servingOnly?.length ?? 0);
+    if (manifestText !== undefined && (changed > 0 || manifestText.includes('"@modelcontextprotocol/sdk"'))) {
       const plan = planPackageJson(
         'package.json',
         manifestText,
@@ -212,7 +221,10 @@ export const V1_TO_V2_STEP: PreStep = {
     const runner = startV1ToV2(context);
     let early: Map<string, FinishScan> | undefined;
     return {
-      inputs: v1StepInputs,
+      inputs: (files) => {
+        const inputs = v1StepInputs(files);
+        return [...inputs, ...v2StdioInputs(files, inputs)];
+      },
       async plan(root, files, all) {
         const step = await runner.plan(root, files, all);
         const output: V1ToV2Output = {

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Report } from '../lib/model.js';
+import { compileTree, runOverStdio, type Call } from './support/equivalence.js';
+import { confirmOnceScript, removeTemps, run, tempTree } from './support/v1-to-v2.js';
+
+afterEach(removeTemps);
+
+// v2 code (already on @modelcontextprotocol/server) whose stdio entry still connects by hand: it serves 2025-era
+// clients only, so the step serves it through serveStdio as it does its own outputs; its HTTP wiring and its test
+// files are left alone; a prerelease without serveStdio gets the advice to raise it first.
+const SERVER = [
+  "import { McpServer } from '@modelcontextprotocol/server';",
+  "import { z } from 'zod';",
+  '',
+  'export function createServer() {',
+  "  const server = new McpServer({ name: 'v2-notes', version: '1.0.0' });",
+  '  const notes: string[] = [];',
+  "  server.registerTool('note', { description: 'Keep a note', inputSchema: z.object({ text: z.string() }) }, async ({ text }) => {",
+  '    notes.push(text);',
+  "    return { content: [{ type: 'text' as const, text: `${notes.length} notes` }] };",
+  '  });',
+  '  return server;',
+  '}',
+  '',
+].join('\n');
+const ENTRY = [
+  "import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';",
+  "import { createServer } from './server.js';",
+  '',
+  'async function main() {',
+  '  const server = createServer();',
+  '  await server.connect(new StdioServerTransport());',
+  "  console.error('v2 notes on stdio');",
+  '}',
+  '',
+  'main();',
+  '',
+].join('\n');
+const manifest = (range: string) =>
+  JSON.stringify(
+    { name: 'v2-notes', type: 'module', dependencies: { '@modelcontextprotocol/server': range, zod: '^4.2.0' } },
+    null,
+    2,
+  ) + '\n';
+
+describe('v2 code: a stdio entry that connects by hand', () => {
+  it('is served through serveStdio, answering as the original in both eras; package.json stays', async () => {
+    const dir = tempTree({ 'package.json': manifest('^2.4.0'), 'src/server.ts': SERVER, 'src/index.ts': ENTRY });
+    const original = tempTree({ 'package.json': manifest('^2.4.0'), 'src/server.ts': SERVER, 'src/index.ts': ENTRY });
+    const first = run(['--report', 'json', '--allow-dirty', dir]);
+    expect(first.code, first.stderr).toBe(0);
+    const report = JSON.parse(first.stdout) as Report;
+    expect(
+      (report.findings ?? []).filter((f) => /serv/.test(f.reason)).map((f) => `${f.file}:${f.line} ${f.reason}`),
+    ).toEqual(['src/index.ts:6 served-by-serve-stdio']);
+    const migrated = fs.readFileSync(path.join(dir, 'src', 'index.ts'), 'utf8');
+    expect(migrated).toContain('  serveStdio(() => createServer());\n');
+    expect(migrated).toContain("import { serveStdio } from '@modelcontextprotocol/server/stdio';\n");
+    expect(migrated).not.toContain('StdioServerTransport');
+    expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe(manifest('^2.4.0'));
+    expect(fs.readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8')).toBe(SERVER);
+    const calls: Call[] = [
+      { kind: 'tool', name: 'note', args: { text: 'milk' } },
+      { kind: 'tool', name: 'note', args: { text: 'eggs' } },
+    ];
+    const script = confirmOnceScript(() => 0);
+    const before = await runOverStdio(path.join(compileTree(original), 'src', 'index.js'), '2025', calls, script);
+    expect(before.results.length).toBe(2);
+    for (const era of ['2025', '2026'] as const)
+      expect(await runOverStdio(path.join(compileTree(dir), 'src', 'index.js'), era, calls, script), era).toEqual(
+        before,
+      );
+    const again = run(['--report', 'json', '--allow-dirty', dir]);
+    expect((JSON.parse(again.stdout) as Report).files.filter((f) => f.status !== 'unchanged')).toEqual([]);
+  });
+
+  it('on a prerelease without serveStdio: review, with the advice to raise it first', () => {
+    const dir = tempTree({ 'package.json': manifest('2.0.0-alpha.2'), 'src/server.ts': SERVER, 'src/index.ts': ENTRY });
+    const audit = run(['--dry-run', '--report', 'json', dir]);
+    const serving = ((JSON.parse(audit.stdout) as Report).findings ?? []).filter((f) => /serv/.test(f.reason));
+    expect(serving.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual(['src/index.ts:7 serving-2025-only']);
+    expect(serving[0]!.message).toContain('(2.0.0-alpha.2) is a prerelease without serveStdio: raise it to ^2.4.0');
+    expect(serving[0]!.message).toContain('serveStdio(() => createServer())');
+  });
+
+  it('leaves its HTTP wiring, its test files and client connects alone', () => {
+    const http = [
+      "import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';",
+      "import { createServer } from './server.js';",
+      'export async function handle(req: unknown, res: unknown) {',
+      '  const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });',
+      '  await createServer().connect(transport);',
+      '  void req; void res;',
+      '}',
+      '',
+    ].join('\n');
+    const testFile = ENTRY.replace("'./server.js'", "'../src/server.js'");
+    const client = [
+      "import { Client } from '@modelcontextprotocol/client';",
+      "import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';",
+      "import '@modelcontextprotocol/server';",
+      "const stdioTransport = new StdioClientTransport({ command: 'node', args: ['x.js'] });",
+      "await new Client({ name: 'c', version: '1' }).connect(stdioTransport);",
+      '',
+    ].join('\n');
+    const files = {
+      'package.json': manifest('^2.4.0'),
+      'src/server.ts': SERVER,
+      'src/http.ts': http,
+      'test/stdio.test.ts': testFile,
+      'src/client.ts': client,
+    };
+    const dir = tempTree(files);
+    const audit = run(['--dry-run', '--report', 'json', dir]);
+    const report = JSON.parse(audit.stdout) as Report;
+    expect((report.findings ?? []).filter((f) => /serv/.test(f.reason))).toEqual([]);
+    expect(report.files.filter((f) => f.status !== 'unchanged')).toEqual([]);
+  });
+});
