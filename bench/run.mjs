@@ -14,8 +14,10 @@
 //    preloaded with --require; jscodeshift's worker processes inherit it and are added up).
 //    The migration runs on a fresh copy of the target before every run (the copy is not timed).
 // With --realworld DIR (a folder of fetched snapshots, as for `npm run realworld`): (c) every repository of
-// realworld/repos.json whose snapshot is there, audit, migration and official dry run (bench/realworld.mjs); with
-// --baseline PATH (another build's CLI), that build's audit too, run in turn with ours and the official one.
+// realworld/repos.json whose snapshot is there, audit, migration and official dry run (bench/realworld.mjs), and on
+// a v1 repository the v1 step alone (`v1 step s`: the floor of any audit running the official codemod, so `official /
+// v1 step` bounds `official / audit`); with --baseline PATH (another build's CLI), that build's audit too, run in turn
+// with ours and the official one.
 // With --scaling SIZES: (d) trees of those sizes with the same MCP code (10 modules), our audit's time and peak RSS
 // (and the --baseline build's, run in turn with ours).
 // 3. Prints a table and PASS/FAIL per target. Exit code 0 unless --strict and a target failed or
