@@ -9,7 +9,7 @@
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
 import { chunkStart, tidyBlankLines } from './rewriteStdioInline.js';
-import { mentionsIn, removeStatement } from './stdioScope.js';
+import { LISTENER_METHODS, mentionsIn, removeStatement } from './stdioScope.js';
 
 const BUILD = 'buildServer';
 
@@ -298,8 +298,6 @@ function readInListener(statement: ts.Statement, prop: string): boolean {
   if (!listener || !ts.isArrowFunction(listener)) return false;
   return propUses(statement, prop).every((use) => within(use, listener) && isMemberRead(use));
 }
-
-const LISTENER_METHODS = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
 
 const within = (node: ts.Node, container: ts.Node) => node.pos >= container.pos && node.end <= container.end;
 

@@ -157,4 +157,4 @@ export function isListenerRegistration(statement: ts.Statement, uses: ts.Identif
   return uses.every((id) => id.pos >= listener.pos && id.end <= listener.end);
 }
 
-const LISTENER_METHODS = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
+export const LISTENER_METHODS = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
