@@ -40,6 +40,7 @@ describe('v1 stdio entries of the real servers', () => {
     expect(serving.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual([
       'src/classic.ts:50 served-by-serve-stdio',
       'src/destructured.ts:9 served-by-serve-stdio',
+      'src/field.ts:31 served-by-serve-stdio',
       'src/global.ts:14 served-by-serve-stdio',
       'src/imported.ts:11 served-by-serve-stdio',
       'src/inline.ts:39 served-by-serve-stdio',
@@ -74,6 +75,7 @@ describe('v1 stdio entries of the real servers', () => {
   it('compiles under strict TypeScript (NodeNext)', () => {
     const files = [
       'classic.ts',
+      'field.ts',
       'inline.ts',
       'destructured.ts',
       'factory.ts',
@@ -100,6 +102,10 @@ describe('v1 stdio entries of the real servers', () => {
       'destructured.js': [{ kind: 'tool', name: 'status', args: {} }],
       'imported.js': [{ kind: 'tool', name: 'epoch', args: {} }],
       'global.js': [{ kind: 'tool', name: 'hello', args: {} }],
+      'field.js': [
+        { kind: 'tool', name: 'add', args: { by: 2 } },
+        { kind: 'tool', name: 'add', args: { by: 5 } },
+      ],
       'classic.js': [
         { kind: 'tool', name: 'note', args: { text: 'milk' } },
         { kind: 'tool', name: 'notes', args: {} },
@@ -337,18 +343,42 @@ describe('v1 stdio entries: what stays for review', () => {
   });
 
   it("a class's this.server, a server used after the connect or in a statement that cannot move: review, naming it", async () => {
+    // Built by the property's initializer: the initializer and the constructor's registrations go into buildServer().
     const property = await audit(
       entry([
         'export class App {',
         "  private server = new McpServer({ name: 'x', version: '1.0.0' });",
+        '  constructor() {',
+        "    this.server.registerTool('hi', {}, async () => ({ content: [] }));",
+        '  }',
         '  async run() {',
         '    await this.server.connect(new StdioServerTransport());',
         '  }',
         '}',
       ]),
     );
-    expect(property.serving.map((f) => `${f.line} ${f.reason}`)).toEqual(['8 serving-2025-only']);
-    expect(property.serving[0]!.message).toContain('this.server');
+    expect(property.serving.map((f) => `${f.line} ${f.reason}`)).toEqual(['10 served-by-serve-stdio']);
+    expect(property.after).toContain('  private server: McpServer = this.buildServer();\n');
+    expect(property.after).toContain(
+      "  private buildServer() {\n    this.server = new McpServer({ name: 'x', version: '1.0.0' });\n    this.server.registerTool('hi', {}, async () => ({ content: [] }));\n    return this.server;\n  }",
+    );
+    // A registration that reads another property would run before that property is set.
+    const early = await audit(
+      entry([
+        'export class App {',
+        "  private server = new McpServer({ name: 'x', version: '1.0.0' });",
+        "  private greeting = 'hi';",
+        '  constructor() {',
+        '    this.server.registerTool(this.greeting, {}, async () => ({ content: [] }));',
+        '  }',
+        '  async run() {',
+        '    await this.server.connect(new StdioServerTransport());',
+        '  }',
+        '}',
+      ]),
+    );
+    expect(early.serving.map((f) => `${f.line} ${f.reason}`)).toEqual(['12 serving-2025-only']);
+    expect(early.serving[0]!.message).toContain('reads another property of the object, not yet set when it is built');
     const usedAfter = await audit(
       entry([
         'async function main() {',
@@ -374,7 +404,7 @@ describe('v1 stdio entries: what stays for review', () => {
     );
     expect(held.serving.map((f) => `${f.line} ${f.reason}`)).toEqual(['8 serving-2025-only']);
     expect(held.serving[0]!.message).toContain('`const servers = [server];` (line 6)');
-    for (const { after } of [property, usedAfter, held]) expect(after).not.toMatch(/^\s*serveStdio\(/m);
+    for (const { after } of [early, usedAfter, held]) expect(after).not.toMatch(/^\s*serveStdio\(/m);
   });
 });
 

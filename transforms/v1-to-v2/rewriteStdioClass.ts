@@ -45,47 +45,16 @@ export function planClassServer(
   if (declared && ts.getModifiers(declared)?.some((m) => m.kind === ts.SyntaxKind.ReadonlyKeyword))
     return { why: `this.${prop} is readonly, so no method can build it again` };
   const ctor = cls.members.find((m): m is ts.ConstructorDeclaration => ts.isConstructorDeclaration(m) && !!m.body);
-  const built = ctor && builtIn(ctor, prop);
-  if (!ctor || !built) return { why: `its constructor does not build this.${prop} with an assignment of its own` };
-  // What the constructor's body declares (its parameters, its own consts) a method cannot read.
-  const locals = constructorLocals(ctor);
-  if (!locals || mentionsIn(built.expression.right, locals).length > 0)
-    return { why: `this.${prop} is built from the constructor's parameters or locals, which a method cannot read` };
-  const setups = new Map<string, ts.MethodDeclaration>();
-  for (const member of cls.members)
-    if (ts.isMethodDeclaration(member) && member.body && ts.isIdentifier(member.name) && isSetup(member, prop))
-      setups.set(member.name.text, member);
-  const moved: ts.Statement[] = [];
-  const calledSetups = new Set<ts.MethodDeclaration>();
-  // A method that reads the property, itself or through another: called where it stays, it reads the wrong instance.
-  const touching = touchingMethods(cls, prop);
-  for (const statement of ctor.body!.statements) {
-    if (statement === built.statement) continue;
-    const setup = setupCall(statement, setups);
-    if (statement.pos > built.statement.pos && (rootedAt(statement, prop) || setup)) {
-      moved.push(statement);
-      if (setup) calledSetups.add(setup);
-    } else if (
-      (propUses(statement, prop).length > 0 && !readInListener(statement, prop)) ||
-      [...touching].some((name) => propUses(statement, name).length > 0)
-    )
-      return { why: `a constructor statement uses this.${prop} in a way a per-connection factory cannot repeat` };
-  }
-  if (moved.some((statement) => mentionsIn(statement, locals!).length > 0))
-    return {
-      why: `a registration on this.${prop} reads the constructor's parameters or locals, which a method cannot read`,
-    };
-  const lastMoved = moved[moved.length - 1];
-  const between = ctor.body!.statements.filter(
-    (st) => st.pos > built.statement.pos && lastMoved && st.pos < lastMoved.pos && !moved.includes(st),
-  );
-  if (between.some(assignsThis))
-    return { why: `the constructor sets other properties between building this.${prop} and registering on it` };
+  const built = builtBy(source, ctor, declared, prop);
+  if ('why' in built) return built;
+  const found = movedStatements(cls, ctor, built, prop);
+  if ('why' in found) return found;
+  const { moved, calledSetups, touching } = found;
   const touched = [...touching].find((name) => propUses(method, name).length > 0);
   if (touched) return { why: `${methodName(method)}() calls ${touched}(), which uses this.${prop}` };
   // Every other use: a member read, outside the connecting method and the statements that move.
   for (const use of propUses(cls, prop)) {
-    if (use === receiver || within(use, built.statement) || moved.some((s) => within(use, s))) continue;
+    if (use === receiver || within(use, built.node) || moved.some((s) => within(use, s))) continue;
     if ([...calledSetups].some((m) => within(use, m))) continue;
     if (within(use, method)) return { why: `${methodName(method)}() uses this.${prop} besides its connect` };
     if (!isMemberRead(use)) return { why: `this.${prop} is used as a whole (passed on, returned or reassigned)` };
@@ -94,17 +63,106 @@ export function planClassServer(
     if (thisCalls(cls, setup.name.getText(source)) !== 1)
       return { why: `${setup.name.getText(source)}() is called more than once` };
   return {
-    edits: classEdits(source, { ctor, built: built.statement, moved, connect, transportStatement, prop }),
+    edits: classEdits(source, { after: ctor ?? built.node, built, moved, connect, transportStatement, prop }),
     factory: `this.${BUILD}()`,
   };
 }
 
-/** The edits: the constructor builds through the new method, which holds the building and the moved statements. */
+/**
+ * Where the server is built: the constructor's own `this.server = <expression>;` (read no parameter or local of it),
+ * or else the property's initializer (`private server = new McpServer(...)`, which the new method's result replaces,
+ * typed with its class when it has no type of its own).
+ */
+type Built =
+  | { kind: 'constructor'; node: ts.ExpressionStatement; value: ts.Expression }
+  | { kind: 'initializer'; node: ts.PropertyDeclaration; value: ts.Expression; type: string };
+
+function builtBy(
+  source: ts.SourceFile,
+  ctor: ts.ConstructorDeclaration | undefined,
+  declared: ts.PropertyDeclaration | undefined,
+  prop: string,
+): Built | { why: string } {
+  const assigned = ctor && builtIn(ctor, prop);
+  if (assigned) {
+    const locals = constructorLocals(ctor);
+    if (!locals || mentionsIn(assigned.expression.right, locals).length > 0)
+      return { why: `this.${prop} is built from the constructor's parameters or locals, which a method cannot read` };
+    return { kind: 'constructor', node: assigned.statement, value: assigned.expression.right };
+  }
+  const value = declared?.initializer;
+  const isStatic = declared && ts.getModifiers(declared)?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword);
+  if (!declared || !value || isStatic)
+    return { why: `neither its constructor nor its declaration builds this.${prop}` };
+  const type =
+    declared.type?.getText(source) ??
+    (ts.isNewExpression(value) && ts.isIdentifier(value.expression) ? value.expression.text : undefined);
+  if (type === undefined && /\.[cm]?tsx?$/.test(source.fileName))
+    return { why: `this.${prop} has no type the new method's result can be given` };
+  return { kind: 'initializer', node: declared, value, type: type ?? '' };
+}
+
+/**
+ * The constructor's statements that move into the new method, in order: after the building, rooted at the property
+ * (`this.server.onerror = ...`), or `this.setup();` of a method that only registers on it. Every other statement
+ * may use the property only in a listener callback, and may not call a method that uses it. With the server built
+ * by the property's initializer, a moved statement runs before the constructor's others and before the properties
+ * declared after it are set: it may then read no other property of the object except in a callback.
+ */
+function movedStatements(
+  cls: ts.ClassLikeDeclaration,
+  ctor: ts.ConstructorDeclaration | undefined,
+  built: Built,
+  prop: string,
+): { moved: ts.Statement[]; calledSetups: Set<ts.MethodDeclaration>; touching: Set<string> } | { why: string } {
+  const setups = new Map<string, ts.MethodDeclaration>();
+  for (const member of cls.members)
+    if (ts.isMethodDeclaration(member) && member.body && ts.isIdentifier(member.name) && isSetup(member, prop))
+      setups.set(member.name.text, member);
+  const moved: ts.Statement[] = [];
+  const calledSetups = new Set<ts.MethodDeclaration>();
+  // A method that reads the property, itself or through another: called where it stays, it reads the wrong instance.
+  const touching = touchingMethods(cls, prop);
+  const after = (statement: ts.Statement) => built.kind === 'initializer' || statement.pos > built.node.pos;
+  for (const statement of ctor?.body?.statements ?? []) {
+    if (statement === built.node) continue;
+    const setup = setupCall(statement, setups);
+    if (after(statement) && (rootedAt(statement, prop) || setup)) {
+      moved.push(statement);
+      if (setup) calledSetups.add(setup);
+    } else if (
+      (propUses(statement, prop).length > 0 && !readInListener(statement, prop)) ||
+      [...touching].some((name) => propUses(statement, name).length > 0)
+    )
+      return { why: `a constructor statement uses this.${prop} in a way a per-connection factory cannot repeat` };
+  }
+  const locals = ctor ? constructorLocals(ctor) : new Set<string>();
+  if (!locals || moved.some((statement) => mentionsIn(statement, locals).length > 0))
+    return {
+      why: `a registration on this.${prop} reads the constructor's parameters or locals, which a method cannot read`,
+    };
+  if (built.kind === 'initializer') {
+    if ([...moved, ...calledSetups].some((node) => readsOtherMembers(node, prop)))
+      return {
+        why: `a registration on this.${prop} reads another property of the object, not yet set when it is built`,
+      };
+  } else {
+    const lastMoved = moved[moved.length - 1];
+    const between = ctor!.body!.statements.filter(
+      (st) => st.pos > built.node.pos && lastMoved && st.pos < lastMoved.pos && !moved.includes(st),
+    );
+    if (between.some(assignsThis))
+      return { why: `the constructor sets other properties between building this.${prop} and registering on it` };
+  }
+  return { moved, calledSetups, touching };
+}
+
+/** The edits: the building goes through the new method, which holds it and the moved statements. */
 function classEdits(
   source: ts.SourceFile,
   at: {
-    ctor: ts.ConstructorDeclaration;
-    built: ts.ExpressionStatement;
+    after: ts.Node;
+    built: Built;
     moved: ts.Statement[];
     connect: ts.Statement;
     transportStatement: ts.Statement | undefined;
@@ -117,26 +175,45 @@ function classEdits(
     const start = node.getStart(source);
     return /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', start - 1) + 1, start))![0];
   };
-  const memberIndent = indentOf(at.ctor);
-  const bodyIndent = indentOf(at.built);
-  const modifier = /\.[cm]?tsx?$/.test(source.fileName) ? 'private ' : '';
+  const memberIndent = indentOf(at.after);
+  // A class at the top level: its members' indentation is one level.
+  const bodyIndent =
+    at.built.kind === 'constructor'
+      ? indentOf(at.built.node)
+      : at.moved[0]
+        ? indentOf(at.moved[0])
+        : `${memberIndent}${memberIndent || '  '}`;
+  const typescript = /\.[cm]?tsx?$/.test(source.fileName);
+  const building =
+    at.built.kind === 'constructor'
+      ? at.built.node.getText(source)
+      : `this.${at.prop} = ${at.built.value.getText(source)};`;
   const method = [
     '',
-    `${memberIndent}${modifier}${BUILD}() {`,
-    `${bodyIndent}${at.built.getText(source)}`,
+    `${memberIndent}${typescript ? 'private ' : ''}${BUILD}() {`,
+    `${bodyIndent}${building}`,
     // With the comment lines right above it, at their own indentation (the constructor's body is the method's).
     ...at.moved.map((s) => text.slice(chunkStart(source, s), s.getEnd())),
     `${bodyIndent}return this.${at.prop};`,
     `${memberIndent}}`,
   ].join(newline);
+  const call = `this.${BUILD}()`;
+  const buildEdit: TextEdit =
+    at.built.kind === 'constructor'
+      ? { start: at.built.node.getStart(source), end: at.built.node.getEnd(), text: `this.${at.prop} = ${call};` }
+      : {
+          start: (at.built.node.type ?? at.built.node.name).getEnd(),
+          end: at.built.value.getEnd(),
+          text: `${at.built.node.type || !typescript ? '' : `: ${at.built.type}`} = ${call}`,
+        };
   const edits: TextEdit[] = [
-    { start: at.built.getStart(source), end: at.built.getEnd(), text: `this.${at.prop} = this.${BUILD}();` },
+    buildEdit,
     ...tidyBlankLines(
       text,
       at.moved.map((s) => ({ ...removeStatement(source, s), start: chunkStart(source, s) })),
     ),
-    { start: at.ctor.getEnd(), end: at.ctor.getEnd(), text: `${newline}${method}` },
-    { start: at.connect.getStart(source), end: at.connect.getEnd(), text: `serveStdio(() => this.${BUILD}());` },
+    { start: at.after.getEnd(), end: at.after.getEnd(), text: `${newline}${method}` },
+    { start: at.connect.getStart(source), end: at.connect.getEnd(), text: `serveStdio(() => ${call});` },
   ];
   if (at.transportStatement) edits.push(removeStatement(source, at.transportStatement));
   return edits;
@@ -234,6 +311,30 @@ function constructorLocals(ctor: ts.ConstructorDeclaration): Set<string> | undef
       names.add(statement.name.text);
   }
   return names;
+}
+
+/** Whether `node` reads a member of `this` other than the property outside a callback (an arrow function runs later). */
+function readsOtherMembers(node: ts.Node, prop: string): boolean {
+  let found = false;
+  const visit = (current: ts.Node): void => {
+    if (found) return;
+    if (current !== node && ts.isFunctionLike(current)) return;
+    if (
+      ts.isPropertyAccessExpression(current) &&
+      current.expression.kind === ts.SyntaxKind.ThisKeyword &&
+      current.name.text !== prop &&
+      !(
+        ts.isCallExpression(current.parent) &&
+        current.parent.expression === current &&
+        ts.isExpressionStatement(current.parent.parent)
+      )
+    )
+      found = true;
+    ts.forEachChild(current, visit);
+  };
+  if (ts.isMethodDeclaration(node)) node.body?.statements.forEach(visit);
+  else visit(node);
+  return found;
 }
 
 /** Whether a statement assigns a property of `this` (outside a nested non-arrow function). */
