@@ -158,6 +158,7 @@ export class AnalysisProject {
       const before = this.entries.get(entry.absPath)!;
       if (before.text !== entry.text) this.userTexts.set(entry.absPath, before.text);
       this.entries.set(entry.absPath, entry);
+      if (this.lastReach) this.lastReach.current = false;
       if (row !== undefined) this.wordIndex!.entries[row] = entry;
     }
   }
@@ -253,23 +254,39 @@ export class AnalysisProject {
    * adds to them, and a module loaded by a computed name (`import(\`./tools/${name}.js\`)`) links files no text shows.
    */
   sdkReach(): ReadonlySet<string> | undefined {
+    return this.currentReach().files;
+  }
+
+  /**
+   * The reach of the entries as they are. Only replaceTexts changes an entry, so until it does the last answer
+   * stands: the analysis asks for it once per candidate (rootModulesOf), and each answer from the facts costs a pass
+   * over every discovered file (two arrays of one slot per file, garbage in the large-object space at 50,000 files).
+   */
+  private currentReach(): Reach {
+    const last = this.lastReach;
+    if (last?.current) return last.reach;
     const entries = [...this.entries.values()];
     const facts = entries.map((entry) => this.moduleFactsOf(entry));
     // Asked again after the v1 step replaced its files' texts: the same links give the same answer.
-    const last = this.lastReach;
-    if (last && last.facts.length === facts.length && facts.every((f, index) => sameModuleFacts(f, last.facts[index]!)))
-      return last.reach.files;
+    if (
+      last &&
+      last.facts.length === facts.length &&
+      facts.every((f, index) => sameModuleFacts(f, last.facts[index]!))
+    ) {
+      last.current = true;
+      return last.reach;
+    }
     const reach = reachOf(entries, facts);
-    this.lastReach = { facts, reach };
-    return reach.files;
+    this.lastReach = { facts, reach, current: true };
+    return reach;
   }
 
-  private lastReach: { facts: ModuleFacts[]; reach: Reach } | undefined;
+  /** The last reach, from these facts; `current` until replaceTexts changes an entry. */
+  private lastReach: { facts: ModuleFacts[]; reach: Reach; current: boolean } | undefined;
 
   /** The root modules (`@modelcontextprotocol`, the reach modules) named in the group of files linked to this one (see sdkReach). */
   rootModulesOf(absPath: string): ReadonlySet<string> {
-    this.sdkReach();
-    return this.lastReach!.reach.rootsOf(absPath);
+    return this.currentReach().rootsOf(absPath);
   }
 
   private moduleFactsOf(entry: SourceFileEntry): ModuleFacts {
