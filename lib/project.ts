@@ -376,19 +376,23 @@ export class AnalysisProject {
     return target ? this.load(target) : undefined;
   }
 
-  /** Resolved specifiers by folder and specifier: every program rebuild resolves every file's imports again. */
-  private readonly resolved = new Map<string, string | undefined>();
+  /**
+   * Resolved specifiers by folder, then specifier: every program rebuild resolves every file's imports again. Two
+   * levels, so that no key string is built per file and specifier (the reach resolves every discovered file's).
+   */
+  private readonly resolved = new Map<string, Map<string, string | undefined>>();
 
   private resolvePath(fromFile: string, specifier: string): string | undefined {
     if (!specifier.startsWith('.')) return undefined;
     const dir = path.dirname(fromFile);
-    const key = `${dir}\0${specifier}`;
-    if (this.resolved.has(key)) return this.resolved.get(key);
+    let inDir = this.resolved.get(dir);
+    if (!inDir) this.resolved.set(dir, (inDir = new Map()));
+    if (inDir.has(specifier)) return inDir.get(specifier);
     const base = path.sep === '/' ? resolveDotted(dir, specifier) : path.resolve(dir, specifier);
     const candidate = firstModuleCandidate(base, (c) => this.entries.has(c));
     // The entry's own path, not the string built here: every file's links hold one, for the whole run.
     const found = candidate === undefined ? undefined : this.entries.get(candidate)!.absPath;
-    this.resolved.set(key, found);
+    inDir.set(specifier, found);
     return found;
   }
 
