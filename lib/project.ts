@@ -9,7 +9,7 @@ import {
   moduleFactsOf,
   reachOf,
   resolveFacts,
-  sameModuleFacts,
+  sameFactsList,
   type ModuleFacts,
   type Reach,
 } from './sdkReach.js';
@@ -258,9 +258,8 @@ export class AnalysisProject {
   }
 
   /**
-   * The reach of the entries as they are. Only replaceTexts changes an entry, so until it does the last answer
-   * stands: the analysis asks for it once per candidate (rootModulesOf), and each answer from the facts costs a pass
-   * over every discovered file (two arrays of one slot per file, garbage in the large-object space at 50,000 files).
+   * The reach of the entries as they are: the last one until replaceTexts changes an entry (rootModulesOf asks once
+   * per candidate, and each answer from the facts is a pass over every discovered file).
    */
   private currentReach(): Reach {
     const last = this.lastReach;
@@ -268,15 +267,7 @@ export class AnalysisProject {
     const entries = [...this.entries.values()];
     const facts = entries.map((entry) => this.moduleFactsOf(entry));
     // Asked again after the v1 step replaced its files' texts: the same links give the same answer.
-    if (
-      last &&
-      last.facts.length === facts.length &&
-      facts.every((f, index) => sameModuleFacts(f, last.facts[index]!))
-    ) {
-      last.current = true;
-      return last.reach;
-    }
-    const reach = reachOf(entries, facts);
+    const reach = last && sameFactsList(facts, last.facts) ? last.reach : reachOf(entries, facts);
     this.lastReach = { facts, reach, current: true };
     return reach;
   }
