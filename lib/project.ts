@@ -9,7 +9,7 @@ import {
   moduleFactsOf,
   reachOf,
   resolveFacts,
-  sameModuleFacts,
+  sameFactsList,
   type ModuleFacts,
   type Reach,
 } from './sdkReach.js';
@@ -158,6 +158,7 @@ export class AnalysisProject {
       const before = this.entries.get(entry.absPath)!;
       if (before.text !== entry.text) this.userTexts.set(entry.absPath, before.text);
       this.entries.set(entry.absPath, entry);
+      if (this.lastReach) this.lastReach.current = false;
       if (row !== undefined) this.wordIndex!.entries[row] = entry;
     }
   }
@@ -253,23 +254,30 @@ export class AnalysisProject {
    * adds to them, and a module loaded by a computed name (`import(\`./tools/${name}.js\`)`) links files no text shows.
    */
   sdkReach(): ReadonlySet<string> | undefined {
+    return this.currentReach().files;
+  }
+
+  /**
+   * The reach of the entries as they are: the last one until replaceTexts changes an entry (rootModulesOf asks once
+   * per candidate, and each answer from the facts is a pass over every discovered file).
+   */
+  private currentReach(): Reach {
+    const last = this.lastReach;
+    if (last?.current) return last.reach;
     const entries = [...this.entries.values()];
     const facts = entries.map((entry) => this.moduleFactsOf(entry));
     // Asked again after the v1 step replaced its files' texts: the same links give the same answer.
-    const last = this.lastReach;
-    if (last && last.facts.length === facts.length && facts.every((f, index) => sameModuleFacts(f, last.facts[index]!)))
-      return last.reach.files;
-    const reach = reachOf(entries, facts);
-    this.lastReach = { facts, reach };
-    return reach.files;
+    const reach = last && sameFactsList(facts, last.facts) ? last.reach : reachOf(entries, facts);
+    this.lastReach = { facts, reach, current: true };
+    return reach;
   }
 
-  private lastReach: { facts: ModuleFacts[]; reach: Reach } | undefined;
+  /** The last reach, from these facts; `current` until replaceTexts changes an entry. */
+  private lastReach: { facts: ModuleFacts[]; reach: Reach; current: boolean } | undefined;
 
   /** The root modules (`@modelcontextprotocol`, the reach modules) named in the group of files linked to this one (see sdkReach). */
   rootModulesOf(absPath: string): ReadonlySet<string> {
-    this.sdkReach();
-    return this.lastReach!.reach.rootsOf(absPath);
+    return this.currentReach().rootsOf(absPath);
   }
 
   private moduleFactsOf(entry: SourceFileEntry): ModuleFacts {
@@ -359,19 +367,23 @@ export class AnalysisProject {
     return target ? this.load(target) : undefined;
   }
 
-  /** Resolved specifiers by folder and specifier: every program rebuild resolves every file's imports again. */
-  private readonly resolved = new Map<string, string | undefined>();
+  /**
+   * Resolved specifiers by folder, then specifier: every program rebuild resolves every file's imports again. Two
+   * levels, so that no key string is built per file and specifier (the reach resolves every discovered file's).
+   */
+  private readonly resolved = new Map<string, Map<string, string | undefined>>();
 
   private resolvePath(fromFile: string, specifier: string): string | undefined {
     if (!specifier.startsWith('.')) return undefined;
     const dir = path.dirname(fromFile);
-    const key = `${dir}\0${specifier}`;
-    if (this.resolved.has(key)) return this.resolved.get(key);
+    let inDir = this.resolved.get(dir);
+    if (!inDir) this.resolved.set(dir, (inDir = new Map()));
+    if (inDir.has(specifier)) return inDir.get(specifier);
     const base = path.sep === '/' ? resolveDotted(dir, specifier) : path.resolve(dir, specifier);
     const candidate = firstModuleCandidate(base, (c) => this.entries.has(c));
     // The entry's own path, not the string built here: every file's links hold one, for the whole run.
     const found = candidate === undefined ? undefined : this.entries.get(candidate)!.absPath;
-    this.resolved.set(key, found);
+    inDir.set(specifier, found);
     return found;
   }
 

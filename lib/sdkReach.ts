@@ -129,3 +129,8 @@ export function sameModuleFacts(a: ModuleFacts, b: ModuleFacts): boolean {
       a.links.every((link, index) => link === b.links[index]))
   );
 }
+
+/** Whether two lists of facts (see AnalysisProject.sdkReach) give the same links, file by file. */
+export function sameFactsList(a: ModuleFacts[], b: ModuleFacts[]): boolean {
+  return a.length === b.length && a.every((facts, index) => sameModuleFacts(facts, b[index]!));
+}

@@ -79,6 +79,28 @@ describe('AnalysisProject.sdkReach', () => {
   });
 });
 
+describe('AnalysisProject.sdkReach asked again', () => {
+  it('gives the last answer until replaceTexts changes a text, then the new links’ answer', () => {
+    const project = new AnalysisProject('/virtual', [
+      entry(
+        'server.ts',
+        "import { McpServer } from '@modelcontextprotocol/server';\nexport const s = new McpServer();\n",
+      ),
+      entry('tool.ts', 'export const run = () => 1;\n'),
+      entry('other.ts', 'export const other = 2;\n'),
+    ]);
+    const names = () => [...(project.sdkReach() ?? [])].map((f) => f.slice('/virtual/'.length)).sort();
+    expect(names()).toEqual(['server.ts']);
+    expect(project.sdkReach()).toBe(project.sdkReach());
+    expect([...project.rootModulesOf('/virtual/tool.ts')]).toEqual([]);
+    // The v1 step's output for tool.ts links it to the server (the runner asks before and after it).
+    project.replaceTexts([entry('tool.ts', "import { s } from './server.js';\nexport const run = () => s;\n")]);
+    expect(names()).toEqual(['server.ts', 'tool.ts']);
+    expect([...project.rootModulesOf('/virtual/tool.ts')]).toEqual(['@modelcontextprotocol']);
+    expect([...project.rootModulesOf('/virtual/other.ts')]).toEqual([]);
+  });
+});
+
 describe('resolveDotted', () => {
   it('is path.resolve for every mix of ./ and ../ steps, names, dots and slashes', () => {
     const parts = ['.', '..', 'a', 'b.js', '', '.x', '..y', 'index'];

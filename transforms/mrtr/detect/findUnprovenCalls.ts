@@ -1,4 +1,4 @@
-import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import { Node, SyntaxKind, ts } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, ObjectLiteralExpression, SourceFile } from 'ts-morph';
 import type { SdkMajor } from '../../../lib/model.js';
 import type { PushCall } from '../analyse/pushCall.js';
@@ -270,13 +270,20 @@ function isAnyCast(receiver: Node): boolean {
 
 function moduleSpecifiers(sourceFile: SourceFile): string[] {
   const specifiers = sourceFile.getImportDeclarations().map((d) => d.getModuleSpecifierValue());
-  for (const call of sourceFile.getDescendantsOfKind(SyntaxKind.CallExpression)) {
-    const callee = call.getExpression();
-    const arg = call.getArguments()[0];
-    const loads =
-      (Node.isIdentifier(callee) && callee.getText() === 'require') || callee.getKind() === SyntaxKind.ImportKeyword;
-    if (loads && arg && Node.isStringLiteral(arg)) specifiers.push(arg.getLiteralValue());
-  }
+  // On the compiler's nodes: wrapping every call of a file (ts-morph keeps each wrapper for the run) cost more than
+  // the rest of a look-alike file's analysis.
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const arg = node.arguments[0];
+      const loads =
+        (ts.isIdentifier(callee) && callee.getText(sourceFile.compilerNode) === 'require') ||
+        callee.kind === SyntaxKind.ImportKeyword;
+      if (loads && arg && ts.isStringLiteral(arg)) specifiers.push(arg.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(sourceFile.compilerNode, visit);
   return specifiers;
 }
 
