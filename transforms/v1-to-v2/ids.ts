@@ -51,8 +51,7 @@ export function v1StepInputs(files: SourceFileEntry[]): SourceFileEntry[] {
  * `@modelcontextprotocol/server` and name `.connect(` and a stdio transport. A plain connect serves 2025-era clients
  * only, so the step serves these through serveStdio as it does its own outputs (finishCodemod.ts); their HTTP
  * wiring is left alone (v2 code often routes 2025-era requests to it on purpose), and so are its test files (a test
- * server connects on purpose). Held texts only: a file discovery
- * let go names no SDK package.
+ * server connects on purpose). Held texts only: a file whose text discovery let go names no SDK package.
  */
 export function v2StdioInputs(files: SourceFileEntry[], inputs: SourceFileEntry[]): SourceFileEntry[] {
   const taken = new Set(inputs);

@@ -5,7 +5,8 @@
 // builds a server per connection, so the building and the registrations move into a method, `buildServer()`, that
 // assigns the property and returns it; the constructor calls it where it built the server, and `run()` serves
 // `serveStdio(() => this.buildServer())`. Every other reader of the property reads it when it runs, so it reaches the
-// instance that serves (a signal listener closes that one).
+// instance that serves (a signal listener closes that one). A server built by the property's initializer
+// (`private server = new McpServer(...)`) goes the same way: the initializer calls the method.
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
 import { chunkStart, tidyBlankLines } from './rewriteStdioInline.js';
@@ -18,7 +19,8 @@ export type ClassPlan = { edits: TextEdit[]; factory: string } | { why: string }
 
 /**
  * `await this.server.connect(transport)`, a statement of a method of a class: rewritten when the constructor
- * assigns `this.server = <expression>` (reading no constructor parameter) and every other use of the property is
+ * assigns `this.server = <expression>` (reading no constructor parameter or local), or else the property's
+ * initializer builds it (builtBy), and every other use of the property is
  * one of: a constructor statement rooted at it (`this.server.onerror = ...`, `this.server.setRequestHandler(...)`);
  * a constructor statement `this.setup();` calling a method of the class, called nowhere else, whose every statement
  * is rooted at it; a member read (`this.server.close()`) outside the constructor and the connecting method, or in a
