@@ -215,6 +215,34 @@ describe('v1 stdio entries: what stays for review', () => {
     expect(client.serving).toEqual([]);
   });
 
+  it('a class in plain JavaScript: the method has no TypeScript modifier, and Node parses the result', async () => {
+    const js = [
+      "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
+      "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
+      "import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
+      'class App {',
+      '  constructor() {',
+      "    this.server = new Server({ name: 'x', version: '1.0.0' }, { capabilities: { tools: {} } });",
+      '    this.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));',
+      '  }',
+      '  async run() {',
+      '    const transport = new StdioServerTransport();',
+      '    await this.server.connect(transport);',
+      '  }',
+      '}',
+      'new App().run();',
+      '',
+    ].join('\n');
+    const { serving, after } = await auditServing({ 'src/index.js': js }, 'src/index.js');
+    expect(serving.map((f) => f.reason)).toEqual(['served-by-serve-stdio']);
+    expect(after).toContain('\n  buildServer() {\n');
+    expect(after).not.toContain('private');
+    const file = path.join(tempTree({ 'index.mjs': after }), 'index.mjs');
+    const checked = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' });
+    expect(checked.stderr).toBe('');
+    expect(checked.status).toBe(0);
+  });
+
   it('a class whose constructor builds this.server: what the factory method cannot repeat stays for review, naming it', async () => {
     const classOf = (
       ctor: string[],
