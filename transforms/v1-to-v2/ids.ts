@@ -67,6 +67,12 @@ export function v2StdioInputs(files: SourceFileEntry[], inputs: SourceFileEntry[
   );
 }
 
+/** Every file the step reads and may change: its inputs, then v2 code's stdio entries. */
+export function stepFiles(files: SourceFileEntry[]): SourceFileEntry[] {
+  const inputs = v1StepInputs(files);
+  return [...inputs, ...v2StdioInputs(files, inputs)];
+}
+
 const V2_SERVER = /['"]@modelcontextprotocol\/server(?:\/[\w./-]*)?['"]/;
 
 /** Whether a text may hold a one-argument `z.record(...)`, which the zod raise breaks (rewriteZodRecord.ts). */

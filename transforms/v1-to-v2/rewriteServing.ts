@@ -5,7 +5,7 @@ import { REVIEW_MARKER } from '../../lib/reviewMarker.js';
 import { addNamedImports } from './addNamedImports.js';
 import { HTTP_TRANSPORTS, planHttpServing, type HttpPlan } from './rewriteHttpServing.js';
 import { importEdits, planStdio, STDIO_MODULE, type ServingModules, type StdioPlan } from './rewriteStdioServing.js';
-import { transportNewOf } from './servingSyntax.js';
+import { namesStdioTransport, transportNewOf } from './servingSyntax.js';
 import { SERVING_2025_ONLY } from './findCodemodMarkers.js';
 import { V1_TO_V2_ID } from './ids.js';
 
@@ -98,11 +98,7 @@ function planConnect(
   const transportClass =
     transportNew && ts.isIdentifier(transportNew.expression) ? transportNew.expression.text : undefined;
   const httpKind = transportClass ? HTTP_TRANSPORTS[transportClass] : undefined;
-  const stdio = /client/i.test(node.getText(source))
-    ? false
-    : transportClass
-      ? transportClass === 'StdioServerTransport'
-      : /stdio/i.test(node.arguments[0]!.getText(source));
+  const stdio = transportClass ? transportClass === 'StdioServerTransport' : namesStdioTransport(source, node);
   if (options.stdioOnly && !stdio) return;
   let plan: StdioPlan | HttpPlan =
     transportNew && httpKind ? planHttpServing(source, node, transportNew, httpKind) : planStdio(source, node, modules);

@@ -10,6 +10,7 @@
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
 import { chunkStart, tidyBlankLines } from './rewriteStdioInline.js';
+import { indentOf } from './servingSyntax.js';
 import { LISTENER_METHODS, mentionsIn, removeStatement } from './stdioScope.js';
 
 const BUILD = 'buildServer';
@@ -173,17 +174,14 @@ function classEdits(
 ): TextEdit[] {
   const text = source.text;
   const newline = text.includes('\r\n') ? '\r\n' : '\n';
-  const indentOf = (node: ts.Node) => {
-    const start = node.getStart(source);
-    return /^[ \t]*/.exec(text.slice(text.lastIndexOf('\n', start - 1) + 1, start))![0];
-  };
-  const memberIndent = indentOf(at.after);
+  const indentAt = (node: ts.Node) => indentOf(text, node.getStart(source));
+  const memberIndent = indentAt(at.after);
   // A class at the top level: its members' indentation is one level.
   const bodyIndent =
     at.built.kind === 'constructor'
-      ? indentOf(at.built.node)
+      ? indentAt(at.built.node)
       : at.moved[0]
-        ? indentOf(at.moved[0])
+        ? indentAt(at.moved[0])
         : `${memberIndent}${memberIndent || '  '}`;
   const typescript = /\.[cm]?tsx?$/.test(source.fileName);
   const building =

@@ -8,7 +8,7 @@ import { planClassServer } from './rewriteStdioClass.js';
 import { planInlineServer } from './rewriteStdioInline.js';
 import { planRebound } from './rewriteStdioRebound.js';
 import { resultUnused } from './rewriteStdioReturned.js';
-import { transportNewOf } from './servingSyntax.js';
+import { namesStdioTransport, transportNewOf } from './servingSyntax.js';
 import {
   constOf,
   hasMultilineTemplate,
@@ -45,7 +45,7 @@ export function planStdio(source: ts.SourceFile, call: ts.CallExpression, module
       };
     }
     // A transport made elsewhere whose name says stdio (`deps.createStdioTransport()`): review, never a rewrite.
-    if (!transportClass && /stdio/i.test(transport.getText(source)) && !/client/i.test(call.getText(source)))
+    if (!transportClass && namesStdioTransport(source, call))
       return {
         advice:
           `server.connect(${transport.getText(source)}) serves 2025-era clients only: build the server in a function (registrations included) and serve it with ` +

@@ -90,6 +90,14 @@ export function topLevelStatement(node: ts.Node): ts.Statement {
   return current as ts.Statement;
 }
 
+/**
+ * A server connect whose transport is made elsewhere but named for stdio (`deps.createStdioTransport()`,
+ * `opts.transport ?? new StdioServerTransport()`); never a client's connect.
+ */
+export function namesStdioTransport(source: ts.SourceFile, call: ts.CallExpression): boolean {
+  return /stdio/i.test(call.arguments[0]!.getText(source)) && !/client/i.test(call.getText(source));
+}
+
 export function indentOf(text: string, offset: number): string {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   return /^[ \t]*/.exec(text.slice(lineStart, offset))![0];

@@ -5,7 +5,7 @@ import type { SourceFileEntry } from '../../lib/files.js';
 import type { Finding } from '../../lib/model.js';
 import type { PreStep, PreStepOutput } from '../../lib/transform.js';
 import { findCodemodMarkers, mayHoldMarkers } from './findCodemodMarkers.js';
-import { servingCallers, v1StepInputs, v2StdioInputs } from './ids.js';
+import { servingCallers, stepFiles, v1StepInputs, v2StdioInputs } from './ids.js';
 import { importedPackages, planPackageJson } from './planPackageJson.js';
 import { splitCodemodFiles } from './splitCodemod.js';
 import { startStepThread, type StepThread } from './stepThread.js';
@@ -76,9 +76,7 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
   const inThread: V1ToV2Runner = {
     plan: (root, files, all) => {
       const held = new Set(files);
-      const inputs = v1StepInputs(files);
-      const served = [...inputs, ...v2StdioInputs(files, inputs)];
-      return planV1ToV2(root, [...files, ...callersOf(all ?? files, served).filter((f) => !held.has(f))]);
+      return planV1ToV2(root, [...files, ...callersOf(all ?? files, stepFiles(files)).filter((f) => !held.has(f))]);
     },
     close: () => {},
   };
@@ -221,10 +219,7 @@ export const V1_TO_V2_STEP: PreStep = {
     const runner = startV1ToV2(context);
     let early: Map<string, FinishScan> | undefined;
     return {
-      inputs: (files) => {
-        const inputs = v1StepInputs(files);
-        return [...inputs, ...v2StdioInputs(files, inputs)];
-      },
+      inputs: stepFiles,
       async plan(root, files, all) {
         const step = await runner.plan(root, files, all);
         const output: V1ToV2Output = {
