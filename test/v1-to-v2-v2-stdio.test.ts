@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Report } from '../lib/model.js';
 import { compileTree, runOverStdio, type Call } from './support/equivalence.js';
-import { confirmOnceScript, removeTemps, run, tempTree } from './support/v1-to-v2.js';
+import { snapshotTree } from './support/fixtures.js';
+import { confirmOnceScript, removeTemps, run, temps, tempTree } from './support/v1-to-v2.js';
 
 afterEach(removeTemps);
 
@@ -56,9 +58,23 @@ describe('v2 code: a stdio entry that connects by hand', () => {
       (report.findings ?? []).filter((f) => /serv/.test(f.reason)).map((f) => `${f.file}:${f.line} ${f.reason}`),
     ).toEqual(['src/index.ts:6 served-by-serve-stdio']);
     const migrated = fs.readFileSync(path.join(dir, 'src', 'index.ts'), 'utf8');
-    expect(migrated).toContain('  serveStdio(() => createServer());\n');
-    expect(migrated).toContain("import { serveStdio } from '@modelcontextprotocol/server/stdio';\n");
-    expect(migrated).not.toContain('StdioServerTransport');
+    expect(migrated).toBe(
+      ENTRY.replace('{ StdioServerTransport }', '{ serveStdio }').replace(
+        '  const server = createServer();\n  await server.connect(new StdioServerTransport());\n',
+        '  serveStdio(() => createServer());\n',
+      ),
+    );
+    // The dry run writes nothing, and its patch gives exactly what the migration wrote.
+    const dry = tempTree({ 'package.json': manifest('^2.4.0'), 'src/server.ts': SERVER, 'src/index.ts': ENTRY });
+    const untouched = snapshotTree(dry);
+    const planned = run(['--dry-run', '--diff', '--quiet', dry]);
+    expect(planned.code, planned.stderr).toBe(0);
+    expect(snapshotTree(dry)).toEqual(untouched);
+    const patch = `${dry}.patch`;
+    temps.push(patch);
+    fs.writeFileSync(patch, planned.stdout);
+    expect(spawnSync('git', ['apply', patch], { cwd: dry, encoding: 'utf8' }).stderr).toBe('');
+    expect(fs.readFileSync(path.join(dry, 'src', 'index.ts'), 'utf8')).toBe(migrated);
     expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe(manifest('^2.4.0'));
     expect(fs.readFileSync(path.join(dir, 'src', 'server.ts'), 'utf8')).toBe(SERVER);
     const calls: Call[] = [
