@@ -90,7 +90,7 @@ function totalsOf(sites: Site[], files: FileReport[], project: AnalysisProject):
   for (const site of sites) byFamily[site.family] = (byFamily[site.family] ?? 0) + 1;
   return {
     files: files.length,
-    filesParsed: project.project.getSourceFiles().length,
+    filesParsed: project.filesParsed(),
     filesWithSites: new Set(sites.map((s) => s.file)).size,
     filesSkipped: files.filter((f) => f.status === 'skipped').length,
     filesWithErrors: files.filter((f) => f.status === 'error').length,

@@ -13,6 +13,7 @@ import {
   type ModuleFacts,
   type Reach,
 } from './sdkReach.js';
+import { screenBatch, screenFrom } from './screening.js';
 import { entriesHolding, fillRow, RowPool, type WordIndex } from './wordIndex.js';
 import {
   compilerFactoryOf,
@@ -125,7 +126,8 @@ export class AnalysisProject {
     this.indexRows(pending);
     const options = this.project.getCompilerOptions();
     const bind = sourceFileBinder(ts);
-    for (const absPath of candidates) {
+    // Screened candidates are parsed a batch at a time: ahead, only the first batch (the others would all be held).
+    for (const absPath of this.screens(candidates.length) ? candidates.slice(0, screenBatch()) : candidates) {
       const entry = this.entries.get(absPath);
       // ts-morph strips a byte order mark before parsing, and so does discovery (see SourceFileEntry.text): no text
       // begins with one; one that did anyway would be left to `load`.
@@ -211,7 +213,45 @@ export class AnalysisProject {
       return undefined;
     }
     this.loaded.set(absPath, sourceFile);
+    this.unloaded.delete(absPath);
     return sourceFile;
+  }
+
+  /** The files parsed now, by absolute path (see `unloadExcept`). */
+  loadedPaths(): ReadonlySet<string> {
+    return new Set(this.loaded.keys());
+  }
+
+  /**
+   * Let go of every parsed file but `keep` (a `loadedPaths` answer): each is out of the program, and `load` parses it
+   * again when asked. Only for work whose every node is dropped with it (see transforms/mrtr/detect/screen.ts): a node
+   * of a file let go can no longer be read.
+   */
+  unloadExcept(keep: ReadonlySet<string>): void {
+    for (const [absPath, sourceFile] of this.loaded) {
+      if (keep.has(absPath)) continue;
+      this.project.removeSourceFile(sourceFile);
+      this.loaded.delete(absPath);
+      this.unloaded.add(absPath);
+    }
+  }
+
+  /** Files parsed and let go (`unloadExcept`) that are not parsed now. */
+  private readonly unloaded = new Set<string>();
+
+  /** How many files the run parsed: those parsed now, and those it parsed and let go. */
+  filesParsed(): number {
+    return this.project.getSourceFiles().length + this.unloaded.size;
+  }
+
+  /**
+   * Whether this many candidates are analysed a batch at a time (lib/screening.ts): from `screenFrom()`, and only when
+   * name searches look at the SDK's reach (see limitSearchesTo). Every file is then a module, whose names reach another
+   * file through a relative import, which the analysis follows by loading the file (symbols.declarationsOf); never
+   * through which files the program happens to hold.
+   */
+  screens(candidateCount: number): boolean {
+    return candidateCount >= screenFrom() && this.searchScope.files !== undefined;
   }
 
   /** Files whose text mentions `name` as a whole word, parsed. Used to find callers and references by name. */

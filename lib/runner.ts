@@ -4,6 +4,7 @@
 import type { SourceFileEntry } from './files.js';
 import { applyFiles, applyPlan, outsideRoot, resetParseChecks, type FileOutcome, type PlannedTexts } from './apply.js';
 import { buildReport } from './buildReport.js';
+import { collectGarbage, LARGE_TREE_FILES } from './heap.js';
 import type { TextEdit } from './edits.js';
 import { discoverFiles, type DiscoveryResult } from './files.js';
 import type { Check, Finding, Report } from './model.js';
@@ -91,6 +92,7 @@ export async function run(
   const steps = startPreSteps(transforms, options);
   try {
     const discovery = await recoverInterrupted(await discover(options, transforms), mode, options, transforms);
+    if (discovery.files.length >= LARGE_TREE_FILES) collectGarbage();
     const parsed = await parse(transforms, steps, discovery, options);
     const plan = planAll(parsed, discovery, options);
     const write = mode === 'migrate';

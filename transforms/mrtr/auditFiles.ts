@@ -1,6 +1,7 @@
 import type { AnalysisProject } from '../../lib/project.js';
 import { MrtrAnalysis } from './analyse/classify.js';
 import { findSites } from './detect/findSites.js';
+import { screenCandidates } from './detect/screen.js';
 import { decideSites } from './plan/decide.js';
 import type { Strategy } from './replay/planReplay.js';
 import { emitSites, type FilePlan } from './rewrite/emit.js';
@@ -21,8 +22,9 @@ export interface AuditFilesOptions {
  * first a verdict for every site, then the report's sites and the edits, both in the order the sites were found.
  */
 export function auditFiles(project: AnalysisProject, candidates: string[], options: AuditFilesOptions = {}): FilePlan {
+  const screened = screenCandidates(project, candidates, options.isTestFile);
   const analysis = new MrtrAnalysis(project, options.isTestFile);
-  const found = findSites(project, candidates, analysis);
+  const found = findSites(project, screened, analysis);
   const decided = decideSites(found, analysis, options.strategy ?? 'auto', options.runtimeDir);
   return emitSites(decided, analysis);
 }

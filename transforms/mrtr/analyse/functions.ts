@@ -108,6 +108,11 @@ export function displayName(fn: Node): string {
 
 const referenceCache = new WeakMap<AnalysisProject, Map<Node, Map<string, Node[]>>>();
 
+/** Drop the project's cached references: their nodes may be of files the project lets go (see unloadExcept). */
+export function forgetReferences(project: AnalysisProject): void {
+  referenceCache.delete(project);
+}
+
 /** Identifiers anywhere in the analysed files that refer to `declaration` (by symbol, not just by name). */
 export function referencesTo(project: AnalysisProject, declaration: Node, name: string): Node[] {
   let byDeclaration = referenceCache.get(project);
