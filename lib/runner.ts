@@ -275,10 +275,12 @@ function planAll(parsed: Parsed, discovery: DiscoveryResult, options: AuditOptio
   if (progress) {
     // Loading in the same order the planners do (they reuse loaded files) only makes the parse phase visible.
     const candidates = [...new Set(parsed.planners.flatMap((p) => p.candidates))];
-    for (const [index, absPath] of candidates.entries()) {
-      project.load(absPath);
-      progress(index + 1, candidates.length, 'parse');
-    }
+    // Candidates the planner screens are parsed a batch at a time (lib/screening.ts): loaded here, every tree is held.
+    if (!project.screens(candidates.length))
+      for (const [index, absPath] of candidates.entries()) {
+        project.load(absPath);
+        progress(index + 1, candidates.length, 'parse');
+      }
     progress(0, 1, 'analyse');
   }
   const planOptions: PlanOptions = {

@@ -19,13 +19,16 @@ import { screenCandidates } from '../transforms/mrtr/detect/screen.js';
 import { discoverFixtures, REPO_ROOT } from './support/fixtures.js';
 
 // Counts the runs that screened (the wrapper calls the real function): a test that screened nothing proves nothing.
-const screened = vi.hoisted(() => ({ runs: 0 }));
+const screened = vi.hoisted(() => ({ runs: 0, parsedAhead: [] as number[] }));
 vi.mock('../transforms/mrtr/detect/screen.js', async (original) => {
   const real = await original<typeof import('../transforms/mrtr/detect/screen.js')>();
   return {
     ...real,
     screenCandidates: (project: AnalysisProject, candidates: string[], isTestFile?: (absPath: string) => boolean) => {
-      if (project.screens(candidates.length)) screened.runs++;
+      if (project.screens(candidates.length)) {
+        screened.runs++;
+        screened.parsedAhead.push(project.loadedPaths().size);
+      }
       return real.screenCandidates(project, candidates, isTestFile);
     },
   };
@@ -43,6 +46,7 @@ const screenNone = () => {
 };
 beforeEach(() => {
   screened.runs = 0;
+  screened.parsedAhead = [];
 });
 afterEach(() => {
   for (const name of SETTINGS) {
@@ -171,6 +175,29 @@ describe('screenCandidates', () => {
     for (const batch of [1, 2, 100]) {
       screenAll(batch);
       expect(planOf()).toBe(whole);
+    }
+  });
+});
+
+describe('a run that screens', () => {
+  it('parses no candidate ahead of the screening, even to show progress', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-screening-'));
+    try {
+      for (const [file, text] of FILES) {
+        fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        fs.writeFileSync(path.join(dir, file), text);
+      }
+      screenAll(1);
+      const phases = new Set<string>();
+      const { report } = await auditWithTexts({
+        paths: [dir],
+        onProgress: (_done, _total, phase) => phases.add(phase),
+      });
+      expect(report.sites.map((site) => `${site.file}:${site.line}`)).toEqual(['helpers/confirm.ts:3']);
+      expect(screened.parsedAhead).toEqual([0]);
+      expect([...phases].filter((phase) => phase !== 'rewrite')).toEqual(['analyse']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
