@@ -139,6 +139,7 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
         const manifest = JSON.parse(output['package.json']!) as { dependencies: Record<string, string> };
         expect(Object.keys(manifest.dependencies)).not.toContain('@modelcontextprotocol/sdk');
         const again = run(['--report', 'json', dir]);
+        expect(again.code, again.why).toBe(0);
         expect((JSON.parse(again.stdout) as Report).files.filter((f) => f.status !== 'unchanged')).toEqual([]);
         expect(readTree(dir)).toEqual(output);
       });

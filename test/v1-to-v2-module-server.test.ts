@@ -36,6 +36,7 @@ describe('v1 module-level server served over stdio', () => {
     expect(output['src/index.ts']).toMatch(/^function build\(\): McpServer \{$/m);
     expect(output['src/index.ts']).toMatch(/^serveStdio\(\(\) => build\(\)\);$/m);
     const again = run(['--report', 'json', dir]);
+    expect(again.code, again.why).toBe(0);
     expect((JSON.parse(again.stdout) as Report).files.filter((f) => f.status !== 'unchanged')).toEqual([]);
   });
 

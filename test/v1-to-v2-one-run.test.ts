@@ -99,7 +99,7 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
     expect(manifest.dependencies).toEqual({ '@modelcontextprotocol/server': '^2.4.0', zod: '^4.2.0' });
 
     const again = run(['--report', 'json', dir]);
-    expect(again.code).toBe(0);
+    expect(again.code, again.why).toBe(0);
     expect((JSON.parse(again.stdout) as Report).files.filter((f) => f.status !== 'unchanged')).toEqual([]);
     expect(readTree(dir)).toEqual(output);
   });

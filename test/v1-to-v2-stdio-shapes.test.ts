@@ -69,6 +69,7 @@ describe('v1 stdio entries of the real servers', () => {
     expect(applied.stderr).toBe('');
     expect(readTree(dry)).toEqual(output);
     const again = run(['--report', 'json', dir]);
+    expect(again.code, again.why).toBe(0);
     expect((JSON.parse(again.stdout) as Report).files.filter((f) => f.status !== 'unchanged')).toEqual([]);
   });
 

@@ -36,7 +36,9 @@ export function strictDiagnosticsOfTree(dir: string): string[] {
 
 export function run(args: string[]) {
   const result = spawnSync(process.execPath, [CLI, ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  // `why`: what to print when a run fails (its stderr, and the signal that ended it, if one did).
+  const why = `${result.signal ? `killed by ${result.signal}\n` : ''}${result.error ? `${result.error.message}\n` : ''}${result.stderr}`;
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr, why };
 }
 
 export function copyOf(source: string): string {
