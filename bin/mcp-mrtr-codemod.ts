@@ -7,6 +7,7 @@ import {
   earlyRunOptions,
   flagProblem,
   outputPathProblem,
+  writeOutputFile,
   render,
   runOptionsOf,
   type Flags,
@@ -203,10 +204,10 @@ async function writeOutcome(
 ): Promise<number> {
   const patch = report.files.map((f) => f.diff ?? '').join('');
   if (flags.diff) process.stdout.write(patch);
-  if (flags.patch) fs.writeFileSync(flags.patch, patch);
+  if (flags.patch) await writeOutputFile(flags.patch, patch);
   const rendered = await render(report, flags, catalogues);
   if (flags.output) {
-    fs.writeFileSync(flags.output, rendered);
+    await writeOutputFile(flags.output, rendered);
   } else if (flags.diff) {
     if (!flags.quiet) process.stderr.write(rendered);
   } else if (!flags.quiet || flags.report !== 'text') {

@@ -8,10 +8,10 @@ import { applyEdits, type TextEdit } from './edits.js';
 import { diskTextOf } from './fileRead.js';
 import type { DiscoveryResult } from './files.js';
 import type { Formatting } from './format.js';
-import { isAncestorOrSelf } from './filePaths.js';
 import type { PendingWrite } from './journal.js';
 import { loadTypeScript } from './startup.js';
 import { parseDiagnostics } from './tsMorphInternals.js';
+import { outsideRoot } from './writePaths.js';
 // Not imported here: the diff writer (./diff.js: jsdiff, some twenty modules) and the atomic writes
 // (./writeFileAtomic.js), loaded where a run needs them (see diffOf); a dry run without a diff needs neither.
 
@@ -170,35 +170,6 @@ export async function applyPlan(
 
 function outsideTargetMessage(file: string, real: string): string {
   return `${file}: reached through a symbolic link, its real path ${real} is outside the target; not written, so that every change stays where git diff shows it`;
-}
-
-/**
- * The real path a write to `absPath` would land on when it is outside the target root (a symbolic link on the way
- * leads out), else undefined. A file that does not exist yet lands in its nearest existing folder.
- */
-export function outsideRoot(root: string, absPath: string): string | undefined {
-  const realRoot = realpathOrSelf(root);
-  let existing = absPath;
-  const rest: string[] = [];
-  for (;;) {
-    try {
-      const real = path.join(fs.realpathSync.native(existing), ...rest);
-      return isAncestorOrSelf(realRoot, real) ? undefined : real;
-    } catch {
-      const parent = path.dirname(existing);
-      if (parent === existing) return undefined;
-      rest.unshift(path.basename(existing));
-      existing = parent;
-    }
-  }
-}
-
-function realpathOrSelf(file: string): string {
-  try {
-    return fs.realpathSync.native(file);
-  } catch {
-    return file;
-  }
 }
 
 /** The diff of one file as git writes it (a new file when there was none before), jsdiff loaded on first use. */

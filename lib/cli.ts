@@ -1,7 +1,10 @@
 // What the CLI does besides parsing and printing: the early look at the command line (to start the pre-steps before
 // commander loads), the checks between flags, the gate on a dirty work tree, the run's options, and rendering.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isAncestorOrSelf } from './filePaths.js';
+import { isRepositoryMetadata, realpathOrSelf } from './writePaths.js';
 import type { AuditOptions } from './runner.js';
 import type { FailOn } from './failOn.js';
 import type { Report } from './model.js';
@@ -59,8 +62,10 @@ export function flagProblem(flags: Flags, paths: string[]): string | undefined {
 
 /**
  * The usage error of `--output` or `--patch`, checked before any work: the folder must exist and be writable, the
- * file (when it exists) must be a writable file, and it must not be a file the run reads or writes: a source file
- * (by its extension) or the package.json inside a target, nor the other option's file.
+ * file (when it exists) must be a writable file, and its real path (links followed, as a write would follow them)
+ * must not be repository metadata (`.git/…`) nor a file of a target that the run reads or that the project owns: a
+ * source file (by its extension), a `package.json`, a `tsconfig`/`jsconfig` file, the migration journal, or any file
+ * git tracks there; nor the other option's file.
  */
 export function outputPathProblem(flags: Flags, paths: string[]): string | undefined {
   const given = [
@@ -76,16 +81,52 @@ export function outputPathProblem(flags: Flags, paths: string[]): string | undef
       if (!fs.statSync(abs).isFile()) return `${flag}: not a file: ${file}`;
       if (!canWrite(abs)) return `${flag}: the file is not writable: ${file}`;
     }
-    const inTarget = paths.some((target) => {
-      const relative = path.relative(path.resolve(target), abs);
-      return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-    });
-    const sourceLike = /\.(?:[cm]?[jt]sx?)$/.test(abs) || path.basename(abs) === 'package.json';
-    if (inTarget && sourceLike) return `${flag}: would overwrite a file of the target: ${file}`;
+    const real = realPathOf(abs);
+    if (isRepositoryMetadata(real)) return `${flag}: would overwrite repository metadata (.git): ${file}`;
+    const inTarget = paths.some((target) => isAncestorOrSelf(realpathOrSelf(path.resolve(target)), real));
+    if (inTarget && (isProjectFile(real) || isTrackedFile(real)))
+      return `${flag}: would overwrite a file of the target: ${file}${real === abs ? '' : ` (through a link to ${real})`}`;
   }
-  if (given.length === 2 && path.resolve(given[0]![1]) === path.resolve(given[1]![1]))
+  if (given.length === 2 && realPathOf(path.resolve(given[0]![1])) === realPathOf(path.resolve(given[1]![1])))
     return `--output and --patch name the same file: ${given[0]![1]}`;
   return undefined;
+}
+
+/** Files a run reads or a project owns by their name: sources, manifests, compiler configurations, the journal. */
+function isProjectFile(file: string): boolean {
+  const name = path.basename(file);
+  return (
+    /\.(?:[cm]?[jt]sx?)$/.test(name) ||
+    name === 'package.json' ||
+    /^[jt]sconfig(?:\..*)?\.json$/.test(name) ||
+    name === '.mcp-mrtr-migration.json'
+  );
+}
+
+/** Whether git tracks this existing file (false for a new file, outside a repository, or without git). */
+function isTrackedFile(file: string): boolean {
+  if (!fs.existsSync(file)) return false;
+  const result = spawnSync('git', ['ls-files', '--error-unmatch', '--', path.basename(file)], {
+    cwd: path.dirname(file),
+    stdio: 'ignore',
+  });
+  return result.status === 0;
+}
+
+/** Where a write to `abs` lands: its real path, or its folder's real path and its name when it does not exist yet. */
+function realPathOf(abs: string): string {
+  return fs.existsSync(abs) ? realpathOrSelf(abs) : path.join(realpathOrSelf(path.dirname(abs)), path.basename(abs));
+}
+
+/**
+ * Write a report or patch file by replacing it (a temp file renamed over its real path): a file that is a hard link
+ * of another keeps the other's content, so no name of a source ever receives a report.
+ */
+export async function writeOutputFile(file: string, text: string): Promise<void> {
+  const { createFileAtomic, writeFileAtomic } = await import('./writeFileAtomic.js');
+  const real = realPathOf(path.resolve(file));
+  if (fs.existsSync(real)) writeFileAtomic(real, text);
+  else createFileAtomic(real, text);
 }
 
 function isDirectory(dir: string): boolean {

@@ -4,11 +4,18 @@
 // was, or the journal: the next migration of that root finds it, checks that every file it names is still either as
 // it was before or as planned, finishes the writes, and then runs as usual (over a complete migration: no change).
 // So a re-run over an interrupted migration ends exactly where one clean run ends.
+//
+// A journal found in a tree is untrusted input: a cloned repository could commit one, naming files the tool would
+// never write (a git hook, a file behind a link that leads out). It is finished only when this checkout's run could
+// have written it: not tracked by git, written for this folder, and naming only files a plan writes (sources, the
+// runtime module, package.json), inside the folder, outside repository metadata, with no symbolic link on the way.
+// The writes themselves are made by commitWrites.ts.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FileOutcome, PlannedTexts } from './apply.js';
 import { UsageError } from './usageError.js';
+import { forbiddenWrite, linkOnTheWay, realpathOrSelf } from './writePaths.js';
 
 /** The journal's name, in the target root. */
 export const JOURNAL_NAME = '.mcp-mrtr-migration.json';
@@ -35,66 +42,24 @@ interface Journal {
   tool: 'mcp-mrtr-codemod';
   note: string;
   pid: number;
+  /** The real path of the folder the run migrated: a journal copied from elsewhere is not finished here. */
+  root: string;
   files: JournalEntry[];
 }
 
-/** The write order: files that did not exist (modules that others will import) first, then sources, then the rest. */
-function ordered(pending: PendingWrite[]): PendingWrite[] {
-  const created = pending.filter((w) => w.before === null).sort((a, b) => (a.absPath < b.absPath ? -1 : 1));
-  const sources = pending.filter((w) => w.before !== null && !w.whole);
-  const replaced = pending.filter((w) => w.before !== null && w.whole);
-  return [...created, ...sources, ...replaced];
-}
-
-/**
- * Make a run's writes: the journal, each file atomically in the recoverable order, then the journal removed. A file
- * that cannot be written is reported as before (a `write-error` outcome) and the others go on.
- */
-export async function commitWrites(
-  root: string,
-  pending: PendingWrite[],
-  outcomes: Map<string, FileOutcome>,
-  texts?: PlannedTexts,
-): Promise<void> {
-  if (pending.length === 0) return;
-  const { createFileAtomic, writeFileAtomic } = await import('./writeFileAtomic.js');
-  const writes = ordered(pending);
-  const journalPath = path.join(root, JOURNAL_NAME);
-  const journal: Journal = {
+/** The journal of these writes (in their write order) for a run on `root`. */
+export function journalOf(root: string, writes: PendingWrite[]): Journal {
+  return {
     tool: 'mcp-mrtr-codemod',
     note: 'An interrupted migration: run mcp-mrtr-codemod on this folder again (with --allow-dirty) to finish it.',
     pid: process.pid,
+    root: realpathOrSelf(root),
     files: writes.map((w) => ({ path: w.file, before: w.before === null ? null : hashOf(w.before), after: w.after })),
   };
-  try {
-    createFileAtomic(journalPath, `${JSON.stringify(journal, null, 2)}\n`);
-  } catch (error) {
-    throw new UsageError(
-      `cannot write the migration journal ${journalPath} (${(error as NodeJS.ErrnoException).code ?? String(error)}): ` +
-        'another migration may be running on this folder',
-    );
-  }
-  for (const write of writes) {
-    try {
-      if (write.before === null) {
-        // A runtime folder given with --runtime-dir may not exist yet.
-        fs.mkdirSync(path.dirname(write.absPath), { recursive: true });
-        createFileAtomic(write.absPath, write.after);
-      } else writeFileAtomic(write.absPath, write.after);
-    } catch (error) {
-      texts?.delete(write.absPath);
-      outcomes.set(write.absPath, {
-        status: 'error',
-        ...(write.whole ? { file: write.file } : {}),
-        problem: {
-          kind: 'write-error',
-          message: `${write.file}: ${error instanceof Error ? error.message : String(error)}`,
-        },
-      });
-    }
-  }
-  fs.rmSync(journalPath, { force: true });
 }
+
+/** The files a plan writes whole or edits: source files (the runtime module among them) and package.json. */
+const PLANNED_FILE = /(?:^|\/)(?:[^/]+\.[cm]?[jt]sx?|package\.json)$/;
 
 /** Whether an interrupted migration's journal is in this root. */
 export function hasJournal(root: string): boolean {
@@ -113,11 +78,18 @@ export async function finishInterrupted(root: string): Promise<string[] | undefi
   const journal = readJournal(journalPath);
   if (journal.pid !== process.pid && isAlive(journal.pid))
     throw new UsageError(`another migration (process ${journal.pid}) is running on this folder: ${journalPath}`);
+  const refuse = (why: string) =>
+    new UsageError(
+      `${journalPath}: ${why}; it was not written by an interrupted migration of this folder, so it is not finished: ` +
+        'delete it (git rm it when it is committed), restore the tree (git checkout) and run again',
+    );
+  if (isTracked(journalPath)) throw refuse('the journal is committed to the repository');
+  if (journal.root !== realpathOrSelf(root)) throw refuse(`it was written for another folder (${journal.root})`);
   const entries = journal.files.map((entry) => {
     const absPath = path.resolve(root, ...entry.path.split('/'));
-    const relative = path.relative(root, absPath);
-    if (relative.startsWith('..') || path.isAbsolute(relative))
-      throw new UsageError(`${journalPath}: names a file outside the folder: ${entry.path}`);
+    const forbidden = forbiddenWrite(root, absPath) ?? linkedWrite(root, absPath);
+    if (forbidden !== undefined) throw refuse(`it names ${entry.path}: ${forbidden}`);
+    if (!PLANNED_FILE.test(entry.path)) throw refuse(`it names ${entry.path}, a file no migration writes`);
     const current = readIfExists(absPath);
     const done = current === entry.after;
     const untouched = entry.before === null ? current === null : current !== null && hashOf(current) === entry.before;
@@ -150,15 +122,55 @@ export async function finishInterrupted(root: string): Promise<string[] | undefi
 }
 
 function readJournal(journalPath: string): Journal {
+  let journal: unknown;
   try {
-    const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as Journal;
-    if (journal.tool === 'mcp-mrtr-codemod' && Array.isArray(journal.files)) return journal;
+    journal = JSON.parse(fs.readFileSync(journalPath, 'utf8'));
   } catch {
     // Reported below.
   }
+  const problem = journalShapeProblem(journal);
+  if (problem === undefined) return journal as Journal;
   throw new UsageError(
-    `${journalPath}: not a readable migration journal; delete it and restore the tree (git checkout)`,
+    `${journalPath}: not a readable migration journal (${problem}); delete it and restore the tree (git checkout)`,
   );
+}
+
+/** What makes a parsed journal malformed, or undefined when it has the shape journalOf writes. */
+function journalShapeProblem(journal: unknown): string | undefined {
+  if (typeof journal !== 'object' || journal === null) return 'not a JSON object';
+  const { tool, pid, root, files } = journal as Record<string, unknown>;
+  if (tool !== 'mcp-mrtr-codemod') return '"tool" is not mcp-mrtr-codemod';
+  if (!Number.isSafeInteger(pid) || (pid as number) <= 0) return '"pid" is not a process id';
+  if (typeof root !== 'string') return '"root" is not a path';
+  if (!Array.isArray(files)) return '"files" is not a list';
+  for (const [index, entry] of files.entries()) {
+    const {
+      path: file,
+      before,
+      after,
+    } = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+    if (typeof file !== 'string' || file === '' || file.includes('\0')) return `files[${index}].path is not a path`;
+    if (before !== null && (typeof before !== 'string' || !/^sha256:[0-9a-f]{64}$/.test(before)))
+      return `files[${index}].before is neither null nor a sha256`;
+    if (typeof after !== 'string') return `files[${index}].after is not a text`;
+  }
+  return undefined;
+}
+
+/** Why a journal entry may not be written: a symbolic link on the way (a plan never writes through one). */
+function linkedWrite(root: string, absPath: string): string | undefined {
+  const link = linkOnTheWay(root, absPath);
+  return link === undefined ? undefined : `${link} is a symbolic link`;
+}
+
+/** Whether git tracks this file (false outside a repository, or without git). */
+function isTracked(file: string): boolean {
+  const result = spawnSync('git', ['ls-files', '--error-unmatch', '--', path.basename(file)], {
+    cwd: path.dirname(file),
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+  return result.status === 0;
 }
 
 /**
@@ -191,7 +203,7 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-function hashOf(text: string): string {
+export function hashOf(text: string): string {
   return `sha256:${createHash('sha256').update(text).digest('hex')}`;
 }
 

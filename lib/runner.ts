@@ -2,7 +2,7 @@
 // contract (lib/transform.ts); the registry comes from the package entry (api/, bin/). The runner returns data and
 // never prints.
 import type { SourceFileEntry } from './files.js';
-import { applyFiles, applyPlan, outsideRoot, resetParseChecks, type FileOutcome, type PlannedTexts } from './apply.js';
+import { applyFiles, applyPlan, resetParseChecks, type FileOutcome, type PlannedTexts } from './apply.js';
 import { buildReport } from './buildReport.js';
 import { collectGarbage, LARGE_TREE_FILES } from './heap.js';
 import type { TextEdit } from './edits.js';
@@ -17,6 +17,7 @@ import { isConventionalTestPath, testFileRule } from './testFiles.js';
 import { readCompilerOptions } from './tsconfig.js';
 import { dropOrphanModules, unappliedSites } from './unapplied.js';
 import { UsageError } from './usageError.js';
+import { isRepositoryMetadata, outsideRoot } from './writePaths.js';
 import { Formatting, type PrettierMode } from './format.js';
 import path from 'node:path';
 
@@ -108,7 +109,7 @@ export async function run(
     await applyFiles(discovery, files, plan.edits, write, applying, outcomes, texts, pending);
     const verified = await verifyAll(transforms, options, discovery, planned, files, outcomes, parsed.stepTexts);
     if (pending.length > 0)
-      await (await import('./journal.js')).commitWrites(discovery.root, pending, outcomes, planned);
+      await (await import('./commitWrites.js')).commitWrites(discovery.root, pending, outcomes, planned);
     const sites = unappliedSites(plan.sites, outcomes, discovery, transforms);
     const findings = [...finish.findings, ...verified.findings];
     return buildReport(discovery, parsed.project, sites, findings, outcomes, mode, parsed.testFilesLeftOut, [
@@ -388,6 +389,8 @@ function runtimeDirOf(root: string, runtimeDir: string): string {
       `--runtime-dir must be a folder inside the target root ${root}, given relative to it: ${runtimeDir}`,
     );
   }
+  if (isRepositoryMetadata(relative))
+    throw new UsageError(`--runtime-dir must not be inside repository metadata (.git): ${runtimeDir}`);
   const real = outsideRoot(root, resolved);
   if (real !== undefined) {
     throw new UsageError(

@@ -5,23 +5,18 @@ import path from 'node:path';
  * Test hook (never set it in real use): `MCP_MRTR_TEST_EXIT_AFTER_WRITES=N` kills the process (SIGKILL, no clean-up)
  * right after its N-th completed atomic write; `MCP_MRTR_TEST_EXIT_DURING_WRITE=N` kills it during the N-th, after the
  * temp file is written and before it replaces the file. The recovery tests interrupt a migration at every point with it.
+ * `MCP_MRTR_TEST_FAIL_WRITE=N` makes the N-th write fail as on a full disk (ENOSPC) before its file is replaced.
  */
 let writes = 0;
+let failed = false;
 function testHook(phase: 'during' | 'after'): void {
+  if (phase === 'during' && !failed && Number(process.env.MCP_MRTR_TEST_FAIL_WRITE) === writes + 1 && (failed = true))
+    throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
   const limit = process.env[phase === 'after' ? 'MCP_MRTR_TEST_EXIT_AFTER_WRITES' : 'MCP_MRTR_TEST_EXIT_DURING_WRITE'];
   if (limit === undefined) return;
   if (phase === 'after' ? writes >= Number(limit) : writes + 1 >= Number(limit)) process.kill(process.pid, 'SIGKILL');
 }
 
-/**
- * Replace a file's content so that it is at every moment either the old or the new content: write a temp
- * file beside it, flush it, keep the original mode (and owner, when run as root), then rename over the
- * original (atomic on one file system). A process killed at any point leaves the original or the new
- * file, never a mix; at worst a `.<name>.mrtr-<pid>-<random>.tmp` beside it.
- *
- * A read-only file is not replaced (renaming over it would succeed, since only the directory's
- * permissions count): a file without any write bit, or one this user may not write, is an error.
- */
 /** Create a file that must not exist yet, atomically: it appears complete, or not at all. */
 export function createFileAtomic(file: string, content: string): void {
   const dir = path.dirname(file);
@@ -42,7 +37,12 @@ export function createFileAtomic(file: string, content: string): void {
     }
     testHook('during');
     // link() fails when the file appeared meanwhile: a new file never replaces one it did not know about.
-    fs.linkSync(temp, file);
+    try {
+      fs.linkSync(temp, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      throw new Error('created meanwhile by another process (a concurrent run?); left as it is');
+    }
   } finally {
     fs.rmSync(temp, { force: true });
   }
@@ -50,7 +50,19 @@ export function createFileAtomic(file: string, content: string): void {
   testHook('after');
 }
 
-export function writeFileAtomic(file: string, content: string): void {
+/**
+ * Replace a file's content so that it is at every moment either the old or the new content: write a temp
+ * file beside it, flush it, keep the original mode (and owner, when run as root), then rename over the
+ * original (atomic on one file system). A process killed at any point leaves the original or the new
+ * file, never a mix; at worst a `.<name>.mrtr-<pid>-<random>.tmp` beside it.
+ *
+ * A read-only file is not replaced (renaming over it would succeed, since only the directory's
+ * permissions count): a file without any write bit, or one this user may not write, is an error.
+ *
+ * With `expected`, the file must still hold exactly that text when it is replaced (checked after the new text is on
+ * disk, right before the rename): an edit made meanwhile, by the user or another process, is never overwritten.
+ */
+export function writeFileAtomic(file: string, content: string, expected?: string): void {
   const target = fs.realpathSync(file);
   const stat = fs.statSync(target);
   if ((stat.mode & 0o222) === 0) throw new Error('read-only file (no write permission bit); left unchanged');
@@ -77,6 +89,8 @@ export function writeFileAtomic(file: string, content: string): void {
       fs.closeSync(fd);
     }
     testHook('during');
+    if (expected !== undefined && fs.readFileSync(target, 'utf8') !== expected)
+      throw new Error('changed on disk while the migration ran (after it was read); left as it is');
     fs.renameSync(temp, target);
   } catch (error) {
     fs.rmSync(temp, { force: true });
