@@ -30,3 +30,8 @@ export function indentAt(text: string, offset: number): string {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   return /^[ \t]*/.exec(text.slice(lineStart, offset))![0];
 }
+
+/** The text of a file as the analysis reads it: CR lines (no LF anywhere) read as LF lines, one character for one. */
+export function analysedText(text: string): { text: string; crLines?: true } {
+  return text.includes('\r') && !text.includes('\n') ? { text: text.replaceAll('\r', '\n'), crLines: true } : { text };
+}

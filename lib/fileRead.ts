@@ -3,6 +3,7 @@ import { isUtf8 } from 'node:buffer';
 import * as fs from 'node:fs';
 import { errorCode, errorMessage, isAncestorOrSelf } from './filePaths.js';
 import type { AddProblem, SourceFileEntry } from './fileTypes.js';
+import { analysedText } from './edits.js';
 import { TextReleaser, type ReleaseRule } from './textScan.js';
 
 const BINARY_SNIFF_BYTES = 8000;
@@ -23,10 +24,11 @@ export const BOM = '\uFEFF';
 
 /**
  * A text as the file holds it on disk: the byte order mark discovery stripped (see `SourceFileEntry.text`) put
- * back in front. Every write of a discovered file goes through here.
+ * back in front, and a file of CR lines given its CRs back. Every write of a discovered file goes through here.
  */
-export function diskTextOf(entry: { bom?: string }, text: string): string {
-  return entry.bom ? entry.bom + text : text;
+export function diskTextOf(entry: { bom?: string; crLines?: true }, text: string): string {
+  const lines = entry.crLines ? text.replaceAll('\n', '\r') : text;
+  return entry.bom ? entry.bom + lines : lines;
 }
 
 /**
@@ -126,14 +128,15 @@ class CandidateReader {
     let start = 0;
     while (filled - start >= 3 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf)
       start += 3;
+    const { text, crLines } = analysedText(buffer.toString('utf8', start, filled));
     const fields = {
       absPath: abs,
       file,
       bytes: filled,
       ...(start > 0 ? { bom: BOM.repeat(start / 3) } : {}),
+      ...(crLines ? { crLines } : {}),
       ...(isAncestorOrSelf(this.realRoot, candidate.real) ? {} : { outsideTarget: candidate.real }),
     };
-    const text = buffer.toString('utf8', start, filled);
     return this.releaser ? this.releaser.entryOf(fields, text) : { ...fields, text };
   }
 }

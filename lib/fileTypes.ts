@@ -52,6 +52,11 @@ export interface SourceFileEntry {
   /** The byte order mark(s) the file began with and `text` does not hold (`'\uFEFF'`); absent when none. */
   bom?: string;
   /**
+   * The file ends its lines with a lone CR (classic Mac OS) and holds no LF: `text` has LF in their place (one
+   * character for one, so offsets are the same), as every rewrite expects, and the writes put CR back (`diskTextOf`).
+   */
+  crLines?: true;
+  /**
    * The file's real path, when it is outside the target root (the file was reached through a symbolic link): it is
    * analysed like any other, but never written, since `git diff` in the target would not show the change.
    */

@@ -11,6 +11,7 @@ import type { Check, Finding, Report } from './model.js';
 import type { PendingWrite } from './journal.js';
 import { releaseRuleOf } from './textScan.js';
 import type { AnalysisProject } from './project.js';
+import { analysedText } from './edits.js';
 import { loadTypeScript, startPreSteps, stepTextsOf, type StartedStep } from './startup.js';
 import type { PlanOptions, Planner, PreStepOutput, Transform, TransformPlan } from './transform.js';
 import { isConventionalTestPath, testFileRule } from './testFiles.js';
@@ -374,7 +375,7 @@ function finalTextsOf(discovery: DiscoveryResult, planned: PlannedTexts): Map<st
   const texts = new Map<string, string>();
   for (const entry of discovery.files) {
     const after = planned.get(entry.absPath)?.after;
-    if (after !== undefined) texts.set(entry.absPath, after.slice(entry.bom?.length ?? 0));
+    if (after !== undefined) texts.set(entry.absPath, analysedText(after.slice(entry.bom?.length ?? 0)).text);
     else if (entry.scan === undefined) texts.set(entry.absPath, entry.text);
   }
   return texts;

@@ -6,6 +6,7 @@
  * text must be the one scanned.
  */
 import * as fs from 'node:fs';
+import { analysedText } from './edits.js';
 import type { SourceFileEntry } from './fileTypes.js';
 import type { Transform } from './transform.js';
 import { textFactsOf, type TextFacts } from './sdkReach.js';
@@ -85,7 +86,7 @@ function textFromDisk(this: SourceFileEntry): string {
   let start = 0;
   while (bytes.length - start >= 3 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf)
     start += 3;
-  const text = bytes.toString('utf8', start);
+  const text = analysedText(bytes.toString('utf8', start)).text;
   if (start / 3 !== (this.bom?.length ?? 0) || text.length !== scan.length || fillRow(scratch, text) !== scan.digest)
     throw new Error(
       `${this.file}: changed on disk during the run (it no longer holds the text the run read); run again`,

@@ -35,7 +35,7 @@ describe('robustness: bytes as the file holds them, and the target boundary', ()
     return Object.fromEntries(Object.entries(readBytes(folder)).map(([file, bytes]) => [`${prefix}/${file}`, bytes]));
   }
 
-  it('migrates a file with a BOM (and BOM + CRLF) exactly as the same file without it, and puts the BOM back', () => {
+  it('migrates a file with a BOM (and BOM + CRLF), or of CR lines, exactly as the same file without it, and puts the BOM and the CRs back', () => {
     // Explicit, replay (a runtime module is created) and review (markers) cases; with and without the v1 step.
     const cases = {
       ...fixtureFiles('rewrite-delete-confirmation', 'mrtr'),
@@ -48,6 +48,7 @@ describe('robustness: bytes as the file holds them, and the target boundary', ()
       bom: (text) => Buffer.concat([BOM, text]),
       crlf: (text) => Buffer.from(text.toString('utf8').replace(/\n/g, '\r\n')),
       'bom-crlf': (text) => Buffer.concat([BOM, Buffer.from(text.toString('utf8').replace(/\n/g, '\r\n'))]),
+      cr: (text) => Buffer.from(text.toString('utf8').replace(/\n/g, '\r')),
     };
     const outputs: Record<string, { before: Record<string, Buffer>; after: Record<string, Buffer>; report: unknown }> =
       {};
@@ -94,6 +95,14 @@ describe('robustness: bytes as the file holds them, and the target boundary', ()
         expect(bytes.toString('utf8'), `${withBom}: ${file}`).toBe(expected.toString('utf8'));
         expect(bytes.equals(expected), `${withBom}: ${file}`).toBe(true);
       }
+    }
+    // A file of CR lines (classic Mac OS) is migrated as with LF lines, its CRs kept, every added line a CR line.
+    const cr = outputs.cr!;
+    expect(cr.report).toEqual(plain.report);
+    for (const [file, bytes] of Object.entries(cr.after)) {
+      const lf = plain.after[file]!.toString('utf8');
+      const expected = file.endsWith('.ts') && file in cr.before ? lf.replace(/\n/g, '\r') : lf;
+      expect(bytes.toString('utf8'), `cr: ${file}`).toBe(expected);
     }
   }, 120_000);
 
