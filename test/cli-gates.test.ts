@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT, snapshotTree } from './support/fixtures.js';
+import { tool } from './support/robustness.js';
 
 const CLI = path.join(REPO_ROOT, 'dist', 'bin', 'mcp-mrtr-codemod.js');
 const temps: string[] = [];
@@ -109,6 +110,31 @@ describe('--patch', () => {
     const strip = (tree: Record<string, string>) =>
       Object.fromEntries(Object.entries(tree).filter(([file]) => !file.startsWith('.git/')));
     expect(strip(snapshotTree(audited))).toEqual(strip(snapshotTree(migrated)));
+  });
+
+  it('quotes a file name holding a newline, a quote or a backslash as git does: git apply takes the patch', () => {
+    const names = ['new\nline.ts', 'say "hi".ts', 'back\\slash.ts', 'tab\there.ts', 'space and é.ts'];
+    const tree = (dir: string) => {
+      for (const [index, name] of names.entries()) fs.writeFileSync(path.join(dir, name), tool(`t${index}`));
+      spawnSync('git', ['init', '-q', '.'], { cwd: dir });
+    };
+    const [audited, migrated] = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-names-')));
+    temps.push(audited!, migrated!);
+    tree(audited!);
+    tree(migrated!);
+    const patch = path.join(audited!, '..', `${path.basename(audited!)}.patch`);
+    temps.push(patch);
+    expect(run(['--dry-run', '--quiet', '--patch', patch, audited!]).code).toBe(0);
+    const text = fs.readFileSync(patch, 'utf8');
+    expect(text).toContain('diff --git "a/new\\nline.ts" "b/new\\nline.ts"\n');
+    expect(text).toContain('--- "a/say \\"hi\\".ts"\n');
+    const check = spawnSync('git', ['apply', '--check', patch], { cwd: audited, encoding: 'utf8' });
+    expect(check.stderr).toBe('');
+    expect(spawnSync('git', ['apply', patch], { cwd: audited }).status).toBe(0);
+    expect(run(['--quiet', '--allow-dirty', migrated!]).code).toBe(0);
+    const strip = (tree: Record<string, string>) =>
+      Object.fromEntries(Object.entries(tree).filter(([file]) => !file.startsWith('.git/')));
+    expect(strip(snapshotTree(audited!))).toEqual(strip(snapshotTree(migrated!)));
   });
 
   it('writes an empty patch when nothing would change', () => {
