@@ -16,7 +16,7 @@ import { loadTypeScript, startPreSteps, stepTextsOf, type StartedStep } from './
 import type { PlanOptions, Planner, PreStepOutput, Transform, TransformPlan } from './transform.js';
 import { isConventionalTestPath, testFileRule } from './testFiles.js';
 import { readCompilerOptions } from './tsconfig.js';
-import { dropOrphanModules, unappliedSites } from './unapplied.js';
+import { dropDependents, dropOrphanModules, unappliedSites } from './unapplied.js';
 import { UsageError } from './usageError.js';
 import { isRepositoryMetadata, outsideRoot } from './writePaths.js';
 import { Formatting, type PrettierMode } from './format.js';
@@ -104,6 +104,7 @@ export async function run(
     const formatting = new Formatting(discovery.root, options.prettier);
     const applying = { ...options, formatting };
     const outcomes = await applyPlan(discovery, plan.edits, write, applying, planned, parsed.stepTexts, pending);
+    dropDependents(discovery, outcomes, planned, pending);
     const finish = finishAll(transforms, parsed.outputs, discovery, planned);
     const files = new Map([...(plan.files ?? []), ...finish.files]);
     dropOrphanModules(files, finalTextsOf(discovery, planned).values(), discovery, outcomes);

@@ -96,4 +96,45 @@ describe('a file the run cannot change', () => {
     expect(report.sites.map((s) => [s.file, s.decision])).toEqual([['a.ts', 'rewritten']]);
     expect(fs.existsSync(path.join(dir, 'toy-runtime.ts'))).toBe(true);
   });
+
+  it.each(['dry-run', 'migrate'] as const)(
+    '%s: leaves unwritten the changed files linked to it by imports, and only those',
+    async (mode) => {
+      const dir = tree();
+      const b = "import { answer } from './a.js';\nexport const b = answer;\n";
+      const c = 'export const c = 1;\n';
+      fs.writeFileSync(path.join(dir, 'b.ts'), b);
+      fs.writeFileSync(path.join(dir, 'c.ts'), c);
+      const transform: Transform = {
+        ...toy([]),
+        loadPlanner: async () => (project) => ({
+          sites: [site('a.ts')],
+          edits: new Map([
+            // a.ts: edits that overlap, so its change cannot be made; b.ts imports it; c.ts stands alone.
+            [
+              path.join(project.root, 'a.ts'),
+              [
+                { start: 7, end: 20, text: 'const x = 1' },
+                { start: 13, end: 25, text: 'y' },
+              ],
+            ],
+            [path.join(project.root, 'b.ts'), [{ start: b.length, end: b.length, text: 'export const more = 2;\n' }]],
+            [path.join(project.root, 'c.ts'), [{ start: c.length, end: c.length, text: 'export const d = 2;\n' }]],
+          ]),
+        }),
+      };
+      const report = await run([transform], { paths: [dir] }, mode);
+      const status = Object.fromEntries(report.files.map((f) => [f.file, [f.status, f.problem?.message]]));
+      expect(status['a.ts']?.[0]).toBe('error');
+      expect(status['b.ts']).toEqual([
+        'error',
+        expect.stringMatching(/^b\.ts: not written: its change goes with a\.ts's, which could not be made/),
+      ]);
+      expect(status['c.ts']).toEqual(['changed', undefined]);
+      expect(fs.readFileSync(path.join(dir, 'b.ts'), 'utf8')).toBe(b);
+      expect(fs.readFileSync(path.join(dir, 'c.ts'), 'utf8')).toBe(
+        mode === 'migrate' ? `${c}export const d = 2;\n` : c,
+      );
+    },
+  );
 });

@@ -226,6 +226,20 @@ describe('the files of a migration, written together or not at all', () => {
     expect(treeOf(dir)).toEqual(before);
   });
 
+  it('a read-only handlers file of a server split in files: the server file is not rewritten to import from it', () => {
+    const dir = tempTree({});
+    fs.cpSync(path.join(REPO_ROOT, '__fixtures__', 'mrtr', 'rewrite-replay-handlers-in-several-files', 'input'), dir, {
+      recursive: true,
+    });
+    fs.chmodSync(path.join(dir, 'tools.ts'), 0o444);
+    const before = treeOf(dir);
+    const { code, stdout } = run(['--allow-dirty', '--report', 'json', dir]);
+    expect(code).toBe(1);
+    expect(json(stdout).files.filter((f) => f.status === 'changed')).toEqual([]);
+    expect(json(stdout).sites.filter((s) => s.decision === 'rewritten')).toEqual([]);
+    expect(treeOf(dir)).toEqual(before);
+  });
+
   it('a folder where the runtime module cannot be created (immutable): no source is rewritten to import it', (context) => {
     const dir = tempTree({});
     fs.cpSync(path.join(REPO_ROOT, '__fixtures__', 'mrtr', 'rewrite-replay-shared-confirm', 'input'), dir, {
