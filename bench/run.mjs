@@ -200,7 +200,7 @@ async function runRow({ target, dir, tool, kind, args, work = dir, writes = fals
     else if (row.ok)
       row.note = `${row.report.totals.files} files, ${row.report.totals.filesParsed} parsed, ${row.report.totals.sites} sites, exit ${result.code}`;
   } else if (kind === 'step') {
-    let step = null;
+    let step;
     try {
       step = JSON.parse(result.stdout.trim().split('\n').pop() ?? '');
     } catch {

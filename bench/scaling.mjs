@@ -50,7 +50,7 @@ export async function scalingRows(repoRoot, sizes, { cli, baseline, runs, seed }
 
 /** One build's measured audit of a tree: its sites found, and whether it ran to the end. */
 function rowOf(audit) {
-  let sites = null;
+  let sites;
   try {
     sites = JSON.parse(audit.stdout).totals.sites;
   } catch {

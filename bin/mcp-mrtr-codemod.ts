@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Command } from 'commander';
 import {

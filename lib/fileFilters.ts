@@ -34,7 +34,7 @@ export class IgnoreFiles {
     const cached = this.ignoreCache.get(file);
     if (cached !== undefined) return cached;
     ignoreFactory ??= require('ignore') as typeof import('ignore');
-    let ig: Ignore | null = null;
+    let ig: Ignore | null;
     try {
       const text = fs.readFileSync(file, 'utf8');
       ig = ignoreFactory({ ignorecase: IGNORE_CASE, allowRelativePaths: true }).add(text);

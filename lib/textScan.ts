@@ -81,7 +81,9 @@ function textFromDisk(this: SourceFileEntry): string {
   try {
     bytes = fs.readFileSync(this.absPath);
   } catch (error) {
-    throw new Error(`${this.file}: cannot read it again (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(`${this.file}: cannot read it again (${error instanceof Error ? error.message : String(error)})`, {
+      cause: error,
+    });
   }
   let start = 0;
   while (bytes.length - start >= 3 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf)

@@ -10,8 +10,10 @@ import path from 'node:path';
 let writes = 0;
 let failed = false;
 function testHook(phase: 'during' | 'after'): void {
-  if (phase === 'during' && !failed && Number(process.env.MCP_MRTR_TEST_FAIL_WRITE) === writes + 1 && (failed = true))
+  if (phase === 'during' && !failed && Number(process.env.MCP_MRTR_TEST_FAIL_WRITE) === writes + 1) {
+    failed = true;
     throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
+  }
   const limit = process.env[phase === 'after' ? 'MCP_MRTR_TEST_EXIT_AFTER_WRITES' : 'MCP_MRTR_TEST_EXIT_DURING_WRITE'];
   if (limit === undefined) return;
   if (phase === 'after' ? writes >= Number(limit) : writes + 1 >= Number(limit)) process.kill(process.pid, 'SIGKILL');
@@ -41,7 +43,7 @@ export function createFileAtomic(file: string, content: string): void {
       fs.linkSync(temp, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      throw new Error('created meanwhile by another process (a concurrent run?); left as it is');
+      throw new Error('created meanwhile by another process (a concurrent run?); left as it is', { cause: error });
     }
   } finally {
     fs.rmSync(temp, { force: true });
@@ -69,7 +71,9 @@ export function writeFileAtomic(file: string, content: string, expected?: string
   try {
     fs.accessSync(target, fs.constants.W_OK);
   } catch (error) {
-    throw new Error(`not writable (${(error as NodeJS.ErrnoException).code ?? 'denied'}); left unchanged`);
+    throw new Error(`not writable (${(error as NodeJS.ErrnoException).code ?? 'denied'}); left unchanged`, {
+      cause: error,
+    });
   }
   const dir = path.dirname(target);
   const temp = path.join(

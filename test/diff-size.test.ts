@@ -54,7 +54,7 @@ async function diffOf(server: string): Promise<{ diff: string; changed: string[]
 
 describe('the diff of a rewritten ask', () => {
   it('keeps a long request literal where it was in the write-once form: none of its lines changes', async () => {
-    const single = SERVER.replace(/      const reply = await[^]*?\}\);\n/, '').replace(', reply.model', '');
+    const single = SERVER.replace(/ {6}const reply = await[^]*?\}\);\n/, '').replace(', reply.model', '');
     const { diff, changed, decisions } = await diffOf(single);
     expect(decisions).toEqual(['rewritten']);
     for (const field of FIELDS) expect(changed).not.toContain(`+${field}`);
@@ -66,14 +66,14 @@ describe('the diff of a rewritten ask', () => {
   });
 
   it('keeps the whole request of `ctx.mcpReq.send({ method, params }, Schema)` where it was, asking with its params', async () => {
-    const single = SERVER.replace(/      const reply = await[^]*?\}\);\n/, '').replace(', reply.model', '');
+    const single = SERVER.replace(/ {6}const reply = await[^]*?\}\);\n/, '').replace(', reply.model', '');
     const sent = single
       .replace(
         'const form = await ctx.mcpReq.elicitInput({\n        message:',
         "const form = await ctx.mcpReq.send(\n        {\n          method: 'elicitation/create',\n          params: {\n        message:",
       )
       .replace(
-        /\n      \}\);\n      if \(form/,
+        /\n {6}\}\);\n {6}if \(form/,
         '\n          },\n        },\n        ElicitResultSchema,\n      );\n      if (form',
       )
       .replace(

@@ -259,7 +259,7 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
     ).toEqual(['src/index.ts codemod-error-marker', 'src/index.ts served-by-mcp-handler']);
     const planned = texts.get(path.join(dir, 'src', 'index.ts'))?.after ?? '';
     expect(planned).toMatch(
-      /\*\/\napp\.post\('\/mcp', requireBearerAuth\(\{ verifier \}\), async \(req, res\) => \{\n  \/\/ MCP 2026-07-28 requests go to createMcpHandler/,
+      /\*\/\napp\.post\('\/mcp', requireBearerAuth\(\{ verifier \}\), async \(req, res\) => \{\n {2}\/\/ MCP 2026-07-28 requests go to createMcpHandler/,
     );
     const manifest = JSON.parse(texts.get(path.join(dir, 'package.json'))?.after ?? '{}') as {
       dependencies: Record<string, string>;
@@ -310,7 +310,7 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
     const text = fs.readFileSync(path.join(dir, 'src', 'index.ts'), 'utf8');
     const lines = text.split('\n');
     expect(lines[8]).toMatch(
-      /^  \/\* @mcp-mrtr-review serving-2025-only: server\.connect\(new NodeStreamableHTTPServerTransport\(\.\.\.\)\) serves 2025-era clients only\..* \*\/$/,
+      /^ {2}\/\* @mcp-mrtr-review serving-2025-only: server\.connect\(new NodeStreamableHTTPServerTransport\(\.\.\.\)\) serves 2025-era clients only\..* \*\/$/,
     );
     expect(lines[9]).toBe('  await server.connect(transport);');
     expect(text.match(/@mcp-mrtr-review/g)).toHaveLength(1);

@@ -93,7 +93,7 @@ describe('v1 module-level server served over stdio', () => {
     const review = (held.report.findings ?? []).filter((f) => f.decision === 'review');
     expect(review.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual(['src/index.ts:10 serving-2025-only']);
     expect(review[0]!.message).toContain('serveStdio(() => build())');
-    expect(held.texts.get(index)?.after.split('\n')[8]).toMatch(/^  \/\* @mcp-mrtr-review serving-2025-only: /);
+    expect(held.texts.get(index)?.after.split('\n')[8]).toMatch(/^ {2}\/\* @mcp-mrtr-review serving-2025-only: /);
   });
 
   it('an exported module-level server is not wrapped: a review item with the advice', () => {

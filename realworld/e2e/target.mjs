@@ -1,6 +1,6 @@
 // One target of the end-to-end mode: a repository (or a package of it) installed, type-checked, migrated with our
 // CLI, installed and type-checked again, built, started before and after, and served to the v2 client in both eras.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveOfficialCli } from '../../bench/measure.mjs';
 import { mirrorOf, slug } from '../snapshot.mjs';

@@ -45,7 +45,7 @@ export function lentPackages(after: Map<string, string>, before: Map<string, str
 /** The lent package's dependencies that the project (from `dir` up) has inside the ranges the package asks for. */
 function sharedOf(own: LentPackage, dir: string): Map<string, string> {
   const shared = new Map<string, string>();
-  let manifest: Record<string, unknown> = {};
+  let manifest: Record<string, unknown>;
   try {
     manifest = JSON.parse(fs.readFileSync(path.join(own.dir, 'package.json'), 'utf8')) as Record<string, unknown>;
   } catch {

@@ -1,6 +1,6 @@
 import { Node, SyntaxKind, ts } from '../../../lib/tsMorph.cjs';
 import { nodeFromCompilerNode } from '../../../lib/tsMorphInternals.js';
-import type { PropertyAccessExpression, SourceFile } from 'ts-morph';
+import type { SourceFile } from 'ts-morph';
 import type { SiteKind } from '../../../lib/model.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import type { PushCall } from '../analyse/pushCall.js';
@@ -8,7 +8,7 @@ import { PUSH_METHODS, REQUEST_METHOD_KINDS, REQUEST_SENDERS, RESULT_SCHEMA_KIND
 import { registrationOf } from '../analyse/handlers.js';
 import type { Origin } from '../analyse/origins.js';
 import { isMockUse } from './mockUses.js';
-import { declarationsOf, identifierAt, sdkNameOf, unwrap, wordOffsets } from '../analyse/symbols.js';
+import { identifierAt, sdkNameOf, wordOffsets } from '../analyse/symbols.js';
 import { memberAccesses, requestSent } from './calls.js';
 import { findFrameworkCalls } from './findFrameworkCalls.js';
 import { findUnprovenCalls } from './findUnprovenCalls.js';

@@ -67,7 +67,7 @@ export function findUnprovenCalls(
   }
   // A generic sender (`rpc.request({ method: 'roots/list' })`) is another JSON-RPC client unless the file imports
   // MCP code.
-  const senders = (mcpFile ??= importsMcp(sourceFile)) ? Object.keys(REQUEST_SENDERS) : [];
+  const senders = (mcpFile ?? importsMcp(sourceFile)) ? Object.keys(REQUEST_SENDERS) : [];
   for (const method of senders) {
     for (const access of memberAccesses(sourceFile, method)) {
       const call = access.getParent();
