@@ -1,4 +1,4 @@
-// The benchmark's real-repository rows (issue 20): the real-world suite's repositories (realworld/repos.json), from
+// The benchmark's real-repository rows: the real-world suite's repositories (realworld/repos.json), from
 // their fetched snapshots, each measured with our audit, our migration and the official codemod's dry run on the same
 // files. Ratios are official wall time over ours, per repository and as geometric means.
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The benchmark's scaling rows (issue 20): the generated tree at several sizes with the same MCP code, our default
+// The benchmark's scaling rows: the generated tree at several sizes with the same MCP code, our default
 // audit's wall time, CPU time and peak RSS per size. Memory should grow with the MCP code, not with the tree. With a
 // baseline build (`--baseline`), its audit too, run in turn with ours, and its growth beside ours.
 import path from 'node:path';

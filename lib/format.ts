@@ -1,4 +1,4 @@
-// Formatting the changed files (issue 18: `prettier --check` failures must never increase). By default a changed
+// Formatting the changed files (`prettier --check` failures must never increase). By default a changed
 // file is formatted only when the target itself uses prettier (a prettier configuration, or a package.json that
 // depends on prettier, and an installed prettier, both found from the file's folder up to the target root, or to the
 // workspace root of the monorepo the target is a package of) and the file was prettier-clean before the run: the

@@ -1,6 +1,6 @@
 // Full garbage collections where a run knows it has just let a lot go, on large trees only: V8 otherwise lets its old
 // generation grow to several times the live size before it collects, and the peak memory follows what a run
-// allocated rather than what it holds (bench/README, issue 20).
+// allocated rather than what it holds (bench/README.md, the memory rounds).
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 

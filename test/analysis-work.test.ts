@@ -1,5 +1,5 @@
 /**
- * Work the analysis must not do (issue 20): a `request(...)` that sends no push-style method is not worth proving its
+ * Work the analysis must not do (the benchmark's large trees): a `request(...)` that sends no push-style method is not worth proving its
  * receiver (that proof follows the function to its callers, parsing their files); and the exact lookup of the
  * identifier at an offset, which halves a node list instead of walking it, agrees with a full walk.
  */

@@ -1,4 +1,4 @@
-// Options checked before any work (issue 16): --output and --patch must name a file in an existing, writable folder,
+// Options checked before any work: --output and --patch must name a file in an existing, writable folder,
 // never a file of the target; a tsconfig that fails to load is a usage error. Each: exit 2, one line naming the path,
 // no stack trace, nothing written.
 import { spawnSync } from 'node:child_process';

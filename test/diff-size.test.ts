@@ -1,4 +1,4 @@
-// Diffs a reviewer accepts (issue 18, item 6): the request literal of a rewritten ask stays where it was, with its
+// Diffs a reviewer accepts: the request literal of a rewritten ask stays where it was, with its
 // indentation, and is referred to by name; a long requestedSchema never shows up as changed lines.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Formatting the changed files (issue 18: `prettier --check` failures never increase). A target that uses prettier (its
+// Formatting the changed files (`prettier --check` failures never increase). A target that uses prettier (its
 // configuration and its own installed prettier) gets each changed file it kept prettier-clean formatted with them; a
 // file that was not clean, a target without prettier, and --no-prettier keep the run's minimal splices.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// The v1 step's import lines in the file's own quote (issue 18: the official codemod writes double quotes in
+// The v1 step's import lines in the file's own quote (the official codemod writes double quotes in
 // single-quote files). The user's own declarations keep theirs.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

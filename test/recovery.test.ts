@@ -1,4 +1,4 @@
-// Recoverable runs (issue 16): a migration killed at any write, then run again, ends byte for byte where one clean run
+// Recoverable runs: a migration killed at any write, then run again, ends byte for byte where one clean run
 // ends; while interrupted, no file imports a module that is not written yet; temp files and temp copies of a killed
 // run are removed by the next. The kills are deterministic: the writer's test hooks (lib/writeFileAtomic.ts).
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The replay runtime's guarantees (issue 5), on the generated module itself with the real SDK on the wire: an
+// The replay runtime's guarantees, on the generated module itself with the real SDK on the wire: an
 // unanswered ask ends the round, the retry gets the recorded answer, answers are bound to their question, state
 // is signed, asks in a loop get distinct keys, a swallowed signal still ends the round, and an ask outside a
 // wrapped handler fails clearly; a journaled step runs once across rounds. Every flavour (TypeScript, ESM and CommonJS JavaScript) is loaded and run.

@@ -1,4 +1,4 @@
-// Choosing the strategy (issue 5): auto (the default) and replay migrate asks in helpers, explicit leaves them for review,
+// Choosing the strategy: auto (the default) and replay migrate asks in helpers, explicit leaves them for review,
 // and the CLI's --strategy reaches the planner.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// The type check of the migrated project (issue 18, "an honest outcome"): with the target's dependencies installed,
+// The type check of the migrated project (an honest outcome: never "migrated" over a broken build): with the target's dependencies installed,
 // the migrated project is compiled with its own tsconfig and each error the migration introduced is a review item;
 // without them the summary says the check was skipped and how to run it. Real projects on the v1 SDK, migrated by
 // the CLI; the dependencies are this repository's (a node_modules link), as an installed checkout has them.
