@@ -1,7 +1,7 @@
 // Positions in the file as the user has it, for a file the planners analyse in another text (a pre-step's output:
 // the official v1-to-v2 codemod rewrites imports and registrations, so its lines are not the user's). Reports,
-// SARIF locations and messages must point into the user's file (DESIGN: "lines refer to the file as the user will
-// open it"), so every line the analysis reports goes through this map.
+// SARIF locations and messages must point into the user's file (lines refer to the file as the user will open it),
+// so every line the analysis reports goes through this map.
 import { createRequire } from 'node:module';
 
 /** A position, 1-based line and column. */
