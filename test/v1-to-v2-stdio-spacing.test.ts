@@ -13,7 +13,11 @@ const V2_IMPORTS = [
   "import { serveStdio } from '@modelcontextprotocol/server/stdio';",
   "import { McpServer } from '@modelcontextprotocol/server';",
 ];
-const V1_PACKAGE = JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } });
+const V1_PACKAGE = JSON.stringify({
+  name: 'x',
+  type: 'module',
+  dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' },
+});
 
 /** The serving findings of a one-file v1 tree, and the file's planned text. */
 async function auditEntry(lines: string[], newline = '\n') {
