@@ -10,6 +10,7 @@ import { discoverFiles, type DiscoveryResult } from './files.js';
 import type { Check, Finding, Report } from './model.js';
 import type { PendingWrite } from './journal.js';
 import { releaseRuleOf } from './textScan.js';
+import { reportPlanFailures, takePlanFailures } from './planFailure.js';
 import type { AnalysisProject } from './project.js';
 import { analysedText } from './edits.js';
 import { loadTypeScript, startPreSteps, stepTextsOf, type StartedStep } from './startup.js';
@@ -97,13 +98,16 @@ export async function run(
     if (discovery.files.length >= LARGE_TREE_FILES) collectGarbage();
     const parsed = await parse(transforms, steps, discovery, options);
     const plan = planAll(parsed, discovery, options);
+    // A file some step or planner could not plan is that file's error: left as it was, the others applied as usual.
+    const { failed, applied } = takePlanFailures(parsed.outputs.values(), plan, parsed.stepTexts);
     const write = mode === 'migrate';
     const planned: PlannedTexts = texts ?? new Map();
     // Every write waits until all are planned: then they are made in a recoverable order (see journal.ts).
     const pending: PendingWrite[] = [];
     const formatting = new Formatting(discovery.root, options.prettier);
     const applying = { ...options, formatting };
-    const outcomes = await applyPlan(discovery, plan.edits, write, applying, planned, parsed.stepTexts, pending);
+    const outcomes = await applyPlan(discovery, plan.edits, write, applying, planned, applied, pending);
+    reportPlanFailures(failed, outcomes);
     dropDependents(discovery, outcomes, planned, pending);
     const finish = finishAll(transforms, parsed.outputs, discovery, planned);
     const files = new Map([...(plan.files ?? []), ...finish.files]);
@@ -299,11 +303,18 @@ function planAll(parsed: Parsed, discovery: DiscoveryResult, options: AuditOptio
 function mergePlans(plans: TransformPlan[]): TransformPlan {
   const edits = new Map<string, TextEdit[]>();
   const files = new Map<string, string>();
+  const failed = new Map<string, string>();
   for (const plan of plans) {
     for (const [absPath, list] of plan.edits) edits.set(absPath, [...(edits.get(absPath) ?? []), ...list]);
     for (const [absPath, text] of plan.files ?? []) files.set(absPath, text);
+    for (const [absPath, message] of plan.failed ?? []) if (!failed.has(absPath)) failed.set(absPath, message);
   }
-  return { sites: plans.flatMap((p) => p.sites), edits, ...(files.size > 0 ? { files } : {}) };
+  return {
+    sites: plans.flatMap((p) => p.sites),
+    edits,
+    ...(files.size > 0 ? { files } : {}),
+    ...(failed.size > 0 ? { failed } : {}),
+  };
 }
 
 /**

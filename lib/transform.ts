@@ -68,6 +68,11 @@ export interface TransformPlan {
    * text. A path must not also have `edits`.
    */
   files?: Map<string, string>;
+  /**
+   * Files whose planning threw (lib/planFailure.ts), by absolute path: the message the report shows. The runner
+   * reports each as an `error` and leaves it as it was (any edit planned for it is dropped); the plan holds the rest.
+   */
+  failed?: Map<string, string>;
 }
 
 /** Plans over the analysis project: synchronous, once its modules are loaded (see Transform.loadPlanner). */
@@ -110,6 +115,11 @@ export interface PreStepRun {
 export interface PreStepOutput {
   /** Its output per changed file (absolute path): what the planning transforms analyse instead of the disk text. */
   texts: Map<string, string>;
+  /**
+   * Files whose step threw (lib/planFailure.ts), by absolute path: the message the report shows. They keep their disk
+   * text for the planners, and the runner reports each as an `error` and leaves it as it was.
+   */
+  failed?: Map<string, string>;
 }
 
 /** What a verify step is given: the run's changes, each file's text before and after (absolute paths). */

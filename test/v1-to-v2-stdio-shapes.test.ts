@@ -47,6 +47,7 @@ describe('v1 stdio entries of the real servers', () => {
       'src/kept.ts:9 serving-2025-only',
       'src/returned.ts:15 serving-2025-only',
       'src/shared.ts:22 serving-2025-only',
+      'src/spaced.ts:11 served-by-serve-stdio',
       'src/started.ts:18 served-by-serve-stdio',
     ]);
     const output = readTree(dir);
@@ -84,6 +85,7 @@ describe('v1 stdio entries of the real servers', () => {
       'singleton.ts',
       'started.ts',
       'start.ts',
+      'spaced.ts',
     ];
     expect(
       strictDiagnostics(
@@ -101,6 +103,7 @@ describe('v1 stdio entries of the real servers', () => {
         { kind: 'tool', name: 'add', args: { entry: 'food' } },
       ],
       'destructured.js': [{ kind: 'tool', name: 'status', args: {} }],
+      'spaced.js': [{ kind: 'tool', name: 'ping', args: {} }],
       'imported.js': [{ kind: 'tool', name: 'epoch', args: {} }],
       'global.js': [{ kind: 'tool', name: 'hello', args: {} }],
       'field.js': [

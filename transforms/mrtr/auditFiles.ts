@@ -1,3 +1,4 @@
+import { FilePlanError, planFailureMessage, type PlanFailures } from '../../lib/planFailure.js';
 import type { AnalysisProject } from '../../lib/project.js';
 import { MrtrAnalysis } from './analyse/classify.js';
 import { findSites } from './detect/findSites.js';
@@ -24,7 +25,23 @@ export interface AuditFilesOptions {
 export function auditFiles(project: AnalysisProject, candidates: string[], options: AuditFilesOptions = {}): FilePlan {
   const screened = screenCandidates(project, candidates, options.isTestFile);
   const analysis = new MrtrAnalysis(project, options.isTestFile);
-  const found = findSites(project, screened, analysis);
-  const decided = decideSites(found, analysis, options.strategy ?? 'auto', options.runtimeDir);
-  return emitSites(decided, analysis);
+  const failed: PlanFailures = new Map();
+  const found = findSites(project, screened, analysis, failed);
+  // A file whose planning throws is that file's error: the sites are planned again without its asks, until none throws.
+  for (;;) {
+    try {
+      const decided = decideSites(
+        found,
+        analysis,
+        options.strategy ?? 'auto',
+        options.runtimeDir,
+        new Set(failed.keys()),
+      );
+      const plan = emitSites(decided, analysis);
+      return failed.size > 0 ? { ...plan, failed } : plan;
+    } catch (error) {
+      if (!(error instanceof FilePlanError) || failed.has(error.absPath)) throw error;
+      failed.set(error.absPath, planFailureMessage(project.relative(error.absPath), 'the MRTR planner', error));
+    }
+  }
 }

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SourceFileEntry } from '../../lib/files.js';
 import type { Finding } from '../../lib/model.js';
+import { planFailureMessage } from '../../lib/planFailure.js';
 import { codemodInputs, servingCallers, v1StepInputs, v2StdioInputs } from './ids.js';
 import { inOwnLineEnds, inOwnQuotes } from './importQuotes.js';
 import { findInitializeRegistrations } from './initializeRegistrations.js';
@@ -20,6 +21,8 @@ export interface V1ToV2Result {
   manifestWarnings: string[];
   /** Files of v2 code whose stdio serving alone changed (absolute paths): no reason to plan package.json. */
   servingOnly?: string[];
+  /** Files the step failed on (an exception while repairing or serving one), by absolute path: the report's message. */
+  failed?: Map<string, string>;
 }
 
 /** One file of a part: the official codemod's output (its own text for a file the codemod does not read), repaired. */
@@ -38,6 +41,8 @@ export interface CodemodPart {
   /** Its diagnostics other than markers, as findings, in its own order. */
   diagnostics: Finding[];
   manifestWarnings: string[];
+  /** Files whose repair threw (relative paths), with the report's message: no output for them. */
+  failed?: Array<{ file: string; message: string }>;
 }
 
 /**
@@ -56,7 +61,12 @@ export function finishCodemod(files: SourceFileEntry[], parts: CodemodPart[], ro
   if (codemodFiles.length === 0 && v2Stdio.length === 0) return result;
   const order = codemodFiles.length === 0 ? [] : [...codemodFiles, ...inputs.filter((e) => !codemodFiles.includes(e))];
   const byFile = new Map(parts.flatMap((part) => part.files.map((output) => [output.file, output] as const)));
-  const outputs = order.map((entry) => ({ entry, output: byFile.get(entry.file)! }));
+  const partFailures = new Map(parts.flatMap((part) => (part.failed ?? []).map((f) => [f.file, f.message] as const)));
+  const failed = (entry: SourceFileEntry, message: string) => (result.failed ??= new Map()).set(entry.absPath, message);
+  for (const entry of order) if (partFailures.has(entry.file)) failed(entry, partFailures.get(entry.file)!);
+  const outputs = order
+    .filter((entry) => byFile.has(entry.file))
+    .map((entry) => ({ entry, output: byFile.get(entry.file)! }));
   // The serving rewrite also reads the files that may call an entry's exported function (ids.ts servingCallers).
   const modules = servingModules([
     ...outputs.map(({ entry, output }): [string, string] => [entry.file, output.migrated]),
@@ -64,16 +74,26 @@ export function finishCodemod(files: SourceFileEntry[], parts: CodemodPart[], ro
     ...servingCallers(files, [...inputs, ...v2Stdio]).map((entry): [string, string] => [entry.file, entry.text]),
   ]);
   for (const { entry, output } of outputs) {
-    result.findings.push(...output.findings);
-    // Serving 2026-era clients, on the repaired text.
-    const served = rewriteServing(entry.file, output.repaired, modules);
-    result.findings.push(...served.findings, ...findInitializeRegistrations(entry.file, served.text));
-    if (served.text !== entry.text) result.texts.set(entry.absPath, served.text);
+    try {
+      // Serving 2026-era clients, on the repaired text.
+      const served = rewriteServing(entry.file, output.repaired, modules);
+      const registrations = findInitializeRegistrations(entry.file, served.text);
+      result.findings.push(...output.findings, ...served.findings, ...registrations);
+      if (served.text !== entry.text) result.texts.set(entry.absPath, served.text);
+    } catch (error) {
+      failed(entry, planFailureMessage(entry.file, 'the v1-to-v2 step', error));
+    }
   }
   // v2 code's stdio entries, served the same way (its HTTP wiring left alone); nothing else of the step touches them.
   const prerelease = root === undefined || v2Stdio.length === 0 ? undefined : prereleaseServerRange(root);
   for (const entry of v2Stdio) {
-    const served = rewriteServing(entry.file, entry.text, modules, { stdioOnly: true, prerelease });
+    let served: ReturnType<typeof rewriteServing>;
+    try {
+      served = rewriteServing(entry.file, entry.text, modules, { stdioOnly: true, prerelease });
+    } catch (error) {
+      failed(entry, planFailureMessage(entry.file, 'the v1-to-v2 step', error));
+      continue;
+    }
     result.findings.push(...served.findings);
     if (served.text === entry.text) continue;
     // Its import lines in the file's own quotes and line ends, as the official codemod's are (runOfficialCodemod.ts).

@@ -103,6 +103,9 @@ function planConnect(
   let plan: StdioPlan | HttpPlan =
     transportNew && httpKind ? planHttpServing(source, node, transportNew, httpKind) : planStdio(source, node, modules);
   if (plan && options.prerelease !== undefined) plan = { advice: prereleaseAdvice(plan, options.prerelease) };
+  // Another connect's rewrite already moves or replaces this one's code (one server connected twice): review.
+  if (plan && 'edits' in plan && plan.edits.some((e) => edits.some((taken) => overlaps(e, taken))))
+    plan = { advice: ADVICE_CONNECTED_TWICE };
   if (plan && 'edits' in plan && 'route' in plan && found.httpRewrites > 0) {
     // One createMcpHandler per file: a second HTTP route would need its own handler name and factory.
     edits.push(...markerEdits(source, node, ADVICE_ONE_ROUTE));
@@ -135,9 +138,17 @@ function planConnect(
       );
     }
   } else if (plan) {
-    // The finding is read back from this marker (findCodemodMarkers), so a later run still lists it.
-    edits.push(...markerEdits(source, node, plan.advice));
+    // The finding is read back from this marker (findCodemodMarkers), so a later run still lists it; none inside code
+    // another connect's rewrite moves.
+    const marker = markerEdits(source, node, plan.advice);
+    if (!marker.some((e) => edits.some((taken) => overlaps(e, taken)))) edits.push(...marker);
   }
+}
+
+/** Whether two edits cannot both apply: one starts inside the other (an insertion where a removal starts is fine). */
+function overlaps(a: TextEdit, b: TextEdit): boolean {
+  const [first, second] = a.start < b.start || (a.start === b.start && a.end <= b.end) ? [a, b] : [b, a];
+  return second.start < first.end;
 }
 
 /** A prerelease without serveStdio (2.0.0-alpha): what to raise first, and the rewrite it then takes. */
@@ -147,6 +158,10 @@ function prereleaseAdvice(plan: NonNullable<StdioPlan | HttpPlan>, range: string
     return `server.connect(transport) serves 2025-era clients only, and ${raise}, then serve it with serveStdio(() => ${plan.factory}) from '@modelcontextprotocol/server/stdio'`;
   return `${plan.advice}; first, ${raise}`;
 }
+
+const ADVICE_CONNECTED_TWICE =
+  'server.connect(transport) serves 2025-era clients only, and another connect of this file serves the same server, whose rewrite takes this code: ' +
+  "serve the server once, with serveStdio(() => build()) from '@modelcontextprotocol/server/stdio'";
 
 const ADVICE_ONE_ROUTE =
   'server.connect(transport) serves 2025-era clients only, and this file already routes another request handler to createMcpHandler: route this one too ' +

@@ -10,6 +10,7 @@ import { planRebound } from './rewriteStdioRebound.js';
 import { resultUnused } from './rewriteStdioReturned.js';
 import { namesStdioTransport, transportNewOf } from './servingSyntax.js';
 import {
+  connectsServer,
   constOf,
   hasMultilineTemplate,
   indentBlock,
@@ -258,7 +259,8 @@ function wrapModuleServer(
       !!expression &&
       ts.isCallExpression(expression) &&
       uses.every((id) => expression.arguments.some((argument) => argument === id));
-    if (!expression || (rootOf(expression) !== name && !handed)) blockers.push(statement);
+    if (!expression || (rootOf(expression) !== name && !handed) || connectsServer(statement, new Set([name])))
+      blockers.push(statement);
     else moved.push(statement);
   }
   // Functions that read the server (registerTools(), a signal handler): the server is rebound per connection.

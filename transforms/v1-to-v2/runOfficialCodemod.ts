@@ -11,6 +11,7 @@ import { inOwnLineEnds, inOwnQuotes } from './importQuotes.js';
 import { protectDescriptions, type ProtectedText } from './protectDescriptions.js';
 import { repairOutput, repairProject } from './repairOutput.js';
 import { COPY_PREFIX } from './staleCopies.js';
+import { planFailureMessage, throwIfTestHook } from '../../lib/planFailure.js';
 
 export type { CodemodPart, V1ToV2Result } from './finishCodemod.js';
 export { mentionsV1Sdk, V1_TO_V2_ID } from './ids.js';
@@ -57,12 +58,34 @@ export function runCodemodPart(root: string, files: SourceFileEntry[], own?: Rea
   if (v1Files.length === 0) return part;
   const project = repairProject(root);
   const repair = (entry: SourceFileEntry, migrated: string) => {
-    // Its import lines in the file's own quote and line ends, then its breakages repaired.
-    const restyled = inOwnLineEnds(entry.text, inOwnQuotes(entry.file, entry.text, migrated));
-    const repaired = repairOutput(entry.file, entry.text, restyled, project);
-    part.files.push({ file: entry.file, migrated, repaired: repaired.text, findings: repaired.findings });
+    try {
+      throwIfTestHook('v1-step', entry.file);
+      // Its import lines in the file's own quote and line ends, then its breakages repaired.
+      const restyled = inOwnLineEnds(entry.text, inOwnQuotes(entry.file, entry.text, migrated));
+      const repaired = repairOutput(entry.file, entry.text, restyled, project);
+      part.files.push({ file: entry.file, migrated, repaired: repaired.text, findings: repaired.findings });
+    } catch (error) {
+      // That file's error: the others are repaired and served as usual.
+      (part.failed ??= []).push({
+        file: entry.file,
+        message: planFailureMessage(entry.file, 'the v1-to-v2 step', error),
+      });
+    }
   };
-  if (v1Files.some(mine)) runInCopy(root, v1Files, mine, part, repair);
+  if (v1Files.some(mine)) {
+    try {
+      runInCopy(root, v1Files, mine, part, repair);
+    } catch (error) {
+      // The official codemod's run over the copy threw: each of its files this part has no output for failed with it.
+      const done = new Set([...part.files, ...(part.failed ?? [])].map((f) => f.file));
+      for (const entry of v1Files)
+        if (mine(entry) && !done.has(entry.file))
+          (part.failed ??= []).push({
+            file: entry.file,
+            message: planFailureMessage(entry.file, 'the official v1-to-v2 codemod', error),
+          });
+    }
+  }
   // The files the official codemod does not read get the repairs alone (their text stands for its output).
   for (const entry of inputs) if (!v1Files.includes(entry) && mine(entry)) repair(entry, entry.text);
   return part;

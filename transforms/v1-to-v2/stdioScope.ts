@@ -158,3 +158,20 @@ export function isListenerRegistration(statement: ts.Statement, uses: ts.Identif
 }
 
 export const LISTENER_METHODS = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
+
+/**
+ * Whether `node` holds a `.connect(...)` on one of `names` (`await server.connect(t)`, `server.server.connect(t)`):
+ * a statement that serves the server is never a registration to move with it (a server connected twice has no one
+ * factory to serve from).
+ */
+export function connectsServer(node: ts.Node, names: ReadonlySet<string>): boolean {
+  if (
+    ts.isCallExpression(node) &&
+    ts.isPropertyAccessExpression(node.expression) &&
+    node.expression.name.text === 'connect'
+  ) {
+    const root = rootOf(node.expression.expression);
+    if (root !== undefined && names.has(root)) return true;
+  }
+  return ts.forEachChild(node, (child) => connectsServer(child, names)) ?? false;
+}

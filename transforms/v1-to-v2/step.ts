@@ -20,6 +20,8 @@ export interface V1ToV2Step {
   manifestWarnings: string[];
   /** Files of v2 code whose stdio serving alone changed (finishCodemod.ts). */
   servingOnly?: string[];
+  /** Files the step failed on, by absolute path: the report's message (finishCodemod.ts). */
+  failed?: Map<string, string>;
 }
 
 /**
@@ -224,6 +226,7 @@ export const V1_TO_V2_STEP: PreStep = {
         const step = await runner.plan(root, files, all);
         const output: V1ToV2Output = {
           texts: step.texts,
+          ...(step.failed ? { failed: step.failed } : {}),
           step,
           get early() {
             return early;

@@ -1,3 +1,4 @@
+import { planFailureMessage, type PlanFailures } from '../../../lib/planFailure.js';
 import type { AnalysisProject } from '../../../lib/project.js';
 import type { Chain } from '../analyse/chains.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
@@ -17,19 +18,33 @@ export interface FoundSite {
 }
 
 /** Every site of the candidate files, in file order then source order: the order sites are decided, reported and counted in. */
-export function findSites(project: AnalysisProject, candidates: string[], analysis: MrtrAnalysis): FoundSite[] {
+export function findSites(
+  project: AnalysisProject,
+  candidates: string[],
+  analysis: MrtrAnalysis,
+  failed?: PlanFailures,
+): FoundSite[] {
   // Parse every candidate before the first symbol query: each file added later rebuilds the program.
   const sourceFiles = candidates.map((absPath) => project.load(absPath));
   const found: FoundSite[] = [];
   for (const [index, absPath] of candidates.entries()) {
     const sourceFile = sourceFiles[index];
     if (!sourceFile) continue;
-    for (const call of findPushCalls(sourceFile, analysis)) {
-      const chains = call.reason === 'roots-list-changed' ? [] : analysis.chainsOf(call.node);
-      const skip = isIgnored(call.node) ? 'ignored' : inLegacyEraBranch(call.node) ? 'legacy-era-branch' : undefined;
-      const guards = findGuards(call.node);
-      found.push({ absPath, call, chains, guards, ignored: skip !== undefined, ...(skip ? { skip } : {}) });
+    const own: FoundSite[] = [];
+    try {
+      for (const call of findPushCalls(sourceFile, analysis)) {
+        const chains = call.reason === 'roots-list-changed' ? [] : analysis.chainsOf(call.node);
+        const skip = isIgnored(call.node) ? 'ignored' : inLegacyEraBranch(call.node) ? 'legacy-era-branch' : undefined;
+        const guards = findGuards(call.node);
+        own.push({ absPath, call, chains, guards, ignored: skip !== undefined, ...(skip ? { skip } : {}) });
+      }
+    } catch (error) {
+      // That file's error (lib/planFailure.ts): without it given, the run's.
+      if (!failed) throw error;
+      failed.set(absPath, planFailureMessage(project.relative(absPath), 'the MRTR planner', error));
+      continue;
     }
+    found.push(...own);
   }
   return found;
 }

@@ -1,4 +1,5 @@
 import type { Node } from 'ts-morph';
+import { attributed } from '../../../lib/planFailure.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import { findGuards } from '../detect/guards.js';
 import type { FoundSite } from '../detect/findSites.js';
@@ -25,21 +26,35 @@ export function decideSites(
   analysis: MrtrAnalysis,
   strategy: Strategy,
   runtimeDir?: string,
+  failed: ReadonlySet<string> = new Set(),
 ): DecidedSite[] {
-  const handlers = new HandlerPlans(found, analysis);
+  const handlers = new HandlerPlans(found, analysis, failed);
+  // The asks of files whose planning threw are left out; their handlers' other asks still see them in the group.
+  const planned = failed.size === 0 ? found : found.filter((site) => !failed.has(site.absPath));
   // Asks the explicit form cannot take (helpers, guards, loops) keep their place and replay (see replay/planReplay.ts).
-  const replayVerdicts = planReplay(found, handlers, analysis, strategy, runtimeDir);
+  const replayVerdicts = planReplay(planned, handlers, analysis, strategy, runtimeDir);
   const reported = new Set<Node>();
-  return found.map((site) => {
-    const { call, chains, ignored, skip } = site;
-    const planned =
-      replayVerdicts.get(call.node) ??
-      (isCompletionNotifier(call) ? handlers.notifierFor(site) : handlers.explicitFor(site));
-    const verdict = planSite(call, chains, ignored ? (skip ?? 'ignored') : undefined, planned);
-    if (verdict.kind === 'replay' && planned?.kind === 'replay')
-      verdict.outside = outsideSites(planned.outside ?? [], reported, analysis);
-    return { ...site, verdict };
-  });
+  return planned.map((site) =>
+    attributed(site.absPath, () => decideSite(site, handlers, replayVerdicts, reported, analysis)),
+  );
+}
+
+/** One site's verdict: its replay verdict, else its handler's plan (a notifier's, or the explicit strategies'). */
+function decideSite(
+  site: FoundSite,
+  handlers: HandlerPlans,
+  replayVerdicts: ReturnType<typeof planReplay>,
+  reported: Set<Node>,
+  analysis: MrtrAnalysis,
+): DecidedSite {
+  const { call, chains, ignored, skip } = site;
+  const planned =
+    replayVerdicts.get(call.node) ??
+    (isCompletionNotifier(call) ? handlers.notifierFor(site) : handlers.explicitFor(site));
+  const verdict = planSite(call, chains, ignored ? (skip ?? 'ignored') : undefined, planned);
+  if (verdict.kind === 'replay' && planned?.kind === 'replay')
+    verdict.outside = outsideSites(planned.outside ?? [], reported, analysis);
+  return { ...site, verdict };
 }
 
 /** Each call reaching a replayed ask from code that cannot answer input_required is a review item of its own (once). */

@@ -1,4 +1,5 @@
 import type { Node, SourceFile } from 'ts-morph';
+import { attributed, throwIfTestHook } from '../../../lib/planFailure.js';
 import { builderOf } from '../analyse/askCall.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import { isDirectAsk } from '../analyse/handlerSite.js';
@@ -25,6 +26,8 @@ export class HandlerPlans {
   constructor(
     found: FoundSite[],
     private readonly analysis: MrtrAnalysis,
+    /** Files whose planning threw (absolute paths): their asks are never planned again, and no group rewrites them. */
+    private readonly failed: ReadonlySet<string> = new Set(),
   ) {
     // The asks of each handler registration, across files: the explicit form rewrites a handler's asks together.
     for (const f of found) {
@@ -49,6 +52,15 @@ export class HandlerPlans {
 
   /** The verdict of an ask: the explicit form, a URL error's ask, or a step function, alone or with its handler's other asks. */
   explicitFor(f: FoundSite): ExplicitVerdict | UrlErrorVerdict | StepsVerdict {
+    if (this.failed.has(f.absPath)) return { kind: 'review', reason: 'no-strategy-yet' };
+    // What planning an ask's handler group throws is the error of the ask's file (lib/planFailure.ts).
+    return attributed(f.absPath, () => {
+      throwIfTestHook('plan', this.analysis.project.relative(f.absPath));
+      return this.planGroupOf(f);
+    });
+  }
+
+  private planGroupOf(f: FoundSite): ExplicitVerdict | UrlErrorVerdict | StepsVerdict {
     if (f.ignored) return undefined;
     const registration = f.chains[0]?.registration?.call;
     const group = this.asksOf(registration, f);
@@ -74,6 +86,10 @@ export class HandlerPlans {
 
   /** A notifier is replaced when every ask of its handler is rewritten and one of them is a URL ask. */
   notifierFor(f: FoundSite): NotifierVerdict | undefined {
+    return attributed(f.absPath, () => this.planNotifierOf(f));
+  }
+
+  private planNotifierOf(f: FoundSite): NotifierVerdict | undefined {
     if (f.ignored || f.call.sdk !== 'v2') return undefined;
     const plan = planNotifier(f);
     const registration = f.chains[0]?.registration?.call;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { attributed } from '../../../lib/planFailure.js';
 import { Node } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, SourceFile } from 'ts-morph';
 import type { Chain } from '../analyse/chains.js';
@@ -91,17 +92,18 @@ export function planReplay(
   const paths = replayPaths(candidates, handlers, analysis, strategy, verdicts);
   // One plan per server construction.
   const plans = new Map<Node, ReplayVerdict>();
-  for (const [candidate, route] of paths) {
-    const verdict = serverVerdictOf(route, plans, handlers.codecHosts, analysis, runtimeDir);
-    if (!verdict || verdict.kind === 'review') {
-      if (verdict) verdicts.set(candidate.call.node, verdict);
-      continue;
-    }
-    const plan = verdict.plan;
-    const call = candidate.call.node as CallExpression;
-    addRoute(plan, call, route);
-    verdicts.set(call, route.outside.length > 0 ? { kind: 'replay', plan, outside: route.outside } : verdict);
-  }
+  for (const [candidate, route] of paths)
+    attributed(candidate.absPath, () => {
+      const verdict = serverVerdictOf(route, plans, handlers.codecHosts, analysis, runtimeDir);
+      if (!verdict || verdict.kind === 'review') {
+        if (verdict) verdicts.set(candidate.call.node, verdict);
+        return;
+      }
+      const plan = verdict.plan;
+      const call = candidate.call.node as CallExpression;
+      addRoute(plan, call, route);
+      verdicts.set(call, route.outside.length > 0 ? { kind: 'replay', plan, outside: route.outside } : verdict);
+    });
   return verdicts;
 }
 
@@ -117,15 +119,16 @@ function replayPaths(
   verdicts: Map<Node, ReplayVerdict>,
 ): Map<FoundSite, ReplayPath> {
   const paths = new Map<FoundSite, ReplayPath>();
-  for (const candidate of candidates) {
-    if (!eligible(candidate)) continue;
-    const reason = handlers.explicitReasonOf(candidate);
-    if (strategy === 'auto' && (reason === undefined || !REPLAYABLE.has(reason))) continue;
-    const route = traceReplayPath(candidate.call.node, analysis);
-    if (route && 'reason' in route)
-      verdicts.set(candidate.call.node, { kind: 'review', reason: route.reason, detail: route.detail });
-    else if (route) paths.set(candidate, route);
-  }
+  for (const candidate of candidates)
+    attributed(candidate.absPath, () => {
+      if (!eligible(candidate)) return;
+      const reason = handlers.explicitReasonOf(candidate);
+      if (strategy === 'auto' && (reason === undefined || !REPLAYABLE.has(reason))) return;
+      const route = traceReplayPath(candidate.call.node, analysis);
+      if (route && 'reason' in route)
+        verdicts.set(candidate.call.node, { kind: 'review', reason: route.reason, detail: route.detail });
+      else if (route) paths.set(candidate, route);
+    });
   const failed = journalPaths(paths, analysis, verdicts);
   // A handler is wrapped only when every ask it reaches is replayed; drop sites until that holds.
   let changed = true;
@@ -162,23 +165,35 @@ function journalPaths(
         n.getSourceFile() === node.getSourceFile() && n.getStart() >= node.getStart() && n.getEnd() <= node.getEnd(),
     );
   const failed = new Map<Registration, { reason: Review['reason']; detail: string }>();
-  for (const [candidate, route] of paths) {
-    for (const [registration, reruns] of route.reruns) {
-      const steps = [];
-      for (const rerun of reruns) {
-        const journal = journalOf(rerun, leadsToAsk, analysis);
-        if ('reason' in journal) {
-          verdicts.set(candidate.call.node, { kind: 'review', ...journal });
-          for (const r of route.registrations) failed.set(r, journal);
-          paths.delete(candidate);
-          break;
-        }
-        steps.push(...journal.steps);
-      }
-      route.steps.set(registration, steps);
-    }
-  }
+  for (const [candidate, route] of paths)
+    attributed(candidate.absPath, () => journalPath(candidate, route, paths, analysis, verdicts, failed, leadsToAsk));
   return failed;
+}
+
+/** One path's journal (journalPaths): its steps per registration, or its site for review with its registrations. */
+function journalPath(
+  candidate: FoundSite,
+  route: ReplayPath,
+  paths: Map<FoundSite, ReplayPath>,
+  analysis: MrtrAnalysis,
+  verdicts: Map<Node, ReplayVerdict>,
+  failed: Map<Registration, { reason: Review['reason']; detail: string }>,
+  leadsToAsk: (node: Node) => boolean,
+): void {
+  for (const [registration, reruns] of route.reruns) {
+    const steps = [];
+    for (const rerun of reruns) {
+      const journal = journalOf(rerun, leadsToAsk, analysis);
+      if ('reason' in journal) {
+        verdicts.set(candidate.call.node, { kind: 'review', ...journal });
+        for (const r of route.registrations) failed.set(r, journal);
+        paths.delete(candidate);
+        break;
+      }
+      steps.push(...journal.steps);
+    }
+    route.steps.set(registration, steps);
+  }
 }
 
 /** The plan of the server every registration on a path belongs to, shared by all its replayed sites; or why there is none. */

@@ -1,3 +1,4 @@
+import { attributed } from '../../../lib/planFailure.js';
 import { Node } from '../../../lib/tsMorph.cjs';
 import type { SourceFile } from 'ts-morph';
 import type { TransformPlan } from '../../../lib/transform.js';
@@ -57,34 +58,37 @@ export function emitSites(decided: DecidedSite[], analysis: MrtrAnalysis): FileP
   const markers: Array<{ absPath: string; edit: TextEdit; site: Site; node: Node }> = [];
   for (const decidedSite of decided) {
     const { absPath, call, verdict } = decidedSite;
-    const site = report.siteOf(decidedSite);
-    sites.push(site);
-    if (decisionOf(verdict) === 'rewritten') rewrittenSites.push({ absPath, node: call.node });
-    switch (verdict.kind) {
-      case 'explicit':
-        emitExplicit(verdict.plan, absPath, call.node.getSourceFile(), emission);
-        break;
-      case 'steps':
-        emitSteps(verdict.plan, absPath, call.node.getSourceFile(), emission);
-        break;
-      case 'url-error':
-        emitUrlError(verdict.plan, absPath, call.node.getSourceFile(), emission);
-        break;
-      case 'notifier':
-        out.add(absPath, rewriteNotifier(verdict.plan));
-        break;
-      case 'replay':
-        for (const outside of verdict.outside) sites.push(emitOutside(outside, call, report, out));
-        emitReplay(verdict.plan, emission);
-        break;
-      case 'review': {
-        const edit = markerEdit(call.node, site.reason!, site.message!);
-        if (edit) markers.push({ absPath, edit, site, node: call.node });
-        break;
+    // What emitting a site throws is its file's error (lib/planFailure.ts): the planner plans again without it.
+    attributed(absPath, () => {
+      const site = report.siteOf(decidedSite);
+      sites.push(site);
+      if (decisionOf(verdict) === 'rewritten') rewrittenSites.push({ absPath, node: call.node });
+      switch (verdict.kind) {
+        case 'explicit':
+          emitExplicit(verdict.plan, absPath, call.node.getSourceFile(), emission);
+          break;
+        case 'steps':
+          emitSteps(verdict.plan, absPath, call.node.getSourceFile(), emission);
+          break;
+        case 'url-error':
+          emitUrlError(verdict.plan, absPath, call.node.getSourceFile(), emission);
+          break;
+        case 'notifier':
+          out.add(absPath, rewriteNotifier(verdict.plan));
+          break;
+        case 'replay':
+          for (const outside of verdict.outside) sites.push(emitOutside(outside, call, report, out));
+          emitReplay(verdict.plan, emission);
+          break;
+        case 'review': {
+          const edit = markerEdit(call.node, site.reason!, site.message!);
+          if (edit) markers.push({ absPath, edit, site, node: call.node });
+          break;
+        }
+        case 'skipped':
+          break;
       }
-      case 'skipped':
-        break;
-    }
+    });
   }
   // A review marker goes on its statement; when another site's rewrite replaces that statement (a step function
   // moves the code before its ask into a step): the marker then goes above the statement where it moved to.
