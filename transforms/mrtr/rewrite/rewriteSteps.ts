@@ -130,7 +130,8 @@ function stateLines(
     `const ${resumed} = ${plan.mcpReq}.requestState${typeArg}()${end}`,
     // A state minted for another handler of this server, or for another call of this one (other arguments), starts afresh.
     `const ${call} = JSON.stringify(${callArguments(plan)})${end}`,
-    `let ${state}${style.typescript ? `: ${typeName}` : ''} = ${resumed} && ${resumed}.step.startsWith(${q}${plan.stepPrefix}:${q}) && ${resumed}.call === ${call} ? ${resumed} : { step: ${q}${steps[0]!.name}${q}, ${call === 'call' ? call : `call: ${call}`} }${end}`,
+    // A state of another shape (a replayed handler's, of the same server) has no step: it is no state of this one.
+    `let ${state}${style.typescript ? `: ${typeName}` : ''} = ${resumed} && typeof ${resumed}.step === ${q}string${q} && ${resumed}.step.startsWith(${q}${plan.stepPrefix}:${q}) && ${resumed}.call === ${call} ? ${resumed} : { step: ${q}${steps[0]!.name}${q}, ${call === 'call' ? call : `call: ${call}`} }${end}`,
   );
   return lines;
 }
@@ -202,18 +203,36 @@ function callArguments(plan: StepsPlan): string {
     const name = parameter.getNameNode();
     if (Node.isIdentifier(name)) {
       if (name.getText() !== ctx) parts.push(name.getText());
-    } else if (Node.isObjectBindingPattern(name)) {
-      const properties = name.getElements().flatMap((element) => {
-        const bound = element.getNameNode();
-        if (!Node.isIdentifier(bound)) return [];
-        if (element.getDotDotDotToken()) return [`...${bound.getText()}`];
-        const property = element.getPropertyNameNode()?.getText();
-        return [property ? `${property}: ${bound.getText()}` : bound.getText()];
-      });
-      parts.push(`{ ${properties.join(', ')} }`);
+    } else if (Node.isObjectBindingPattern(name) || Node.isArrayBindingPattern(name)) {
+      parts.push(boundValue(name));
     }
   }
   return `[${parts.join(', ')}]`;
+}
+
+/**
+ * What a destructuring parameter binds, rebuilt as an expression: `{ params: { uri } }` gives `{ params: { uri } }`,
+ * so a nested value (a resource's URI in a low-level handler's request) binds the state as a flat one does.
+ */
+function boundValue(pattern: Node): string {
+  if (Node.isIdentifier(pattern)) return pattern.getText();
+  if (Node.isArrayBindingPattern(pattern)) {
+    const items = pattern.getElements().map((element) => {
+      if (!Node.isBindingElement(element)) return 'undefined';
+      const value = boundValue(element.getNameNode());
+      return element.getDotDotDotToken() ? `...${value}` : value;
+    });
+    return `[${items.join(', ')}]`;
+  }
+  if (!Node.isObjectBindingPattern(pattern)) return 'undefined';
+  const properties = pattern.getElements().map((element) => {
+    const bound = element.getNameNode();
+    if (element.getDotDotDotToken()) return `...${bound.getText()}`;
+    const property = element.getPropertyNameNode()?.getText();
+    if (Node.isIdentifier(bound)) return property ? `${property}: ${bound.getText()}` : bound.getText();
+    return `${property ?? bound.getText()}: ${boundValue(bound)}`;
+  });
+  return `{ ${properties.join(', ')} }`;
 }
 
 /** Whether the statements end with a return or a throw (nothing moves on after them). */
