@@ -225,8 +225,9 @@ describe('equivalence harness: raw 2026 rounds', () => {
     const again = await rawCall2026(migrated, RENAME, { requestState: round1.requestState });
     expect(again.resultType).toBe('input_required');
     expect(again.inputRequests).toEqual(round1.inputRequests);
+    // Each state opens once: the retry's own state carries the flow on.
     const done = await rawCall2026(migrated, RENAME, {
-      requestState: round1.requestState,
+      requestState: again.requestState,
       inputResponses: { confirm_rename: { action: 'accept', content: { confirm: true } } },
     });
     expect(done.content).toEqual([{ type: 'text', text: 'Renamed groceries to shopping' }]);

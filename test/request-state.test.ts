@@ -75,9 +75,10 @@ describe('migrated multi-round handlers: requestState', () => {
     expect(retry.resultType).toBe('input_required');
     expect(retry.inputRequests).toEqual(second.inputRequests);
     expect(payloadOf(retry.requestState!).p).toEqual(payloadOf(second.requestState!).p);
+    // Each state opens once: the retry's own state carries the round on.
     const wrongKey = await rawCall2026(mod, BOOK, {
       inputResponses: { when: WHEN },
-      requestState: second.requestState!,
+      requestState: retry.requestState!,
     });
     expect(Object.keys(wrongKey.inputRequests ?? {})).toEqual(['party']);
   });
@@ -244,7 +245,10 @@ describe('migrated multi-round handlers: requestState', () => {
     const saved = process.env.MCP_REQUEST_STATE_SECRET;
     try {
       const cases: Array<[string | undefined, RegExp]> = [
-        [undefined, /MCP_REQUEST_STATE_SECRET is not set: multi-round requests over HTTP are refused until you set it/],
+        [
+          undefined,
+          /MCP_REQUEST_STATE_SECRET is not set: 2026-era multi-round requests over HTTP are refused until you set it/,
+        ],
         ['too short', /MCP_REQUEST_STATE_SECRET is shorter than 32 bytes: multi-round requests are refused/],
         // Long enough, but guessable: repeated characters, a word repeated, two characters alternating.
         [' '.repeat(32), /MCP_REQUEST_STATE_SECRET is too easy to guess .*openssl rand -base64 32/],
@@ -362,20 +366,23 @@ describe('journaled steps in the replay state (issue 19)', () => {
     const same = await rawCall2026(mod, ORDER, { inputResponses: { elicit_1: ok }, requestState: first.requestState! });
     expect(same.resultType).toBe('input_required');
     expect(counts(mod).opened).toBe(1);
-    // The same tool with other arguments: the state is not this call's, its journal is not used.
+    // The same tool with other arguments, given another state of this call (each state opens once): the state is
+    // not that call's, its journal is not used.
+    const another = await rawCall2026(mod, ORDER);
+    expect(counts(mod).opened).toBe(2);
     const other: Call = { kind: 'tool', name: 'order', args: { item: 'nuts', quantity: 5 } };
     const cross = await rawCall2026(mod, other, {
       inputResponses: { elicit_1: ok },
-      requestState: first.requestState!,
+      requestState: another.requestState!,
     });
     expect(cross.resultType).toBe('input_required');
     expect(Object.keys(cross.inputRequests ?? {})).toEqual(['elicit_1']);
-    expect(counts(mod).opened).toBe(2);
+    expect(counts(mod).opened).toBe(3);
     // A tampered state is refused before the handler runs.
     const [version, body, mac] = first.requestState!.split('.');
     const flipped = `${version}.${body!.slice(0, -2)}${body!.endsWith('A') ? 'B' : 'A'}${body!.slice(-1)}.${mac}`;
     const tampered = await rawCall2026(mod, ORDER, { inputResponses: { elicit_1: ok }, requestState: flipped });
     expect(tampered.error?.code).toBe(INVALID_STATE);
-    expect(counts(mod).opened).toBe(2);
+    expect(counts(mod).opened).toBe(3);
   });
 });

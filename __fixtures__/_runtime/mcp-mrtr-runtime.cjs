@@ -354,10 +354,25 @@ function requestOf(question) {
  * (the context excluded) in canonical JSON. A retry of the same call has the same digest, any other call another.
  */
 function callDigest(method, name, args) {
-  // A low-level handler's request: its _meta (a progress token) and MRTR fields change from round to round.
-  const omit = new Set(['_meta', 'inputResponses', 'requestState']);
   const called = name === undefined ? method : `${method}\u0000${name}`;
-  return createHash('sha256').update(`${called}\u0000${canonicalJson(args, omit)}`).digest('base64url').slice(0, 22);
+  return createHash('sha256').update(`${called}\u0000${canonicalJson(args.map((arg) => withoutRoundFields(arg, method)))}`).digest('base64url').slice(0, 22);
+}
+
+/** The fields of a request's params that change from round to round: its _meta (a progress token) and MRTR's own. */
+const ROUND_FIELDS = new Set(['_meta', 'inputResponses', 'requestState']);
+
+/**
+ * A low-level handler's request (`{ method, params }` of the method handled) without its params' round fields; any
+ * other argument as it is. Only those top-level keys go: a `_meta` nested in the arguments is data and binds the state.
+ */
+function withoutRoundFields(arg, method) {
+  if (!arg || typeof arg !== 'object' || arg.method !== method)
+    return arg;
+  const { params } = arg;
+  if (!params || typeof params !== 'object')
+    return arg;
+  const kept = Object.entries(params).filter(([key]) => !ROUND_FIELDS.has(key));
+  return { ...arg, params: Object.fromEntries(kept) };
 }
 
 /** sha256 of the question in a canonical JSON form (object keys sorted). */
@@ -365,15 +380,15 @@ function fingerprintOf(question) {
   return createHash('sha256').update(canonicalJson(question)).digest('base64url').slice(0, 22);
 }
 
-function canonicalJson(value, omit) {
+function canonicalJson(value) {
   // A URL (a resource's uri) and a Date stand for their text.
   if (value instanceof URL || value instanceof Date)
     return JSON.stringify(value.toJSON());
   if (Array.isArray(value))
-    return `[${value.map((v) => canonicalJson(v, omit)).join(',')}]`;
+    return `[${value.map((v) => canonicalJson(v)).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([k, v]) => v !== undefined && !omit?.has(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v, omit)}`).join(',')}}`;
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

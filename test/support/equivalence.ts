@@ -770,12 +770,13 @@ export async function runMigrated2026(
 /**
  * One 2026-era request, without the client's loop: the JSON-RPC `result` exactly as the server sent it
  * (`resultType`, `inputRequests`, `requestState`, `_meta` included), or `{ error: { code, message, data } }`.
- * `extra` adds this round's `inputResponses` and/or an echoed (possibly tampered) `requestState`.
+ * `extra` adds this round's `inputResponses` and/or an echoed (possibly tampered) `requestState`, and `_meta` (a progress
+ * token, which may change from round to round) to the request's params.
  */
 export async function rawCall2026(
   mod: ServerModule,
   call: Call,
-  extra: { inputResponses?: Record<string, unknown>; requestState?: string } = {},
+  extra: { inputResponses?: Record<string, unknown>; requestState?: string; _meta?: Record<string, unknown> } = {},
   options: RunOptions = {},
 ): Promise<RawResult> {
   if (call.kind === 'tools') throw new Error('rawCall2026 makes MRTR-capable calls only, not tools/list');
@@ -786,6 +787,7 @@ export async function rawCall2026(
   const mrtr = {
     ...(extra.inputResponses ? { inputResponses: extra.inputResponses } : {}),
     ...(extra.requestState !== undefined ? { requestState: extra.requestState } : {}),
+    ...(extra._meta ? { _meta: extra._meta } : {}),
   };
   let thrown: unknown;
   try {

@@ -496,10 +496,23 @@ function requestOf(question: Question): InputRequest {
  * (the context excluded) in canonical JSON. A retry of the same call has the same digest, any other call another.
  */
 function callDigest(method: string, name: string | undefined, args: unknown[]): string {
-  // A low-level handler's request: its _meta (a progress token) and MRTR fields change from round to round.
-  const omit = new Set(['_meta', 'inputResponses', 'requestState']);
   const called = name === undefined ? method : \`\${method}\\u0000\${name}\`;
-  return createHash('sha256').update(\`\${called}\\u0000\${canonicalJson(args, omit)}\`).digest('base64url').slice(0, 22);
+  return createHash('sha256').update(\`\${called}\\u0000\${canonicalJson(args.map((arg) => withoutRoundFields(arg, method)))}\`).digest('base64url').slice(0, 22);
+}
+
+/** The fields of a request's params that change from round to round: its _meta (a progress token) and MRTR's own. */
+const ROUND_FIELDS = new Set(['_meta', 'inputResponses', 'requestState']);
+
+/**
+ * A low-level handler's request (\`{ method, params }\` of the method handled) without its params' round fields; any
+ * other argument as it is. Only those top-level keys go: a \`_meta\` nested in the arguments is data and binds the state.
+ */
+function withoutRoundFields(arg: unknown, method: string): unknown {
+  if (!arg || typeof arg !== 'object' || (arg as { method?: unknown }).method !== method) return arg;
+  const { params } = arg as { params?: unknown };
+  if (!params || typeof params !== 'object') return arg;
+  const kept = Object.entries(params as Record<string, unknown>).filter(([key]) => !ROUND_FIELDS.has(key));
+  return { ...(arg as object), params: Object.fromEntries(kept) };
 }
 
 /** sha256 of the question in a canonical JSON form (object keys sorted). */
@@ -507,13 +520,13 @@ function fingerprintOf(question: Question): string {
   return createHash('sha256').update(canonicalJson(question)).digest('base64url').slice(0, 22);
 }
 
-function canonicalJson(value: unknown, omit?: ReadonlySet<string>): string {
+function canonicalJson(value: unknown): string {
   // A URL (a resource's uri) and a Date stand for their text.
   if (value instanceof URL || value instanceof Date) return JSON.stringify(value.toJSON());
-  if (Array.isArray(value)) return \`[\${value.map((v) => canonicalJson(v, omit)).join(',')}]\`;
+  if (Array.isArray(value)) return \`[\${value.map((v) => canonicalJson(v)).join(',')}]\`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([k, v]) => v !== undefined && !omit?.has(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return \`{\${entries.map(([k, v]) => \`\${JSON.stringify(k)}:\${canonicalJson(v, omit)}\`).join(',')}}\`;
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return \`{\${entries.map(([k, v]) => \`\${JSON.stringify(k)}:\${canonicalJson(v)}\`).join(',')}}\`;
   }
   return JSON.stringify(value) ?? 'null';
 }

@@ -3,6 +3,13 @@ import type { TextEdit } from '../../../../lib/edits.js';
 import type { ServerWiring } from '../../plan/planWiring.js';
 import { freshName, type FileStyle } from './codeText.js';
 import { insertionPoint, isCommonJs, namedImportEdit } from './moduleImports.js';
+import {
+  PLACEHOLDER_REST_CHARS,
+  PLACEHOLDER_WORDS,
+  STATE_USED_MESSAGE,
+  USED_STATES_TYPE,
+  usedStatesInMemoryLines,
+} from './usedStates.js';
 
 /** The env var holding the requestState secret (>= 32 bytes, the same on every server instance). */
 export const STATE_SECRET_ENV = 'MCP_REQUEST_STATE_SECRET';
@@ -65,6 +72,8 @@ function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle)
   const encrypted = freshName(text, ENCRYPTED_STATE_HELPER);
   const nodeCrypto = freshName(text, 'nodeCrypto');
   const secretOf = freshName(text, 'requestStateSecretOf');
+  const used = freshName(text, 'usedRequestStates');
+  const inMemory = freshName(text, 'usedStatesInMemory');
   const cryptoImport = isCommonJs(sourceFile)
     ? `const ${nodeCrypto} = require(${q}node:crypto${q})${end}`
     : `import * as ${nodeCrypto} from ${q}node:crypto${q}${end}`;
@@ -77,6 +86,9 @@ function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle)
     `// and signed with ${STATE_SECRET_ENV} (at least 32 random bytes, the same on every server instance), expires, and`,
     `// is bound to the request method and the authenticated client. Unset, the server still starts (see ${secretOf}).`,
     `const ${secret} = ${secretOf}(process.env.${STATE_SECRET_ENV})${end}`,
+    `// Each state opens once, so a round sent again (replayed, or answered again after its call completed) cannot run`,
+    `// an effect twice. Several server instances share a store instead of this process's memory (e.g. Redis).`,
+    `const ${used} = ${inMemory}()${end}`,
     `${exported}const ${codec} = ${encrypted}(`,
     `${u}createRequestStateCodec({`,
     `${u}${u}key: ${secret}.key,`,
@@ -84,12 +96,15 @@ function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle)
     `${u}${u}bind: ${bindParam} => \`\${ctx.mcpReq.method}\\u0000\${ctx.http?.authInfo?.clientId ?? ${q}${q}}\`,`,
     `${u}}),`,
     `${u}${secret},`,
+    `${u}${used},`,
     `)${end}`,
     ``,
     // Always, not only for handlers known to carry server data: one codec serves every handler of the server (step
     // functions and replay, in several files, and any added later by hand), answers are the user's data too, and
     // sealing costs microseconds.
     ...encryptedStateLines(encrypted, nodeCrypto, style),
+    ``,
+    ...usedStatesInMemoryLines(inMemory, style),
     ``,
     ...secretOfLines(secretOf, entropy, nodeCrypto, style),
     ``,
@@ -124,14 +139,16 @@ function encryptedStateLines(encrypted: string, nodeCrypto: string, style: FileS
     `/**`,
     ` * Seals every payload with AES-256-GCM before the codec signs it, so the client cannot read what the server`,
     ` * carries (earlier answers, values it computed). The key is derived from the same secret under its own label,`,
-    ` * so it differs from the signing key; a state that does not open is refused like a tampered one. A request that`,
-    ` * needs a state while the secret is unusable is refused here, with the reason.`,
+    ` * so it differs from the signing key; a state that does not open is refused like a tampered one, and so is one`,
+    ` * opened before (\`used\`). A request that needs a state while the secret is unusable is refused here, with the reason.`,
     ` */`,
-    `function ${encrypted}(codec${ts ? ': RequestStateCodec' : ''}, secret${ts ? `: ${SECRET_TYPE}` : ''})${ts ? ': RequestStateCodec' : ''} {`,
+    `function ${encrypted}(codec${ts ? ': RequestStateCodec' : ''}, secret${ts ? `: ${SECRET_TYPE}` : ''}, used${ts ? `: ${USED_STATES_TYPE}` : ''})${ts ? ': RequestStateCodec' : ''} {`,
     `${u}const key = Buffer.from(${nodeCrypto}.hkdfSync(${q}sha256${q}, secret.key, ${q}${q}, ${q}${STATE_ENCRYPTION_LABEL}${q}, 32))${end}`,
     `${u}return {`,
     `${u}${u}async mint(payload, ctx) {`,
-    `${u}${u}${u}if (secret.refused !== undefined && (secret.refused.always || ctx?.http !== undefined)) {`,
+    `${u}${u}${u}// A 2025-era request's states never leave this process (the SDK's shim asks the client itself); a 2026-era`,
+    `${u}${u}${u}// one (it carries the envelope) over HTTP may come back to another instance, which needs the same key.`,
+    `${u}${u}${u}if (secret.refused !== undefined && (secret.refused.always || (ctx?.http !== undefined && ctx.mcpReq.envelope !== undefined))) {`,
     `${u}${u}${u}${u}throw new Error(secret.refused.message)${end}`,
     `${u}${u}${u}}`,
     `${u}${u}${u}const iv = ${nodeCrypto}.randomBytes(12)${end}`,
@@ -143,7 +160,10 @@ function encryptedStateLines(encrypted: string, nodeCrypto: string, style: FileS
     `${u}${u}${u}const sealed = Buffer.from(String(await codec.verify(state, ctx)), ${q}base64url${q})${end}`,
     `${u}${u}${u}const decipher = ${nodeCrypto}.createDecipheriv(${q}aes-256-gcm${q}, key, sealed.subarray(0, 12))${end}`,
     `${u}${u}${u}decipher.setAuthTag(sealed.subarray(-16))${end}`,
-    `${u}${u}${u}return JSON.parse(Buffer.concat([decipher.update(sealed.subarray(12, -16)), decipher.final()]).toString(${q}utf8${q}))${end}`,
+    `${u}${u}${u}const payload = JSON.parse(Buffer.concat([decipher.update(sealed.subarray(12, -16)), decipher.final()]).toString(${q}utf8${q}))${end}`,
+    `${u}${u}${u}// The IV, random for each state and authenticated by the tag, is the state's id.`,
+    `${u}${u}${u}if (!(await used.consume(sealed.subarray(0, 12).toString(${q}base64url${q}), ${STATE_TTL_SECONDS}))) throw new Error(${q}${STATE_USED_MESSAGE}${q})${end}`,
+    `${u}${u}${u}return payload${end}`,
     `${u}${u}},`,
     `${u}}${end}`,
     `}`,
@@ -154,9 +174,10 @@ function encryptedStateLines(encrypted: string, nodeCrypto: string, style: FileS
 const SECRET_TYPE = '{ key: string; refused?: { message: string; always: boolean } }';
 
 /**
- * The helper that reads the secret at startup without ever stopping the server (issue 18): unset, a random key of
- * this process serves stdio (one process per client, every round reaches it) and a request over HTTP that needs a
- * state is refused; short or guessable, every request that needs a state is refused. One warning at startup.
+ * The helper that reads the secret at startup without ever stopping the server: unset, a random key of this process
+ * serves stdio (one process per client, every round reaches it) and 2025-era sessions (their states never leave the
+ * process), and a 2026-era request over HTTP that needs a state is refused; short, guessable or a placeholder, every
+ * request that needs a state is refused. One warning at startup.
  */
 function secretOfLines(secretOf: string, entropy: string, nodeCrypto: string, style: FileStyle): string[] {
   const { quote: q, indentUnit: u } = style;
@@ -171,15 +192,15 @@ function secretOfLines(secretOf: string, entropy: string, nodeCrypto: string, st
   return [
     `/**`,
     ` * The requestState secret, read once at startup, never fatal there: unset, a random key of this process serves`,
-    ` * stdio (one process per client) and a request over HTTP that needs a state is refused; too short or guessable,`,
-    ` * every request that needs a state is refused. Either way one warning on stderr.`,
+    ` * stdio (one process per client) and 2025-era sessions, and a 2026-era request over HTTP that needs a state is`,
+    ` * refused; too short, guessable or a placeholder, every request that needs a state is refused. One warning on stderr.`,
     ` */`,
     `function ${secretOf}(value${ts ? ': string | undefined' : ''})${ts ? `: ${SECRET_TYPE}` : ''} {`,
     `${u}const fix = ${q}set it to random bytes (e.g. \`openssl rand -base64 32\`), the same on every server instance${q}${end}`,
     `${u}let refused${ts ? ': { message: string; always: boolean }' : ''}${end}`,
     `${u}if (value === undefined || value === ${q}${q}) {`,
     ...refusal(
-      'is not set: multi-round requests over HTTP are refused until you ${fix}; over stdio a random key of this process serves',
+      'is not set: 2026-era multi-round requests over HTTP are refused until you ${fix}; over stdio and in 2025-era sessions a random key of this process serves',
       false,
     ),
     `${u}} else if (new TextEncoder().encode(value).length < 32) {`,
@@ -188,6 +209,12 @@ function secretOfLines(secretOf: string, entropy: string, nodeCrypto: string, st
     `${u}${u}// A secret anyone could guess: a word repeated, or little variety (repeated characters).`,
     ...refusal(
       'is too easy to guess (repeated characters or a repeated word): multi-round requests are refused until you ${fix}',
+      true,
+    ),
+    `${u}} else if (value.replace(/${PLACEHOLDER_WORDS.join('|')}|[^a-z0-9]/gi, ${q}${q}).length < ${PLACEHOLDER_REST_CHARS}) {`,
+    `${u}${u}// Words and separators with little else (\`your-secret-here-change-me\`): a placeholder left in place.`,
+    ...refusal(
+      'is a placeholder (words such as "secret" or "change-me"): multi-round requests are refused until you ${fix}',
       true,
     ),
     `${u}} else {`,

@@ -11,7 +11,7 @@ export function registerRenameTools(server: McpServer) {
       | { step: 'rename:sure'; call: string; named: ElicitResult };
     const resumed = ctx.mcpReq.requestState<RenameState>();
     const call = JSON.stringify([{ project }]);
-    let state: RenameState = resumed && resumed.step.startsWith('rename:') && resumed.call === call ? resumed : { step: 'rename:named', call };
+    let state: RenameState = resumed && typeof resumed.step === 'string' && resumed.step.startsWith('rename:') && resumed.call === call ? resumed : { step: 'rename:named', call };
     if (state.step === 'rename:named') {
       const namedSchema: ElicitRequestFormParams['requestedSchema'] = { type: 'object', properties: { name: { type: 'string', minLength: 2 } }, required: ['name'] };
       const namedResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'named');
