@@ -93,7 +93,7 @@ const V2_TREE: Record<string, string> = {
 };
 
 /** The failure is reported as the file's error, in one line, without a stack or an internal error. */
-function expectFileError(result: ReturnType<typeof run>, step: string): void {
+function expectFileError(result: ReturnType<typeof run>, step: string, filesWithErrors = 1): void {
   expect(result.code, result.stderr).toBe(1);
   expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
   const entry = result.report.files.find((f) => f.file === 'src/a.ts')!;
@@ -102,33 +102,29 @@ function expectFileError(result: ReturnType<typeof run>, step: string): void {
     kind: 'plan-error',
     message: `src/a.ts: ${step} failed on this file (test hook: planning src/a.ts throws); left unchanged`,
   });
-  expect(result.report.totals.filesWithErrors).toBe(1);
+  expect(result.report.totals.filesWithErrors).toBe(filesWithErrors);
 }
 
 describe('a file whose planning throws', () => {
-  it('in the v1 step: that file is an error, left on v1 (package.json keeps the v1 SDK for it); the others change as without it', () => {
+  it('in the v1 step: that file is an error, left on v1, and so is the file that imports it; a run after it plans both', () => {
     const dir = tree(V1_TREE);
     const plain = run(dir, ['--dry-run', '--diff']);
     expect(plain.code, plain.stderr).toBe(0);
     expect(Object.keys(plain.diffs).sort()).toEqual(['package.json', 'src/a.ts', 'src/b.ts']);
     const failing = run(dir, ['--dry-run', '--diff'], { MCP_MRTR_TEST_THROW_IN_V1_STEP: 'src/a.ts' });
-    expectFileError(failing, 'the v1-to-v2 step');
-    expect(Object.keys(failing.diffs).sort()).toEqual(['package.json', 'src/b.ts']);
-    expect(failing.diffs['src/b.ts']).toBe(plain.diffs['src/b.ts']);
-    // src/a.ts still imports the v1 SDK: it stays in package.json, next to the v2 one.
-    expect(failing.diffs['package.json']).toContain('\n+    "@modelcontextprotocol/sdk": "^1.12.0",\n');
+    expectFileError(failing, 'the v1-to-v2 step', 2);
+    // src/b.ts imports src/a.ts, left on v1: migrated alone, it would hand a v2 server to v1 code. Both stay on v1,
+    // and so does package.json.
+    expect(failing.report.files.find((f) => f.file === 'src/b.ts')?.problem?.message).toMatch(
+      /^src\/b\.ts: not written: its change goes with src\/a\.ts's, which could not be made/,
+    );
+    expect(failing.diffs).toEqual({});
 
-    // The migration writes the others, exactly as planned, and leaves the failed file as it was.
     const migrated = run(dir, [], { MCP_MRTR_TEST_THROW_IN_V1_STEP: 'src/a.ts' });
-    expectFileError(migrated, 'the v1-to-v2 step');
-    const after = readTree(dir);
-    expect(after['src/a.ts']).toBe(V1_TREE['src/a.ts']);
-    const changed = (r: Report) => r.files.filter((f) => f.status === 'changed').map((f) => f.file);
-    expect(changed(migrated.report)).toEqual(['package.json', 'src/b.ts']);
+    expectFileError(migrated, 'the v1-to-v2 step', 2);
+    expect(readTree(dir)).toEqual(V1_TREE);
     const rerun = run(dir, ['--dry-run', '--diff', '--allow-dirty']);
-    // What is left to do is src/a.ts alone, as the first plan had it.
-    expect(Object.keys(rerun.diffs).sort()).toEqual(['package.json', 'src/a.ts']);
-    expect(rerun.diffs['src/a.ts']).toBe(plain.diffs['src/a.ts']);
+    expect(rerun.diffs).toEqual(plain.diffs);
   });
 
   it('in the MRTR planner: that file is an error, left as it was; the other handlers are planned as without it', () => {

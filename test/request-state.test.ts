@@ -1,4 +1,4 @@
-// The security of migrated multi-round handlers (issue 4): their requestState is signed with
+// The security of migrated multi-round handlers: their requestState is signed with
 // MCP_REQUEST_STATE_SECRET, expires, is bound to the method and the authenticated client, and a state of another
 // handler cannot resume this one. Driven against the committed migrated outputs, with the real SDK on the wire.
 import fs from 'node:fs';
@@ -307,7 +307,7 @@ describe('migrated multi-round handlers: requestState', () => {
 
 describe('write-once forms: keys unique to the tool', () => {
   // No state binds a write-once answer to its tool: the key does. Two tools that both name their answer
-  // `confirmation` must not take each other's answers (issue 16).
+  // `confirmation` must not take each other's answers.
   it("does not take one tool's answer for another tool's question", async () => {
     const mod = await load('rewrite-two-tools-same-answer-name');
     const note: Call = { kind: 'tool', name: 'delete_note', args: { name: 'todo' } };
@@ -325,7 +325,7 @@ describe('write-once forms: keys unique to the tool', () => {
   });
 });
 
-describe('journaled steps in the replay state (issue 19)', () => {
+describe('journaled steps in the replay state', () => {
   const ORDER: Call = { kind: 'tool', name: 'order', args: { item: 'bolts', quantity: 3 } };
   const loadJournal = () =>
     loadServerModule(
@@ -348,8 +348,12 @@ describe('journaled steps in the replay state (issue 19)', () => {
     // state as the client holds it and in the sealed bytes.
     const envelope = JSON.parse(readableRequestState(first.requestState!)) as Record<string, unknown>;
     expect(typeof envelope.p).toBe('string');
-    const clearFields = JSON.stringify({ ...envelope, p: undefined });
-    for (const value of ['Q-1', 'bolts', 'total', '36']) expect(clearFields).not.toContain(value);
+    // Besides the sealed payload, the envelope holds the expiry (a timestamp) and the binding's digest (of the method
+    // and the client, not of the payload): nothing of the journal. Their digits are not searched for `36`, which a
+    // timestamp or a digest can hold by chance.
+    expect(Object.keys(envelope).sort()).toEqual(['b', 'exp', 'p']);
+    expect(typeof envelope.exp).toBe('number');
+    expect(typeof envelope.b).toBe('string');
     const sealed = Buffer.from(envelope.p as string, 'base64url');
     for (const value of ['"Q-1"', '"bolts"', '"total"', '"total":36']) {
       expect(first.requestState!).not.toContain(value);

@@ -10,6 +10,9 @@ import * as nodeCrypto from 'node:crypto';
 // and signed with MCP_REQUEST_STATE_SECRET (at least 32 random bytes, the same on every server instance), expires, and
 // is bound to the request method and the authenticated client. Unset, the server still starts (see requestStateSecretOf).
 const requestStateSecret = requestStateSecretOf(process.env.MCP_REQUEST_STATE_SECRET);
+// Each state opens once, so a round sent again (replayed, or answered again after its call completed) cannot run
+// an effect twice. Several server instances share a store instead of this process's memory (e.g. Redis).
+const usedRequestStates = usedStatesInMemory();
 const requestStateCodec = encryptedState(
   createRequestStateCodec({
     key: requestStateSecret.key,
@@ -17,19 +20,22 @@ const requestStateCodec = encryptedState(
     bind: (ctx: ServerContext) => `${ctx.mcpReq.method}\u0000${ctx.http?.authInfo?.clientId ?? ''}`,
   }),
   requestStateSecret,
+  usedRequestStates,
 );
 
 /**
  * Seals every payload with AES-256-GCM before the codec signs it, so the client cannot read what the server
  * carries (earlier answers, values it computed). The key is derived from the same secret under its own label,
- * so it differs from the signing key; a state that does not open is refused like a tampered one. A request that
- * needs a state while the secret is unusable is refused here, with the reason.
+ * so it differs from the signing key; a state that does not open is refused like a tampered one, and so is one
+ * opened before (`used`). A request that needs a state while the secret is unusable is refused here, with the reason.
  */
-function encryptedState(codec: RequestStateCodec, secret: { key: string; refused?: { message: string; always: boolean } }): RequestStateCodec {
+function encryptedState(codec: RequestStateCodec, secret: { key: string; refused?: { message: string; always: boolean } }, used: { consume(id: string, ttlSeconds: number): Promise<boolean> }): RequestStateCodec {
   const key = Buffer.from(nodeCrypto.hkdfSync('sha256', secret.key, '', 'mcp-mrtr requestState encryption', 32));
   return {
     async mint(payload, ctx) {
-      if (secret.refused !== undefined && (secret.refused.always || ctx?.http !== undefined)) {
+      // A 2025-era request's states never leave this process (the SDK's shim asks the client itself); a 2026-era
+      // one (it carries the envelope) over HTTP may come back to another instance, which needs the same key.
+      if (secret.refused !== undefined && (secret.refused.always || (ctx?.http !== undefined && ctx.mcpReq.envelope !== undefined))) {
         throw new Error(secret.refused.message);
       }
       const iv = nodeCrypto.randomBytes(12);
@@ -41,22 +47,46 @@ function encryptedState(codec: RequestStateCodec, secret: { key: string; refused
       const sealed = Buffer.from(String(await codec.verify(state, ctx)), 'base64url');
       const decipher = nodeCrypto.createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12));
       decipher.setAuthTag(sealed.subarray(-16));
-      return JSON.parse(Buffer.concat([decipher.update(sealed.subarray(12, -16)), decipher.final()]).toString('utf8'));
+      const payload = JSON.parse(Buffer.concat([decipher.update(sealed.subarray(12, -16)), decipher.final()]).toString('utf8'));
+      // The IV, random for each state and authenticated by the tag, is the state's id.
+      if (!(await used.consume(sealed.subarray(0, 12).toString('base64url'), 600))) throw new Error('requestState was already used: each state opens once');
+      return payload;
+    },
+  };
+}
+
+/**
+ * The states this process has opened, each kept until it expires: consume() is true the first time. One process
+ * only: servers that run several instances share a store instead (e.g. Redis `SET key 1 NX EX ttl`).
+ */
+function usedStatesInMemory(): { consume(id: string, ttlSeconds: number): Promise<boolean> } {
+  const expiries = new Map<string, number>();
+  return {
+    async consume(id, ttlSeconds) {
+      const now = Date.now();
+      // Ids come in expiry order (one TTL for all), so the expired ones are the oldest: drop them first.
+      for (const [old, expiry] of expiries) {
+        if (expiry > now) break;
+        expiries.delete(old);
+      }
+      if (expiries.has(id)) return false;
+      expiries.set(id, now + ttlSeconds * 1000);
+      return true;
     },
   };
 }
 
 /**
  * The requestState secret, read once at startup, never fatal there: unset, a random key of this process serves
- * stdio (one process per client) and a request over HTTP that needs a state is refused; too short or guessable,
- * every request that needs a state is refused. Either way one warning on stderr.
+ * stdio (one process per client) and 2025-era sessions, and a 2026-era request over HTTP that needs a state is
+ * refused; too short, guessable or a placeholder, every request that needs a state is refused. One warning on stderr.
  */
 function requestStateSecretOf(value: string | undefined): { key: string; refused?: { message: string; always: boolean } } {
   const fix = 'set it to random bytes (e.g. `openssl rand -base64 32`), the same on every server instance';
   let refused: { message: string; always: boolean };
   if (value === undefined || value === '') {
     refused = {
-      message: `MCP_REQUEST_STATE_SECRET is not set: multi-round requests over HTTP are refused until you ${fix}; over stdio a random key of this process serves`,
+      message: `MCP_REQUEST_STATE_SECRET is not set: 2026-era multi-round requests over HTTP are refused until you ${fix}; over stdio and in 2025-era sessions a random key of this process serves`,
       always: false,
     };
   } else if (new TextEncoder().encode(value).length < 32) {
@@ -68,6 +98,12 @@ function requestStateSecretOf(value: string | undefined): { key: string; refused
     // A secret anyone could guess: a word repeated, or little variety (repeated characters).
     refused = {
       message: `MCP_REQUEST_STATE_SECRET is too easy to guess (repeated characters or a repeated word): multi-round requests are refused until you ${fix}`,
+      always: true,
+    };
+  } else if (value.replace(/placeholder|production|development|changeme|password|example|replace|default|staging|sample|secret|change|please|before|random|string|server|dummy|token|value|state|super|here|your|this|test|demo|todo|fake|real|with|long|prod|key|mcp|dev|for|the|and|xxx|me|my|it|to|a|[^a-z0-9]/gi, '').length < 16) {
+    // Words and separators with little else (`your-secret-here-change-me`): a placeholder left in place.
+    refused = {
+      message: `MCP_REQUEST_STATE_SECRET is a placeholder (words such as "secret" or "change-me"): multi-round requests are refused until you ${fix}`,
       always: true,
     };
   } else {
