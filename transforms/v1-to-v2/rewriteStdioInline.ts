@@ -7,7 +7,6 @@ import { returningFunction } from './rewriteStdioReturned.js';
 import {
   connectsServer,
   hasMultilineTemplate,
-  isInNestedFunction,
   isListenerRegistration,
   mentionsIn,
   removeStatement,

@@ -25,7 +25,7 @@ export function replayRuntimeSource(flavour: RuntimeFlavour): string {
     .transpileModule(RUNTIME_TS, {
       compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: false },
     })
-    .outputText.replace(/^((?:    )+)/gm, (indent: string) => '  '.repeat(indent.length / 4));
+    .outputText.replace(/^((?: {4})+)/gm, (indent: string) => '  '.repeat(indent.length / 4));
   if (flavour.module === 'cjs') {
     // CommonJS as a person would write it: destructured requires, and the exports listed at the end.
     const exported: string[] = [];
