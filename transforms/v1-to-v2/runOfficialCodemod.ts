@@ -11,7 +11,7 @@ import { inOwnLineEnds, inOwnQuotes } from './importQuotes.js';
 import { protectDescriptions, type ProtectedText } from './protectDescriptions.js';
 import { repairOutput, repairProjects } from './repairOutput.js';
 import { COPY_PREFIX } from './staleCopies.js';
-import { planFailureMessage, throwIfTestHook } from '../../lib/planFailure.js';
+import { planFailureMessage, RunError, throwIfTestHook } from '../../lib/planFailure.js';
 
 export type { CodemodPart, V1ToV2Result } from './finishCodemod.js';
 export { mentionsV1Sdk, V1_TO_V2_ID } from './ids.js';
@@ -66,6 +66,7 @@ export function runCodemodPart(root: string, files: SourceFileEntry[], own?: Rea
       const repaired = repairOutput(entry.file, entry.text, restyled, projectOf(entry.absPath));
       part.files.push({ file: entry.file, migrated, repaired: repaired.text, findings: repaired.findings });
     } catch (error) {
+      if (error instanceof RunError) throw error;
       // That file's error: the others are repaired and served as usual.
       (part.failed ??= []).push({
         file: entry.file,
@@ -77,6 +78,7 @@ export function runCodemodPart(root: string, files: SourceFileEntry[], own?: Rea
     try {
       runInCopy(root, v1Files, mine, part, repair);
     } catch (error) {
+      if (error instanceof RunError) throw error;
       // The official codemod's run over the copy threw: each of its files this part has no output for failed with it.
       const done = new Set([...part.files, ...(part.failed ?? [])].map((f) => f.file));
       for (const entry of v1Files)
