@@ -5,6 +5,12 @@
 /** What a transform reports of a file it could not plan: the message the report shows, by absolute path. */
 export type PlanFailures = Map<string, string>;
 
+/**
+ * An error that is the run's, never one file's: what the run read no longer holds (a text changed on disk during the
+ * run). The planners let it through, and the run stops.
+ */
+export class RunError extends Error {}
+
 /** An exception raised while planning one file (or a handler group of it), carrying that file. */
 export class FilePlanError extends Error {
   constructor(
@@ -24,7 +30,7 @@ export function attributed<T>(absPath: string, plan: () => T): T {
   try {
     return plan();
   } catch (error) {
-    if (error instanceof FilePlanError) throw error;
+    if (error instanceof FilePlanError || error instanceof RunError) throw error;
     throw new FilePlanError(absPath, error);
   }
 }

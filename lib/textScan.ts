@@ -7,6 +7,7 @@
  */
 import * as fs from 'node:fs';
 import { analysedText } from './edits.js';
+import { RunError } from './planFailure.js';
 import type { SourceFileEntry } from './fileTypes.js';
 import type { Transform } from './transform.js';
 import { textFactsOf, type TextFacts } from './sdkReach.js';
@@ -81,16 +82,17 @@ function textFromDisk(this: SourceFileEntry): string {
   try {
     bytes = fs.readFileSync(this.absPath);
   } catch (error) {
-    throw new Error(`${this.file}: cannot read it again (${error instanceof Error ? error.message : String(error)})`, {
-      cause: error,
-    });
+    throw new RunError(
+      `${this.file}: cannot read it again (${error instanceof Error ? error.message : String(error)})`,
+      { cause: error },
+    );
   }
   let start = 0;
   while (bytes.length - start >= 3 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf)
     start += 3;
   const text = analysedText(bytes.toString('utf8', start)).text;
   if (start / 3 !== (this.bom?.length ?? 0) || text.length !== scan.length || fillRow(scratch, text) !== scan.digest)
-    throw new Error(
+    throw new RunError(
       `${this.file}: changed on disk during the run (it no longer holds the text the run read); run again`,
     );
   return text;

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SourceFileEntry } from '../../lib/files.js';
 import type { Finding } from '../../lib/model.js';
-import { planFailureMessage } from '../../lib/planFailure.js';
+import { planFailureMessage, RunError } from '../../lib/planFailure.js';
 import { codemodInputs, servingCallers, v1StepInputs, v2StdioInputs } from './ids.js';
 import { inOwnLineEnds, inOwnQuotes } from './importQuotes.js';
 import { findInitializeRegistrations } from './initializeRegistrations.js';
@@ -81,6 +81,7 @@ export function finishCodemod(files: SourceFileEntry[], parts: CodemodPart[], ro
       result.findings.push(...output.findings, ...served.findings, ...registrations);
       if (served.text !== entry.text) result.texts.set(entry.absPath, served.text);
     } catch (error) {
+      if (error instanceof RunError) throw error;
       failed(entry, planFailureMessage(entry.file, 'the v1-to-v2 step', error));
     }
   }
@@ -91,6 +92,7 @@ export function finishCodemod(files: SourceFileEntry[], parts: CodemodPart[], ro
     try {
       served = rewriteServing(entry.file, entry.text, modules, { stdioOnly: true, prerelease });
     } catch (error) {
+      if (error instanceof RunError) throw error;
       failed(entry, planFailureMessage(entry.file, 'the v1-to-v2 step', error));
       continue;
     }

@@ -4,13 +4,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Finding } from '../../lib/model.js';
+import { manifestOwner } from './manifests.js';
 import { mapContextMembers } from './mapContextMembers.js';
 import { ZOD_BELOW_4 } from './planPackageJson.js';
 import { restoreImports } from './restoreImports.js';
 import { rewriteZodRecord } from './rewriteZodRecord.js';
 import { rewriteZodToJsonSchema } from './rewriteZodToJsonSchema.js';
 
-/** What the repairs read of the project: its root package.json. */
+/** What the repairs read of the project: the package.json that owns the file (manifests.ts). */
 export interface RepairProject {
   /** package.json lists `@modelcontextprotocol/sdk` (any dependency section): a restored v1 import still resolves. */
   v1Listed: boolean;
@@ -18,10 +19,25 @@ export interface RepairProject {
   zodBelow4: boolean;
 }
 
-export function repairProject(root: string): RepairProject {
+/**
+ * Each file's RepairProject, from the package.json that owns it (the nearest one above it, up to the root: in a
+ * monorepo, its package's), read once per manifest.
+ */
+export function repairProjects(root: string): (absPath: string) => RepairProject {
+  const ownerOf = manifestOwner(root);
+  const read = new Map<string, RepairProject>();
+  return (absPath) => {
+    const manifest = ownerOf(absPath) ?? path.join(root, 'package.json');
+    if (!read.has(manifest)) read.set(manifest, repairProject(manifest));
+    return read.get(manifest)!;
+  };
+}
+
+/** What the repairs read of one package.json (none readable: nothing listed). */
+export function repairProject(manifestPath: string): RepairProject {
   let manifest: Record<string, Record<string, string> | undefined> = {};
   try {
-    manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
   } catch {
     // No readable manifest: nothing listed.
   }

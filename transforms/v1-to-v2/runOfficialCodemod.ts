@@ -9,9 +9,9 @@ import { finishCodemod, type CodemodPart, type V1ToV2Result } from './finishCode
 import { codemodInputs, V1_TO_V2_ID, v1StepInputs } from './ids.js';
 import { inOwnLineEnds, inOwnQuotes } from './importQuotes.js';
 import { protectDescriptions, type ProtectedText } from './protectDescriptions.js';
-import { repairOutput, repairProject } from './repairOutput.js';
+import { repairOutput, repairProjects } from './repairOutput.js';
 import { COPY_PREFIX } from './staleCopies.js';
-import { planFailureMessage, throwIfTestHook } from '../../lib/planFailure.js';
+import { planFailureMessage, RunError, throwIfTestHook } from '../../lib/planFailure.js';
 
 export type { CodemodPart, V1ToV2Result } from './finishCodemod.js';
 export { mentionsV1Sdk, V1_TO_V2_ID } from './ids.js';
@@ -56,15 +56,17 @@ export function runCodemodPart(root: string, files: SourceFileEntry[], own?: Rea
   const part: CodemodPart = { files: [], diagnostics: [], manifestWarnings: [] };
   // Without a file for the codemod, the step has nothing to do (a zod-only file alone is left as it is).
   if (v1Files.length === 0) return part;
-  const project = repairProject(root);
+  // Each file's own package.json (its package's, in a monorepo) says what its repairs may rely on.
+  const projectOf = repairProjects(root);
   const repair = (entry: SourceFileEntry, migrated: string) => {
     try {
       throwIfTestHook('v1-step', entry.file);
       // Its import lines in the file's own quote and line ends, then its breakages repaired.
       const restyled = inOwnLineEnds(entry.text, inOwnQuotes(entry.file, entry.text, migrated));
-      const repaired = repairOutput(entry.file, entry.text, restyled, project);
+      const repaired = repairOutput(entry.file, entry.text, restyled, projectOf(entry.absPath));
       part.files.push({ file: entry.file, migrated, repaired: repaired.text, findings: repaired.findings });
     } catch (error) {
+      if (error instanceof RunError) throw error;
       // That file's error: the others are repaired and served as usual.
       (part.failed ??= []).push({
         file: entry.file,
@@ -76,6 +78,7 @@ export function runCodemodPart(root: string, files: SourceFileEntry[], own?: Rea
     try {
       runInCopy(root, v1Files, mine, part, repair);
     } catch (error) {
+      if (error instanceof RunError) throw error;
       // The official codemod's run over the copy threw: each of its files this part has no output for failed with it.
       const done = new Set([...part.files, ...(part.failed ?? [])].map((f) => f.file));
       for (const entry of v1Files)

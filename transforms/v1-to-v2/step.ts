@@ -6,6 +6,7 @@ import type { Finding } from '../../lib/model.js';
 import type { PreStep, PreStepOutput } from '../../lib/transform.js';
 import { findCodemodMarkers, mayHoldMarkers } from './findCodemodMarkers.js';
 import { servingCallers, stepFiles, v1StepInputs, v2StdioInputs } from './ids.js';
+import { groupByManifest } from './manifests.js';
 import { importedPackages, planPackageJson } from './planPackageJson.js';
 import { splitCodemodFiles } from './splitCodemod.js';
 import { startStepThread, type StepThread } from './stepThread.js';
@@ -176,16 +177,7 @@ export function finishV1ToV2(
     if (scan.markers) findings.push(...findCodemodMarkers(relativeFile(root, absPath), scan.text));
   if (step) {
     findings.push(...step.findings);
-    const manifestPath = path.join(root, 'package.json');
-    const manifestText = readIfExists(manifestPath);
-    const changed = step.texts.size - (step.servingOnly?.length ?? 0);
-    if (manifestText !== undefined && (changed > 0 || manifestText.includes('"@modelcontextprotocol/sdk"'))) {
-      const plan = planPackageJson(
-        'package.json',
-        manifestText,
-        [...scans.values()].map((scan) => scan.packages ?? importedPackages(scan.text)),
-        step.manifestWarnings,
-      );
+    for (const [manifestPath, plan] of planManifests(root, scans, step)) {
       findings.push(...plan.findings);
       if (plan.text !== undefined) files.set(manifestPath, plan.text);
     }
@@ -193,6 +185,47 @@ export function finishV1ToV2(
   findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   return { files, findings };
 }
+
+/**
+ * Each package.json's plan for the files it owns (the nearest one above each, manifests.ts): the root's when the step
+ * changed a file or it lists the v1 SDK (with the official codemod's warnings, about the root manifest it read), a
+ * package's own when the step changed one of its files or it lists the v1 SDK. A manifest above other packages (a
+ * workspace root) keeps the v1 SDK while a file of theirs still imports it: it may be what installs it for them.
+ */
+function planManifests(
+  root: string,
+  scans: Map<string, FinishScan>,
+  step: V1ToV2Step,
+): Array<[string, ReturnType<typeof planPackageJson>]> {
+  const rootManifest = path.join(root, 'package.json');
+  const serving = new Set(step.servingOnly ?? []);
+  const changed = [...step.texts.keys()].filter((absPath) => !serving.has(absPath));
+  const groups = groupByManifest(
+    root,
+    [...scans].map(([absPath, scan]): [string, FinishScan] => [absPath, scan]),
+  );
+  if (!groups.has(rootManifest)) groups.set(rootManifest, []);
+  const owners = new Map([...groups].flatMap(([manifest, group]) => group.map(({ absPath }) => [absPath, manifest])));
+  const packagesOf = (scan: FinishScan) => scan.packages ?? importedPackages(scan.text);
+  const plans: Array<[string, ReturnType<typeof planPackageJson>]> = [];
+  for (const [manifestPath, group] of [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const manifestText = readIfExists(manifestPath);
+    if (manifestText === undefined) continue;
+    const isRoot = manifestPath === rootManifest;
+    const owned = changed.filter((absPath) => (owners.get(absPath) ?? rootManifest) === manifestPath).length;
+    if (!((isRoot ? changed.length : owned) > 0 || manifestText.includes('"@modelcontextprotocol/sdk"'))) continue;
+    const imported = group.map(({ item }) => packagesOf(item));
+    const below = path.dirname(manifestPath) + path.sep;
+    const nested = [...groups].filter(([other]) => other !== manifestPath && other.startsWith(below));
+    if (nested.some(([, g]) => g.some(({ item }) => packagesOf(item).has(V1_PACKAGE))))
+      imported.push(new Set([V1_PACKAGE]));
+    const file = relativeFile(root, manifestPath);
+    plans.push([manifestPath, planPackageJson(file, manifestText, imported, isRoot ? step.manifestWarnings : [])]);
+  }
+  return plans;
+}
+
+const V1_PACKAGE = '@modelcontextprotocol/sdk';
 
 function relativeFile(root: string, absPath: string): string {
   return path.relative(root, absPath).split(path.sep).join('/');

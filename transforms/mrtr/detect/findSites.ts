@@ -1,4 +1,4 @@
-import { planFailureMessage, type PlanFailures } from '../../../lib/planFailure.js';
+import { planFailureMessage, RunError, type PlanFailures } from '../../../lib/planFailure.js';
 import type { AnalysisProject } from '../../../lib/project.js';
 import type { Chain } from '../analyse/chains.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
@@ -40,7 +40,7 @@ export function findSites(
       }
     } catch (error) {
       // That file's error (lib/planFailure.ts): without it given, the run's.
-      if (!failed) throw error;
+      if (!failed || error instanceof RunError) throw error;
       failed.set(absPath, planFailureMessage(project.relative(absPath), 'the MRTR planner', error));
       continue;
     }
