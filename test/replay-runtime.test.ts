@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { replayRuntimeSource, type RuntimeFlavour } from '../transforms/mrtr/replay/replayRuntime.js';
+import * as runtime from '../transforms/mrtr/replay/runtime/mcp-mrtr-runtime.js';
 import {
   loadServerModule,
   rawCall2026,
@@ -430,3 +431,13 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
     });
   });
 }
+
+describe('the runtime source file', () => {
+  it('is the module the user receives in TypeScript, byte for byte, and loads as a module of this project', () => {
+    const file = path.join(import.meta.dirname, '..', 'transforms', 'mrtr', 'replay', 'runtime', 'mcp-mrtr-runtime.ts');
+    expect(replayRuntimeSource({ typescript: true, module: 'esm' })).toBe(fs.readFileSync(file, 'utf8'));
+    for (const name of ['withAsks', 'step', 'runWithAnswers', 'isInputRequiredSignal', 'rethrowInputRequired'] as const)
+      expect(typeof runtime[name], name).toBe('function');
+    expect(Object.keys(runtime.ask).sort()).toEqual(['createMessage', 'elicitInput', 'listRoots', 'request']);
+  });
+});
