@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isAncestorOrSelf } from './filePaths.js';
-import { isRepositoryMetadata, realpathOrSelf } from './writePaths.js';
+import { canWrite, isRepositoryMetadata, realpathOrSelf } from './writePaths.js';
 import type { AuditOptions } from './runner.js';
 import type { FailOn } from './failOn.js';
 import type { Report } from './model.js';
@@ -132,15 +132,6 @@ export async function writeOutputFile(file: string, text: string): Promise<void>
 function isDirectory(dir: string): boolean {
   try {
     return fs.statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function canWrite(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.W_OK);
-    return true;
   } catch {
     return false;
   }

@@ -9,7 +9,7 @@ import type { FileOutcome, PlannedTexts } from './apply.js';
 import { errorCode, errorMessage } from './filePaths.js';
 import { JOURNAL_NAME, journalOf, type PendingWrite } from './journal.js';
 import { UsageError } from './usageError.js';
-import { forbiddenWrite } from './writePaths.js';
+import { canWrite, forbiddenWrite } from './writePaths.js';
 
 /** The write order: files that did not exist (modules that others will import) first, then sources, then the rest. */
 function ordered(pending: PendingWrite[]): PendingWrite[] {
@@ -125,7 +125,7 @@ export function writeProblemOf(root: string, write: PendingWrite): string | unde
     return `cannot be read any more (${errorCode(error) ?? errorMessage(error)})`;
   }
   if ((fs.statSync(real).mode & 0o222) === 0) return 'read-only file (no write permission bit); left unchanged';
-  if (!writable(real)) return 'not writable; left unchanged';
+  if (!canWrite(real)) return 'not writable; left unchanged';
   if (fs.readFileSync(real, 'utf8') !== write.before)
     return 'changed on disk while the migration ran (after it was read); left as it is';
   return folderProblem(path.dirname(real));
@@ -133,21 +133,12 @@ export function writeProblemOf(root: string, write: PendingWrite): string | unde
 
 /** A folder the new or replacing file must be created in: this user must be able to write in it. */
 function folderProblem(dir: string): string | undefined {
-  return writable(dir) ? undefined : `its folder ${dir} is not writable`;
+  return canWrite(dir) ? undefined : `its folder ${dir} is not writable`;
 }
 
 function nearestFolder(dir: string): string {
   while (!fs.existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   return dir;
-}
-
-function writable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** What stops the journal's write, said for what it means here. */

@@ -66,3 +66,13 @@ export function realpathOrSelf(file: string): string {
     return file;
   }
 }
+
+/** Whether this user may write the file or folder (false when it cannot be checked). */
+export function canWrite(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
