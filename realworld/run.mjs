@@ -12,6 +12,8 @@
 // 4. reported sites matched to catalogue entries: same file (relative to the repository) and |line difference| <= 1.
 // Entries with a `framework` field (a framework's own API: FastMCP requestSampling, xmcp extra.elicit, ...) are counted
 // apart from SDK entries: recall is over SDK entries, framework entries are "reported / total".
+// Entries marked `capable` (an SDK call that runs only while the server handles tools/call, prompts/get or
+// resources/read) are the ones a migration can rewrite: "capable rewritten" counts those whose matched site is rewritten.
 // Prints a table per repository, the catalogue entries we missed, and ONE summary line. Not part of CI.
 
 import { spawnSync } from 'node:child_process';
@@ -123,14 +125,21 @@ function matchSites(catalogue, sites) {
   );
   pairs.sort((a, b) => a.score - b.score || a.k - b.k || a.j - b.j);
   const used = new Set();
-  const matchedEntries = new Set();
+  /** Catalogue index -> index of the site it matched. */
+  const matchedEntries = new Map();
   for (const { k, j } of pairs) {
     if (used.has(j) || matchedEntries.has(k)) continue;
     used.add(j);
-    matchedEntries.add(k);
+    matchedEntries.set(k, j);
   }
   return { used, matchedEntries };
 }
+
+/**
+ * A catalogue entry a migration can rewrite: an SDK call outside test files that runs only while the server handles
+ * tools/call, prompts/get or resources/read (`capable: true`).
+ */
+const isCapable = (c) => c.capable === true && !c.test && !c.framework;
 
 /** Measures one repository. */
 function measureRepo(entry, opts, official) {
@@ -146,6 +155,10 @@ function measureRepo(entry, opts, official) {
     foundTests: 0,
     framework: 0,
     frameworkFound: 0,
+    capable: 0,
+    capableRewritten: 0,
+    /** Capable entries whose matched site is not rewritten (decision `missed` when no site matched). */
+    capableOpen: [],
     near: 0,
     missed: [],
     reported: 0,
@@ -170,6 +183,7 @@ function measureRepo(entry, opts, official) {
   row.catalogued = catalogue.filter((c) => !c.test && !c.framework).length;
   row.framework = catalogue.filter((c) => !c.test && c.framework).length;
   row.cataloguedTests = catalogue.filter((c) => c.test).length;
+  row.capable = catalogue.filter(isCapable).length;
   if (!existsSync(gitDir)) {
     row.status = 'missing mirror';
     return row;
@@ -210,6 +224,21 @@ function measureRepo(entry, opts, official) {
       const { used, matchedEntries } = matchSites(catalogue, sites);
       const unmatched = [];
       catalogue.forEach((c, k) => {
+        if (isCapable(c)) {
+          const site = matchedEntries.has(k) ? sites[matchedEntries.get(k)] : null;
+          if (site?.decision === 'rewritten') row.capableRewritten++;
+          else
+            row.capableOpen.push({
+              file: c.file,
+              line: c.line,
+              kind: c.kind,
+              form: c.form,
+              runsIn: c.runsIn,
+              decision: site?.decision ?? 'missed',
+              reason: site?.reason ?? null,
+              siteLine: site?.line ?? null,
+            });
+        }
         if (matchedEntries.has(k)) {
           if (c.test) row.foundTests++;
           else if (c.framework) row.frameworkFound++;
@@ -271,6 +300,8 @@ function printTable(rows, withOfficial) {
     'rewritten',
     'review',
     'skipped',
+    'capable',
+    'capable rewritten',
     'crash',
     'ours s',
   ];
@@ -289,6 +320,8 @@ function printTable(rows, withOfficial) {
       String(r.decisions.rewritten),
       String(r.decisions.review),
       String(r.decisions.skipped),
+      String(r.capable),
+      r.capable ? `${r.capableRewritten} (${pct(r.capableRewritten, r.capable)})` : '-',
       r.crash ? 'yes' : '0',
       secs(r.seconds),
     ];
@@ -342,6 +375,8 @@ function main() {
     rewritten: sum((r) => r.decisions.rewritten),
     review: sum((r) => r.decisions.review),
     skipped: sum((r) => r.decisions.skipped),
+    capable: sum('capable'),
+    capableRewritten: sum('capableRewritten'),
     seconds: sum((r) => r.seconds ?? 0),
     officialSeconds: official ? sum((r) => r.officialSeconds ?? 0) : null,
     reasons: measured.reduce((acc, r) => {
@@ -381,6 +416,13 @@ function main() {
     console.log('\nextra (reported outside test files, not catalogued):');
     for (const r of extraRows) for (const m of r.extraSites) console.log(`  ${r.repo}  ${m}`);
   }
+  const openRows = measured.filter((r) => r.capableOpen.length);
+  if (openRows.length) {
+    console.log('\ncapable, not rewritten (catalogue entry: decision reason):');
+    for (const r of openRows)
+      for (const o of r.capableOpen)
+        console.log(`  ${r.repo}  ${o.file}:${o.line} ${o.kind} (${o.decision}${o.reason ? ` ${o.reason}` : ''})`);
+  }
   const crashRows = measured.filter((r) => r.crash);
   if (crashRows.length) {
     console.log('\ncrashes:');
@@ -396,7 +438,8 @@ function main() {
   console.log(
     `\nrealworld: ${total.repos} repos, recall ${total.found}/${total.catalogued} (${pct(total.found, total.catalogued)}), ` +
       `framework reported ${total.frameworkFound}/${total.framework}, near ${total.near}, ` +
-      `extra outside tests ${total.extra}, context ${total.context}, crashes ${total.crashes}, rewritten ${total.rewritten}, review ${total.review}` +
+      `extra outside tests ${total.extra}, context ${total.context}, crashes ${total.crashes}, rewritten ${total.rewritten}, review ${total.review}, ` +
+      `capable rewritten ${total.capableRewritten}/${total.capable} (${pct(total.capableRewritten, total.capable)})` +
       (missing.length ? `, not measured ${missing.length}` : ''),
   );
 }
