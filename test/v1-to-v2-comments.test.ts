@@ -73,9 +73,7 @@ describe('restoreComments', () => {
   it('puts the comment of a removed statement after the last piece before it that survived', () => {
     const user = 'import { a } from "a";\n// b is for tasks\nimport { b } from "old";\nuse(a);\n';
     const output = 'import { a } from "a";\nuse(a);\n';
-    expect(restoreComments('x.ts', user, output).text).toBe(
-      'import { a } from "a";\n// b is for tasks\nuse(a);\n',
-    );
+    expect(restoreComments('x.ts', user, output).text).toBe('import { a } from "a";\n// b is for tasks\nuse(a);\n');
   });
 
   it('leaves an output that holds every comment as it is', () => {
