@@ -7,7 +7,8 @@
 // Works offline from a folder of fetched snapshots: DIR/<owner>+<name>/repo is a bare git directory (what the
 // tool library's `fetch` leaves in /work/.mirror, the default). For each repository of realworld/repos.json:
 // 1. `git archive <commit>` of the mirror, extracted into a temporary folder (the mirror is only read);
-// 2. our CLI `--dry-run --report json` on `root` (the repository, or the subfolder named by `root`), timed;
+// 2. our CLI `--dry-run --report json --patch` on `root` (the repository, or the subfolder named by `root`), timed;
+//    the patch's comment lines removed and not put back are counted (`comments lost`: the user's comments must survive);
 // 3. with --official, the official codemod's `v1-to-v2 --dry-run` on the same folder, timed;
 // 4. reported sites matched to catalogue entries: same file (relative to the repository) and |line difference| <= 1.
 // Entries with a `framework` field (a framework's own API: FastMCP requestSampling, xmcp extra.elicit, ...) are counted
@@ -22,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveOfficialCli } from '../bench/measure.mjs';
+import { lostComments } from './comments.mjs';
 import { extract, slug } from './snapshot.mjs';
 import { TEST_PATH } from '../dist/lib/testFiles.js';
 
@@ -201,8 +203,13 @@ function measureRepo(entry, opts, official) {
   }
   try {
     const target = path.join(work, entry.root ?? '');
-    const ours = timed([opts.cli, '--dry-run', '--report', 'json', target], REPO);
+    const patchFile = path.join(os.tmpdir(), `mrtr-realworld-${process.pid}-${slug(entry.repo)}.patch`);
+    const ours = timed([opts.cli, '--dry-run', '--report', 'json', '--patch', patchFile, target], REPO);
     row.seconds = ours.seconds;
+    if (existsSync(patchFile)) {
+      row.commentsLost = lostComments(readFileSync(patchFile, 'utf8'));
+      rmSync(patchFile, { force: true });
+    }
     row.exit = ours.status;
     const report = parseReport(ours.stdout);
     if (ours.error || (ours.status !== 0 && ours.status !== 1) || !report) {
@@ -372,6 +379,7 @@ function main() {
     context: sum('context'),
     extraTests: sum('extraTests'),
     crashes: measured.filter((r) => r.crash).length,
+    commentsLost: sum((r) => (r.commentsLost ?? []).reduce((n, f) => n + f.lines.length, 0)),
     rewritten: sum((r) => r.decisions.rewritten),
     review: sum((r) => r.decisions.review),
     skipped: sum((r) => r.decisions.skipped),
@@ -423,6 +431,12 @@ function main() {
       for (const o of r.capableOpen)
         console.log(`  ${r.repo}  ${o.file}:${o.line} ${o.kind} (${o.decision}${o.reason ? ` ${o.reason}` : ''})`);
   }
+  const lostRows = measured.filter((r) => r.commentsLost?.length);
+  if (lostRows.length) {
+    console.log('\ncomment lines lost (removed by the dry-run patch and not put back):');
+    for (const r of lostRows)
+      for (const f of r.commentsLost) console.log(`  ${r.repo}  ${f.file}: ${f.lines.length} (${f.lines[0]})`);
+  }
   const crashRows = measured.filter((r) => r.crash);
   if (crashRows.length) {
     console.log('\ncrashes:');
@@ -438,7 +452,7 @@ function main() {
   console.log(
     `\nrealworld: ${total.repos} repos, recall ${total.found}/${total.catalogued} (${pct(total.found, total.catalogued)}), ` +
       `framework reported ${total.frameworkFound}/${total.framework}, near ${total.near}, ` +
-      `extra outside tests ${total.extra}, context ${total.context}, crashes ${total.crashes}, rewritten ${total.rewritten}, review ${total.review}, ` +
+      `extra outside tests ${total.extra}, context ${total.context}, crashes ${total.crashes}, comments lost ${total.commentsLost}, rewritten ${total.rewritten}, review ${total.review}, ` +
       `capable rewritten ${total.capableRewritten}/${total.capable} (${pct(total.capableRewritten, total.capable)})` +
       (missing.length ? `, not measured ${missing.length}` : ''),
   );

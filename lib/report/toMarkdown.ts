@@ -1,5 +1,6 @@
 import type { Frame, Report, Site } from '../model.js';
 import { adviceOf, type TransformCatalogue } from '../transform.js';
+import { groupFindings, type FindingGroup } from './findingGroups.js';
 import { reasonUrl } from './links.js';
 
 export interface MarkdownOptions {
@@ -155,27 +156,30 @@ function reviewSection(md: MarkdownContext, headLength: number): string[] {
 /** The findings of the pre-steps: those to review as a checklist, the notes folded. */
 function findingSections({ report, maxLength, link }: MarkdownContext): string[] {
   const body: string[] = [];
-  const findings = report.findings ?? [];
-  const findingsToReview = findings.filter((f) => f.decision === 'review');
-  if (findingsToReview.length > 0) {
-    body.push(`### Other review items (${findingsToReview.length})`, '');
+  // The same reason and message in many files is one item, with the list of its places.
+  const groups = groupFindings(report.findings ?? []);
+  const item = (g: FindingGroup) =>
+    g.places.length === 1
+      ? `${link(g.places[0]!.file, g.places[0]!.line)} \`${g.transform}/${g.reason}\`: ${inline(g.message)}`
+      : `\`${g.transform}/${g.reason}\`: ${inline(g.message)} (${g.places.map((p) => link(p.file, p.line)).join(', ')})`;
+  const toReview = groups.filter((g) => g.decision === 'review');
+  if (toReview.length > 0) {
+    body.push(`### Other review items (${toReview.length})`, '');
     body.push(
       ...fitLines(
-        findingsToReview.map(
-          (f) => `- [ ] ${link(f.file, f.line)} \`${f.transform}/${f.reason}\`: ${inline(f.message)}`,
-        ),
+        toReview.map((g) => `- [ ] ${item(g)}`),
         maxLength / 8,
       ),
       '',
     );
   }
-  const notes = findings.filter((f) => f.decision === 'info');
+  const notes = groups.filter((g) => g.decision === 'info');
   if (notes.length > 0)
     body.push(
       ...details(
         `Notes (${notes.length})`,
         fitLines(
-          notes.map((f) => `- ${link(f.file, f.line)} \`${f.transform}/${f.reason}\`: ${inline(f.message)}`),
+          notes.map((g) => `- ${item(g)}`),
           maxLength / 16,
         ),
       ),

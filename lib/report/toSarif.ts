@@ -3,6 +3,7 @@ import type { Log, ReportingDescriptor, Result } from 'sarif';
 import type { Finding, Report, Site } from '../model.js';
 import type { ReasonInfo, RewriteRule, TransformCatalogue } from '../transform.js';
 import { README_URL, reasonUrl } from './links.js';
+import { groupFindings, type FindingGroup } from './findingGroups.js';
 
 export interface SarifOptions {
   /** Prepended to each report path: the root's path inside the repository (`examples/server/`), so code scanning finds the file. Default `''`. */
@@ -42,7 +43,7 @@ export function toSarif(report: Report, catalogues: readonly TransformCatalogue[
   const ordinals = new Map<string, number>();
   const results: Result[] = [
     ...report.sites.map((site) => resultOf(site, prefix, indexOf(ruleOf(site)))),
-    ...findings.map((finding) => findingResultOf(finding, prefix, indexOf(findingRuleOf(finding)), ordinals)),
+    ...groupFindings(findings).map((group) => findingResultOf(group, prefix, indexOf(findingRuleOf(group)), ordinals)),
   ];
   const log: Log = {
     $schema: SCHEMA_URL,
@@ -128,7 +129,7 @@ function ruleOf(site: Site): string {
   return ruleIdOf(site.transform, site.decision === 'rewritten' ? 'rewrite' : (site.reason ?? 'unknown'));
 }
 
-function findingRuleOf(finding: Finding): string {
+function findingRuleOf(finding: Pick<Finding, 'transform' | 'reason'>): string {
   return ruleIdOf(finding.transform, finding.reason);
 }
 
@@ -162,26 +163,34 @@ function resultOf(site: Site, prefix: string, ruleIndex: number): Result {
   };
 }
 
-function findingResultOf(finding: Finding, prefix: string, ruleIndex: number, ordinals: Map<string, number>): Result {
-  // Lines move with unrelated edits; the transform, reason, file and message (and an ordinal among equals) do not.
-  const base = `${finding.transform}|${finding.reason}|${finding.file}|${finding.message}`;
+/**
+ * One result per group of findings that say the same thing (lib/report/findingGroups.ts): a location for each place.
+ */
+function findingResultOf(
+  group: FindingGroup,
+  prefix: string,
+  ruleIndex: number,
+  ordinals: Map<string, number>,
+): Result {
+  // Lines move with unrelated edits; the transform, reason, file (or that it is in many) and message, and an ordinal
+  // among equals, do not.
+  const where = group.places.length === 1 ? group.places[0]!.file : '*';
+  const base = `${group.transform}|${group.reason}|${where}|${group.message}`;
   const ordinal = (ordinals.get(base) ?? 0) + 1;
   ordinals.set(base, ordinal);
-  const id = `${finding.transform}-${createHash('sha1').update(`${base}|${ordinal}`).digest('hex').slice(0, 12)}`;
+  const id = `${group.transform}-${createHash('sha1').update(`${base}|${ordinal}`).digest('hex').slice(0, 12)}`;
   return {
-    ruleId: findingRuleOf(finding),
+    ruleId: findingRuleOf(group),
     ruleIndex,
-    level: finding.level === 'info' ? 'note' : finding.level,
-    message: { text: finding.message },
-    locations: [
-      {
-        physicalLocation: {
-          artifactLocation: { uri: prefix + finding.file, uriBaseId: SRCROOT },
-          region: { startLine: finding.line },
-        },
+    level: group.level === 'info' ? 'note' : group.level,
+    message: { text: group.message },
+    locations: group.places.map((place) => ({
+      physicalLocation: {
+        artifactLocation: { uri: prefix + place.file, uriBaseId: SRCROOT },
+        region: { startLine: place.line },
       },
-    ],
+    })),
     partialFingerprints: { 'mrtrFindingId/v1': id },
-    properties: { findingId: id, decision: finding.decision },
+    properties: { findingId: id, decision: group.decision },
   };
 }

@@ -1,4 +1,5 @@
 import type { Frame, Report, Site } from '../model.js';
+import { groupFindings } from './findingGroups.js';
 
 export interface TextOptions {
   verbose?: boolean;
@@ -35,14 +36,18 @@ export function toText(report: Report, options: TextOptions = {}): string {
   }
   const findings = report.findings ?? [];
   // Notes (e.g. the official codemod's "wrapped with z.object()") only with --verbose; review findings always.
-  const shownFindings = options.verbose ? findings : findings.filter((f) => f.decision === 'review');
+  // The same reason and message in many files is one line, with its places below it.
+  const groups = groupFindings(findings);
+  const shownGroups = options.verbose ? groups : groups.filter((g) => g.decision === 'review');
   if (findings.length > 0) {
     lines.push('Other findings:');
-    for (const finding of shownFindings)
-      lines.push(
-        `  ${finding.file}:${finding.line}  ${finding.decision} ${finding.transform}/${finding.reason}  ${finding.message}`,
-      );
-    const hidden = findings.length - shownFindings.length;
+    for (const group of shownGroups) {
+      const said = `${group.decision} ${group.transform}/${group.reason}  ${group.message}`;
+      const [first, ...more] = group.places;
+      if (more.length === 0) lines.push(`  ${first!.file}:${first!.line}  ${said}`);
+      else lines.push(`  ${said}`, `    in ${group.places.map((p) => `${p.file}:${p.line}`).join(', ')}`);
+    }
+    const hidden = groups.length - shownGroups.length;
     if (hidden > 0) lines.push(`  (+${hidden} note${hidden === 1 ? '' : 's'}: --verbose shows them)`);
     lines.push('');
   }

@@ -80,7 +80,93 @@ function contextParameters(source: ts.SourceFile): Array<{ fn: Fn; param: ts.Ide
     ts.forEachChild(node, visit);
   };
   visit(source);
+  forwardedContexts(source, out, add);
   return out;
+}
+
+/**
+ * A helper of this file that a handler hands its context to (`ask(ctx, ...)`) reads the v1 members on its own
+ * parameter (`extra.sendRequest(...)`), which the official codemod leaves with a marker: that parameter is a context
+ * too when the helper is not exported and every call of it in the file passes a context there (followed through
+ * helpers that pass it on).
+ */
+function forwardedContexts(
+  source: ts.SourceFile,
+  out: Array<{ fn: Fn; param: ts.Identifier }>,
+  add: (fn: Fn, param: ts.ParameterDeclaration | undefined) => void,
+): void {
+  const helpers = new Map<string, Fn>();
+  for (const statement of source.statements) {
+    if (
+      ts.canHaveModifiers(statement) &&
+      ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+    )
+      continue;
+    if (ts.isFunctionDeclaration(statement) && statement.name && statement.body)
+      helpers.set(statement.name.text, statement);
+    if (ts.isVariableStatement(statement))
+      for (const d of statement.declarationList.declarations)
+        if (
+          ts.isIdentifier(d.name) &&
+          d.initializer &&
+          (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer))
+        )
+          helpers.set(d.name.text, d.initializer);
+  }
+  if (helpers.size === 0) return;
+  const calls = new Map<string, ts.CallExpression[]>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && helpers.has(node.expression.text))
+      calls.set(node.expression.text, [...(calls.get(node.expression.text) ?? []), node]);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [name, fn] of helpers) {
+      const sites = calls.get(name) ?? [];
+      // A helper also read as a value (passed on, stored) may be called with anything: left as it is.
+      if (sites.length === 0 || valueUses(source, name, sites) > 0) continue;
+      fn.parameters.forEach((param, index) => {
+        if (!ts.isIdentifier(param.name) || out.some((o) => o.param === param.name)) return;
+        if (param.type && !/\b(any|ServerContext|RequestHandlerExtra)\b/.test(param.type.getText(source))) return;
+        const passesContext = (call: ts.CallExpression) => {
+          const arg = call.arguments[index];
+          if (!arg || !ts.isIdentifier(arg)) return false;
+          const owner = out.find((o) => o.param.text === arg.text && contains(o.fn, call));
+          return owner !== undefined;
+        };
+        if (sites.every(passesContext)) {
+          add(fn, param);
+          grew = true;
+        }
+      });
+    }
+  }
+}
+
+/** How often `name` is read other than as the callee of `calls`. */
+function valueUses(source: ts.SourceFile, name: string, calls: ts.CallExpression[]): number {
+  const callees = new Set(calls.map((c) => c.expression));
+  let count = 0;
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && node.text === name && !callees.has(node) && !isDeclarationName(node)) count++;
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return count;
+}
+
+function isDeclarationName(node: ts.Identifier): boolean {
+  const parent = node.parent;
+  return (
+    (ts.isFunctionDeclaration(parent) || ts.isVariableDeclaration(parent) || ts.isParameter(parent)) &&
+    parent.name === node
+  );
+}
+
+function contains(outer: ts.Node, inner: ts.Node): boolean {
+  return inner.getStart() >= outer.getStart() && inner.getEnd() <= outer.getEnd();
 }
 
 function isFn(node: ts.Node): node is Fn {

@@ -74,6 +74,13 @@ export const REASONS = {
     advice:
       "Convert with zod 4's `z.toJSONSchema(schema, { target: 'draft-7' })` by hand (options: zod 4's `target`, `io`, `reused`, `cycles`), then remove zod-to-json-schema; or keep zod 3 for this code (`import { z } from 'zod/v3'`) where the schemas are built.",
   },
+  'zod-to-json-schema-kept-for-v3': {
+    message:
+      "zod was raised to 4 and zodToJsonSchema kept: the schema is built with `zod/v3` (zod 3's API, which zod 4 ships), which zod 4's converter cannot read and zod-to-json-schema converts as before",
+    advice:
+      "Nothing to do now; when the schemas move to zod 4 (`import { z } from 'zod'`), convert them with `z.toJSONSchema(schema, { target: 'draft-7' })` in the same change.",
+    level: 'note',
+  },
   'zod-record-key-added': {
     message:
       "zod was raised to 4, where a record needs its key schema; this one-argument `z.record(value)` (zod 3's string-keyed record) is now `z.record(z.string(), value)`",

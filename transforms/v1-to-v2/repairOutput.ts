@@ -7,6 +7,7 @@ import type { Finding } from '../../lib/model.js';
 import { manifestOwner } from './manifests.js';
 import { mapContextMembers } from './mapContextMembers.js';
 import { ZOD_BELOW_4 } from './planPackageJson.js';
+import { restoreComments } from './restoreComments.js';
 import { restoreImports } from './restoreImports.js';
 import { rewriteZodRecord } from './rewriteZodRecord.js';
 import { rewriteZodToJsonSchema } from './rewriteZodToJsonSchema.js';
@@ -52,11 +53,13 @@ export function repairOutput(
   userText: string,
   text: string,
   project: RepairProject,
+  absPath?: string,
 ): { text: string; findings: Finding[] } {
   const repairs: Array<(text: string) => { text: string; findings: Finding[] }> = [
+    (t) => restoreComments(file, userText, t),
     (t) => restoreImports(file, userText, t, project.v1Listed),
     (t) => mapContextMembers(file, t),
-    (t) => (project.zodBelow4 ? rewriteZodToJsonSchema(file, t) : { text: t, findings: [] }),
+    (t) => (project.zodBelow4 ? rewriteZodToJsonSchema(file, t, absPath) : { text: t, findings: [] }),
     (t) => (project.zodBelow4 ? rewriteZodRecord(file, t) : { text: t, findings: [] }),
   ];
   const findings: Finding[] = [];

@@ -3,7 +3,11 @@
 // rejected by clients (`inputSchema.type expected "object"`), and the whole server is unusable (issue 18). zod 4 has
 // the converter built in: `zodToJsonSchema(schema)` becomes `z.toJSONSchema(schema, { target: 'draft-7' })` (the
 // draft zod-to-json-schema writes by default). Options with a zod 4 equivalent are mapped; a call with any other is
-// left as it was and reported.
+// left as it was and reported. Schemas built with `zod/v3` (zod 3's API, which zod 4 ships) are zod 3 schemas that
+// zod 4's converter cannot read (`Cannot read properties of undefined (reading 'def')`): a call whose schema may come
+// from zod/v3 keeps zod-to-json-schema, which converts them as before under zod 4.
+import fs from 'node:fs';
+import path from 'node:path';
 import { ts } from '../../lib/tsMorph.cjs';
 import { applyEdits, lineEndingOf, type TextEdit } from '../../lib/edits.js';
 import type { Finding } from '../../lib/model.js';
@@ -18,12 +22,13 @@ const PACKAGE = 'zod-to-json-schema';
 const TARGETS: Readonly<Record<string, string>> = { jsonSchema7: 'draft-7', openApi3: 'openapi-3.0' };
 
 /** `text` with every `zodToJsonSchema(...)` call it can map rewritten to zod 4's `z.toJSONSchema(...)`. */
-export function rewriteZodToJsonSchema(file: string, text: string): RepairOutcome {
+export function rewriteZodToJsonSchema(file: string, text: string, absPath?: string): RepairOutcome {
   const findings: Finding[] = [];
   if (!text.includes(PACKAGE)) return { text, findings };
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKindOf(file));
   const imported = converterImport(source);
   if (!imported) return { text, findings };
+  const v3 = zodV3Bindings(source, absPath);
   const zod = zodNamespace(source);
   const edits: TextEdit[] = [];
   let kept = 0;
@@ -32,7 +37,11 @@ export function rewriteZodToJsonSchema(file: string, text: string): RepairOutcom
     if (ts.isIdentifier(node) && node.text === imported.local && !isImportPart(node)) {
       const call = node.parent;
       const options = ts.isCallExpression(call) && call.expression === node ? optionsOf(call, source) : undefined;
-      if (options === undefined || typeof options === 'object' || zod.name === undefined) {
+      const schema = ts.isCallExpression(call) ? call.arguments[0] : undefined;
+      if (options !== undefined && schema && v3(schema)) {
+        kept++;
+        findings.push(found('zod-to-json-schema-kept-for-v3', file, lineOf(node), 'its schema is built with zod/v3'));
+      } else if (options === undefined || typeof options === 'object' || zod.name === undefined) {
         kept++;
         const why =
           zod.name === undefined
@@ -159,19 +168,98 @@ function isImportPart(id: ts.Identifier): boolean {
 }
 
 function found(
-  reason: 'zod-to-json-schema-rewritten' | 'zod-to-json-schema-kept',
+  reason: 'zod-to-json-schema-rewritten' | 'zod-to-json-schema-kept' | 'zod-to-json-schema-kept-for-v3',
   file: string,
   line: number,
   what: string,
 ): Finding {
-  const rewritten = reason === 'zod-to-json-schema-rewritten';
+  const review = reason === 'zod-to-json-schema-kept';
   return {
     transform: V1_TO_V2_ID,
     reason,
-    decision: rewritten ? 'info' : 'review',
-    level: rewritten ? 'info' : 'warning',
+    decision: review ? 'review' : 'info',
+    level: review ? 'warning' : 'info',
     file,
     line,
-    message: rewritten ? `zod raised to 4: ${what}` : `zod raised to 4, zodToJsonSchema kept: ${what}`,
+    message:
+      reason === 'zod-to-json-schema-rewritten'
+        ? `zod raised to 4: ${what}`
+        : reason === 'zod-to-json-schema-kept'
+          ? `zod raised to 4, zodToJsonSchema kept: ${what}`
+          : `zod raised to 4, zodToJsonSchema kept: ${what} (zod 3's API, which zod 4 ships and zod-to-json-schema converts)`,
   };
+}
+
+/**
+ * Whether a schema expression may be a zod/v3 schema: the file imports zod/v3 itself, or the expression's first
+ * name is imported from a relative module of the project that imports zod/v3 (followed through re-exports, a few
+ * modules deep). Read from the user's files on disk.
+ */
+function zodV3Bindings(source: ts.SourceFile, absPath: string | undefined): (schema: ts.Expression) => boolean {
+  const specifiers = new Map<string, string>();
+  let local = false;
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const specifier = statement.moduleSpecifier.text;
+    if (specifier === 'zod/v3') local = true;
+    const clause = statement.importClause;
+    if (!clause) continue;
+    if (clause.name) specifiers.set(clause.name.text, specifier);
+    const bindings = clause.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) specifiers.set(bindings.name.text, specifier);
+    else if (bindings) for (const e of bindings.elements) specifiers.set(e.name.text, specifier);
+  }
+  const seen = new Map<string, boolean>();
+  return (schema) => {
+    if (local) return true;
+    let head: ts.Node = schema;
+    while (ts.isPropertyAccessExpression(head) || ts.isCallExpression(head) || ts.isAsExpression(head))
+      head = ts.isCallExpression(head) ? head.expression : head.expression;
+    const specifier = ts.isIdentifier(head) ? specifiers.get(head.text) : undefined;
+    if (!specifier || !specifier.startsWith('.') || !absPath) return false;
+    return moduleUsesZodV3(path.resolve(path.dirname(absPath), specifier), seen, 3);
+  };
+}
+
+function moduleUsesZodV3(target: string, seen: Map<string, boolean>, depth: number): boolean {
+  const file = moduleFile(target);
+  if (!file) return false;
+  const known = seen.get(file);
+  if (known !== undefined) return known;
+  seen.set(file, false);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return false;
+  }
+  let uses = /from\s*['"]zod\/v3['"]|require\(\s*['"]zod\/v3['"]\s*\)/.test(text);
+  if (!uses && depth > 0)
+    for (const match of text.matchAll(/export\s[^;]*?from\s*['"](\.[^'"]+)['"]/g))
+      if (moduleUsesZodV3(path.resolve(path.dirname(file), match[1]!), seen, depth - 1)) uses = true;
+  seen.set(file, uses);
+  return uses;
+}
+
+/** The source file a relative specifier names (`./schemas.js` is `./schemas.ts` in TypeScript sources). */
+function moduleFile(target: string): string | undefined {
+  const stem = target.replace(/\.[mc]?[jt]sx?$/, '');
+  const candidates = [
+    target,
+    `${stem}.ts`,
+    `${stem}.tsx`,
+    `${stem}.mts`,
+    `${stem}.cts`,
+    `${stem}.js`,
+    `${stem}.mjs`,
+    `${stem}.cjs`,
+  ];
+  candidates.push(...['index.ts', 'index.js'].map((index) => path.join(target, index)));
+  return candidates.find((candidate) => {
+    try {
+      return fs.statSync(candidate).isFile();
+    } catch {
+      return false;
+    }
+  });
 }

@@ -63,7 +63,7 @@ export function runCodemodPart(root: string, files: SourceFileEntry[], own?: Rea
       throwIfTestHook('v1-step', entry.file);
       // Its import lines in the file's own quote and line ends, then its breakages repaired.
       const restyled = inOwnLineEnds(entry.text, inOwnQuotes(entry.file, entry.text, migrated));
-      const repaired = repairOutput(entry.file, entry.text, restyled, projectOf(entry.absPath));
+      const repaired = repairOutput(entry.file, entry.text, restyled, projectOf(entry.absPath), entry.absPath);
       part.files.push({ file: entry.file, migrated, repaired: repaired.text, findings: repaired.findings });
     } catch (error) {
       if (error instanceof RunError) throw error;

@@ -4,7 +4,6 @@ import type { MrtrAnalysis } from '../analyse/classify.js';
 import { enclosingFunction, oneLine, type FunctionNode } from '../analyse/functions.js';
 import { provenReadsIn } from '../analyse/provenReads.js';
 import { isLocalEffect, isLocalOf, isPureStatement } from '../analyse/localEffects.js';
-import { isReplaySafeExpression } from '../analyse/replaySafe.js';
 import type { ReasonId } from '../reasons.js';
 import { journalTypeOf } from './journalType.js';
 import { isIteration, loopExpression, unboundedOf, type Rerun } from './reruns.js';
@@ -110,9 +109,10 @@ function isSafe(node: Node, walk: Walk): boolean {
     // Capability reads now read the request's own capabilities (see rewriteReplay).
     if (Node.isPropertyAccessExpression(callee) && callee.getName() === 'getClientCapabilities') allowed.add(call);
   }
-  // Writes to the function's own locals (`attempts++`, `chosen.push(file)`): made anew from the top on each round.
+  // Writes to the function's own locals (`attempts++`, `chosen.push(file)`, a loop's `i++`): made anew from the top on
+  // each round. Journaling one would replay its value without its write, and the loop would never end.
   if (Node.isExpressionStatement(node)) return isLocalEffect(node.getExpression(), walk.fn, allowed);
-  return Node.isStatement(node) ? isPureStatement(node, walk.fn, allowed) : isReplaySafeExpression(node, allowed);
+  return Node.isStatement(node) ? isPureStatement(node, walk.fn, allowed) : isLocalEffect(node, walk.fn, allowed);
 }
 
 /** An expression statement: a local assigned an effect's value journals the value; any other effect runs once. */

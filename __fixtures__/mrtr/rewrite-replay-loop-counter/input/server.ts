@@ -1,0 +1,30 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+export function build() {
+  const server = new McpServer({ name: 'approvals', version: '1.0.0' });
+
+  // Two approvers in turn, then the owner: a loop counter before a later ask.
+  server.registerTool(
+    'approve',
+    { description: 'Collect two approvals, then the owner', inputSchema: z.object({ change: z.string() }) },
+    async ({ change }) => {
+      let approvals = 0;
+      for (let i = 0; i < 2; i++) {
+        const answer = await server.server.elicitInput({
+          message: `Approver ${i + 1}: approve ${change}?`,
+          requestedSchema: { type: 'object', properties: {} },
+        });
+        if (answer.action !== 'accept') break;
+        approvals += 1;
+      }
+      const owner = await server.server.elicitInput({
+        message: `Owner: ship ${change} with ${approvals} approvals?`,
+        requestedSchema: { type: 'object', properties: {} },
+      });
+      return { content: [{ type: 'text', text: `${change}: ${approvals} approvals, owner ${owner.action}` }] };
+    },
+  );
+
+  return server;
+}
