@@ -18,7 +18,7 @@
 // Prints a table per repository, the catalogue entries we missed, and ONE summary line. Not part of CI.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +52,8 @@ function parseArgs(argv) {
     json: null,
     only: null,
     cli: path.join(REPO, 'dist', 'bin', 'mcp-mrtr-codemod.js'),
+    keep: null,
+    updateDecisions: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
@@ -61,9 +63,11 @@ function parseArgs(argv) {
     else if (flag === '--json') opts.json = path.resolve(value());
     else if (flag === '--only') opts.only = new Set(value().split(','));
     else if (flag === '--cli') opts.cli = path.resolve(value());
+    else if (flag === '--keep') opts.keep = path.resolve(value());
+    else if (flag === '--update-decisions') opts.updateDecisions = true;
     else if (flag === '--help' || flag === '-h') {
       console.log(
-        'usage: node realworld/run.mjs [--mirrors DIR] [--official] [--json FILE] [--only owner/name,...] [--cli PATH]',
+        'usage: node realworld/run.mjs [--mirrors DIR] [--official] [--json FILE] [--only owner/name,...] [--cli PATH] [--keep DIR] [--update-decisions]',
       );
       process.exit(0);
     } else {
@@ -206,6 +210,7 @@ function measureRepo(entry, opts, official) {
     const patchFile = path.join(os.tmpdir(), `mrtr-realworld-${process.pid}-${slug(entry.repo)}.patch`);
     const ours = timed([opts.cli, '--dry-run', '--report', 'json', '--patch', patchFile, target], REPO);
     row.seconds = ours.seconds;
+    if (opts.keep) keepOutputs(opts.keep, entry, work, ours.stdout, patchFile);
     if (existsSync(patchFile)) {
       row.commentsLost = lostComments(readFileSync(patchFile, 'utf8'));
       rmSync(patchFile, { force: true });
@@ -224,6 +229,7 @@ function measureRepo(entry, opts, official) {
         repoFile: posix(path.relative(work, path.resolve(reportRoot, s.file))),
       }));
       row.reported = sites.length;
+      row.siteDecisions = sites.map(decisionKey);
       row.fileErrors = report.totals.filesWithErrors ?? 0;
       row.decisions = { rewritten: 0, review: 0, skipped: 0, ...countBy(sites, (s) => s.decision) };
       row.reasons = countBy(sites, (s) => s.reason);
@@ -345,6 +351,66 @@ function printTable(rows, withOfficial) {
   console.log(lines.join('\n'));
 }
 
+/** A site's decision as the baseline keeps it: where it is, what it is, and what the tool decided. */
+function decisionKey(s) {
+  return `${s.repoFile}:${s.line} ${s.kind} ${s.form} -> ${s.decision}${s.strategy ? ` ${s.strategy}` : ''}${s.reason ? ` ${s.reason}` : ''}`;
+}
+
+/**
+ * Keeps the dry run's JSON report and patch of one repository in `dir`, the temporary folder's path replaced by
+ * `<work>`, so that two runs (before and after a change) compare byte for byte with `diff -r`.
+ */
+function keepOutputs(dir, entry, work, stdout, patchFile) {
+  mkdirSync(dir, { recursive: true });
+  const clean = (text) => text.split(work).join('<work>');
+  writeFileSync(path.join(dir, `${slug(entry.repo)}.json`), clean(stdout));
+  writeFileSync(
+    path.join(dir, `${slug(entry.repo)}.patch`),
+    existsSync(patchFile) ? clean(readFileSync(patchFile, 'utf8')) : '',
+  );
+}
+
+/**
+ * Compares each measured repository's site decisions with the committed baseline (realworld/decisions.json) and
+ * prints every site whose decision changed; with --update-decisions, writes the baseline anew instead.
+ */
+function compareDecisions(measured, opts) {
+  const file = path.join(HERE, 'decisions.json');
+  const baseline = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (opts.updateDecisions) {
+    const next = { ...baseline };
+    for (const r of measured) next[r.repo] = r.siteDecisions ?? [];
+    const sorted = Object.fromEntries(
+      Object.keys(next)
+        .sort()
+        .map((k) => [k, next[k]]),
+    );
+    writeFileSync(file, JSON.stringify(sorted, null, 2) + '\n');
+    console.log(`\ndecisions baseline written: ${path.relative(REPO, file)} (${measured.length} repos)`);
+    return 0;
+  }
+  let changed = 0;
+  const lines = [];
+  for (const r of measured) {
+    const before = baseline[r.repo];
+    if (!before) {
+      lines.push(`  ${r.repo}  not in the baseline`);
+      continue;
+    }
+    const now = r.siteDecisions ?? [];
+    const gone = before.filter((d) => !now.includes(d));
+    const added = now.filter((d) => !before.includes(d));
+    changed += Math.max(gone.length, added.length);
+    for (const d of gone) lines.push(`  ${r.repo}  - ${d}`);
+    for (const d of added) lines.push(`  ${r.repo}  + ${d}`);
+  }
+  if (lines.length) {
+    console.log('\ndecisions changed from the baseline (realworld/decisions.json; - before, + now):');
+    for (const l of lines) console.log(l);
+  }
+  return changed;
+}
+
 function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (!existsSync(opts.cli)) {
@@ -446,6 +512,7 @@ function main() {
     console.log('\nnot measured:');
     for (const r of missing) console.log(`  ${r.repo}  ${r.status}${r.crash ? ` (${r.crash})` : ''}`);
   }
+  const decisionsChanged = compareDecisions(measured, opts);
   if (opts.json) {
     writeFileSync(opts.json, JSON.stringify({ rows, total, official: official?.version ?? null }, null, 2) + '\n');
   }
@@ -454,6 +521,7 @@ function main() {
       `framework reported ${total.frameworkFound}/${total.framework}, near ${total.near}, ` +
       `extra outside tests ${total.extra}, context ${total.context}, crashes ${total.crashes}, comments lost ${total.commentsLost}, rewritten ${total.rewritten}, review ${total.review}, ` +
       `capable rewritten ${total.capableRewritten}/${total.capable} (${pct(total.capableRewritten, total.capable)})` +
+      `, decisions changed ${decisionsChanged}` +
       (missing.length ? `, not measured ${missing.length}` : ''),
   );
 }
