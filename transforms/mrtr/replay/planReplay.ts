@@ -6,6 +6,7 @@ import type { CallExpression, SourceFile } from 'ts-morph';
 import type { Chain } from '../analyse/chains.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import { MRTR_CAPABLE_METHODS } from '../constants.js';
+import { ASK_METHODS, type AskMethod } from '../pushMethods.js';
 import { paramsOf } from '../analyse/askCall.js';
 import type { FoundSite } from '../detect/findSites.js';
 import type { Registration } from '../analyse/handlers.js';
@@ -20,18 +21,6 @@ import { constValue, unwrap } from '../analyse/symbols.js';
 /** How sites choose a strategy: `auto` uses replay where the explicit form does not apply. */
 export type Strategy = 'auto' | 'explicit' | 'replay';
 
-/** The runtime's ask for each old method (the handler context's `requestSampling` is the server's `createMessage`). */
-const ASK_METHODS: Record<string, AskMethod> = {
-  elicitInput: 'elicitInput',
-  createMessage: 'createMessage',
-  requestSampling: 'createMessage',
-  listRoots: 'listRoots',
-  // `server.server.request({ method, params }, Schema)` and `ctx.mcpReq.send(...)`: the raw request, unchecked.
-  request: 'request',
-  send: 'request',
-};
-
-export type AskMethod = 'elicitInput' | 'createMessage' | 'listRoots' | 'request';
 
 /** Families a replayed helper may also be reached from: there its ask fails clearly, and each such call is reported. */
 const OUTSIDE_FAMILIES: ReadonlySet<string> = new Set([
