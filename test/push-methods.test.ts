@@ -19,7 +19,11 @@ describe('the push-method table', () => {
 
   it('names exactly the request methods the replay runtime sends', () => {
     const sent = new Set([...RUNTIME_SOURCE.matchAll(/method: '([a-z]+\/[A-Za-z/]+)'/g)].map((m) => m[1]));
-    expect([...sent].sort()).toEqual(Object.values(PUSH_KINDS).map((k) => k.method).sort());
+    expect([...sent].sort()).toEqual(
+      Object.values(PUSH_KINDS)
+        .map((k) => k.method)
+        .sort(),
+    );
   });
 
   it('gives every result schema its kind', () => {

@@ -52,10 +52,7 @@ export function findUnprovenCalls(
       const receiver = access.getExpression();
       if (isMigratedForm(receiver) || implementsItself(receiver, method)) continue;
       // The SDK's own name for it, with an id: no other API spells it so, in a file importing MCP code.
-      const notifier =
-        row.notifier === true &&
-        call.getArguments().length > 0 &&
-        (mcpFile ??= importsMcp(sourceFile));
+      const notifier = row.notifier === true && call.getArguments().length > 0 && (mcpFile ??= importsMcp(sourceFile));
       const shaped =
         notifier ||
         sdkShaped(row, call.getArguments(), receiver) ||

@@ -80,7 +80,9 @@ type CarriedBase = Pick<CarriedLocal, 'name' | 'keyword'> & { date: false };
 function carriedAnswer(id: Node, ask: Ask, base: CarriedBase): CarriedLocal {
   // A low-level createMessage without tools answered one content block: the old type (see answerValue).
   const type =
-    ask.builder === 'createMessage' && singleBlockSampling(ask) ? 'CreateMessageResult' : INPUT_REQUIRED_BUILDERS[ask.builder].resultType;
+    ask.builder === 'createMessage' && singleBlockSampling(ask)
+      ? 'CreateMessageResult'
+      : INPUT_REQUIRED_BUILDERS[ask.builder].resultType;
   const member = Node.isIdentifier(id) && ask.binding?.pattern ? elementPath(id) : undefined;
   return { ...base, type: member ? `${type}${member}` : type, serverSide: false };
 }

@@ -21,7 +21,6 @@ import { constValue, unwrap } from '../analyse/symbols.js';
 /** How sites choose a strategy: `auto` uses replay where the explicit form does not apply. */
 export type Strategy = 'auto' | 'explicit' | 'replay';
 
-
 /** Families a replayed helper may also be reached from: there its ask fails clearly, and each such call is reported. */
 const OUTSIDE_FAMILIES: ReadonlySet<string> = new Set([
   'other-request',

@@ -193,7 +193,9 @@ function roundLines(
   const { quote: q, indentUnit: u } = style;
   const end = style.semicolon ? ';' : '';
   const lines: string[] = [];
-  const missing = views.map(({ ask, view }) => `${view}.kind !== ${q}${INPUT_REQUIRED_BUILDERS[ask.builder].view}${q}`).join(' || ');
+  const missing = views
+    .map(({ ask, view }) => `${view}.kind !== ${q}${INPUT_REQUIRED_BUILDERS[ask.builder].view}${q}`)
+    .join(' || ');
   // Multi-line params keep their own layout, one level deeper (inside the if block).
   const requests = views.map(({ ask }) =>
     kept?.ask === ask
