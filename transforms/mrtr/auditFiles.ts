@@ -4,7 +4,7 @@ import { MrtrAnalysis } from './analyse/classify.js';
 import { findSites } from './detect/findSites.js';
 import { screenCandidates } from './detect/screen.js';
 import { decideSites } from './plan/decide.js';
-import type { Strategy } from './replay/planReplay.js';
+import type { Strategy } from './plan/strategies.js';
 import { emitSites, type FilePlan } from './rewrite/emit.js';
 
 export type { FilePlan } from './rewrite/emit.js';

@@ -1,5 +1,5 @@
-// Mapping tables for detection: the source of truth for which SDK names, methods and shapes count.
-import type { SiteKind } from '../../lib/model.js';
+// Mapping tables for detection: the source of truth for which SDK names, modules and shapes count (the push methods
+// themselves are in pushMethods.ts).
 
 export const TRANSFORM_ID = 'mrtr';
 
@@ -48,46 +48,6 @@ export const ROLE_KEEPING_TYPES: ReadonlySet<string> = new Set([
 
 /** Async context stores whose type argument is the type of what their reader returns (`storage.getStore()`). */
 export const CONTEXT_STORES: Record<string, string> = { AsyncLocalStorage: 'getStore' };
-
-/** Push-style methods, by the receiver role that has them. */
-export const PUSH_METHODS: Record<string, { kind: SiteKind; roles: Role[] }> = {
-  elicitInput: { kind: 'elicitation', roles: ['server', 'mcp-req'] },
-  createMessage: { kind: 'sampling', roles: ['server'] },
-  requestSampling: { kind: 'sampling', roles: ['mcp-req'] },
-  listRoots: { kind: 'roots', roles: ['server'] },
-  createElicitationCompletionNotifier: { kind: 'elicitation', roles: ['server'] },
-};
-
-/**
- * Push methods whose name alone proves nothing (other libraries have them): on a receiver the analysis cannot prove,
- * reported only with the SDK's argument shape or a cast to `any` (detect/findUnprovenCalls.ts).
- */
-export const UNPROVEN_METHODS: Record<string, SiteKind> = {
-  elicitInput: 'elicitation',
-  createMessage: 'sampling',
-  listRoots: 'roots',
-  createElicitationCompletionNotifier: 'elicitation',
-};
-
-/** Generic request senders: the kind comes from the method string or the result schema. */
-export const REQUEST_SENDERS: Record<string, Role[]> = {
-  request: ['server'],
-  sendRequest: ['context'],
-  send: ['mcp-req'],
-};
-
-export const REQUEST_METHOD_KINDS: Record<string, SiteKind> = {
-  'elicitation/create': 'elicitation',
-  'sampling/createMessage': 'sampling',
-  'roots/list': 'roots',
-};
-
-export const RESULT_SCHEMA_KINDS: Record<string, SiteKind> = {
-  ElicitResultSchema: 'elicitation',
-  CreateMessageResultSchema: 'sampling',
-  CreateMessageResultWithToolsSchema: 'sampling',
-  ListRootsResultSchema: 'roots',
-};
 
 /** McpServer registration methods: the family their callback runs under. */
 export const REGISTRATIONS: Record<string, 'tools/call' | 'prompts/get' | 'resources/read'> = {
@@ -150,18 +110,13 @@ export const MOCK_MEMBERS =
 /** Server/transport callback properties that run outside any request. */
 export const EVENT_PROPERTIES: ReadonlySet<string> = new Set(['onclose', 'onerror', 'onmessage']);
 
-/** Identifiers whose presence makes a file worth parsing (the prefilter). */
+/**
+ * Words beside the push methods' (pushMethods.ts `PUSH_PREFILTER_WORDS`) whose presence makes a file worth parsing (the
+ * prefilter): the URL error, the roots notification, `oninitialized`, and the result schemas (`CreateMessageResult`
+ * starts both sampling schemas' names).
+ */
 export const PREFILTER_WORDS = [
-  'elicitInput',
-  'createMessage',
-  'requestSampling',
-  'listRoots',
-  'sendRequest',
-  'elicitation/create',
-  'sampling/createMessage',
-  'roots/list',
   'UrlElicitationRequiredError',
-  'createElicitationCompletionNotifier',
   'RootsListChanged',
   'roots/list_changed',
   'oninitialized',

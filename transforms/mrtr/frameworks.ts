@@ -1,6 +1,7 @@
 // Frameworks built on the SDK that ask the client through an API of their own: the source of truth for which framework
 // calls are reported (reason `framework-api`). Each row was read from the framework's own sources or documentation.
 import type { SiteKind } from '../../lib/model.js';
+import { PUSH_KINDS, PUSH_METHOD_TABLE } from './pushMethods.js';
 
 /**
  * How the receiver of a framework API looks:
@@ -71,17 +72,22 @@ export const FRAMEWORK_APIS: readonly FrameworkApi[] = [
   { framework: MCP_FRAMEWORK, receiver: 'this', api: 'getRoots', kind: 'roots' },
   // Cloudflare Agents: McpAgent.elicitInput.
   { framework: CLOUDFLARE_AGENTS, receiver: 'this', api: 'elicitInput', kind: 'elicitation' },
-  // MCP-Nest: the SDK server of the handler's McpContext (`ctx.mcpServer.server`).
-  { framework: MCP_NEST, receiver: 'context-server', api: 'elicitInput', kind: 'elicitation' },
-  { framework: MCP_NEST, receiver: 'context-server', api: 'createMessage', kind: 'sampling' },
-  { framework: MCP_NEST, receiver: 'context-server', api: 'listRoots', kind: 'roots' },
+  // MCP-Nest: the SDK server of the handler's McpContext (`ctx.mcpServer.server`): the SDK server's asks.
+  ...PUSH_METHOD_TABLE.flatMap((row) =>
+    row.kind && !row.notifier && row.roles.includes('server')
+      ? [{ framework: MCP_NEST, receiver: 'context-server' as const, api: row.name, kind: row.kind }]
+      : [],
+  ),
   // mcp-ts-core: the handler's unified Context (`ctx.elicit(message, schema)`, `ctx.sample(messages, opts)`).
   { framework: MCP_TS_CORE, receiver: 'parameter', api: 'elicit', kind: 'elicitation' },
   { framework: MCP_TS_CORE, receiver: 'parameter', api: 'sample', kind: 'sampling' },
   // @effect/ai: the McpServerClient's RPC methods, named by the MCP method (`yield* client["sampling/createMessage"](req)`).
-  { framework: EFFECT_AI, receiver: 'rpc', api: 'sampling/createMessage', kind: 'sampling' },
-  { framework: EFFECT_AI, receiver: 'rpc', api: 'elicitation/create', kind: 'elicitation' },
-  { framework: EFFECT_AI, receiver: 'rpc', api: 'roots/list', kind: 'roots' },
+  ...(['sampling', 'elicitation', 'roots'] as const).map((kind) => ({
+    framework: EFFECT_AI,
+    receiver: 'rpc' as const,
+    api: PUSH_KINDS[kind].method,
+    kind,
+  })),
 ];
 
 /**

@@ -1,13 +1,14 @@
 // The prefilter, apart from the analysis: the runner reads every file through it before it loads ts-morph.
 import { PREFILTER_WORDS } from './constants.js';
 import { FRAMEWORK_API_NAMES, FRAMEWORK_PACKAGES } from './frameworks.js';
+import { PUSH_PREFILTER_WORDS } from './pushMethods.js';
 
 /** Any of the words, as one pattern: one pass over a text rather than one per word. */
 function anyOf(words: readonly string[]): RegExp {
   return new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'));
 }
 
-const PREFILTER = anyOf(PREFILTER_WORDS);
+const PREFILTER = anyOf([...PUSH_PREFILTER_WORDS, ...PREFILTER_WORDS]);
 const FRAMEWORK_APIS = anyOf(FRAMEWORK_API_NAMES);
 const FRAMEWORK_IMPORTS = anyOf(FRAMEWORK_PACKAGES.flatMap((p) => [`'${p}`, `"${p}`, `\`${p}`]));
 

@@ -1,12 +1,12 @@
 import { Node } from '../../../lib/tsMorph.cjs';
-import { RESULT_SCHEMA_KINDS } from '../constants.js';
+import { PUSH_KINDS, pushMethodNamed, RESULT_SCHEMA_KINDS, type Builder } from '../pushMethods.js';
 import type { PushCall } from './pushCall.js';
 import { constValue, simpleName, stringValue, unwrap } from './symbols.js';
 
 // What an ask call asks, as every planner reads it: its request params, its options, and the SDK builder
 // (`inputRequired.elicit`, ...) that asks the same in the explicit form.
 
-export type Builder = 'elicit' | 'elicitUrl' | 'createMessage' | 'listRoots';
+export type { Builder } from '../pushMethods.js';
 
 /** A request with `params.task`: the client answers with a task to poll (the experimental tasks of SDK 1.x). */
 export function isTaskAugmented(call: PushCall, method: string): boolean {
@@ -16,17 +16,15 @@ export function isTaskAugmented(call: PushCall, method: string): boolean {
 }
 
 export function builderOf(call: PushCall, method: string): Builder | undefined {
+  const row = pushMethodNamed(method);
   // `send(request, CustomSchema)` expects another result shape (e.g. a task result): not the plain answer.
-  const schema =
-    Node.isCallExpression(call.node) && (method === 'send' || method === 'request' || method === 'sendRequest')
-      ? call.node.getArguments()[1]
-      : undefined;
+  const schema = Node.isCallExpression(call.node) && isSender(method) ? call.node.getArguments()[1] : undefined;
   if (schema && !((simpleName(unwrap(schema)) ?? '') in RESULT_SCHEMA_KINDS)) return undefined;
   // Task-augmented requests (`task: { ttl }`) answer with a task, not the result: no explicit form.
   if (isTaskAugmented(call, method)) return undefined;
-  if (call.kind === 'roots') return 'listRoots';
-  if (call.kind === 'sampling') return 'createMessage';
-  if (method === 'elicitInput' || method === 'send' || method === 'request') {
+  if (call.kind !== 'elicitation') return PUSH_KINDS[call.kind].builder;
+  // An elicitation's builder depends on its mode, read from the params of a form the v2 SDK has (not a notifier).
+  if (row && !row.notifier && row.sdks.includes('v2')) {
     const params = paramsOf(call, method);
     const literal = params ? constValue(params) : undefined;
     if (literal && Node.isObjectLiteralExpression(literal)) {
@@ -45,7 +43,7 @@ export function builderOf(call: PushCall, method: string): Builder | undefined {
 export function paramsOf(call: PushCall, method: string): Node | undefined {
   if (!Node.isCallExpression(call.node)) return undefined;
   const first = call.node.getArguments()[0];
-  if (method === 'send' || method === 'request' || method === 'sendRequest') {
+  if (isSender(method)) {
     const request = first ? constValue(first) : undefined;
     if (!request || !Node.isObjectLiteralExpression(request)) return undefined;
     const params = request.getProperty('params');
@@ -58,5 +56,11 @@ export function paramsOf(call: PushCall, method: string): Node | undefined {
 export function optionsArgumentOf(call: PushCall): Node | undefined {
   if (!Node.isCallExpression(call.node)) return undefined;
   const method = call.form.split('.').pop() ?? '';
-  return call.node.getArguments()[method === 'send' || method === 'request' || method === 'sendRequest' ? 2 : 1];
+  return call.node.getArguments()[isSender(method) ? 2 : 1];
+}
+
+/** A generic sender (`request`, `sendRequest`, `send`): it takes a request object, then a result schema. */
+function isSender(method: string): boolean {
+  const row = pushMethodNamed(method);
+  return !!row && !row.kind;
 }

@@ -2,7 +2,7 @@
 import { Node } from '../../../lib/tsMorph.cjs';
 import type { PropertyAccessExpression, SourceFile } from 'ts-morph';
 import type { SiteKind } from '../../../lib/model.js';
-import { REQUEST_METHOD_KINDS, RESULT_SCHEMA_KINDS } from '../constants.js';
+import { REQUEST_METHOD_KINDS, RESULT_SCHEMA_KINDS } from '../pushMethods.js';
 import { constValue, identifierAt, simpleName, stringValue, unwrap, wordOffsets } from '../analyse/symbols.js';
 
 /** The kind of request a generic `request`/`sendRequest`/`send` call makes, if it is a push-style one. */

@@ -14,7 +14,8 @@ import {
   unwrap,
   wordOffsets,
 } from '../analyse/symbols.js';
-import { REPLAY_RUNTIME_NAME, REQUEST_SENDERS, sdkMajorOfModule, UNPROVEN_METHODS } from '../constants.js';
+import { REPLAY_RUNTIME_NAME, sdkMajorOfModule } from '../constants.js';
+import { REQUEST_SENDERS, UNPROVEN_METHODS, type PushMethod } from '../pushMethods.js';
 import { memberAccesses, requestSent } from './calls.js';
 import { receiverText } from './findFrameworkCalls.js';
 
@@ -34,13 +35,14 @@ export function findUnprovenCalls(
   if (sourceFile.getBaseNameWithoutExtension() === REPLAY_RUNTIME_NAME) return found;
   let sdk: SdkMajor | undefined;
   let mcpFile: boolean | undefined;
-  for (const [method, kind] of Object.entries(UNPROVEN_METHODS)) {
+  for (const row of UNPROVEN_METHODS) {
+    const { name: method, kind } = row;
     for (const access of memberAccesses(sourceFile, method)) {
       // `server.createMessage!(...)` on an optional member calls through the non-null assertion.
       const callee = access.getParentIfKind(SyntaxKind.NonNullExpression) ?? access;
       const call = callee.getParent();
       if (!call || !Node.isCallExpression(call) || call.getExpression() !== callee || proven.has(call)) {
-        for (const stored of storedMethodCalls(access, method, proven)) {
+        for (const stored of storedMethodCalls(access, row, proven)) {
           sdk ??= sdkOfFile(sourceFile);
           const form = `${stored.getExpression().getText()} (${receiverText(access.getExpression())}.${method} as a value)`;
           found.push({ node: stored, kind, form, sdk, reason: 'unproven-receiver' });
@@ -50,16 +52,14 @@ export function findUnprovenCalls(
       const receiver = access.getExpression();
       if (isMigratedForm(receiver) || implementsItself(receiver, method)) continue;
       // The SDK's own name for it, with an id: no other API spells it so, in a file importing MCP code.
-      const notifier =
-        method === 'createElicitationCompletionNotifier' &&
-        call.getArguments().length > 0 &&
-        (mcpFile ??= importsMcp(sourceFile));
+      const notifier = row.notifier === true && call.getArguments().length > 0 && (mcpFile ??= importsMcp(sourceFile));
       const shaped =
         notifier ||
-        sdkShaped(method, call.getArguments(), receiver) ||
-        ((mcpFile ??= importsMcp(sourceFile)) && sdkTyped(project, method, call.getArguments(), receiver));
+        sdkShaped(row, call.getArguments(), receiver) ||
+        ((mcpFile ??= importsMcp(sourceFile)) && sdkTyped(project, row, call.getArguments(), receiver));
       // A cast to `any` says the author knows the SDK has the method where the type does not show it.
-      const cast = !shaped && method !== 'createMessage' && isAnyCast(receiver) && (mcpFile ??= importsMcp(sourceFile));
+      const cast =
+        !shaped && row.unproven === 'shape-or-cast' && isAnyCast(receiver) && (mcpFile ??= importsMcp(sourceFile));
       if (!shaped && !cast) continue;
       sdk ??= sdkOfFile(sourceFile);
       found.push({ node: call, kind, form: `${receiverText(receiver)}.${method}`, sdk, reason: 'unproven-receiver' });
@@ -94,7 +94,7 @@ export function findUnprovenCalls(
  * with the SDK's argument shape in the same function (`fn({ message, requestedSchema })`): each such call. A spread
  * in `createMessage`'s params may carry `maxTokens`, so `messages` and a spread count as its shape here.
  */
-function storedMethodCalls(access: Node, method: string, proven: ReadonlySet<Node>): CallExpression[] {
+function storedMethodCalls(access: Node, row: PushMethod, proven: ReadonlySet<Node>): CallExpression[] {
   const declaration = access.getParent();
   if (!declaration || !Node.isVariableDeclaration(declaration) || declaration.getInitializer() !== access) return [];
   const name = declaration.getNameNode();
@@ -108,12 +108,12 @@ function storedMethodCalls(access: Node, method: string, proven: ReadonlySet<Nod
     if (!call || !Node.isCallExpression(call) || call.getExpression() !== identifier || proven.has(call)) continue;
     const first = call.getArguments()[0] ? constValue(call.getArguments()[0]!) : undefined;
     const spread =
-      method === 'createMessage' &&
+      row.kind === 'sampling' &&
       first !== undefined &&
       Node.isObjectLiteralExpression(first) &&
       has(first, 'messages') &&
       first.getProperties().some((p) => Node.isSpreadAssignment(p));
-    if (spread || sdkShaped(method, call.getArguments(), access.getChildAtIndex(0))) calls.push(call);
+    if (spread || sdkShaped(row, call.getArguments(), access.getChildAtIndex(0))) calls.push(call);
   }
   return calls;
 }
@@ -185,24 +185,26 @@ function implementsItself(receiver: Node, method: string): boolean {
 }
 
 /** Whether the arguments have the shape only the SDK's method takes. */
-function sdkShaped(method: string, args: Node[], receiver: Node): boolean {
+function sdkShaped(row: PushMethod, args: Node[], receiver: Node): boolean {
+  // A notifier takes an id, not a question: its shape is read where it is found.
+  if (row.notifier) return false;
   const first = args[0] ? constValue(args[0]) : undefined;
   const params = first && Node.isObjectLiteralExpression(first) ? first : undefined;
-  switch (method) {
-    case 'elicitInput':
+  switch (row.kind) {
+    case 'elicitation':
       return (
         !!params &&
         (has(params, 'requestedSchema') ||
           (literalOf(params, 'mode') === 'url' && has(params, 'url')) ||
           (literalOf(params, 'mode') === 'form' && has(params, 'message')))
       );
-    case 'createMessage':
+    case 'sampling':
       return (
         !!params &&
         has(params, 'messages') &&
         ['maxTokens', 'includeContext', 'modelPreferences'].some((name) => has(params, name))
       );
-    case 'listRoots':
+    case 'roots':
       // No arguments (or empty params) is the SDK's call; the receiver must still read like a server or context.
       return (
         (args.length === 0 || (!!params && params.getProperties().length === 0)) &&
@@ -213,25 +215,14 @@ function sdkShaped(method: string, args: Node[], receiver: Node): boolean {
   }
 }
 
-/** The SDK's request-params types: a value declared as one of them is the SDK's question. */
-const SDK_PARAMS_TYPES: Record<string, string[]> = {
-  elicitInput: ['ElicitRequest', 'ElicitRequestParams', 'ElicitRequestFormParams', 'ElicitRequestURLParams'],
-  createMessage: [
-    'CreateMessageRequest',
-    'CreateMessageRequestParams',
-    'CreateMessageRequestParamsBase',
-    'CreateMessageRequestParamsWithTools',
-  ],
-};
-
 /**
  * A push method whose question is declared with the SDK's own params type (the project's annotations, read by name):
  * the argument's (`params: CreateMessageRequest['params']`, or a call to a function declared to return one), or the
  * first parameter of the receiver's declared method (a project interface that names the SDK's subset it needs:
  * `interface SamplingServer { createMessage(params: CreateMessageRequest['params']): ... }`).
  */
-function sdkTyped(project: AnalysisProject, method: string, args: Node[], receiver: Node): boolean {
-  const names = SDK_PARAMS_TYPES[method];
+function sdkTyped(project: AnalysisProject, row: PushMethod, args: Node[], receiver: Node): boolean {
+  const names = row.paramsTypes;
   const first = args[0];
   if (!names || !first || Node.isObjectLiteralExpression(unwrap(first))) return false;
   const namesSdkType = (type: Node | undefined) =>
@@ -241,7 +232,7 @@ function sdkTyped(project: AnalysisProject, method: string, args: Node[], receiv
       return declarationsOf(project, id).some((d) => sdkImportOf(d) !== undefined);
     });
   if (namesSdkType(declaredTypeOf(project, first))) return true;
-  const signature = memberTypeOf(project, declaredTypeOf(project, receiver), method);
+  const signature = memberTypeOf(project, declaredTypeOf(project, receiver), row.name);
   return namesSdkType(parameterTypeOf(project, signature, 0));
 }
 

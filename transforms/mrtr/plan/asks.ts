@@ -5,6 +5,7 @@ import { referencesTo } from '../analyse/functions.js';
 import type { Registration } from '../analyse/handlers.js';
 import type { PushCall } from '../analyse/pushCall.js';
 import { REGISTRATIONS } from '../constants.js';
+import { pushMethodOfForm } from '../pushMethods.js';
 import { constValue, stringValue, unwrap } from '../analyse/symbols.js';
 import type { Review } from './review.js';
 
@@ -113,7 +114,7 @@ export function asksOf(
     let schema: Ask['schema'];
     // Only `elicitInput` validated accepted content against requestedSchema; a plain request (`send`,
     // `sendRequest`, `request`) checked the result's shape only, so its rewrite must not add validation.
-    if (builder === 'elicit' && /(^|\.)elicitInput$/.test(call.form)) {
+    if (builder === 'elicit' && pushMethodOfForm(call.form)?.validatesContent) {
       const found = schemaOf(params[i]);
       if (found === null) return { kind: 'review', reason: 'unknown-schema' };
       schema = found;
@@ -217,7 +218,7 @@ export function singleBlockSampling(ask: Ask): boolean {
   if (!Node.isCallExpression(call)) return false;
   const schema = call.getArguments()[1];
   if (schema && schema.getText() === 'CreateMessageResultSchema') return true;
-  if (!/(^|\.)createMessage$/.test(ask.call.form)) return false;
+  if (!pushMethodOfForm(ask.call.form)?.singleBlock) return false;
   const params = ask.params;
   return (
     !!params &&

@@ -2,6 +2,7 @@ import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import { isReplaySafeExpression } from '../analyse/replaySafe.js';
 import { unwrap } from '../analyse/symbols.js';
 import { singleBlockSampling, type Ask } from './asks.js';
+import { INPUT_REQUIRED_BUILDERS } from '../pushMethods.js';
 
 /** A local that is live across an ask: it travels in requestState and is restored on the round that resumes there. */
 export interface CarriedLocal {
@@ -18,13 +19,6 @@ export interface CarriedLocal {
 /** Types whose values do not survive JSON.stringify/parse (a Date is converted instead). */
 const UNSERIALIZABLE_TYPE =
   /\b(Map|Set|WeakMap|WeakSet|WeakRef|bigint|BigInt|symbol|Symbol|Function|RegExp|Promise|Error|Buffer|Uint8Array|ArrayBuffer)\b|=>/;
-// The rebuilt answers' types: a sampling answer may be a tool-use result (`inputResponse` types it so too).
-const RESULT_TYPE = {
-  elicit: 'ElicitResult',
-  elicitUrl: 'ElicitResult',
-  createMessage: '(CreateMessageResult | CreateMessageResultWithTools)',
-  listRoots: 'ListRootsResult',
-} as const;
 
 /**
  * How a carried local crosses JSON: its type for the state, whether it is a Date (converted), whether the
@@ -86,7 +80,9 @@ type CarriedBase = Pick<CarriedLocal, 'name' | 'keyword'> & { date: false };
 function carriedAnswer(id: Node, ask: Ask, base: CarriedBase): CarriedLocal {
   // A low-level createMessage without tools answered one content block: the old type (see answerValue).
   const type =
-    ask.builder === 'createMessage' && singleBlockSampling(ask) ? 'CreateMessageResult' : RESULT_TYPE[ask.builder];
+    ask.builder === 'createMessage' && singleBlockSampling(ask)
+      ? 'CreateMessageResult'
+      : INPUT_REQUIRED_BUILDERS[ask.builder].resultType;
   const member = Node.isIdentifier(id) && ask.binding?.pattern ? elementPath(id) : undefined;
   return { ...base, type: member ? `${type}${member}` : type, serverSide: false };
 }

@@ -3,11 +3,13 @@ import { attributed } from '../../../lib/planFailure.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import { findGuards } from '../detect/guards.js';
 import type { FoundSite } from '../detect/findSites.js';
-import { planReplay, type Strategy } from '../replay/planReplay.js';
+import { planReplay } from '../replay/planReplay.js';
+import type { ReplayVerdict } from '../replay/planReplay.js';
 import type { OutsideCall } from '../replay/replayPath.js';
 import { HandlerPlans } from './planHandlers.js';
 import { isCompletionNotifier } from './planNotifier.js';
 import { planSite } from './planSite.js';
+import { reaches, STRATEGY_CHAINS, walkChain, type Strategy, type StrategyName } from './strategies.js';
 import type { OutsideSite, Verdict } from './verdict.js';
 
 /** A found site and its verdict. */
@@ -16,10 +18,10 @@ export interface DecidedSite extends FoundSite {
 }
 
 /**
- * The verdict of every site, before any edit is derived. Replay takes the sites the handler strategies leave
- * for review (every eligible site under `--strategy replay`); the others get their handler's plan. Sites are
- * decided in the order they were found, as the plans' shared state (cached group verdicts, the file that hosts
- * each server's codec, the outside calls already reported) requires.
+ * The verdict of every site, before any edit is derived: each site walks the option's chain of strategies
+ * (plan/strategies.ts). Replay plans the sites the chain brings to it together (one plan per server) before any
+ * site's verdict is taken. Sites are decided in the order they were found, as the plans' shared state (cached group
+ * plans, the file that hosts each server's codec, the outside calls already reported) requires.
  */
 export function decideSites(
   found: FoundSite[],
@@ -28,29 +30,41 @@ export function decideSites(
   runtimeDir?: string,
   failed: ReadonlySet<string> = new Set(),
 ): DecidedSite[] {
+  const chain = STRATEGY_CHAINS[strategy];
   const handlers = new HandlerPlans(found, analysis, failed);
   // The asks of files whose planning threw are left out; their handlers' other asks still see them in the group.
   const planned = failed.size === 0 ? found : found.filter((site) => !failed.has(site.absPath));
-  // Asks the explicit form cannot take (helpers, guards, loops) keep their place and replay (see replay/planReplay.ts).
-  const replayVerdicts = planReplay(planned, handlers, analysis, strategy, runtimeDir);
+  const replayVerdicts = chain.includes('replay')
+    ? planReplay(planned, handlers, analysis, (site) => reachesReplay(chain, handlers, site), runtimeDir)
+    : new Map<Node, ReplayVerdict>();
   const reported = new Set<Node>();
   return planned.map((site) =>
-    attributed(site.absPath, () => decideSite(site, handlers, replayVerdicts, reported, analysis)),
+    attributed(site.absPath, () => decideSite(site, chain, handlers, replayVerdicts, reported, analysis)),
   );
 }
 
-/** One site's verdict: its replay verdict, else its handler's plan (a notifier's, or the explicit strategies'). */
+/**
+ * Whether the chain brings a site to replay. The handler strategies plan it first, whatever the chain: a step
+ * function and replay share the server's codec, and the first plan that needs it declares it (in found order).
+ */
+function reachesReplay(chain: readonly StrategyName[], handlers: HandlerPlans, site: FoundSite): boolean {
+  handlers.verdictOf(site);
+  return reaches(chain, 'replay', (name) => (name === 'replay' ? undefined : handlers.answerOf(name, site)));
+}
+
+/** One site's verdict: the first plan down the chain (a notifier's goes with its handler's URL ask), then its family's. */
 function decideSite(
   site: FoundSite,
+  chain: readonly StrategyName[],
   handlers: HandlerPlans,
-  replayVerdicts: ReturnType<typeof planReplay>,
+  replayVerdicts: Map<Node, ReplayVerdict>,
   reported: Set<Node>,
   analysis: MrtrAnalysis,
 ): DecidedSite {
   const { call, chains, ignored, skip } = site;
-  const planned =
-    replayVerdicts.get(call.node) ??
-    (isCompletionNotifier(call) ? handlers.notifierFor(site) : handlers.explicitFor(site));
+  const planned = isCompletionNotifier(call)
+    ? handlers.notifierFor(site)
+    : walkChain(chain, (name) => (name === 'replay' ? replayVerdicts.get(call.node) : handlers.answerOf(name, site)));
   const verdict = planSite(call, chains, ignored ? (skip ?? 'ignored') : undefined, planned);
   if (verdict.kind === 'replay' && planned?.kind === 'replay')
     verdict.outside = outsideSites(planned.outside ?? [], reported, analysis);

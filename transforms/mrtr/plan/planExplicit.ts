@@ -9,6 +9,7 @@ import type { PushCall } from '../analyse/pushCall.js';
 import { isReplaySafeExpression, isReplaySafeStatement } from '../analyse/replaySafe.js';
 import { statementOf } from '../analyse/statements.js';
 import { constValue, unwrap } from '../analyse/symbols.js';
+import { PUSH_KINDS, pushMethodNamed } from '../pushMethods.js';
 import { asksOf, bindingOf, keyScopeOf, onlyFieldUses, type Ask, type Binding } from './asks.js';
 import { capabilityReadsIn, isExitOnlyBranch } from './beforeAsk.js';
 import type { Review } from './review.js';
@@ -237,14 +238,15 @@ function unsupportedError(
     (server.startsWith('this.') && !Node.isArrowFunction(fn))
   )
     return undefined;
-  const direct =
-    method === 'elicitInput' || method === 'requestSampling' || method === 'createMessage' || method === 'listRoots';
+  // A method of its own kind (not a generic sender): the SDK's own capability check, with its own wording.
+  const row = pushMethodNamed(method);
+  const direct = !!row?.kind && !row.notifier;
   if (builder === 'elicit')
     return direct
       ? { capability: 'form', message: 'Client does not support form elicitation.', server }
       : {
           capability: 'elicitation',
-          message: 'Client does not support elicitation (required for elicitation/create)',
+          message: `Client does not support elicitation (required for ${PUSH_KINDS.elicitation.method})`,
           server,
         };
   if (builder === 'elicitUrl')
@@ -252,7 +254,7 @@ function unsupportedError(
       ? { capability: 'url', message: 'Client does not support url elicitation.', server }
       : {
           capability: 'elicitation',
-          message: 'Client does not support elicitation (required for elicitation/create)',
+          message: `Client does not support elicitation (required for ${PUSH_KINDS.elicitation.method})`,
           server,
         };
   if (builder === 'createMessage') {
@@ -268,9 +270,13 @@ function unsupportedError(
       return undefined;
     return {
       capability: 'sampling',
-      message: 'Client does not support sampling (required for sampling/createMessage)',
+      message: `Client does not support sampling (required for ${PUSH_KINDS.sampling.method})`,
       server,
     };
   }
-  return { capability: 'roots', message: 'Client does not support listing roots (required for roots/list)', server };
+  return {
+    capability: 'roots',
+    message: `Client does not support listing roots (required for ${PUSH_KINDS.roots.method})`,
+    server,
+  };
 }

@@ -4,24 +4,30 @@ import { builderOf } from '../analyse/askCall.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import { isDirectAsk } from '../analyse/handlerSite.js';
 import type { FoundSite } from '../detect/findSites.js';
-import type { ReasonId } from '../reasons.js';
 import { planExplicit, type ExplicitVerdict } from './planExplicit.js';
 import { isCompletionNotifier, planNotifier, type NotifierVerdict } from './planNotifier.js';
 import { planSteps, type StepsVerdict } from './planSteps.js';
 import { isUrlError, planUrlError, type UrlErrorVerdict } from './planUrlError.js';
+import { walkChain, type StrategyName } from './strategies.js';
+
+/** The strategies planned per handler, in the chain's order. */
+type HandlerStrategy = Exclude<StrategyName, 'replay'>;
+const HANDLER_CHAIN: readonly HandlerStrategy[] = ['explicit', 'steps'];
 
 /**
  * The strategies that rewrite a handler's asks together (the explicit form, a step function, a thrown URL
  * error's ask, and the completion notifiers that go with it): sites are grouped by their handler registration,
- * across files, and each group is planned once. Group verdicts are kept in the order sites are first asked
- * about, and so is `codecHosts`, shared with replay: the first plan that needs a server's codec decides the
+ * across files, and each group is planned once per strategy. Group plans are made in the order sites are first
+ * asked about, and so is `codecHosts`, shared with replay: the first plan that needs a server's codec decides the
  * file that declares it.
  */
 export class HandlerPlans {
   /** One codec per server: the file that declares it, by the server's construction. */
   readonly codecHosts = new Map<Node, SourceFile>();
   private readonly groups = new Map<Node, FoundSite[]>();
-  private readonly groupVerdicts = new Map<Node, ExplicitVerdict | StepsVerdict>();
+  private readonly explicitAnswers = new Map<FoundSite, ExplicitVerdict | UrlErrorVerdict>();
+  private readonly groupVerdicts = new Map<Node, ExplicitVerdict>();
+  private readonly stepsVerdicts = new Map<Node, StepsVerdict | undefined>();
 
   constructor(
     found: FoundSite[],
@@ -44,23 +50,28 @@ export class HandlerPlans {
     return this.groups.get(registration) ?? [];
   }
 
-  /** What replay takes from these strategies: the reason they leave a site for review, or `explicit`. */
-  explicitReasonOf(f: FoundSite): ReasonId | 'explicit' {
-    const verdict = this.explicitFor(f);
-    return verdict?.kind === 'review' ? verdict.reason : verdict ? 'explicit' : 'no-strategy-yet';
+  /**
+   * What the handler strategies (explicit, then steps) make of an ask: its plan, the reason they leave it, or
+   * undefined (no form for it yet). Notifiers and replay read it.
+   */
+  verdictOf(f: FoundSite): ExplicitVerdict | UrlErrorVerdict | StepsVerdict {
+    return walkChain(HANDLER_CHAIN, (name) => this.answerOf(name as HandlerStrategy, f));
   }
 
-  /** The verdict of an ask: the explicit form, a URL error's ask, or a step function, alone or with its handler's other asks. */
-  explicitFor(f: FoundSite): ExplicitVerdict | UrlErrorVerdict | StepsVerdict {
-    if (this.failed.has(f.absPath)) return { kind: 'review', reason: 'no-strategy-yet' };
+  /** One handler strategy's answer for an ask (the strategy chain asks it: plan/strategies.ts). */
+  answerOf(name: HandlerStrategy, f: FoundSite): ExplicitVerdict | UrlErrorVerdict | StepsVerdict {
+    if (name === 'explicit' && this.failed.has(f.absPath)) return { kind: 'review', reason: 'no-strategy-yet' };
     // What planning an ask's handler group throws is the error of the ask's file (lib/planFailure.ts).
     return attributed(f.absPath, () => {
+      if (name === 'steps') return this.stepsOf(f);
       throwIfTestHook('plan', this.analysis.project.relative(f.absPath));
-      return this.planGroupOf(f);
+      if (!this.explicitAnswers.has(f)) this.explicitAnswers.set(f, this.explicitOf(f));
+      return this.explicitAnswers.get(f);
     });
   }
 
-  private planGroupOf(f: FoundSite): ExplicitVerdict | UrlErrorVerdict | StepsVerdict {
+  /** The explicit form of an ask: alone, with its handler's other asks (one round), or a thrown URL error's ask. */
+  private explicitOf(f: FoundSite): ExplicitVerdict | UrlErrorVerdict {
     if (f.ignored) return undefined;
     const registration = f.chains[0]?.registration?.call;
     const group = this.asksOf(registration, f);
@@ -69,19 +80,26 @@ export class HandlerPlans {
       return alone?.kind === 'url-error' && group.length > 1 ? { kind: 'review', reason: 'several-asks' } : alone;
     }
     const alone = planExplicit([f], this.analysis, this.notifiersOf(registration));
-    if (group.length === 1 && alone?.kind === 'review') {
-      if (!this.groupVerdicts.has(f.call.node)) this.groupVerdicts.set(f.call.node, this.withSteps(alone, group));
-      return this.groupVerdicts.get(f.call.node);
-    }
     if (group.length === 1 || !isDirectAsk(f) || alone === undefined) return alone;
     // A handler whose asks are not all written in it (helpers, silenced sites) needs more than one round.
     if (group.some((g) => g.ignored || !isDirectAsk(g))) return { kind: 'review', reason: 'several-asks' };
     if (!this.groupVerdicts.has(registration!))
-      this.groupVerdicts.set(
-        registration!,
-        this.withSteps(planExplicit(group, this.analysis, this.notifiersOf(registration)), group),
-      );
+      this.groupVerdicts.set(registration!, planExplicit(group, this.analysis, this.notifiersOf(registration)));
     return this.groupVerdicts.get(registration!);
+  }
+
+  /**
+   * The step function of an ask's handler (planned once per handler), when every ask of it is written in it; undefined
+   * when the steps cannot take it either (the explicit form's reason stands).
+   */
+  private stepsOf(f: FoundSite): StepsVerdict | undefined {
+    if (f.ignored || isUrlError(f.call)) return undefined;
+    const registration = f.chains[0]?.registration?.call;
+    const group = this.asksOf(registration, f);
+    if (group.some((g) => g.ignored || !isDirectAsk(g))) return undefined;
+    const key = group.length === 1 ? f.call.node : registration!;
+    if (!this.stepsVerdicts.has(key)) this.stepsVerdicts.set(key, this.planStepsOf(group));
+    return this.stepsVerdicts.get(key);
   }
 
   /** A notifier is replaced when every ask of its handler is rewritten and one of them is a URL ask. */
@@ -100,22 +118,16 @@ export class HandlerPlans {
       asks.every((g) => {
         // A step function moves the code before its ask (the notifier's statement with it) into a step: the
         // notifier is then left for review, never edited where the step's text replaces it.
-        const v = this.explicitFor(g);
+        const v = this.verdictOf(g);
         return !!v && v.kind !== 'review' && v.kind !== 'steps';
       });
     return rewritten ? { kind: 'notifier', plan } : { kind: 'review', reason: 'completion-notifier' };
   }
 
-  /** Asks that are not one round (dependent, or after code with effects) become a step function when they can. */
-  private withSteps(verdict: ExplicitVerdict, group: FoundSite[]): ExplicitVerdict | StepsVerdict {
-    if (
-      verdict?.kind !== 'review' ||
-      !['several-asks', 'repeated-effects', 'ask-not-statement'].includes(verdict.reason)
-    )
-      return verdict;
-    if (group.some((g) => g.ignored || !isDirectAsk(g))) return verdict;
+  /** A handler's step function; a codec another file declares for its server is for review. */
+  private planStepsOf(group: FoundSite[]): StepsVerdict | undefined {
     const steps = planSteps(group, this.analysis);
-    if (!steps || (steps.kind === 'review' && steps.reason === 'ask-not-statement')) return verdict;
+    if (!steps || (steps.kind === 'review' && steps.reason === 'ask-not-statement')) return undefined;
     if (steps.kind === 'steps' && !steps.plan.wiring.existing) {
       // One codec per server, declared in the first file whose handlers need it.
       const host = this.codecHosts.get(steps.plan.wiring.construction) ?? steps.plan.wiring.codecFile;

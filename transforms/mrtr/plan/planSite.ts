@@ -3,7 +3,9 @@ import type { Chain } from '../analyse/chains.js';
 import type { PushCall } from '../analyse/pushCall.js';
 import { MRTR_CAPABLE_METHODS } from '../constants.js';
 import type { ReasonId } from '../reasons.js';
-import type { StrategyVerdict, Verdict } from './verdict.js';
+import type { Review } from './review.js';
+import { takesMixed } from './strategies.js';
+import type { Reach, StrategyVerdict, Verdict } from './verdict.js';
 
 /** Reason for a site that only runs in one non-MRTR context. */
 const FAMILY_REASONS: Record<Exclude<Family, 'tools/call' | 'prompts/get' | 'resources/read' | 'mixed'>, ReasonId> = {
@@ -51,19 +53,24 @@ export function planSite(
   const owned = chains.find((c) => c.framework);
   if (owned && chains.every((c) => c.framework)) return review('framework-api', owned.framework);
   if (other.length === 0 && capable.length > 0) {
-    if (strategy && strategy.kind !== 'review')
-      return strategy.kind === 'replay'
-        ? { kind: 'replay', plan: strategy.plan, outside: [], family, families }
-        : { ...strategy, family, families };
+    if (strategy && strategy.kind !== 'review') return withReach(strategy, { family, families });
     return review(strategy ? strategy.reason : 'no-strategy-yet');
   }
   if (capable.length > 0) {
-    // Replay rewrites a helper for its capable callers; each other caller is reported on its own (see replay/planReplay.ts).
-    if (strategy?.kind === 'replay') return { kind: 'replay', plan: strategy.plan, outside: [], family, families };
+    // Only a strategy that takes mixed sites (replay: each other caller is reported on its own) keeps its plan.
+    if (strategy && strategy.kind !== 'review' && takesMixed(strategy.kind))
+      return withReach(strategy, { family, families });
     return review('mixed-callers');
   }
   const first = (other[0] ?? 'unresolved') as keyof typeof FAMILY_REASONS;
   return review(FAMILY_REASONS[first]);
+}
+
+/** A strategy's plan as the site's verdict (a replayed site's outside calls are added by the caller). */
+function withReach(strategy: Exclude<StrategyVerdict, Review | undefined>, reach: Reach): Verdict {
+  return strategy.kind === 'replay'
+    ? { kind: 'replay', plan: strategy.plan, outside: [], ...reach }
+    : { ...strategy, ...reach };
 }
 
 export function isMrtrCapable(family: Family): boolean {

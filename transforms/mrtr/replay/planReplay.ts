@@ -6,6 +6,7 @@ import type { CallExpression, SourceFile } from 'ts-morph';
 import type { Chain } from '../analyse/chains.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import { MRTR_CAPABLE_METHODS } from '../constants.js';
+import { ASK_METHODS, type AskMethod } from '../pushMethods.js';
 import { paramsOf } from '../analyse/askCall.js';
 import type { FoundSite } from '../detect/findSites.js';
 import type { Registration } from '../analyse/handlers.js';
@@ -17,22 +18,6 @@ import { traceReplayPath, type OutsideCall, type ReplayEdits, type ReplayPath } 
 import { REPLAY_RUNTIME_NAME, runtimeExtension } from './replayRuntime.js';
 import { constValue, unwrap } from '../analyse/symbols.js';
 
-/** How sites choose a strategy: `auto` uses replay where the explicit form does not apply. */
-export type Strategy = 'auto' | 'explicit' | 'replay';
-
-/** The runtime's ask for each old method (the handler context's `requestSampling` is the server's `createMessage`). */
-const ASK_METHODS: Record<string, AskMethod> = {
-  elicitInput: 'elicitInput',
-  createMessage: 'createMessage',
-  requestSampling: 'createMessage',
-  listRoots: 'listRoots',
-  // `server.server.request({ method, params }, Schema)` and `ctx.mcpReq.send(...)`: the raw request, unchecked.
-  request: 'request',
-  send: 'request',
-};
-
-export type AskMethod = 'elicitInput' | 'createMessage' | 'listRoots' | 'request';
-
 /** Families a replayed helper may also be reached from: there its ask fails clearly, and each such call is reported. */
 const OUTSIDE_FAMILIES: ReadonlySet<string> = new Set([
   'other-request',
@@ -42,19 +27,6 @@ const OUTSIDE_FAMILIES: ReadonlySet<string> = new Set([
   'timer',
   'startup',
   'dead',
-]);
-
-/** Explicit-form reasons that replay answers: the ask keeps its place, so its shape around it does not matter. */
-const REPLAYABLE: ReadonlySet<string> = new Set([
-  'no-strategy-yet',
-  'ask-in-helper',
-  'several-asks',
-  'guarded-ask',
-  'ask-not-statement',
-  'repeated-effects',
-  'unknown-schema',
-  'unserializable-state',
-  'mixed-callers',
 ]);
 
 /** One plan per server: every replayed handler of a server shares its codec and runtime module. */
@@ -74,22 +46,21 @@ export interface ReplayPlan extends Omit<ReplayEdits, 'reruns'> {
 export type ReplayVerdict = { kind: 'replay'; plan: ReplayPlan; outside?: OutsideCall[] } | Review;
 
 /**
- * The replay verdict of each site the explicit strategy left for review (or every site, under `--strategy
- * replay`): sites whose every caller chain starts at an MRTR-capable v2 handler, and whose handlers' asks can
- * all be replayed, share one plan per server. Sites absent from the result keep their explicit verdict. The
- * handlers' plans give the explicit strategies' reason per site, the sites of each handler, and the file that
- * hosts each server's codec (a step function may have claimed it).
+ * The replay verdict of each site the strategy chain brings to replay (`reaches`: the sites the handler strategies
+ * leave under `auto`, every site under `--strategy replay`): sites whose every caller chain starts at an
+ * MRTR-capable v2 handler, and whose handlers' asks can all be replayed, share one plan per server. Sites absent
+ * from the result are not replay's (the chain goes on). The handlers' plans give the sites of each handler, and the
+ * file that hosts each server's codec (a step function may have claimed it).
  */
 export function planReplay(
   candidates: FoundSite[],
   handlers: HandlerPlans,
   analysis: MrtrAnalysis,
-  strategy: Strategy,
+  reaches: (site: FoundSite) => boolean,
   runtimeDir?: string,
 ): Map<Node, ReplayVerdict> {
   const verdicts = new Map<Node, ReplayVerdict>();
-  if (strategy === 'explicit') return verdicts;
-  const paths = replayPaths(candidates, handlers, analysis, strategy, verdicts);
+  const paths = replayPaths(candidates, handlers, analysis, reaches, verdicts);
   // One plan per server construction.
   const plans = new Map<Node, ReplayVerdict>();
   for (const [candidate, route] of paths)
@@ -108,22 +79,20 @@ export function planReplay(
 }
 
 /**
- * The replay path of each eligible site (the handler strategies' leftovers under `auto`), as long as every ask
- * of each handler it reaches has one; a path that cannot be replayed leaves its reason in `verdicts`.
+ * The replay path of each eligible site the chain brings to replay, as long as every ask of each handler it
+ * reaches has one; a path that cannot be replayed leaves its reason in `verdicts`.
  */
 function replayPaths(
   candidates: FoundSite[],
   handlers: HandlerPlans,
   analysis: MrtrAnalysis,
-  strategy: Strategy,
+  reaches: (site: FoundSite) => boolean,
   verdicts: Map<Node, ReplayVerdict>,
 ): Map<FoundSite, ReplayPath> {
   const paths = new Map<FoundSite, ReplayPath>();
   for (const candidate of candidates)
     attributed(candidate.absPath, () => {
-      if (!eligible(candidate)) return;
-      const reason = handlers.explicitReasonOf(candidate);
-      if (strategy === 'auto' && (reason === undefined || !REPLAYABLE.has(reason))) return;
+      if (!eligible(candidate) || !reaches(candidate)) return;
       const route = traceReplayPath(candidate.call.node, analysis);
       if (route && 'reason' in route)
         verdicts.set(candidate.call.node, { kind: 'review', reason: route.reason, detail: route.detail });

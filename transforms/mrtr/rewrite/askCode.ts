@@ -3,17 +3,10 @@ import { singleBlockSampling, type Ask } from '../plan/asks.js';
 import { CHECKED_ANSWER, CHECKED_ANSWER_NEED } from './kit/checkedAnswer.js';
 import { dedent, freshName, type FileStyle } from './kit/codeText.js';
 import { isReplaySafeExpression } from '../analyse/replaySafe.js';
+import { INPUT_REQUIRED_BUILDERS } from '../pushMethods.js';
 
 // The code of one ask in the explicit form and in a step function: the `inputRequired` builder that asks it,
 // the view of its answer, the validation of accepted form content, and the old call's result rebuilt.
-
-/** The `inputResponse` kind of each builder's answer. */
-export const VIEW_KIND = {
-  elicit: 'elicit',
-  elicitUrl: 'elicit',
-  createMessage: 'sampling',
-  listRoots: 'roots',
-} as const;
 
 /**
  * The old call's result, rebuilt from the answer `view` (an `inputResponse` narrowed to its kind), and the
@@ -95,27 +88,19 @@ function paramsText(ask: Ask, schemaName: string | undefined): string {
 /** The `inputRequired.<builder>(...)` call that asks what the old call asked. */
 export function requestBuilder(plan: Ask, schemaName?: string): string {
   const params = plan.params ? dedent(paramsText(plan, schemaName)) : '';
-  switch (plan.builder) {
-    case 'elicit':
-      return `inputRequired.elicit(${params})`;
-    case 'createMessage':
-      return `inputRequired.createMessage(${params})`;
-    case 'listRoots':
-      return 'inputRequired.listRoots()';
-    case 'elicitUrl': {
-      // The 2026-07-28 URL mode has no `mode` member in the builder's params and no elicitationId.
-      const literal = plan.params;
-      if (!literal || !Node.isObjectLiteralExpression(literal)) return `inputRequired.elicitUrl(${params})`;
-      const kept = literal
-        .getProperties()
-        .filter(
-          (p) =>
-            !(Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) ||
-            !['mode', 'elicitationId'].includes(p.getName()),
-        );
-      return `inputRequired.elicitUrl({ ${kept.map((p) => p.getText()).join(', ')} })`;
-    }
-  }
+  if (!INPUT_REQUIRED_BUILDERS[plan.builder].params) return `inputRequired.${plan.builder}()`;
+  const literal = plan.params;
+  if (plan.builder !== 'elicitUrl' || !literal || !Node.isObjectLiteralExpression(literal))
+    return `inputRequired.${plan.builder}(${params})`;
+  // The 2026-07-28 URL mode has no `mode` member in the builder's params and no elicitationId.
+  const kept = literal
+    .getProperties()
+    .filter(
+      (p) =>
+        !(Node.isPropertyAssignment(p) || Node.isShorthandPropertyAssignment(p)) ||
+        !['mode', 'elicitationId'].includes(p.getName()),
+    );
+  return `inputRequired.elicitUrl({ ${kept.map((p) => p.getText()).join(', ')} })`;
 }
 
 /** The name of the `inputResponse` view of an answer bound to `name`: `nameResponse` (`responseAnswer` for a `response`). */

@@ -9,10 +9,10 @@ import {
   requestBuilder,
   validationLines,
   viewNameOf,
-  VIEW_KIND,
   within,
 } from './askCode.js';
 import { dedent, freshName, type FileStyle } from './kit/codeText.js';
+import { INPUT_REQUIRED_BUILDERS } from '../pushMethods.js';
 import { capabilitiesOf, widenReturnType, type HandlerRewrite } from './kit/handlerEdits.js';
 
 /**
@@ -171,7 +171,7 @@ function viewsOf(plan: ExplicitPlan, style: FileStyle, taken: string, lines: str
   return plan.asks.map((ask) => {
     const keyCamel = ask.key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
     const reuse =
-      !!ask.binding && ask.builder !== 'createMessage' && ask.builder !== 'listRoots' && ask.binding.onlyFields;
+      !!ask.binding && INPUT_REQUIRED_BUILDERS[ask.builder].kind === 'elicitation' && ask.binding.onlyFields;
     const view = reuse
       ? ask.binding!.name
       : freshName(taken, viewNameOf(ask.binding && !ask.binding.pattern ? ask.binding.name : keyCamel));
@@ -193,7 +193,9 @@ function roundLines(
   const { quote: q, indentUnit: u } = style;
   const end = style.semicolon ? ';' : '';
   const lines: string[] = [];
-  const missing = views.map(({ ask, view }) => `${view}.kind !== ${q}${VIEW_KIND[ask.builder]}${q}`).join(' || ');
+  const missing = views
+    .map(({ ask, view }) => `${view}.kind !== ${q}${INPUT_REQUIRED_BUILDERS[ask.builder].view}${q}`)
+    .join(' || ');
   // Multi-line params keep their own layout, one level deeper (inside the if block).
   const requests = views.map(({ ask }) =>
     kept?.ask === ask

@@ -12,10 +12,10 @@ import {
   requestBuilder,
   validationLines,
   viewNameOf,
-  VIEW_KIND,
   within,
 } from './askCode.js';
 import { dedent, freshName, type FileStyle } from './kit/codeText.js';
+import { INPUT_REQUIRED_BUILDERS } from '../pushMethods.js';
 import { capabilitiesOf, widenReturnType, type HandlerRewrite } from './kit/handlerEdits.js';
 import { commentLines, keptLines, movedLines, RAW, startWithComments, substituted } from './movedCode.js';
 
@@ -303,7 +303,7 @@ function askLines(
   const builder = kept ? `inputRequired.${ask.builder}(${kept.name})` : requestBuilder(ask, schemaName);
   const request = `${ask.key}: ${builder}`.split(/\r?\n/).join(eol + indent + u + u);
   lines.push(
-    `if (${view}.kind !== ${q}${VIEW_KIND[ask.builder]}${q}) {`,
+    `if (${view}.kind !== ${q}${INPUT_REQUIRED_BUILDERS[ask.builder].view}${q}) {`,
     `${u}return inputRequired({`,
     `${u}${u}inputRequests: { ${request} },`,
     `${u}${u}requestState: await ${codec}.mint(${state}, ${ctx}),`,

@@ -2,21 +2,10 @@ import { ts } from '../../../lib/tsMorph.cjs';
 import type { Node } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { oneLine } from '../analyse/functions.js';
+import { PUSH_METHOD_NAMES } from '../pushMethods.js';
 
 // A v1 file is analysed in the v1 step's output (`extra.sendRequest(...)` already reads `ctx.mcpReq.send(...)`): the
 // report shows the call as the user wrote it, found on the user's own line, so that a reviewer can search for it.
-
-/** Method names a push-style call is spelled with, before or after the v1 step. */
-const PUSH_NAMES = new Set([
-  'elicitInput',
-  'createMessage',
-  'listRoots',
-  'requestSampling',
-  'sendRequest',
-  'request',
-  'send',
-  'createElicitationCompletionNotifier',
-]);
 
 const parsed = new WeakMap<AnalysisProject, Map<string, ts.SourceFile>>();
 
@@ -49,7 +38,7 @@ export function userFormOf(
     if (start === line) {
       if (ts.isCallExpression(n) && ts.isPropertyAccessExpression(n.expression)) {
         const name = n.expression.name.text;
-        if (PUSH_NAMES.has(name))
+        if (PUSH_METHOD_NAMES.has(name))
           candidates.push({ form: oneLine(n.expression.getText(source)), code: oneLine(n.getText(source)), name });
       } else if (ts.isNewExpression(n) && n.expression.getText(source) === 'UrlElicitationRequiredError') {
         const thrown = ts.isThrowStatement(n.parent) ? 'throw new' : 'new';
