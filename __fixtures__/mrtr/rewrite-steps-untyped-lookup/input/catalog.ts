@@ -1,0 +1,22 @@
+export interface Dataset {
+  name: string;
+  rows: number;
+}
+
+/** The datasets this server knows, by name. */
+export class DatasetCatalog {
+  private readonly byName = new Map<string, Dataset>([
+    ['sales', { name: 'sales', rows: 1200 }],
+    ['staff', { name: 'staff', rows: 40 }],
+  ]);
+  lookups = 0;
+
+  get(name: string) {
+    this.lookups++;
+    return this.byName.get(name);
+  }
+
+  delete(name: string) {
+    return this.byName.delete(name);
+  }
+}
