@@ -212,7 +212,10 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
       const plain: Call = { kind: 'tool', name: 'unfit', args: { kind: 'plain' } };
       const first = await rawCall2026(mod, plain);
       expect(first.resultType).toBe('input_required');
-      const retry = await rawCall2026(mod, plain, { inputResponses: { elicit_1: OK }, requestState: first.requestState! });
+      const retry = await rawCall2026(mod, plain, {
+        inputResponses: { elicit_1: OK },
+        requestState: first.requestState!,
+      });
       expect(retry.content).toEqual([{ type: 'text', text: 'used' }]);
       const refused = {
         map: 'an instance of Map',

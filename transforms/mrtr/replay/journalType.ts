@@ -12,8 +12,7 @@ import { declarationsOf, unwrap } from '../analyse/symbols.js';
  * promise (not awaited where it stands).
  */
 export type JournalType =
-  | { kind: 'json'; promise: boolean }
-  | { kind: 'large' | 'not' | 'unknown'; why: string; promise: boolean };
+  { kind: 'json'; promise: boolean } | { kind: 'large' | 'not' | 'unknown'; why: string; promise: boolean };
 
 /** Calls of the platform whose result the analysis knows without the standard library's types. */
 const KNOWN_RESULTS: Record<string, JournalType> = {
