@@ -138,10 +138,31 @@ function expressionStatement(expression: Node, statement: Node, walk: Walk): voi
   walk.steps.push({ statement, expression, discard, sync });
 }
 
-/** A condition or a loop's header: journaled when it has effects. */
+/**
+ * A condition or a loop's header: journaled when it has effects. Of `a && effect()` (and `||`, `??`) with a safe left
+ * operand only the right one is journaled: the left stays in the condition, and so does what it narrows
+ * (`if (result.hints?.length && (await allowed()))` keeps `result.hints` defined in the branch), which a condition
+ * wrapped whole in a step would lose.
+ */
 function condition(expression: Node, statement: Node, walk: Walk): void {
-  if (!isSafe(expression, walk) && !walk.leadsToAsk(expression)) value(expression, statement, walk);
+  if (isSafe(expression, walk) || walk.leadsToAsk(expression)) return;
+  let inner = expression;
+  while (Node.isParenthesizedExpression(inner)) inner = inner.getExpression();
+  if (
+    Node.isBinaryExpression(inner) &&
+    LOGICAL_OPERATORS.has(inner.getOperatorToken().getKind()) &&
+    isSafe(inner.getLeft(), walk)
+  )
+    return condition(inner.getRight(), statement, walk);
+  // `(await allowed())` is journaled as `(await step('allowed', () => allowed()))`: the parentheses stay outside.
+  value(inner, statement, walk);
 }
+
+const LOGICAL_OPERATORS: ReadonlySet<SyntaxKind> = new Set([
+  SyntaxKind.AmpersandAmpersandToken,
+  SyntaxKind.BarBarToken,
+  SyntaxKind.QuestionQuestionToken,
+]);
 
 /**
  * An effect whose value the code reads: journaled when its type is plain JSON, or cannot be read (the runtime's step

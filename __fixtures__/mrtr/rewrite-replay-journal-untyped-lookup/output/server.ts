@@ -1,6 +1,6 @@
 import { McpServer, createRequestStateCodec, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
-import { DatasetCatalog } from './catalog.js';
+import { DatasetCatalog, directory } from './catalog.js';
 import { ask, step, withAsks } from './mcp-mrtr-runtime.js';
 import * as nodeCrypto from 'node:crypto';
 
@@ -126,7 +126,7 @@ let deleted = 0;
 
 /** How often each effect ran (the equivalence harness compares them). */
 export function effectCounts() {
-  return { lookups: catalog.lookups, deleted };
+  return { lookups: catalog.lookups, checks: directory.checks, deleted };
 }
 
 export function build() {
@@ -136,8 +136,10 @@ export function build() {
     const dataset = await step('catalog.get', () => catalog.get(name));
     if (!dataset) return { content: [{ type: 'text', text: `No dataset ${name}.` }], isError: true };
     const large = dataset.rows > 1000 && !name.startsWith('tmp');
+    let owner = '';
+    if (dataset.owner?.email && (await step('directory.isActive', () => directory.isActive(name)))) owner = `, owned by ${dataset.owner.email}`;
     const answer = await ask.elicitInput({
-      message: `Drop ${dataset.name} (${dataset.rows} rows${large ? ', a large one' : ''})?`,
+      message: `Drop ${dataset.name} (${dataset.rows} rows${large ? ', a large one' : ''}${owner})?`,
       requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
     });
     if (answer.action !== 'accept' || answer.content?.confirm !== true) {

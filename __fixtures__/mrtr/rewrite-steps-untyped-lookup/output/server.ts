@@ -1,6 +1,6 @@
 import { McpServer, inputRequired, inputResponse, type ElicitRequestFormParams, ProtocolError, ProtocolErrorCode, fromJsonSchema, type ElicitResult, createRequestStateCodec, type RequestStateCodec, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
-import { DatasetCatalog } from './catalog.js';
+import { DatasetCatalog, directory } from './catalog.js';
 import * as nodeCrypto from 'node:crypto';
 
 // Multi-round handlers carry their earlier answers in requestState, which the client echoes back: it is encrypted
@@ -135,20 +135,23 @@ export function build() {
     // requestState carries server-computed `dataset`: the codec encrypts it, so the client cannot read them.
     type DropDatasetState =
       | { step: 'drop_dataset:start'; call: string }
-      | { step: 'drop_dataset:ask_drop_dataset'; call: string; dataset: ReturnType<typeof catalog.get> };
+      | { step: 'drop_dataset:ask_drop_dataset'; call: string; dataset: ReturnType<typeof catalog.get>; owner: string };
     const resumed = ctx.mcpReq.requestState<DropDatasetState>();
     const call = JSON.stringify([{ name }]);
     let state: DropDatasetState = resumed && typeof resumed.step === 'string' && resumed.step.startsWith('drop_dataset:') && resumed.call === call ? resumed : { step: 'drop_dataset:start', call };
     if (state.step === 'drop_dataset:start') {
       const dataset = catalog.get(name);
       if (!dataset) return { content: [{ type: 'text', text: `No dataset ${name}.` }], isError: true };
-      state = { step: 'drop_dataset:ask_drop_dataset', call, dataset };
+      let owner = '';
+      if (dataset.owner?.email && (await directory.isActive(name))) owner = `, owned by ${dataset.owner.email}`;
+      state = { step: 'drop_dataset:ask_drop_dataset', call, dataset, owner };
     }
     const { dataset } = state;
+    let { owner } = state;
     if (!dataset) return { content: [{ type: 'text', text: `No dataset ${name}.` }], isError: true };
     const large = dataset.rows > 1000 && !name.startsWith('tmp');
     const answerRequest: ElicitRequestFormParams = {
-      message: `Drop ${dataset.name} (${dataset.rows} rows${large ? ', a large one' : ''})?`,
+      message: `Drop ${dataset.name} (${dataset.rows} rows${large ? ', a large one' : ''}${owner})?`,
       requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
     };
     const answerResponse = inputResponse(state === resumed ? ctx.mcpReq.inputResponses : undefined, 'ask_drop_dataset');
