@@ -60,6 +60,17 @@ export function stepOutside() {
   return step('outside', () => 42);
 }
 
+// What a step may give: plain data is journaled; the others cannot come back from requestState as they were.
+export const STEP_VALUES = {
+  plain: () => ({ name: 'sales', rows: [1, 2], nested: { ok: true, none: null }, gone: undefined }),
+  map: () => new Map([['sales', 1]]),
+  date: () => new Date(0),
+  nan: () => Number.NaN,
+  instance: () => new (class Dataset { rows = 1; count() { return this.rows; } })(),
+  nested: () => ({ rows: [{ at: new Date(0) }] }),
+  bigint: () => BigInt(1),
+};
+
 export function askOutside() {
   return ask.elicitInput({ message: 'outside', requestedSchema: CONFIRM });
 }
@@ -111,6 +122,12 @@ export function build() {
     }
     const ok = await confirm('Journal ' + opened.n + '?');
     return { content: [{ type: 'text', text: [opened.n, failed, ok].join(' ') }] };
+  }));
+  // A journaled step whose value JSON cannot carry as it is: refused on the round that ran it, naming the step.
+  server.registerTool('unfit', { inputSchema: z.object({ kind: z.string() }) }, withAsks(server.server, codec, async ({ kind }) => {
+    const value = await step('lookup', () => STEP_VALUES[kind]());
+    const ok = await confirm('Use ' + JSON.stringify(value) + '?');
+    return { content: [{ type: 'text', text: ok ? 'used' : 'kept' }] };
   }));
   server.registerTool('swallow', {}, withAsks(server.server, codec, async () => {
     let ok = false;
@@ -188,6 +205,31 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
       expect(retry.content).toEqual([{ type: 'text', text: '1 true true' }]);
       expect(mod.exports?.stepRuns).toEqual(['open', 'fails', 'fails']);
       expect(await (mod.exports?.stepOutside as () => Promise<number>)()).toBe(42);
+    });
+
+    it('journals a step whose value is plain data, and refuses one JSON cannot carry, naming the step', async () => {
+      const mod = await loadFlavour(flavour);
+      const plain: Call = { kind: 'tool', name: 'unfit', args: { kind: 'plain' } };
+      const first = await rawCall2026(mod, plain);
+      expect(first.resultType).toBe('input_required');
+      const retry = await rawCall2026(mod, plain, {
+        inputResponses: { elicit_1: OK },
+        requestState: first.requestState!,
+      });
+      expect(retry.content).toEqual([{ type: 'text', text: 'used' }]);
+      const refused = {
+        map: 'an instance of Map',
+        date: 'an instance of Date',
+        nan: 'the number NaN',
+        instance: 'an instance of Dataset',
+        nested: 'an instance of Date',
+        bigint: 'a bigint',
+      };
+      for (const [kind, what] of Object.entries(refused)) {
+        const result = await rawCall2026(mod, { kind: 'tool', name: 'unfit', args: { kind } });
+        expect(result.resultType, kind).not.toBe('input_required');
+        expect(JSON.stringify(result), kind).toContain(`step('lookup') gave ${what}, which requestState cannot carry`);
+      }
     });
 
     it('runs a step again when the step reached has another label than the record (the path changed)', async () => {

@@ -151,9 +151,9 @@ export const REASONS = {
   },
   'replay-effect-not-journalable': {
     message:
-      'an effect runs before an ask on a replayed path, and its result cannot be journaled (a class instance with behaviour, a stream, a function, a handle, a promise awaited later, a type the analysis cannot read, or in a function that is not async): replayed, it would run again on every round',
+      'an effect runs before an ask on a replayed path, and its result cannot be journaled (a class instance with behaviour, a stream, a function, a handle, a promise awaited later, or in a function that is not async): replayed, it would run again on every round',
     advice:
-      'Make the effect return plain data (`const quote = toPlain(await quotes.open(order))` inside a helper that returns an interface of strings, numbers and arrays), give it a return type the analysis can read, or move it after the last ask (it then runs once); then run the tool again. Or keep the code and make the effect safe to repeat (idempotent) by hand.',
+      'Make the effect return plain data (`const quote = toPlain(await quotes.open(order))` inside a helper that returns an interface of strings, numbers and arrays), or move it after the last ask (it then runs once); then run the tool again. Or keep the code and make the effect safe to repeat (idempotent) by hand.',
   },
   'replay-journal-unbounded': {
     message:

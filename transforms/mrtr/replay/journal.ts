@@ -21,6 +21,11 @@ export interface JournalStep {
   discard: boolean;
   /** In a function that is not async: the step is not awaited (it runs its effect at once). */
   sync: boolean;
+  /**
+   * Its value's type could not be read (why): the runtime's step checks the value at the first round and refuses,
+   * with an error that names the step, one JSON cannot carry. The report names it for the reviewer.
+   */
+  unchecked?: string;
 }
 
 export type JournalResult = { steps: JournalStep[] } | { reason: ReasonId; detail: string };
@@ -133,12 +138,36 @@ function expressionStatement(expression: Node, statement: Node, walk: Walk): voi
   walk.steps.push({ statement, expression, discard, sync });
 }
 
-/** A condition or a loop's header: journaled when it has effects. */
+/**
+ * A condition or a loop's header: journaled when it has effects. Of `a && effect()` (and `||`, `??`) with a safe left
+ * operand only the right one is journaled: the left stays in the condition, and so does what it narrows
+ * (`if (result.hints?.length && (await allowed()))` keeps `result.hints` defined in the branch), which a condition
+ * wrapped whole in a step would lose.
+ */
 function condition(expression: Node, statement: Node, walk: Walk): void {
-  if (!isSafe(expression, walk) && !walk.leadsToAsk(expression)) value(expression, statement, walk);
+  if (isSafe(expression, walk) || walk.leadsToAsk(expression)) return;
+  let inner = expression;
+  while (Node.isParenthesizedExpression(inner)) inner = inner.getExpression();
+  if (
+    Node.isBinaryExpression(inner) &&
+    LOGICAL_OPERATORS.has(inner.getOperatorToken().getKind()) &&
+    isSafe(inner.getLeft(), walk)
+  )
+    return condition(inner.getRight(), statement, walk);
+  // `(await allowed())` is journaled as `(await step('allowed', () => allowed()))`: the parentheses stay outside.
+  value(inner, statement, walk);
 }
 
-/** An effect whose value the code reads: journaled when its type is plain JSON, else the site is for review. */
+const LOGICAL_OPERATORS: ReadonlySet<SyntaxKind> = new Set([
+  SyntaxKind.AmpersandAmpersandToken,
+  SyntaxKind.BarBarToken,
+  SyntaxKind.QuestionQuestionToken,
+]);
+
+/**
+ * An effect whose value the code reads: journaled when its type is plain JSON, or cannot be read (the runtime's step
+ * refuses a value JSON cannot carry, see JournalStep.unchecked); else the site is for review.
+ */
 function value(expression: Node, statement: Node, walk: Walk): void {
   if (walk.leadsToAsk(expression)) return;
   if (walk.unbounded) return unbounded(expression, statement, walk);
@@ -158,7 +187,14 @@ function value(expression: Node, statement: Node, walk: Walk): void {
       reason: 'replay-effect-not-journalable',
       detail: `${where} is in a function that is not async, where a step cannot be awaited`,
     };
-  } else walk.steps.push({ statement, expression, discard: false, sync: false });
+  } else
+    walk.steps.push({
+      statement,
+      expression,
+      discard: false,
+      sync: false,
+      ...(type.kind === 'unknown' ? { unchecked: type.why } : {}),
+    });
 }
 
 function unbounded(expression: Node, statement: Node, walk: Walk): void {

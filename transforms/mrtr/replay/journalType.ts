@@ -7,9 +7,12 @@ import { declarationsOf, unwrap } from '../analyse/symbols.js';
 
 /**
  * What a step's result is, for the journal: plain JSON (or nothing), a value that may be large (an array of records),
- * or one JSON cannot carry (`why`). `promise`: the expression itself is a promise (not awaited where it stands).
+ * one JSON cannot carry (`why`), or one whose type the analysis cannot read (`unknown`: journaled all the same, the
+ * runtime's step refusing at its first round a value JSON cannot carry). `promise`: the expression itself is a
+ * promise (not awaited where it stands).
  */
-export type JournalType = { kind: 'json'; promise: boolean } | { kind: 'large' | 'not'; why: string; promise: boolean };
+export type JournalType =
+  { kind: 'json'; promise: boolean } | { kind: 'large' | 'not' | 'unknown'; why: string; promise: boolean };
 
 /** Calls of the platform whose result the analysis knows without the standard library's types. */
 const KNOWN_RESULTS: Record<string, JournalType> = {
@@ -51,9 +54,15 @@ export function journalTypeOf(expression: Node, project: AnalysisProject, depth 
     // `x = effect()`: the value assigned.
     if (op === SyntaxKind.EqualsToken) return journalTypeOf(value.getRight(), project, depth);
     if (op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment) return JSON_TYPE;
-    // `id ?? randomUUID()`: either operand's value.
-    if ([SyntaxKind.QuestionQuestionToken, SyntaxKind.BarBarToken, SyntaxKind.AmpersandAmpersandToken].includes(op))
+    // `id ?? randomUUID()`, `cached || fetched`: either operand's value.
+    if (op === SyntaxKind.QuestionQuestionToken || op === SyntaxKind.BarBarToken)
       return combine([journalTypeOf(value.getLeft(), project, depth), journalTypeOf(value.getRight(), project, depth)]);
+    // `org && !allowed(org)`: the left operand's value only when it is falsy, and every falsy value is a primitive.
+    if (op === SyntaxKind.AmpersandAmpersandToken) return journalTypeOf(value.getRight(), project, depth);
+    if (op === SyntaxKind.CommaToken) return journalTypeOf(value.getRight(), project, depth);
+    // Every other operator (comparisons, `instanceof`, `in`, arithmetic, bitwise, `+`) gives a boolean, a number or
+    // a string, whatever its operands are.
+    return JSON_TYPE;
   }
   if (Node.isConditionalExpression(value))
     return combine([
@@ -127,9 +136,14 @@ function callResultOf(call: Node & { getExpression(): Node }, project: AnalysisP
   return { ...combine(results), promise: async || results.some((r) => r.promise) };
 }
 
-/** Every result JSON, or the first that is not. */
+/** Every result JSON, or the first that is not (one JSON cannot carry, then a large one, then an unknown one). */
 function combine(results: JournalType[]): JournalType {
-  return results.find((r) => r.kind === 'not') ?? results.find((r) => r.kind === 'large') ?? JSON_TYPE;
+  return (
+    results.find((r) => r.kind === 'not') ??
+    results.find((r) => r.kind === 'large') ??
+    results.find((r) => r.kind === 'unknown') ??
+    JSON_TYPE
+  );
 }
 
 /** A declared return type: `Promise<T>` is T (a promise), `T[]` of records may be large, other types by the checker. */
@@ -158,7 +172,8 @@ function arrayResult(element: Type, at: Node, depth: number): JournalType {
 /** A checked type: primitives and plain data are JSON; functions, class instances, handles and unknown types are not. */
 function typeResult(type: Type, at: Node, depth: number): JournalType {
   const not = (why: string): JournalType => ({ kind: 'not', why, promise: false });
-  if (type.isAny() || type.isUnknown()) return not('a value whose type the analysis cannot read');
+  if (type.isAny() || type.isUnknown())
+    return { kind: 'unknown', why: 'a value whose type the analysis cannot read', promise: false };
   if (depth > MAX_DEPTH) return JSON_TYPE;
   if (type.isUnion()) return combine(type.getUnionTypes().map((t) => typeResult(t, at, depth)));
   if (

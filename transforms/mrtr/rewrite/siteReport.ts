@@ -13,6 +13,10 @@ import { decisionOf, type OutsideSite, type Verdict } from '../plan/verdict.js';
 import { REASONS } from '../reasons.js';
 import { userFormOf } from './userForm.js';
 
+/** How a journaled step whose value's type could not be read is named in the report, for the reviewer to confirm. */
+const UNCHECKED_NOTE =
+  '; its type could not be read: the round that runs it checks that JSON can carry its value, and fails with an error if not';
+
 /**
  * The report's sites, made in the order they are emitted: a site's id carries its ordinal among the sites of
  * the same file, function and code, counted in that order.
@@ -42,21 +46,20 @@ export class SiteReport {
     if (verdict.kind === 'replay') {
       // Effects before an ask are journaled (they run once): the report names them per handler.
       // A loop's one registration serves each element's handler: only the steps on this site's own path count.
-      const steps = [
-        ...new Set(
-          chains.flatMap((c) =>
-            c.registration
-              ? (verdict.plan.steps.get(c.registration) ?? [])
-                  .map((s) => s.statement)
-                  .filter((s) => !c.element || isOnChain(s, c, this.project))
-              : [],
-          ),
-        ),
-      ];
+      const journaled = chains.flatMap((c) =>
+        c.registration
+          ? (verdict.plan.steps.get(c.registration) ?? []).filter(
+              (s) => !c.element || isOnChain(s.statement, c, this.project),
+            )
+          : [],
+      );
+      const steps = [...new Set(journaled.map((s) => s.statement))];
+      // A value whose type the analysis could not read is journaled too; the step refuses one JSON cannot carry.
+      const unchecked = new Set(journaled.filter((s) => s.unchecked).map((s) => s.statement));
       if (steps.length > 0)
         site.notes = steps.map(
           (s) =>
-            `journaled (runs once, its result is replayed on later rounds): ${this.project.relative(s.getSourceFile().getFilePath())}:${this.project.userLine(s)} ${oneLine(s.getText())}`,
+            `journaled (runs once, its result is replayed on later rounds${unchecked.has(s) ? UNCHECKED_NOTE : ''}): ${this.project.relative(s.getSourceFile().getFilePath())}:${this.project.userLine(s)} ${oneLine(s.getText())}`,
         );
     }
     const tests = [...new Set(chains.flatMap((c) => c.tests ?? []))];

@@ -22,7 +22,7 @@ class Sessions {
 const sessions = new Sessions();
 
 async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
-  /* @mcp-mrtr-review replay-effect-not-journalable: an effect runs before an ask on a replayed path, and its result cannot be journaled (a class instance with behaviour, a stream, a function, a handle, a promise awaited later, a type the analysis cannot read, or in a function that is not async): replayed, it would run again on every round: `await sessions.open(user)` at server.ts:36 gives an instance of the class `Session` */
+  /* @mcp-mrtr-review replay-effect-not-journalable: an effect runs before an ask on a replayed path, and its result cannot be journaled (a class instance with behaviour, a stream, a function, a handle, a promise awaited later, or in a function that is not async): replayed, it would run again on every round: `await sessions.open(user)` at server.ts:36 gives an instance of the class `Session` */
   const answer = await ctx.mcpReq.elicitInput({
     message,
     requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
@@ -41,7 +41,7 @@ export function build() {
 
   server.registerTool('preview', { inputSchema: z.object({ url: z.string() }) }, async ({ url }, ctx) => {
     const response = await fetch(url);
-    /* @mcp-mrtr-review replay-effect-not-journalable: an effect runs before an ask on a replayed path, and its result cannot be journaled (a class instance with behaviour, a stream, a function, a handle, a promise awaited later, a type the analysis cannot read, or in a function that is not async): replayed, it would run again on every round: `await fetch(url)` at server.ts:42 gives a fetch Response (a stream) */
+    /* @mcp-mrtr-review replay-effect-not-journalable: an effect runs before an ask on a replayed path, and its result cannot be journaled (a class instance with behaviour, a stream, a function, a handle, a promise awaited later, or in a function that is not async): replayed, it would run again on every round: `await fetch(url)` at server.ts:42 gives a fetch Response (a stream) */
     const answer = await ctx.mcpReq.elicitInput({
       message: `Preview ${url} (${response.status})?`,
       requestedSchema: { type: 'object', properties: {} },

@@ -11,6 +11,8 @@
 // Code before an ask runs again on every round. Reads are harmless; an effect (a write, a network call, an id
 // or a clock read) is wrapped with `step(label, run)`: the first round that reaches it runs it and records its
 // result in the state, later rounds return the record (as durable-execution engines journal their activities).
+// A step whose result is not plain data (a class instance, a Map, a Date, a function) fails at once with an error
+// that names it: replayed, it would not be the same value.
 //
 // Answers recorded so far travel in requestState, signed with the server's codec (createRequestStateCodec);
 // each is bound to a fingerprint of the question it answered, so a changed question is asked again and is
@@ -259,10 +261,43 @@ export function step<T>(label: string, run: () => T | Promise<T>): Promise<T> {
   const journaled = round.steps[key];
   if (journaled && journaled.label === fingerprint) return Promise.resolve(journaled.value as T);
   return settle(run, (value) => {
+    // Replayed, a value JSON cannot carry would come back as something else (a Map as {}, a Date as text, an object
+    // without its methods): refused now, on the round that ran the effect, rather than wrong on a later one.
+    const unfit = notPlainData(value, 0);
+    if (unfit !== undefined) {
+      throw new Error(
+        `step('${label}') gave ${unfit}, which requestState cannot carry between rounds (only plain data: text, ` +
+          'finite numbers, booleans, null, arrays and plain objects); journal a plain value instead (an id, a copy of the fields used)',
+      );
+    }
     // A copy as the state will carry it: a later change to the live value does not change the record.
     round.steps[key] = { label: fingerprint, value: value === undefined ? undefined : JSON.parse(JSON.stringify(value)) };
     return value;
   });
+}
+
+/** What makes a step's value something JSON cannot carry as it is, or undefined when it is plain data. */
+function notPlainData(value: unknown, depth: number): string | undefined {
+  if (value === null || value === undefined || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : `the number ${value}`;
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  if (depth > 64) return 'a value nested more than 64 levels deep';
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const unfit = notPlainData(item, depth + 1);
+      if (unfit !== undefined) return unfit;
+    }
+    return undefined;
+  }
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  if (prototype !== Object.prototype && prototype !== null) {
+    return `an instance of ${(value as { constructor?: { name?: string } }).constructor?.name || 'a class'}`;
+  }
+  for (const item of Object.values(value)) {
+    const unfit = notPlainData(item, depth + 1);
+    if (unfit !== undefined) return unfit;
+  }
+  return undefined;
 }
 
 /** `run()` as a promise: a synchronous result is recorded at once, a thrown error is a rejection. */
