@@ -6,7 +6,8 @@ import type { Finding } from '../../lib/model.js';
 import { readIfExists } from '../../lib/readIfExists.js';
 import type { PreStep, PreStepOutput } from '../../lib/transform.js';
 import { findCodemodMarkers, mayHoldMarkers } from './engine/findCodemodMarkers.js';
-import { servingCallers, stepFiles, v1StepInputs, v2StdioInputs } from './ids.js';
+import { callersToRead, v2StdioInputs } from '../serving/ids.js';
+import { stepFiles, v1StepInputs } from './ids.js';
 import { groupByManifest } from './package/manifests.js';
 import { importedPackages, planPackageJson } from './package/planPackageJson.js';
 import { splitCodemodFiles } from './engine/splitCodemod.js';
@@ -80,7 +81,7 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
   const inThread: V1ToV2Runner = {
     plan: (root, files, all) => {
       const held = new Set(files);
-      return planV1ToV2(root, [...files, ...callersOf(all ?? files, stepFiles(files)).filter((f) => !held.has(f))]);
+      return planV1ToV2(root, [...files, ...callersToRead(all ?? files, stepFiles(files)).filter((f) => !held.has(f))]);
     },
     close: () => {},
   };
@@ -103,12 +104,12 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
         close();
         // v2 code alone: its stdio entries are served here, without the official codemod.
         if (v2Stdio.length === 0) return Promise.resolve({ texts: new Map(), findings: [], manifestWarnings: [] });
-        const sent = [...v2Stdio, ...callersOf(all ?? files, v2Stdio)];
+        const sent = [...v2Stdio, ...callersToRead(all ?? files, v2Stdio)];
         return import('./engine/finishCodemod.js').then(({ finishCodemod }) => finishCodemod(sent, [], root));
       }
       first.worker.ref();
       // With the files that may call an entry's exported function, which the serving rewrite reads (servingCallers).
-      const sent = [...inputs, ...v2Stdio, ...callersOf(all ?? files, [...inputs, ...v2Stdio])];
+      const sent = [...inputs, ...v2Stdio, ...callersToRead(all ?? files, [...inputs, ...v2Stdio])];
       // Enough for the official codemod to split its run: a second worker takes its share (see splitCodemod.ts).
       const split = splitCodemodFiles(inputs);
       second = split && startStepThread(script, options.compileCacheDir);
@@ -278,12 +279,4 @@ export function finishStep(
   // The runner hands back the output this step's own plan made (a V1ToV2Output), or nothing when it did not run.
   const own = output as V1ToV2Output | undefined;
   return finishV1ToV2(root, finalTexts, own?.step, own?.early);
-}
-
-/**
- * The files that may call an exported function of a stdio entry among the inputs (ids.ts servingCallers), as their
- * fields and text: a released entry's text is read once here, and its word row (a view of a shared buffer) stays.
- */
-function callersOf(all: SourceFileEntry[], inputs: SourceFileEntry[]): SourceFileEntry[] {
-  return servingCallers(all, inputs).map((f) => ({ ...f, scan: undefined, text: f.text }));
 }

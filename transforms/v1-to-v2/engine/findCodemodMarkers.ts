@@ -1,6 +1,6 @@
 import type { Finding } from '../../../lib/model.js';
 import { KEPT_V1_IMPORT, migratedAlready, V1_TO_V2_ID } from '../ids.js';
-import { SERVING_2025_ONLY } from '../serving/constants.js';
+import { SERVING_2025_ONLY } from '../../serving/constants.js';
 
 const SERVING_PATTERN = /@mcp-mrtr-review serving-2025-only:\s*(.*?)\s*(?:\*\/|$)/;
 

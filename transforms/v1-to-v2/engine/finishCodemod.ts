@@ -1,16 +1,14 @@
 // The v1 step's output from the official codemod's run, made of one part or of two (the run split over two worker
 // threads, see splitCodemod.ts): serving, and the merge of what the parts found. Nothing here loads the official
 // codemod, so the main thread can merge the parts of a split run.
-import fs from 'node:fs';
-import path from 'node:path';
 import type { SourceFileEntry } from '../../../lib/files.js';
 import type { Finding } from '../../../lib/model.js';
 import { planFailureMessage, RunError } from '../../../lib/planFailure.js';
-import { codemodInputs, servingCallers, v1StepInputs, v2StdioInputs } from '../ids.js';
-import { inOwnLineEnds, inOwnQuotes } from '../../kit/importQuotes.js';
+import { servingCallers, v2StdioInputs } from '../../serving/ids.js';
+import { serveV2Entries, rewriteServing } from '../../serving/rewriteServing.js';
+import { servingModules } from '../../serving/servingModules.js';
+import { codemodInputs, v1StepInputs } from '../ids.js';
 import { findInitializeRegistrations } from '../repairs/initializeRegistrations.js';
-import { rewriteServing } from '../serving/rewriteServing.js';
-import type { ServingModules } from '../serving/types.js';
 
 export interface V1ToV2Result {
   /** The official codemod's output for each file it changed (markers included), keyed by absolute path. */
@@ -85,23 +83,13 @@ export function finishCodemod(files: SourceFileEntry[], parts: CodemodPart[], ro
       failed(entry, planFailureMessage(entry.file, 'the v1-to-v2 step', error));
     }
   }
-  // v2 code's stdio entries, served the same way (its HTTP wiring left alone); nothing else of the step touches them.
-  const prerelease = root === undefined || v2Stdio.length === 0 ? undefined : prereleaseServerRange(root);
-  for (const entry of v2Stdio) {
-    let served: ReturnType<typeof rewriteServing>;
-    try {
-      served = rewriteServing(entry.file, entry.text, modules, { stdioOnly: true, prerelease });
-    } catch (error) {
-      if (error instanceof RunError) throw error;
-      failed(entry, planFailureMessage(entry.file, 'the v1-to-v2 step', error));
-      continue;
-    }
-    result.findings.push(...served.findings);
-    if (served.text === entry.text) continue;
-    // Its import lines in the file's own quotes and line ends, as the official codemod's are (runOfficialCodemod.ts).
-    result.texts.set(entry.absPath, inOwnLineEnds(entry.text, inOwnQuotes(entry.file, entry.text, served.text)));
-    (result.servingOnly ??= []).push(entry.absPath);
-  }
+  // v2 code's stdio entries, served the same way (its HTTP wiring left alone) by the serving transform's own pass,
+  // with the step's outputs in view; nothing else of the step touches them.
+  const v2 = serveV2Entries(root, v2Stdio, modules, 'the v1-to-v2 step');
+  result.findings.push(...v2.findings);
+  for (const [absPath, text] of v2.texts) result.texts.set(absPath, text);
+  if (v2.texts.size > 0) (result.servingOnly ??= []).push(...v2.texts.keys());
+  for (const [absPath, message] of v2.failed ?? []) (result.failed ??= new Map()).set(absPath, message);
   if (parts.length === 0) return result;
   const rank = new Map(order.map((entry, index) => [entry.file, index]));
   const diagnostics = parts.flatMap((part) => part.diagnostics);
@@ -113,36 +101,4 @@ export function finishCodemod(files: SourceFileEntry[], parts: CodemodPart[], ro
     for (const warning of part.manifestWarnings)
       if (!result.manifestWarnings.includes(warning)) result.manifestWarnings.push(warning);
   return result;
-}
-
-/** The step's files by relative path, and how a relative import of one of them finds another (TypeScript's rules, in short). */
-function servingModules(files: Array<[string, string]>): ServingModules {
-  const texts = new Map(files);
-  const lookup = (fromFile: string, specifier: string) => {
-    const base = path.posix.join(path.posix.dirname(fromFile), specifier);
-    const stem = base.replace(/\.[mc]?js$/, '');
-    const candidates = [base, ...['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs'].map((ext) => stem + ext)];
-    candidates.push(`${base}/index.ts`, `${base}/index.js`);
-    const file = candidates.find((c) => texts.has(c));
-    return file === undefined ? undefined : { file, text: texts.get(file)! };
-  };
-  return { lookup, texts };
-}
-
-/**
- * The `@modelcontextprotocol/server` range of the root package.json when it is a 2.0.0 prerelease (`2.0.0-alpha.2`):
- * the alphas have no `serveStdio` (it came with the betas, and 2.0.0), so a rewrite would not start.
- */
-function prereleaseServerRange(root: string): string | undefined {
-  let manifest: Record<string, unknown>;
-  try {
-    manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-  for (const section of ['dependencies', 'devDependencies', 'peerDependencies']) {
-    const range = (manifest[section] as Record<string, unknown> | undefined)?.['@modelcontextprotocol/server'];
-    if (typeof range === 'string' && /^[\^~=v\s]*2\.0\.0-(?:alpha|beta)\b/.test(range)) return range;
-  }
-  return undefined;
 }

@@ -2,8 +2,8 @@
 // `import { mcpServer } from './server.js'` where that module says `export const mcpServer = createServer();` and
 // exports `createServer`: the connect becomes `serveStdio(() => createServer())`, `createServer` is imported too.
 import path from 'node:path';
-import { ts } from '../../../lib/tsMorph.cjs';
-import type { TextEdit } from '../../../lib/edits.js';
+import { ts } from '../../lib/tsMorph.cjs';
+import type { TextEdit } from '../../lib/edits.js';
 import { rootOf } from './stdioScope.js';
 import type { ModuleLookup } from './types.js';
 

@@ -1,6 +1,6 @@
 // Queries on a class whose constructor builds `this.<prop>` (rewriteStdioClass.ts): where it is built, which statements
 // and methods only register on it, what else the constructor reads or assigns.
-import { ts } from '../../../lib/tsMorph.cjs';
+import { ts } from '../../lib/tsMorph.cjs';
 
 /** The constructor's own `this.<prop> = <expression>;`, a statement of its body (the first such). */
 export function builtIn(ctor: ts.ConstructorDeclaration, prop: string) {

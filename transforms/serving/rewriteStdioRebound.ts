@@ -4,8 +4,8 @@
 // `let mcpServer = build();`, and the connect `serveStdio(async () => { mcpServer = build(); registerTools(); ...;
 // return mcpServer; })`: the registration functions run in the factory on the instance it returns, and every other
 // reader (a signal handler) reads the variable when it runs, so it reaches the instance that serves.
-import { ts } from '../../../lib/tsMorph.cjs';
-import type { TextEdit } from '../../../lib/edits.js';
+import { ts } from '../../lib/tsMorph.cjs';
+import type { TextEdit } from '../../lib/edits.js';
 import { isListenerRegistration, removeStatement, usesOf } from './stdioScope.js';
 
 /** The connect's replacement and the edits that take the registration calls out of the connecting function. */

@@ -1,8 +1,8 @@
 // The stdio serving rewrite of a server built in the function that connects it (rewriteStdioServing.ts): its
 // declaration and the statements that register on it move into the factory `serveStdio(() => { ...; return server; })`
 // at the connect's place.
-import { ts } from '../../../lib/tsMorph.cjs';
-import type { TextEdit } from '../../../lib/edits.js';
+import { ts } from '../../lib/tsMorph.cjs';
+import type { TextEdit } from '../../lib/edits.js';
 import { returningFunction } from './rewriteStdioReturned.js';
 import {
   connectsServer,
@@ -12,8 +12,8 @@ import {
   removeStatement,
   rootOf,
 } from './stdioScope.js';
-import { chunkStart } from '../../kit/syntax.js';
-import { tidyBlankLines } from '../../kit/tidyBlankLines.js';
+import { chunkStart } from '../kit/syntax.js';
+import { tidyBlankLines } from '../kit/tidyBlankLines.js';
 
 /** Rewrite edits and the factory's description, why not (the advice's tail), or nothing (not this shape). */
 export type InlinePlan = { edits: TextEdit[]; factory: string } | { why: string } | undefined;

@@ -2,8 +2,8 @@
  * The serving rewrites' own syntax queries (rewriteServing.ts, rewriteStdioServing.ts): a connect's transport named
  * for stdio, and the `new` its transport comes from. The general ones are in the kit (transforms/kit/syntax.ts).
  */
-import { ts } from '../../../lib/tsMorph.cjs';
-import { enclosingFunction } from '../../kit/syntax.js';
+import { ts } from '../../lib/tsMorph.cjs';
+import { enclosingFunction } from '../kit/syntax.js';
 
 /**
  * A server connect whose transport is made elsewhere but named for stdio (`deps.createStdioTransport()`,

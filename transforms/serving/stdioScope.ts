@@ -1,8 +1,8 @@
 // Scope queries of the stdio serving rewrites (rewriteStdioServing.ts, rewriteStdioInline.ts): the consts of a block,
 // the uses of a name by scope (a nested function or block declaring the same name holds another variable), the root of
 // a call chain, and the text edits that remove or re-indent statements.
-import { ts } from '../../../lib/tsMorph.cjs';
-import type { TextEdit } from '../../../lib/edits.js';
+import { ts } from '../../lib/tsMorph.cjs';
+import type { TextEdit } from '../../lib/edits.js';
 
 /** The identifier a call/property/assignment chain starts from (`server` in `server.server.x = f`). */
 export function rootOf(expression: ts.Expression): string | undefined {

@@ -1,7 +1,7 @@
 // Where the request handler around a Streamable HTTP connect is mounted (rewriteHttpServing.ts): an Express or Hono
 // route, or a node:http createServer listener, directly or through the handler's name.
-import { ts } from '../../../lib/tsMorph.cjs';
-import { isInside } from '../../kit/syntax.js';
+import { ts } from '../../lib/tsMorph.cjs';
+import { isInside } from '../kit/syntax.js';
 
 type Framework = 'express' | 'hono' | 'node:http';
 

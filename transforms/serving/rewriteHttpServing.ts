@@ -1,5 +1,5 @@
-import { ts } from '../../../lib/tsMorph.cjs';
-import type { TextEdit } from '../../../lib/edits.js';
+import { ts } from '../../lib/tsMorph.cjs';
+import type { TextEdit } from '../../lib/edits.js';
 import { expressBody, nestedPostPoint, nodeBody, parsedBodyOption } from './httpBody.js';
 import { mountOf, type Mount } from './httpMount.js';
 import {
@@ -13,7 +13,7 @@ import {
   isModuleLevelName,
   localConst,
   topLevelStatement,
-} from '../../kit/syntax.js';
+} from '../kit/syntax.js';
 
 const SERVER_MODULE = '@modelcontextprotocol/server';
 const NODE_MODULE = '@modelcontextprotocol/node';

@@ -1,15 +1,18 @@
-import { ts } from '../../../lib/tsMorph.cjs';
-import { applyEdits, type TextEdit } from '../../../lib/edits.js';
-import type { Finding } from '../../../lib/model.js';
-import { REVIEW_MARKER } from '../../../lib/reviewMarker.js';
-import { addNamedImports } from '../../kit/addNamedImports.js';
-import { HTTP_TRANSPORTS, STDIO_MODULE, SERVING_2025_ONLY } from './constants.js';
+import type { SourceFileEntry } from '../../lib/files.js';
+import { planFailureMessage, RunError } from '../../lib/planFailure.js';
+import { ts } from '../../lib/tsMorph.cjs';
+import { applyEdits, type TextEdit } from '../../lib/edits.js';
+import type { Finding } from '../../lib/model.js';
+import { REVIEW_MARKER } from '../../lib/reviewMarker.js';
+import { addNamedImports } from '../kit/addNamedImports.js';
+import { inOwnLineEnds, inOwnQuotes } from '../kit/importQuotes.js';
+import { prereleaseServerRange } from './servingModules.js';
+import { FINDINGS_TRANSFORM, HTTP_TRANSPORTS, SERVING_2025_ONLY, STDIO_MODULE } from './constants.js';
 import { planHttpServing, type HttpPlan } from './rewriteHttpServing.js';
 import { importEdits, planStdio, type StdioPlan } from './rewriteStdioServing.js';
 import { type ServingModules } from './types.js';
 import { namesStdioTransport, transportNewOf } from './servingSyntax.js';
-import { V1_TO_V2_ID } from '../ids.js';
-import { scriptKindOf, statementOf } from '../../kit/syntax.js';
+import { scriptKindOf, statementOf } from '../kit/syntax.js';
 
 export interface ServingOutcome {
   text: string;
@@ -72,6 +75,46 @@ export function rewriteServing(
     f.line = result.slice(0, at + shift).split('\n').length;
   }
   return { text: result, findings };
+}
+
+/** What serving v2 code's stdio entries gives: the changed texts and findings, and the entries whose rewrite threw. */
+export interface ServedEntries {
+  /** The served text of each entry that changed, by absolute path, in the entries' order. */
+  texts: Map<string, string>;
+  findings: Finding[];
+  /** The entries whose rewrite threw, by absolute path: the report's message (lib/planFailure.ts). */
+  failed?: Map<string, string>;
+}
+
+/**
+ * v2 code's stdio entries (ids.ts v2StdioInputs), each served through serveStdio with the project's other modules in
+ * view; its HTTP wiring is left alone. The v1 step calls it with its own outputs among `modules` when it runs; this
+ * transform's pre-step calls it otherwise, so a v2 project is served the same either way. `step` names the step in
+ * a failure's message.
+ */
+export function serveV2Entries(
+  root: string | undefined,
+  entries: SourceFileEntry[],
+  modules: ServingModules,
+  step: string,
+): ServedEntries {
+  const served: ServedEntries = { texts: new Map(), findings: [] };
+  const prerelease = root === undefined || entries.length === 0 ? undefined : prereleaseServerRange(root);
+  for (const entry of entries) {
+    let outcome: ServingOutcome;
+    try {
+      outcome = rewriteServing(entry.file, entry.text, modules, { stdioOnly: true, prerelease });
+    } catch (error) {
+      if (error instanceof RunError) throw error;
+      (served.failed ??= new Map()).set(entry.absPath, planFailureMessage(entry.file, step, error));
+      continue;
+    }
+    served.findings.push(...outcome.findings);
+    if (outcome.text === entry.text) continue;
+    // Its import lines in the file's own quotes and line ends, as the official codemod's are (v1-to-v2's runOfficialCodemod.ts).
+    served.texts.set(entry.absPath, inOwnLineEnds(entry.text, inOwnQuotes(entry.file, entry.text, outcome.text)));
+  }
+  return served;
 }
 
 /** What the connects of a file add up to, as the walk meets them. */
@@ -194,7 +237,7 @@ function markerEdits(source: ts.SourceFile, call: ts.CallExpression, advice: str
 
 function finding(reason: string, decision: 'review' | 'info', file: string, line: number, message: string): Finding {
   return {
-    transform: V1_TO_V2_ID,
+    transform: FINDINGS_TRANSFORM,
     reason,
     decision,
     level: decision === 'review' ? 'warning' : 'info',

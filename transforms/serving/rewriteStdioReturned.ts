@@ -2,7 +2,7 @@
 // `export async function startServer() { const server = await createServer(); await server.connect(transport);
 // return server; }` whose every caller discards the result (`await startServer();`, `startServer().catch(...)`).
 // serveStdio builds a server per connection, so there is none to return: the return goes with the rewrite.
-import { ts } from '../../../lib/tsMorph.cjs';
+import { ts } from '../../lib/tsMorph.cjs';
 import type { ServingModules } from './types.js';
 
 /** The function whose body is `scope`, by name, when its result can be dropped: a declaration or a module-level const. */

@@ -12,3 +12,11 @@ export const HTTP_TRANSPORTS: Record<string, 'node' | 'web'> = {
   NodeStreamableHTTPServerTransport: 'node',
   WebStandardStreamableHTTPServerTransport: 'web',
 };
+
+/**
+ * The transform id the serving findings are named under: the v1 step's, where the serving rewrite began, so that the
+ * names reports, SARIF rules and CI filters know (`v1-to-v2/served-by-serve-stdio`, `v1-to-v2/serving-2025-only`)
+ * stay the same whichever step serves a file; their catalogue is SERVING_REASONS (reasons.ts), listed with the v1
+ * step's reasons.
+ */
+export const FINDINGS_TRANSFORM = 'v1-to-v2';

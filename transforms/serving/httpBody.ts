@@ -1,7 +1,7 @@
 // The request body both legs of the era branch read (rewriteHttpServing.ts), by framework: Express's parsed
 // `req.body`, the body a node:http listener read itself, Hono's optional `parsedBody`.
-import { ts } from '../../../lib/tsMorph.cjs';
-import { callsNamed, declares } from '../../kit/syntax.js';
+import { ts } from '../../lib/tsMorph.cjs';
+import { callsNamed, declares } from '../kit/syntax.js';
 
 // Express body parsers that fill `req.body` before the route runs.
 const JSON_BODY_PARSERS = /\b(?:express\.json|bodyParser\.json|createMcpExpressApp|json)\(/;

@@ -1,8 +1,8 @@
 // The stdio serving rewrite (rewriteServing.ts): `server.connect(new StdioServerTransport())` on a server a function
 // builds, or on a module-level server wrapped into `function build()`, becomes `serveStdio(() => build())`; the
 // serveStdio import that goes with it.
-import { ts } from '../../../lib/tsMorph.cjs';
-import type { TextEdit } from '../../../lib/edits.js';
+import { ts } from '../../lib/tsMorph.cjs';
+import type { TextEdit } from '../../lib/edits.js';
 import { importedFactory, importFactoryEdit } from './rewriteStdioImported.js';
 import { planClassServer } from './rewriteStdioClass.js';
 import { planInlineServer } from './rewriteStdioInline.js';
@@ -20,7 +20,7 @@ import {
   scopedUses,
   usesOf,
 } from './stdioScope.js';
-import { expressionStatementOf } from '../../kit/syntax.js';
+import { expressionStatementOf } from '../kit/syntax.js';
 import { STDIO_MODULE } from './constants.js';
 import type { ServingModules } from './types.js';
 

@@ -7,10 +7,10 @@
 // `serveStdio(() => this.buildServer())`. Every other reader of the property reads it when it runs, so it reaches the
 // instance that serves (a signal listener closes that one). A server built by the property's initializer
 // (`private server = new McpServer(...)`) goes the same way: the initializer calls the method.
-import { ts } from '../../../lib/tsMorph.cjs';
-import type { TextEdit } from '../../../lib/edits.js';
-import { chunkStart, indentOf, isInside } from '../../kit/syntax.js';
-import { tidyBlankLines } from '../../kit/tidyBlankLines.js';
+import { ts } from '../../lib/tsMorph.cjs';
+import type { TextEdit } from '../../lib/edits.js';
+import { chunkStart, indentOf, isInside } from '../kit/syntax.js';
+import { tidyBlankLines } from '../kit/tidyBlankLines.js';
 import {
   assignsThis,
   builtIn,
