@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The v1 step alone: discovery, then the official codemod's run on the target's v1 files exactly as the audit's
-// worker thread runs it (transforms/v1-to-v2/runOfficialCodemod), in one thread of one process. The default audit
+// worker thread runs it (transforms/v1-to-v2/engine/runOfficialCodemod), in one thread of one process. The default audit
 // cannot finish sooner than this run plus the analysis of its output, whatever else it does meanwhile.
 //
 //   node bench/v1-step.mjs <dist folder of the build> <target>
@@ -20,7 +20,7 @@ const { enableCompileCache } = await load('lib/compileCache.js');
 enableCompileCache();
 const { discoverFiles } = await load('lib/files.js');
 const { v1StepInputs } = await load('transforms/v1-to-v2/ids.js');
-const { runOfficialCodemod } = await load('transforms/v1-to-v2/runOfficialCodemod.js');
+const { runOfficialCodemod } = await load('transforms/v1-to-v2/engine/runOfficialCodemod.js');
 const discovery = await discoverFiles([target], {});
 const started = performance.now();
 const result = runOfficialCodemod(discovery.root, discovery.files);

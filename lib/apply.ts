@@ -2,7 +2,6 @@
 // writes; a file that fails any step is left exactly as it was and reported, and the others go on.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ts } from 'ts-morph';
 import { isUtf8 } from 'node:buffer';
 import { applyEdits, type TextEdit } from './edits.js';
 import { diskTextOf } from './fileRead.js';
@@ -10,6 +9,7 @@ import type { DiscoveryResult } from './files.js';
 import type { Formatting } from './format.js';
 import type { PendingWrite } from './journal.js';
 import { loadTypeScript } from './startup.js';
+import { scriptKindFor } from './scriptKind.js';
 import { parseDiagnostics } from './tsMorphInternals.js';
 import { outsideRoot } from './writePaths.js';
 // Not imported here: the diff writer (./diff.js: jsdiff, some twenty modules) and the atomic writes
@@ -190,7 +190,7 @@ export function resetParseChecks(): void {
 }
 
 function firstParseError(ts: typeof import('ts-morph').ts, fileName: string, text: string): string | undefined {
-  const key = `${scriptKindOf(ts, fileName)}\0${/\.d\.[cm]?ts$/.test(fileName)}\0${text}`;
+  const key = `${scriptKindFor(ts, fileName)}\0${/\.d\.[cm]?ts$/.test(fileName)}\0${text}`;
   if (parseChecks.has(key)) return parseChecks.get(key);
   const answer = parseErrorOf(ts, fileName, text);
   // Only texts planned in this process are kept: a long-lived library user plans again with new texts.
@@ -200,17 +200,10 @@ function firstParseError(ts: typeof import('ts-morph').ts, fileName: string, tex
 }
 
 function parseErrorOf(ts: typeof import('ts-morph').ts, fileName: string, text: string): string | undefined {
-  const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKindOf(ts, fileName));
+  const sourceFile = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, scriptKindFor(ts, fileName));
   const diagnostics = parseDiagnostics(sourceFile) ?? [];
   const first = diagnostics[0];
   if (!first) return undefined;
   const { line, character } = sourceFile.getLineAndCharacterOfPosition(first.start);
   return `${line + 1}:${character + 1}: ${ts.flattenDiagnosticMessageText(first.messageText, ' ')}`;
-}
-
-function scriptKindOf(ts: typeof import('ts-morph').ts, fileName: string): ts.ScriptKind {
-  if (/\.tsx$/.test(fileName)) return ts.ScriptKind.TSX;
-  if (/\.jsx$/.test(fileName)) return ts.ScriptKind.JSX;
-  if (/\.[mc]?js$/.test(fileName)) return ts.ScriptKind.JS;
-  return ts.ScriptKind.TS;
 }

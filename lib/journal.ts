@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { readIfExists } from './readIfExists.js';
 import { UsageError } from './usageError.js';
 import { forbiddenWrite, linkOnTheWay, realpathOrSelf } from './writePaths.js';
 
@@ -90,7 +91,7 @@ export async function finishInterrupted(root: string): Promise<string[] | undefi
     const forbidden = forbiddenWrite(root, absPath) ?? linkedWrite(root, absPath);
     if (forbidden !== undefined) throw refuse(`it names ${entry.path}: ${forbidden}`);
     if (!PLANNED_FILE.test(entry.path)) throw refuse(`it names ${entry.path}, a file no migration writes`);
-    const current = readIfExists(absPath);
+    const current = readIfExists(absPath) ?? null;
     const done = current === entry.after;
     const untouched = entry.before === null ? current === null : current !== null && hashOf(current) === entry.before;
     if (!done && !untouched)
@@ -205,12 +206,4 @@ export function isAlive(pid: number): boolean {
 
 export function hashOf(text: string): string {
   return `sha256:${createHash('sha256').update(text).digest('hex')}`;
-}
-
-function readIfExists(file: string): string | null {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
 }

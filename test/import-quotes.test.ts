@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditWithTexts } from '../api/index.js';
 import { removeTemps, tempTree } from './support/v1-to-v2.js';
-import { inOwnLineEnds, inOwnQuotes, ownQuote } from '../transforms/v1-to-v2/importQuotes.js';
+import { inOwnLineEnds, inOwnQuotes, ownQuote } from '../transforms/kit/importQuotes.js';
 
 const USER = [
   "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../api/index.js';
-import { restoreComments } from '../transforms/v1-to-v2/restoreComments.js';
+import { restoreComments } from '../transforms/v1-to-v2/repairs/restoreComments.js';
 
 const V1_SERVER = `#!/usr/bin/env node
 /**

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { audit } from '../api/index.js';
 import type { Report } from '../lib/model.js';
 import { compileTree, runOverStdio, type Call } from './support/equivalence.js';
 import { snapshotTree } from './support/fixtures.js';
@@ -90,6 +91,41 @@ describe('v2 code: a stdio entry that connects by hand', () => {
       );
     const again = run(['--report', 'json', '--allow-dirty', dir]);
     expect((JSON.parse(again.stdout) as Report).files.filter((f) => f.status !== 'unchanged')).toEqual([]);
+  });
+
+  it('is served the same from the CLI, with --no-v1-to-v2 and from the library (the serving transform)', async () => {
+    const dir = tempTree({ 'package.json': manifest('^2.4.0'), 'src/server.ts': SERVER, 'src/index.ts': ENTRY });
+    const untouched = snapshotTree(dir);
+    // What a report says of serving: the changed files, and every finding by name and place.
+    const serving = (report: Report) => ({
+      changed: report.files.filter((f) => f.status !== 'unchanged').map((f) => `${f.file} ${f.status}`),
+      findings: (report.findings ?? []).map((f) => `${f.file}:${f.line} ${f.transform}/${f.reason}: ${f.message}`),
+    });
+    const report = (args: string[]) => {
+      const out = run(['--dry-run', '--report', 'json', ...args, dir]);
+      expect(out.code, out.stderr).toBe(0);
+      return JSON.parse(out.stdout) as Report;
+    };
+    const patch = (args: string[]) => {
+      const out = run(['--dry-run', '--diff', '--quiet', ...args, dir]);
+      expect(out.code, out.stderr).toBe(0);
+      return out.stdout;
+    };
+    const expected = serving(report([]));
+    expect(expected.findings).toEqual([
+      'src/index.ts:6 v1-to-v2/served-by-serve-stdio: served through serveStdio(() => createServer()): one instance per connection, 2026-era and 2025-era clients',
+    ]);
+    expect(expected.changed).toEqual(['src/index.ts changed']);
+    expect(serving(report(['--no-v1-to-v2']))).toEqual(expected);
+    const library = await audit({ paths: [dir], diff: true });
+    expect(serving(library)).toEqual(expected);
+    // The same patch: the CLI's with and without the v1 step, and the library's diff of the one changed file.
+    const diff = patch([]);
+    expect(diff).toContain('+  serveStdio(() => createServer());');
+    expect(patch(['--no-v1-to-v2'])).toBe(diff);
+    const changed = library.files.find((f) => f.file === 'src/index.ts')!;
+    expect(diff).toContain(changed.diff!);
+    expect(snapshotTree(dir)).toEqual(untouched);
   });
 
   it('on a prerelease without serveStdio: review, with the advice to raise it first', () => {

@@ -3,11 +3,13 @@
 // Importing it loads no compiler: each transform's heavy modules load when a run needs them.
 import type { Transform } from '../lib/transform.js';
 import { mrtr } from './mrtr/index.js';
+import { serving } from './serving/index.js';
 import { typecheck } from './typecheck/index.js';
 import { v1ToV2 } from './v1-to-v2/index.js';
 
 /**
- * The v1-to-v2 step first (its output is what MRTR analyses), then the MRTR transform, then the type check of the
- * result (a verify step: it plans nothing).
+ * The v1-to-v2 step first (its output is what MRTR analyses), then serving (v2 code's stdio entries, when the v1 step
+ * does not run: that step serves them in its own pass), then the MRTR transform, then the type check of the result
+ * (a verify step: it plans nothing).
  */
-export const TRANSFORMS: readonly Transform[] = [v1ToV2, mrtr, typecheck];
+export const TRANSFORMS: readonly Transform[] = [v1ToV2, serving, mrtr, typecheck];

@@ -1,6 +1,5 @@
 import type { SourceFileEntry } from '../../lib/files.js';
-import { isConventionalTestPath } from '../../lib/testFiles.js';
-import { bloomBits, rowMayHold, wordHash } from '../../lib/wordIndex.js';
+import { v2StdioInputs } from '../serving/ids.js';
 
 // What the v1 step needs to know before anything heavy is loaded (the official codemod, the TypeScript compiler):
 // the runner picks the step's input files with it while the step's worker is still starting.
@@ -46,64 +45,16 @@ export function v1StepInputs(files: SourceFileEntry[]): SourceFileEntry[] {
   );
 }
 
-/**
- * The files of v2 code (not the step's inputs) that may connect a server to stdio: they import
- * `@modelcontextprotocol/server` and name `.connect(` and a stdio transport. A plain connect serves 2025-era clients
- * only, so the step serves these through serveStdio as it does its own outputs (finishCodemod.ts); their HTTP
- * wiring is left alone (v2 code often routes 2025-era requests to it on purpose), and so are its test files (a test
- * server connects on purpose). Held texts only: a file whose text discovery let go names no SDK package.
- */
-export function v2StdioInputs(files: SourceFileEntry[], inputs: SourceFileEntry[]): SourceFileEntry[] {
-  const taken = new Set(inputs);
-  return files.filter(
-    (entry) =>
-      !taken.has(entry) &&
-      !entry.file.startsWith('..') &&
-      entry.scan === undefined &&
-      !isConventionalTestPath(entry.file) &&
-      V2_SERVER.test(entry.text) &&
-      entry.text.includes('.connect(') &&
-      /stdio/i.test(entry.text),
-  );
-}
-
 /** Every file the step reads and may change: its inputs, then v2 code's stdio entries. */
 export function stepFiles(files: SourceFileEntry[]): SourceFileEntry[] {
   const inputs = v1StepInputs(files);
   return [...inputs, ...v2StdioInputs(files, inputs)];
 }
 
-const V2_SERVER = /['"]@modelcontextprotocol\/server(?:\/[\w./-]*)?['"]/;
-
 /** Whether a text may hold a one-argument `z.record(...)`, which the zod raise breaks (rewriteZodRecord.ts). */
 export function mayHoldZodRecord(text: string): boolean {
   return text.includes('.record(') && text.includes('zod');
 }
-
-/**
- * The files outside the step that may call a function of a stdio entry the step reads: those naming a function one
- * of those entries exports (`export async function startServer()`). The serving rewrite reads them to know whether a
- * function that connects and returns its server has a caller that uses the result (rewriteStdioReturned.ts).
- */
-export function servingCallers(files: SourceFileEntry[], inputs: SourceFileEntry[]): SourceFileEntry[] {
-  const names = new Set<string>();
-  for (const entry of inputs) {
-    if (!entry.text.includes('StdioServerTransport')) continue;
-    for (const match of entry.text.matchAll(EXPORTED_FUNCTION)) names.add(match[1] ?? match[2]!);
-  }
-  if (names.size === 0) return [];
-  const word = new RegExp(`\\b(?:${[...names].map((n) => n.replace(/\$/g, '\\$')).join('|')})\\b`);
-  // A text discovery let go (lib/textScan.ts) is read again only when its word row may hold one of the names.
-  const bits = [...names].map((n) => bloomBits(wordHash(n, 0, n.length)));
-  const mayName = (entry: SourceFileEntry) => !entry.scan || bits.some(([a, b]) => rowMayHold(entry.scan!.words, a, b));
-  const taken = new Set(inputs);
-  return files.filter(
-    (entry) => !taken.has(entry) && !entry.file.startsWith('..') && mayName(entry) && word.test(entry.text),
-  );
-}
-
-const EXPORTED_FUNCTION =
-  /\bexport\s+(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)|\bexport\s+const\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\b|function\b|\()/g;
 
 /** The step's input files the official codemod reads: those naming the v1 SDK (the others get the repairs alone). */
 export function codemodInputs(inputs: SourceFileEntry[]): SourceFileEntry[] {

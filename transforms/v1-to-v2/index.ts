@@ -2,7 +2,7 @@
 // @modelcontextprotocol/codemod on the files naming the v1 SDK, and a finish that reports the markers left in the
 // final texts and fits package.json. Light to import: the codemod and the compiler load in the step's worker.
 import type { Transform } from '../../lib/transform.js';
-import { mayHoldMarkers } from './findCodemodMarkers.js';
+import { mayHoldMarkers } from './engine/findCodemodMarkers.js';
 import { mentionsV1Sdk, V1_TO_V2_ID } from './ids.js';
 import { REASONS } from './reasons.js';
 import { finishStep, V1_TO_V2_STEP } from './step.js';

@@ -1,7 +1,9 @@
 import type { ReasonCatalogue } from '../../lib/transform.js';
+import { SERVING_REASONS } from '../serving/reasons.js';
 
 // The reason catalogue of the v1 step: every reason id its findings carry (`v1-to-v2/<reason-id>`). The README's
-// reason table lists each one with this message and advice (test/readme.test.ts).
+// reason table lists each one with this message and advice (test/readme.test.ts). The serving rewrite's reasons are
+// the serving transform's (transforms/serving/reasons.ts), listed here in their places: its findings carry this name.
 export const REASONS = {
   'codemod-error-marker': {
     message: 'the official v1-to-v2 codemod marked code it recognised but left unchanged (`@mcp-codemod-error`)',
@@ -87,12 +89,7 @@ export const REASONS = {
     advice: 'Nothing to do: the schema and its JSON Schema are the same; review the change in the diff.',
     level: 'note',
   },
-  'serving-2025-only': {
-    message:
-      'this connect of a server transport serves 2025-era clients only, and the step could not rewrite it safely',
-    advice:
-      'Serve 2026-era clients through a factory as the marker says (`serveStdio(() => build())`, or `createMcpHandler(build)` behind an `isLegacyRequest` branch), then delete the marker.',
-  },
+  'serving-2025-only': SERVING_REASONS['serving-2025-only'],
   'registered-at-initialize': {
     message:
       'tools, prompts or resources are registered in oninitialized: a 2026-era client sends no initialize, so they are never registered for it and it does not list them',
@@ -100,19 +97,8 @@ export const REASONS = {
       "Register them where the server is built, so every era lists them; where a tool needs a client capability (roots, elicitation, sampling), keep it registered and check the capability when it is called (the 2025-era `server.getClientCapabilities()`, or the request's `_meta` client capabilities in 2026-07-28), answering with an error that says what is missing.",
     level: 'warning',
   },
-  'served-by-serve-stdio': {
-    message:
-      'the stdio entry now serves through serveStdio with a server per connection, for 2026-era and 2025-era clients',
-    advice: 'Nothing to do; review the change in the diff.',
-    level: 'note',
-  },
-  'served-by-mcp-handler': {
-    message:
-      "the HTTP route now serves 2026-era requests through createMcpHandler; 2025-era requests keep the route's own code",
-    advice:
-      'Nothing to do; review the change in the diff, and that the checks above the route still run for both eras.',
-    level: 'note',
-  },
+  'served-by-serve-stdio': SERVING_REASONS['served-by-serve-stdio'],
+  'served-by-mcp-handler': SERVING_REASONS['served-by-mcp-handler'],
 } satisfies ReasonCatalogue;
 
 export type V1ToV2ReasonId = keyof typeof REASONS;

@@ -3,13 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SourceFileEntry } from '../../lib/files.js';
 import type { Finding } from '../../lib/model.js';
+import { readIfExists } from '../../lib/readIfExists.js';
 import type { PreStep, PreStepOutput } from '../../lib/transform.js';
-import { findCodemodMarkers, mayHoldMarkers } from './findCodemodMarkers.js';
-import { servingCallers, stepFiles, v1StepInputs, v2StdioInputs } from './ids.js';
-import { groupByManifest } from './manifests.js';
-import { importedPackages, planPackageJson } from './planPackageJson.js';
-import { splitCodemodFiles } from './splitCodemod.js';
-import { startStepThread, type StepThread } from './stepThread.js';
+import { findCodemodMarkers, mayHoldMarkers } from './engine/findCodemodMarkers.js';
+import { callersToRead, v2StdioInputs } from '../serving/ids.js';
+import { stepFiles, v1StepInputs } from './ids.js';
+import { groupByManifest } from './package/manifests.js';
+import { importedPackages, planPackageJson } from './package/planPackageJson.js';
+import { splitCodemodFiles } from './engine/splitCodemod.js';
+import { startStepThread, type StepThread } from './engine/stepThread.js';
 
 // Nothing here loads the official codemod or the TypeScript compiler: the runner loads this module before
 // discovery, and the step itself runs in a worker thread (see startV1ToV2).
@@ -31,8 +33,8 @@ export interface V1ToV2Step {
  * In this thread; the runner uses startV1ToV2.
  */
 export async function planV1ToV2(root: string, files: SourceFileEntry[]): Promise<V1ToV2Step> {
-  const { runOfficialCodemod } = await import('./runOfficialCodemod.js');
-  if (v1StepInputs(files).length > 0) (await import('./staleCopies.js')).removeStaleCopies();
+  const { runOfficialCodemod } = await import('./engine/runOfficialCodemod.js');
+  if (v1StepInputs(files).length > 0) (await import('./engine/staleCopies.js')).removeStaleCopies();
   return runOfficialCodemod(root, files);
 }
 
@@ -79,11 +81,11 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
   const inThread: V1ToV2Runner = {
     plan: (root, files, all) => {
       const held = new Set(files);
-      return planV1ToV2(root, [...files, ...callersOf(all ?? files, stepFiles(files)).filter((f) => !held.has(f))]);
+      return planV1ToV2(root, [...files, ...callersToRead(all ?? files, stepFiles(files)).filter((f) => !held.has(f))]);
     },
     close: () => {},
   };
-  const script = fileURLToPath(new URL('./stepWorker.js', import.meta.url));
+  const script = fileURLToPath(new URL('./engine/stepWorker.js', import.meta.url));
   if (process.env.MCP_MRTR_V1_STEP_IN_THREAD === '1' || !fs.existsSync(script)) return inThread;
   const first = startStepThread(script, options.compileCacheDir);
   if (!first) return inThread;
@@ -102,12 +104,12 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
         close();
         // v2 code alone: its stdio entries are served here, without the official codemod.
         if (v2Stdio.length === 0) return Promise.resolve({ texts: new Map(), findings: [], manifestWarnings: [] });
-        const sent = [...v2Stdio, ...callersOf(all ?? files, v2Stdio)];
-        return import('./finishCodemod.js').then(({ finishCodemod }) => finishCodemod(sent, [], root));
+        const sent = [...v2Stdio, ...callersToRead(all ?? files, v2Stdio)];
+        return import('./engine/finishCodemod.js').then(({ finishCodemod }) => finishCodemod(sent, [], root));
       }
       first.worker.ref();
       // With the files that may call an entry's exported function, which the serving rewrite reads (servingCallers).
-      const sent = [...inputs, ...v2Stdio, ...callersOf(all ?? files, [...inputs, ...v2Stdio])];
+      const sent = [...inputs, ...v2Stdio, ...callersToRead(all ?? files, [...inputs, ...v2Stdio])];
       // Enough for the official codemod to split its run: a second worker takes its share (see splitCodemod.ts).
       const split = splitCodemodFiles(inputs);
       second = split && startStepThread(script, options.compileCacheDir);
@@ -116,7 +118,7 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
         // The parts read only the step's files; the serving rewrite runs here, after both (finishCodemod).
         first.worker.postMessage({ root, files: inputs, own: split[0] });
         second.worker.postMessage({ root, files: inputs, own: split[1] });
-        const finishing = import('./finishCodemod.js');
+        const finishing = import('./engine/finishCodemod.js');
         answer = Promise.all([first.answer, second.answer, finishing]).then(([a, b, { finishCodemod }]) =>
           finishCodemod(sent, [a.part!, b.part!], root),
         );
@@ -125,7 +127,7 @@ function startRunner(options: StartOptions, { unref = false } = {}): V1ToV2Runne
         answer = first.answer.then((a) => a.result!);
       }
       // The copies killed runs left are removed here while the worker runs (listing the temp folder off the thread).
-      const cleaned = import('./staleCopies.js').then((m) => m.removeStaleCopiesAsync());
+      const cleaned = import('./engine/staleCopies.js').then((m) => m.removeStaleCopiesAsync());
       const planned = Promise.all([answer, cleaned.catch(() => {})])
         .then(([step]) => step)
         .finally(close);
@@ -231,14 +233,6 @@ function relativeFile(root: string, absPath: string): string {
   return path.relative(root, absPath).split(path.sep).join('/');
 }
 
-function readIfExists(file: string): string | undefined {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
 /** The step's output as the runner holds it: the texts, and what finishV1ToV2 needs of the run. */
 interface V1ToV2Output extends PreStepOutput {
   step: V1ToV2Step;
@@ -285,12 +279,4 @@ export function finishStep(
   // The runner hands back the output this step's own plan made (a V1ToV2Output), or nothing when it did not run.
   const own = output as V1ToV2Output | undefined;
   return finishV1ToV2(root, finalTexts, own?.step, own?.early);
-}
-
-/**
- * The files that may call an exported function of a stdio entry among the inputs (ids.ts servingCallers), as their
- * fields and text: a released entry's text is read once here, and its word row (a view of a shared buffer) stays.
- */
-function callersOf(all: SourceFileEntry[], inputs: SourceFileEntry[]): SourceFileEntry[] {
-  return servingCallers(all, inputs).map((f) => ({ ...f, scan: undefined, text: f.text }));
 }

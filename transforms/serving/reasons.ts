@@ -1,0 +1,26 @@
+import type { ReasonCatalogue } from '../../lib/transform.js';
+
+// The reason catalogue of the serving rewrite. Its findings are named under the v1 step's id (FINDINGS_TRANSFORM,
+// constants.ts), so these entries are listed in that step's catalogue (transforms/v1-to-v2/reasons.ts), in the
+// README's v1-to-v2 reason table, and not again in this transform's own (two catalogues may not share a reason id).
+export const SERVING_REASONS = {
+  'serving-2025-only': {
+    message:
+      'this connect of a server transport serves 2025-era clients only, and the step could not rewrite it safely',
+    advice:
+      'Serve 2026-era clients through a factory as the marker says (`serveStdio(() => build())`, or `createMcpHandler(build)` behind an `isLegacyRequest` branch), then delete the marker.',
+  },
+  'served-by-serve-stdio': {
+    message:
+      'the stdio entry now serves through serveStdio with a server per connection, for 2026-era and 2025-era clients',
+    advice: 'Nothing to do; review the change in the diff.',
+    level: 'note',
+  },
+  'served-by-mcp-handler': {
+    message:
+      "the HTTP route now serves 2026-era requests through createMcpHandler; 2025-era requests keep the route's own code",
+    advice:
+      'Nothing to do; review the change in the diff, and that the checks above the route still run for both eras.',
+    level: 'note',
+  },
+} satisfies ReasonCatalogue;
