@@ -14,19 +14,23 @@ import { reportPlanFailures, takePlanFailures } from './planFailure.js';
 import type { AnalysisProject } from './project.js';
 import { analysedText } from './edits.js';
 import { loadTypeScript, startPreSteps, stepTextsOf, type StartedStep } from './startup.js';
-import type { PlanOptions, Planner, PreStepOutput, Transform, TransformPlan } from './transform.js';
+import { optionValuesOf } from './optionValues.js';
+import type { Planner, PreStepOutput, Transform, TransformPlan } from './transform.js';
 import { isConventionalTestPath, testFileRule } from './testFiles.js';
 import { readCompilerOptions } from './tsconfig.js';
 import { dropDependents, dropOrphanModules, unappliedSites } from './unapplied.js';
 import { UsageError } from './usageError.js';
-import { isRepositoryMetadata, outsideRoot } from './writePaths.js';
 import { Formatting, type PrettierMode } from './format.js';
 import path from 'node:path';
 
 export { UsageError } from './usageError.js';
 export type { PlannedTexts } from './apply.js';
 
-export interface AuditOptions {
+/**
+ * The runner's own options. A run's options are these and each transform's own (declared in its `options`, see
+ * lib/transform.ts: the library's RunOptions names them all); the runner hands each transform the values of its own.
+ */
+export interface RunOptions {
   /** Files or directories to analyse. */
   paths: string[];
   include?: string[];
@@ -37,25 +41,6 @@ export interface AuditOptions {
   diff?: boolean;
   /** Format changed files with prettier: `true` every one, `false` none, unset where the target uses prettier (format.ts). */
   prettier?: PrettierMode;
-  /**
-   * Run the official `@modelcontextprotocol/codemod` v1-to-v2 migration first on files that use the v1 SDK, then
-   * the MRTR transform on its output (one plan, one diff per file, one report), and fit package.json to the
-   * packages the migrated code imports. Off by default in the library; on by default in the CLI (`--no-v1-to-v2`).
-   * When off, v1 sites are reported for review.
-   */
-  v1ToV2?: boolean;
-  /**
-   * How MRTR-capable sites are rewritten: `auto` (the default: explicit where it is provably equivalent, replay
-   * otherwise), `explicit` (the write-once form and step functions only; asks in helpers are left for review) or
-   * `replay` (every site that replay can take).
-   */
-  strategy?: 'auto' | 'explicit' | 'replay';
-  /**
-   * Where the replay strategy writes its runtime module (`mcp-mrtr-runtime.{ts,js,mjs,cjs}`), relative to the target
-   * root (the folder report paths are relative to); every file that uses it imports it from there. Default: beside
-   * the file that constructs the server.
-   */
-  runtimeDir?: string;
   /**
    * Also look for asks in test files (lib/testFiles.ts: conventional names, and the files the tsconfig's `exclude`
    * leaves out). Off by default: test files are not production, their asks are left out (the report counts the files,
@@ -69,12 +54,6 @@ export interface AuditOptions {
    * first (a migration), or its journal found (an audit). The CLI prints it on stderr.
    */
   onNotice?: (message: string) => void;
-  /**
-   * Type-check the migrated project with its own tsconfig and installed dependencies, before and after the run's
-   * changes, and report each error the migration introduced (`typecheck/post-migration-type-error`). On by default
-   * (`--no-typecheck` in the CLI); skipped, with the reason in `checks`, when the dependencies are not installed.
-   */
-  typecheck?: boolean;
 }
 
 export type ProgressPhase = 'parse' | 'analyse' | 'rewrite';
@@ -85,7 +64,7 @@ export type ProgressPhase = 'parse' | 'analyse' | 'rewrite';
  */
 export async function run(
   transforms: readonly Transform[],
-  options: AuditOptions,
+  options: RunOptions,
   mode: Report['mode'],
   texts?: PlannedTexts,
 ): Promise<Report> {
@@ -134,7 +113,7 @@ export async function run(
 async function recoverInterrupted(
   discovery: DiscoveryResult,
   mode: Report['mode'],
-  options: AuditOptions,
+  options: RunOptions,
   transforms: readonly Transform[],
 ): Promise<DiscoveryResult> {
   if (mode === 'migrate') {
@@ -161,7 +140,7 @@ async function recoverInterrupted(
  * The files to process, or a usage error when a path is missing or nothing could be a source file. Only the texts a
  * transform reads are held (see Transform.readsText); of the others discovery keeps what the analysis needs.
  */
-async function discover(options: AuditOptions, transforms: readonly Transform[]): Promise<DiscoveryResult> {
+async function discover(options: RunOptions, transforms: readonly Transform[]): Promise<DiscoveryResult> {
   const release = releaseRuleOf(transforms);
   const discovery = await discoverFiles(options.paths, { include: options.include, exclude: options.exclude, release });
   if (discovery.missing.length > 0) {
@@ -181,7 +160,7 @@ interface Parsed {
   /** The pre-steps' outputs, by transform. */
   outputs: Map<Transform, PreStepOutput>;
   stepTexts: Map<string, string>;
-  planners: Array<{ planner: Planner; candidates: string[] }>;
+  planners: Array<{ transform: Transform; planner: Planner; candidates: string[] }>;
   isTestFile: (absPath: string) => boolean;
   /** Test files some planner would have looked at for work, left out (without --include-tests). */
   testFilesLeftOut: number;
@@ -195,17 +174,17 @@ async function parse(
   transforms: readonly Transform[],
   steps: StartedStep[],
   discovery: DiscoveryResult,
-  options: AuditOptions,
+  options: RunOptions,
 ): Promise<Parsed> {
   // The pre-steps read held texts only: the rule that let the others go keeps every text one reads (readsText).
   const held = discovery.files.filter((f) => f.scan === undefined);
   const planning = steps.map((step) => step.run.plan(discovery.root, held, discovery.files));
   // A run that fails before it awaits them (a usage error below) closes the steps: their rejection is nobody's to handle.
   for (const planned of planning) planned.catch(() => {});
-  const planners = transforms.filter((t) => t.loadPlanner);
+  const planners = transforms.filter((t) => t.planner);
   const [ts, loaded, { AnalysisProject }] = await Promise.all([
     loadTypeScript(),
-    Promise.all(planners.map((t) => t.loadPlanner!())),
+    Promise.all(planners.map((t) => t.planner!.load())),
     import('./project.js'),
   ]);
   const compilerOptions = readCompilerOptions(ts, discovery.root, options.tsconfig);
@@ -224,7 +203,7 @@ async function parse(
       if (!pending.has(f.absPath) && (reach?.has(f.absPath) ?? true))
         mayHold.set(
           f.absPath,
-          planners.map((t) => t.mayHoldWork(f.text)),
+          planners.map((t) => t.planner!.mayHoldWork(f.text)),
         );
     // A test file is no candidate (below) unless asked for: parsed ahead only when it is one.
     project.prepare(
@@ -249,7 +228,7 @@ async function parse(
   const leftOut = new Set<string>();
   const candidatesOf = (t: Transform, index: number) =>
     inReach
-      .filter((f) => mayHold.get(f.absPath)?.[index] ?? (f.scan === undefined && t.mayHoldWork(f.text)))
+      .filter((f) => mayHold.get(f.absPath)?.[index] ?? (f.scan === undefined && t.planner!.mayHoldWork(f.text)))
       .map((f) => f.absPath)
       .filter((absPath) => {
         if (options.includeTests || !isTestPath(absPath)) return true;
@@ -260,7 +239,11 @@ async function parse(
     project,
     outputs: new Map(steps.map((step, index) => [step.transform, outputs[index]!])),
     stepTexts,
-    planners: planners.map((t, index) => ({ planner: loaded[index]!, candidates: candidatesOf(t, index) })),
+    planners: planners.map((t, index) => ({
+      transform: t,
+      planner: loaded[index]!,
+      candidates: candidatesOf(t, index),
+    })),
     isTestFile,
     testFilesLeftOut: leftOut.size,
   };
@@ -276,7 +259,7 @@ function withTexts(files: SourceFileEntry[], stepTexts: Map<string, string>): So
 }
 
 /** Every planner's plan over its candidates, merged (sites in planner order, edits per file). */
-function planAll(parsed: Parsed, discovery: DiscoveryResult, options: AuditOptions): TransformPlan {
+function planAll(parsed: Parsed, discovery: DiscoveryResult, options: RunOptions): TransformPlan {
   const { project } = parsed;
   const progress = options.onProgress;
   if (progress) {
@@ -290,12 +273,12 @@ function planAll(parsed: Parsed, discovery: DiscoveryResult, options: AuditOptio
       }
     progress(0, 1, 'analyse');
   }
-  const planOptions: PlanOptions = {
-    ...(options.strategy ? { strategy: options.strategy } : {}),
-    ...(options.runtimeDir !== undefined ? { runtimeDir: runtimeDirOf(discovery.root, options.runtimeDir) } : {}),
-    isTestFile: parsed.isTestFile,
-  };
-  const plans = parsed.planners.map(({ planner, candidates }) => planner(project, candidates, planOptions));
+  // Each planner is given its transform's own option values (a folder resolved against the root, or a usage error).
+  const planOptions = parsed.planners.map(({ transform }) => optionValuesOf(transform, options, discovery.root));
+  const context = { isTestFile: parsed.isTestFile };
+  const plans = parsed.planners.map(({ planner, candidates }, index) =>
+    planner(project, candidates, planOptions[index]!, context),
+  );
   progress?.(1, 1, 'analyse');
   return plans.length === 1 ? plans[0]! : mergePlans(plans);
 }
@@ -318,20 +301,20 @@ function mergePlans(plans: TransformPlan[]): TransformPlan {
 }
 
 /**
- * Each transform's verify over the run's result (the changed and created files, before and after), unless
- * `typecheck: false`: findings, and one summary line each. Nothing is written yet, so the texts on disk are the
+ * Each transform's verify step the run's options enable, over the run's result (the changed and created files,
+ * before and after): findings, and one summary line each. Nothing is written yet, so the texts on disk are the
  * originals in both modes.
  */
 async function verifyAll(
   transforms: readonly Transform[],
-  options: AuditOptions,
+  options: RunOptions,
   discovery: DiscoveryResult,
   planned: PlannedTexts,
   files: Map<string, string>,
   outcomes: Map<string, FileOutcome>,
   stepTexts: Map<string, string>,
 ): Promise<{ findings: Finding[]; checks: Check[] }> {
-  const verifiers = options.typecheck === false ? [] : transforms.filter((t) => t.verify);
+  const verifiers = transforms.filter((t) => t.verify && (t.verify.enabled?.(optionValuesOf(t, options)) ?? true));
   if (verifiers.length === 0) return { findings: [], checks: [] };
   const before = new Map<string, string>();
   const after = new Map<string, string>();
@@ -346,7 +329,7 @@ async function verifyAll(
   const findings: Finding[] = [];
   const checks: Check[] = [];
   for (const transform of verifiers) {
-    const result = await transform.verify!({
+    const result = await transform.verify!.run({
       root: discovery.root,
       ...(options.tsconfig !== undefined ? { tsconfig: options.tsconfig } : {}),
       before,
@@ -391,24 +374,4 @@ function finalTextsOf(discovery: DiscoveryResult, planned: PlannedTexts): Map<st
     else if (entry.scan === undefined) texts.set(entry.absPath, entry.text);
   }
   return texts;
-}
-
-/** The absolute runtime folder: inside the target root, so that the migration never writes outside what it was given. */
-function runtimeDirOf(root: string, runtimeDir: string): string {
-  const resolved = path.resolve(root, runtimeDir);
-  const relative = path.relative(root, resolved);
-  if (path.isAbsolute(runtimeDir) || relative.startsWith('..') || path.isAbsolute(relative)) {
-    throw new UsageError(
-      `--runtime-dir must be a folder inside the target root ${root}, given relative to it: ${runtimeDir}`,
-    );
-  }
-  if (isRepositoryMetadata(relative))
-    throw new UsageError(`--runtime-dir must not be inside repository metadata (.git): ${runtimeDir}`);
-  const real = outsideRoot(root, resolved);
-  if (real !== undefined) {
-    throw new UsageError(
-      `--runtime-dir must be a folder inside the target root ${root}: ${runtimeDir} leads to ${real} through a symbolic link`,
-    );
-  }
-  return resolved;
 }

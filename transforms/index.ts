@@ -2,12 +2,15 @@
 // runner and report renderers, which know transforms only through the contract in lib/transform.ts.
 // Importing it loads no compiler: each transform's heavy modules load when a run needs them.
 import type { Transform } from '../lib/transform.js';
-import { mrtr } from './mrtr/index.js';
-import { typecheck } from './typecheck/index.js';
-import { v1ToV2 } from './v1-to-v2/index.js';
+import { mrtr, type MrtrOptions } from './mrtr/index.js';
+import { typecheck, type TypecheckOptions } from './typecheck/index.js';
+import { v1ToV2, type V1ToV2Options } from './v1-to-v2/index.js';
 
 /**
  * The v1-to-v2 step first (its output is what MRTR analyses), then the MRTR transform, then the type check of the
  * result (a verify step: it plans nothing).
  */
 export const TRANSFORMS: readonly Transform[] = [v1ToV2, mrtr, typecheck];
+
+/** Every registered transform's options, as the library accepts them (each declared in its transform's `options`). */
+export interface TransformOptions extends V1ToV2Options, MrtrOptions, TypecheckOptions {}

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { SourceFileEntry } from '../../lib/files.js';
 import type { Finding } from '../../lib/model.js';
 import type { PreStep, PreStepOutput } from '../../lib/transform.js';
+import type { V1ToV2Options } from './options.js';
 import { findCodemodMarkers, mayHoldMarkers } from './findCodemodMarkers.js';
 import { servingCallers, stepFiles, v1StepInputs, v2StdioInputs } from './ids.js';
 import { groupByManifest } from './manifests.js';
@@ -247,7 +248,7 @@ interface V1ToV2Output extends PreStepOutput {
 }
 
 /** The v1 step as the runner calls it (lib/transform.ts): started before discovery, on the files naming the v1 SDK. */
-export const V1_TO_V2_STEP: PreStep = {
+export const V1_TO_V2_STEP: PreStep<V1ToV2Options> = {
   enabled: (options) => options.v1ToV2 === true,
   prestart: (context) => prestartV1ToV2(context),
   start(context) {

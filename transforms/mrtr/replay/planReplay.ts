@@ -16,9 +16,7 @@ import { journalOf } from './journal.js';
 import { traceReplayPath, type OutsideCall, type ReplayEdits, type ReplayPath } from './replayPath.js';
 import { REPLAY_RUNTIME_NAME, runtimeExtension } from './replayRuntime.js';
 import { constValue, unwrap } from '../analyse/symbols.js';
-
-/** How sites choose a strategy: `auto` uses replay where the explicit form does not apply. */
-export type Strategy = 'auto' | 'explicit' | 'replay';
+import type { Strategy } from '../options.js';
 
 /** The runtime's ask for each old method (the handler context's `requestSampling` is the server's `createMessage`). */
 const ASK_METHODS: Record<string, AskMethod> = {
