@@ -56,8 +56,9 @@ export interface OptionFlag {
 }
 
 /**
- * A switch. Its `default` is the library's; a flag spelled `--no-<name>` turns it off in the CLI, where it is on
- * unless the flag is given (the v1-to-v2 step: off in the library, on in the CLI).
+ * A switch. Its `default` is the library's. In the CLI, a flag spelled `--no-<name>` turns it off, and it is on unless
+ * that flag is given (the v1-to-v2 step: off in the library, on in the CLI); a flag spelled `--<name>` turns it on,
+ * and without it the default holds.
  */
 export interface BooleanOption {
   type: 'boolean';
@@ -136,7 +137,7 @@ export type Planner<O = OptionValues> = (
 export interface PlannerRole<O = OptionValues> {
   /**
    * A cheap test of a file's text: false means the text cannot hold this transform's work, so the file is never
-   * parsed for it (nor its text held, see Transform.readsText). Must not load the compiler.
+   * parsed for it; true, that discovery holds its text (see Transform.readsText). Must not load the compiler.
    */
   mayHoldWork(text: string): boolean;
   /** Load the planner's modules (the compiler, the analysis); the runner loads them while the pre-steps run. */
