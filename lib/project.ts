@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { Project, ts } from './tsMorph.cjs';
+import { createInMemoryProject } from './createInMemoryProject.js';
+import { ts, type Project } from './tsMorph.cjs';
 import type { Node, SourceFile } from 'ts-morph';
 import { lineMapBetween, type LineAndColumn } from './lineMap.js';
 import type { SourceFileEntry } from './files.js';
@@ -17,7 +18,6 @@ import { screenBatch, screenFrom } from './screening.js';
 import { NameSearch } from './nameSearch.js';
 import {
   compilerFactoryOf,
-  onProgramReset,
   parseDiagnostics,
   sourceFileBinder,
   standardizedPathOf,
@@ -60,34 +60,9 @@ export class AnalysisProject {
   ) {
     for (const entry of entries) this.entries.set(entry.absPath, entry);
     this.search = new NameSearch(() => [...this.entries.values()]);
-    this.project = new Project({
-      // Texts come from discovery; the compiler never touches the disk. (With the real file system,
-      // ts-morph's createSourceFile would read and parse each file from disk before parsing our text.)
-      useInMemoryFileSystem: true,
-      skipAddingFilesFromTsConfig: true,
-      skipFileDependencyResolution: true,
-      skipLoadingLibFiles: true,
-      // Only relative imports between analysed files resolve; packages never do. This keeps the answer
-      // independent of node_modules and keeps the disk out of every program rebuild.
-      resolutionHost: () => ({
-        resolveModuleNames: (moduleNames, containingFile) =>
-          moduleNames.map((name) => this.resolveRelative(containingFile, name)),
-        resolveTypeReferenceDirectives: (names) => names.map(() => undefined),
-      }),
-      compilerOptions: {
-        ...compilerOptions,
-        allowJs: true,
-        checkJs: false,
-        noResolve: true,
-        noLib: true,
-        noEmit: true,
-        types: [],
-        jsx: compilerOptions.jsx ?? ts.JsxEmit.Preserve,
-        module: compilerOptions.module ?? ts.ModuleKind.NodeNext,
-        moduleResolution: compilerOptions.moduleResolution ?? ts.ModuleResolutionKind.NodeNext,
-        target: compilerOptions.target ?? ts.ScriptTarget.ES2022,
-      },
-    });
+    this.project = createInMemoryProject(compilerOptions, (containingFile, specifier) =>
+      this.resolveRelative(containingFile, specifier),
+    );
     // `load` hands ts-morph a file's text to parse; a file `prepare` parsed already is handed over as it is. The
     // parse is the one ts-morph would make (its own, through its document registry, with the same arguments): the
     // compiler's file, and everything built on it, is the same as when it is parsed on load.
@@ -101,19 +76,6 @@ export class AnalysisProject {
       if (early.text !== text || scriptKind !== undefined) throw new Error(`${filePath}: prepared with another text`);
       return early.node;
     };
-    // Each program rebuild (a file added) asks, for every file, which package.json scope holds it (its module format
-    // under NodeNext), and ts-morph's compiler host has no module resolution cache to keep the answers: every ask
-    // walked up to the root again. TypeScript's own cache keeps them for the run (the in-memory files never change;
-    // module names still resolve through resolveRelative). ts-morph hands its host to each rebuild (onProgramReset).
-    let cache: ts.ModuleResolutionCache | undefined;
-    onProgramReset(this.project.getProgram(), (host) => {
-      cache ??= ts.createModuleResolutionCache(
-        host.getCurrentDirectory(),
-        (name) => host.getCanonicalFileName(name),
-        this.project.getCompilerOptions(),
-      );
-      host.getModuleResolutionCache ??= () => cache;
-    });
   }
 
   /**
