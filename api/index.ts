@@ -1,12 +1,12 @@
 // The library (package.json `main`): lib's runner and report renderers bound to the registry of transforms.
-import { type AuditOptions, run } from '../lib/runner.js';
+import { type RunOptions, run } from '../lib/runner.js';
 import type { PlannedTexts } from '../lib/apply.js';
 import type { Report } from '../lib/model.js';
 import { toMarkdown as renderMarkdown, type MarkdownOptions } from '../lib/report/toMarkdown.js';
 import { toSarif as renderSarif, type SarifOptions } from '../lib/report/toSarif.js';
-import { TRANSFORMS } from '../transforms/index.js';
+import { TRANSFORMS, type TransformOptions } from '../transforms/index.js';
 
-export { UsageError, type AuditOptions, type ProgressPhase } from '../lib/runner.js';
+export { UsageError, type ProgressPhase } from '../lib/runner.js';
 export { toText, type TextOptions } from '../lib/report/toText.js';
 export { toJson } from '../lib/report/toJson.js';
 export { decideFailure, FAIL_ON_CHOICES, type FailOn, type FailVerdict } from '../lib/failOn.js';
@@ -28,6 +28,12 @@ export type { ReasonCatalogue, ReasonInfo, Transform } from '../lib/transform.js
 export type { MarkdownOptions, SarifOptions };
 export { REASONS, type ReasonId } from '../transforms/mrtr/reasons.js';
 export { TRANSFORMS };
+
+/**
+ * A run's options: the runner's own (paths, filters, tsconfig, diff, prettier, tests, progress) and every registered
+ * transform's (`v1ToV2`, `strategy`, `runtimeDir`, `typecheck`), each documented where its transform declares it.
+ */
+export interface AuditOptions extends RunOptions, TransformOptions {}
 
 /** The dry run: discover, prefilter, parse, detect, classify, plan. Returns the report with every planned change; writes nothing. */
 export async function audit(options: AuditOptions): Promise<Report> {

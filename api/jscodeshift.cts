@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Report } from '../lib/model.js' with { 'resolution-mode': 'import' };
 import type { PlannedTexts } from '../lib/apply.js' with { 'resolution-mode': 'import' };
+import type { Strategy } from '../transforms/mrtr/options.js' with { 'resolution-mode': 'import' };
 
 export interface JscodeshiftFile {
   path: string;
@@ -136,7 +137,7 @@ function planOf(key: string, root: string, options: JscodeshiftOptions): Promise
 
 const PLAN_SCRIPT = path.join(__dirname, 'planTexts.js');
 
-function isStrategy(value: unknown): value is 'auto' | 'explicit' | 'replay' {
+function isStrategy(value: unknown): value is Strategy {
   if (value === undefined) return false;
   if (value === 'auto' || value === 'explicit' || value === 'replay') return true;
   throw new Error(`--strategy=${String(value)}: expected auto, explicit or replay`);

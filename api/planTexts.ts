@@ -1,7 +1,6 @@
 // The child process behind the jscodeshift entry (api/jscodeshift.cts): reads audit options as JSON on stdin,
 // writes `{ report, texts }` (the dry run's report and each changed file's planned text) as JSON on stdout.
-import type { AuditOptions } from '../lib/runner.js';
-import { auditWithTexts } from './index.js';
+import { auditWithTexts, type AuditOptions } from './index.js';
 
 const chunks: Buffer[] = [];
 for await (const chunk of process.stdin) chunks.push(chunk as Buffer);

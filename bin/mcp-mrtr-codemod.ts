@@ -8,12 +8,15 @@ import {
   outputPathProblem,
   writeOutputFile,
   render,
+  runAsked,
   runOptionsOf,
+  transformFlags,
   type Flags,
+  type TransformFlag,
 } from '../lib/cli.js';
 import { decideFailure, FAIL_ON_CHOICES } from '../lib/failOn.js';
 import type { Report } from '../lib/model.js';
-import type { TransformCatalogue } from '../lib/transform.js';
+import type { Transform, TransformCatalogue } from '../lib/transform.js';
 import { TOOL_NAME, TOOL_VERSION } from '../lib/version.js';
 
 const EXIT_OK = 0;
@@ -39,8 +42,18 @@ function loadCommander(): typeof import('commander') {
   return createRequire(import.meta.url)('commander') as typeof import('commander');
 }
 
-function buildProgram({ Command, Option }: typeof import('commander')): Command {
-  return new Command()
+/** A transform option's flag (declared by its transform, see transformFlags) as a commander option. */
+function transformOption({ Option }: typeof import('commander'), flag: TransformFlag): import('commander').Option {
+  const option = new Option(flag.flag, flag.help);
+  if (flag.choices) option.choices([...flag.choices]);
+  if (flag.default !== undefined) option.default(flag.default);
+  return option;
+}
+
+function buildProgram(commander: typeof import('commander'), transforms: readonly Transform[]): Command {
+  const { Command, Option } = commander;
+  const flags = transformFlags(transforms);
+  const program = new Command()
     .name(TOOL_NAME)
     .description(
       'Find every push-style server->client request (elicitation, sampling, roots) in an MCP server built on the ' +
@@ -92,23 +105,9 @@ function buildProgram({ Command, Option }: typeof import('commander')): Command 
       '--diff',
       'with --dry-run: print the unified diff the migration would apply (the report then goes to stderr)',
     )
-    .option('--allow-dirty', 'migrate even when the git work tree has uncommitted changes')
-    .option(
-      '--no-typecheck',
-      'do not type-check the migrated project (its own tsconfig, with its installed dependencies) for errors the migration introduces',
-    )
-    .option(
-      '--no-v1-to-v2',
-      'do not run the official v1-to-v2 codemod first on files that use @modelcontextprotocol/sdk; their sites are reported for review',
-    )
-    .addOption(
-      new Option(
-        '--strategy <kind>',
-        'how asks are rewritten: explicit (in the handler: write-once form or step functions), auto (explicit where it applies, else replay: asks keep their place in helpers), replay (every ask replay can take)',
-      )
-        .choices(['auto', 'explicit', 'replay'])
-        .default('auto'),
-    )
+    .option('--allow-dirty', 'migrate even when the git work tree has uncommitted changes');
+  for (const flag of flags.switches) program.addOption(transformOption(commander, flag));
+  program
     .option('--prettier', "format every changed file with prettier and the project's own prettier configuration")
     .option(
       '--no-prettier',
@@ -117,11 +116,9 @@ function buildProgram({ Command, Option }: typeof import('commander')): Command 
     .option(
       '--tsconfig <path>',
       'tsconfig.json whose compiler options are used (default: <root>/tsconfig.json when present)',
-    )
-    .option(
-      '--runtime-dir <dir>',
-      'with the replay strategy: write the runtime module (mcp-mrtr-runtime) into this folder, relative to the target root (default: beside the file that constructs the server)',
-    )
+    );
+  for (const flag of flags.folders) program.addOption(transformOption(commander, flag));
+  return program
     .option('--verbose', 'show every call chain, guards, messages and timing')
     .option('--quiet', 'print nothing but errors (a --report other than text, without --output, still goes to stdout)')
     .showHelpAfterError('(run with --help for usage)')
@@ -129,20 +126,24 @@ function buildProgram({ Command, Option }: typeof import('commander')): Command 
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
 }
 
+/** The registry (its options make flags); when a run is asked, the pre-steps it will use started first. */
+async function loadTransforms(argv: string[]): Promise<readonly Transform[]> {
+  if (!runAsked(argv)) return (await import('../transforms/index.js')).TRANSFORMS;
+  // The pre-steps first (the v1 step's worker loads the official codemod while this thread does everything
+  // else); the code cache before them, so that the worker loads its compiler through it too.
+  const { enableCompileCache } = await import('../lib/compileCache.js');
+  const [{ prestartSteps }, { TRANSFORMS }] = await Promise.all([
+    import('../lib/startup.js'),
+    import('../transforms/index.js'),
+  ]);
+  prestartSteps(TRANSFORMS, earlyRunOptions(argv, TRANSFORMS), enableCompileCache());
+  return TRANSFORMS;
+}
+
 export async function main(argv: string[]): Promise<number> {
-  const early = earlyRunOptions(argv);
-  if (early) {
-    // The pre-steps first (the v1 step's worker loads the official codemod while this thread does everything
-    // else); the code cache before them, so that the worker loads its compiler through it too.
-    const { enableCompileCache } = await import('../lib/compileCache.js');
-    const [{ prestartSteps }, { TRANSFORMS }] = await Promise.all([
-      import('../lib/startup.js'),
-      import('../transforms/index.js'),
-    ]);
-    prestartSteps(TRANSFORMS, early, enableCompileCache());
-  }
+  const transforms = await loadTransforms(argv);
   const commander = loadCommander();
-  const program = buildProgram(commander);
+  const program = buildProgram(commander, transforms);
   try {
     program.parse(argv);
   } catch (error) {
@@ -171,7 +172,7 @@ export async function main(argv: string[]): Promise<number> {
   // cache first, so that the compiler is loaded through it.
   const { enableCompileCache } = await import('../lib/compileCache.js');
   enableCompileCache();
-  const [{ audit, migrate, UsageError, TRANSFORMS }, { createProgressBar }] = await Promise.all([
+  const [{ audit, migrate, UsageError }, { createProgressBar }] = await Promise.all([
     import('../api/index.js'),
     import('../lib/progress.js'),
   ]);
@@ -179,7 +180,8 @@ export async function main(argv: string[]): Promise<number> {
   const progress = flags.quiet ? undefined : createProgressBar(process.stderr);
   let report;
   try {
-    const options = runOptionsOf(flags, paths, progress && process.stderr.isTTY ? progress.update : undefined);
+    const onProgress = progress && process.stderr.isTTY ? progress.update : undefined;
+    const options = runOptionsOf(flags, paths, onProgress, transforms);
     if (!flags.quiet) options.onNotice = (message) => process.stderr.write(`${TOOL_NAME}: ${message}\n`);
     report = flags.dryRun ? await audit(options) : await migrate(options);
   } catch (error) {
@@ -188,7 +190,7 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     progress?.finish();
   }
-  return writeOutcome(report, flags, TRANSFORMS, started);
+  return writeOutcome(report, flags, transforms, started);
 }
 
 /**

@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isAncestorOrSelf } from './filePaths.js';
 import { canWrite, isRepositoryMetadata, realpathOrSelf } from './writePaths.js';
-import type { AuditOptions } from './runner.js';
+import type { RunOptions } from './runner.js';
 import type { FailOn } from './failOn.js';
 import type { Report } from './model.js';
-import type { TransformCatalogue, TransformRunOptions } from './transform.js';
+import type { OptionValue, Transform, TransformCatalogue } from './transform.js';
 import { TOOL_NAME } from './version.js';
 
 /** The flags as commander parses them (see bin/mcp-mrtr-codemod.ts). */
@@ -28,24 +28,78 @@ export interface Flags {
   diff?: boolean;
   allowDirty?: boolean;
   prettier?: boolean;
-  v1ToV2: boolean;
-  typecheck: boolean;
-  strategy: 'auto' | 'explicit' | 'replay';
-  runtimeDir?: string;
+  /** The transforms' options, by the attribute name commander gives their flags (see transformFlags). */
+  [transformOption: string]: unknown;
+}
+
+/** Whether the raw command line asks for a run (a path, no --help, no --version): read before commander is loaded. */
+export function runAsked(argv: string[]): boolean {
+  const args = argv.slice(2);
+  return (
+    args.some((arg) => !arg.startsWith('-')) && !args.some((arg) => ['-h', '--help', '-V', '--version'].includes(arg))
+  );
 }
 
 /**
- * The options a run will have, read from the raw command line before commander is loaded (so that the pre-steps
- * start first); undefined when no run is asked (no path, --help, --version).
+ * The transforms' switches a run will have, read from the raw command line before commander is loaded (so that the
+ * pre-steps start first): a `--no-<name>` switch is on unless given, another is on when given. The other options
+ * (choices, folders) keep their defaults here: they do not decide which pre-steps start.
  */
-export function earlyRunOptions(argv: string[]): TransformRunOptions | undefined {
+export function earlyRunOptions(argv: string[], transforms: readonly Transform[]): Record<string, boolean> {
   const args = argv.slice(2);
-  if (
-    !args.some((arg) => !arg.startsWith('-')) ||
-    args.some((arg) => ['-h', '--help', '-V', '--version'].includes(arg))
-  )
-    return undefined;
-  return { v1ToV2: !args.includes('--no-v1-to-v2') };
+  const options: Record<string, boolean> = {};
+  for (const transform of transforms)
+    for (const [name, option] of Object.entries(transform.options ?? {})) {
+      if (option.type !== 'boolean') continue;
+      if (option.cli.flag.startsWith('--no-')) options[name] = !args.includes(option.cli.flag);
+      else if (args.includes(option.cli.flag)) options[name] = true;
+    }
+  return options;
+}
+
+/** A transform option's CLI flag as bin adds it to the program (commander's `Option`). */
+export interface TransformFlag {
+  /** The flag as commander reads it (`--strategy <kind>`). */
+  flag: string;
+  help: string;
+  choices?: readonly string[];
+  /** Shown in the help and set when the flag is not given (a choice's); a `--no-` switch is on without it. */
+  default?: string;
+}
+
+/**
+ * The CLI flags of the transforms' options (their declarations, lib/transform.ts), in the two places `--help` lists
+ * them: folders beside `--tsconfig` (the other path), the rest after the run's own switches; each group by flag, as a
+ * reader scans them, not in run order.
+ */
+export function transformFlags(transforms: readonly Transform[]): {
+  switches: TransformFlag[];
+  folders: TransformFlag[];
+} {
+  const switches: TransformFlag[] = [];
+  const folders: TransformFlag[] = [];
+  // An option two transforms declare (the same declaration) is one flag.
+  const declared = new Set<unknown>();
+  for (const transform of transforms)
+    for (const option of Object.values(transform.options ?? {})) {
+      if (declared.has(option)) continue;
+      declared.add(option);
+      const { flag, help } = option.cli;
+      if (option.type === 'folder') folders.push({ flag, help });
+      else if (option.type === 'choice')
+        switches.push({ flag, help, choices: option.choices, default: option.default });
+      else switches.push({ flag, help });
+    }
+  const byFlag = (a: TransformFlag, b: TransformFlag) => (a.flag < b.flag ? -1 : a.flag > b.flag ? 1 : 0);
+  return { switches: switches.sort(byFlag), folders: folders.sort(byFlag) };
+}
+
+/** The name commander gives a flag's value (`--no-v1-to-v2` -> `v1ToV2`, `--runtime-dir <dir>` -> `runtimeDir`). */
+function attributeOf(flag: string): string {
+  return flag
+    .split(' ')[0]!
+    .replace(/^--(?:no-)?/, '')
+    .replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
 }
 
 /** The usage error of a flag combination, or undefined when the flags go together. */
@@ -167,12 +221,19 @@ export async function checkWorkTree(
   return {};
 }
 
-/** The library options of a run with these flags. */
+/** The library options of a run with these flags: the runner's own, and each transform option given a value. */
 export function runOptionsOf(
   flags: Flags,
   paths: string[],
-  onProgress: AuditOptions['onProgress'] | undefined,
-): AuditOptions {
+  onProgress: RunOptions['onProgress'] | undefined,
+  transforms: readonly Transform[],
+): RunOptions {
+  const transformOptions: Record<string, OptionValue> = {};
+  for (const transform of transforms)
+    for (const [name, option] of Object.entries(transform.options ?? {})) {
+      const value = flags[attributeOf(option.cli.flag)] as OptionValue;
+      if (value !== undefined) transformOptions[name] = value;
+    }
   return {
     paths,
     include: flags.include,
@@ -181,10 +242,7 @@ export function runOptionsOf(
     tsconfig: flags.tsconfig,
     diff: flags.diff || flags.patch !== undefined,
     prettier: flags.prettier,
-    v1ToV2: flags.v1ToV2,
-    typecheck: flags.typecheck,
-    strategy: flags.strategy,
-    ...(flags.runtimeDir !== undefined ? { runtimeDir: flags.runtimeDir } : {}),
+    ...transformOptions,
     ...(onProgress ? { onProgress } : {}),
   };
 }

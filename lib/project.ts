@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { Project, ts } from './tsMorph.cjs';
+import { createInMemoryProject } from './createInMemoryProject.js';
+import { ts, type Project } from './tsMorph.cjs';
 import type { Node, SourceFile } from 'ts-morph';
 import { lineMapBetween, type LineAndColumn } from './lineMap.js';
 import type { SourceFileEntry } from './files.js';
@@ -14,10 +15,9 @@ import {
   type Reach,
 } from './sdkReach.js';
 import { screenBatch, screenFrom } from './screening.js';
-import { entriesHolding, fillRow, RowPool, type WordIndex } from './wordIndex.js';
+import { NameSearch } from './nameSearch.js';
 import {
   compilerFactoryOf,
-  onProgramReset,
   parseDiagnostics,
   sourceFileBinder,
   standardizedPathOf,
@@ -45,7 +45,6 @@ export class AnalysisProject {
   readonly project: Project;
   private readonly entries = new Map<string, SourceFileEntry>();
   private readonly loaded = new Map<string, SourceFile>();
-  private readonly mentionCache = new Map<string, SourceFileEntry[]>();
   readonly parseProblems = new Map<string, ParseProblem>();
   /** Files parsed (and bound) ahead of `load`, by the compiler's path: see `prepare`. */
   private readonly prepared = new Map<string, { text: string; node: ts.SourceFile }>();
@@ -60,34 +59,10 @@ export class AnalysisProject {
     private readonly reachModules: readonly string[] = [],
   ) {
     for (const entry of entries) this.entries.set(entry.absPath, entry);
-    this.project = new Project({
-      // Texts come from discovery; the compiler never touches the disk. (With the real file system,
-      // ts-morph's createSourceFile would read and parse each file from disk before parsing our text.)
-      useInMemoryFileSystem: true,
-      skipAddingFilesFromTsConfig: true,
-      skipFileDependencyResolution: true,
-      skipLoadingLibFiles: true,
-      // Only relative imports between analysed files resolve; packages never do. This keeps the answer
-      // independent of node_modules and keeps the disk out of every program rebuild.
-      resolutionHost: () => ({
-        resolveModuleNames: (moduleNames, containingFile) =>
-          moduleNames.map((name) => this.resolveRelative(containingFile, name)),
-        resolveTypeReferenceDirectives: (names) => names.map(() => undefined),
-      }),
-      compilerOptions: {
-        ...compilerOptions,
-        allowJs: true,
-        checkJs: false,
-        noResolve: true,
-        noLib: true,
-        noEmit: true,
-        types: [],
-        jsx: compilerOptions.jsx ?? ts.JsxEmit.Preserve,
-        module: compilerOptions.module ?? ts.ModuleKind.NodeNext,
-        moduleResolution: compilerOptions.moduleResolution ?? ts.ModuleResolutionKind.NodeNext,
-        target: compilerOptions.target ?? ts.ScriptTarget.ES2022,
-      },
-    });
+    this.search = new NameSearch(() => [...this.entries.values()]);
+    this.project = createInMemoryProject(compilerOptions, (containingFile, specifier) =>
+      this.resolveRelative(containingFile, specifier),
+    );
     // `load` hands ts-morph a file's text to parse; a file `prepare` parsed already is handed over as it is. The
     // parse is the one ts-morph would make (its own, through its document registry, with the same arguments): the
     // compiler's file, and everything built on it, is the same as when it is parsed on load.
@@ -101,19 +76,6 @@ export class AnalysisProject {
       if (early.text !== text || scriptKind !== undefined) throw new Error(`${filePath}: prepared with another text`);
       return early.node;
     };
-    // Each program rebuild (a file added) asks, for every file, which package.json scope holds it (its module format
-    // under NodeNext), and ts-morph's compiler host has no module resolution cache to keep the answers: every ask
-    // walked up to the root again. TypeScript's own cache keeps them for the run (the in-memory files never change;
-    // module names still resolve through resolveRelative). ts-morph hands its host to each rebuild (onProgramReset).
-    let cache: ts.ModuleResolutionCache | undefined;
-    onProgramReset(this.project.getProgram(), (host) => {
-      cache ??= ts.createModuleResolutionCache(
-        host.getCurrentDirectory(),
-        (name) => host.getCanonicalFileName(name),
-        this.project.getCompilerOptions(),
-      );
-      host.getModuleResolutionCache ??= () => cache;
-    });
   }
 
   /**
@@ -123,7 +85,7 @@ export class AnalysisProject {
    * `replaceTexts` before anything else reads them.
    */
   prepare(candidates: string[], pending: ReadonlySet<string>): void {
-    this.indexRows(pending);
+    this.search.fillRows(pending);
     const options = this.project.getCompilerOptions();
     const bind = sourceFileBinder(ts);
     // Screened candidates are parsed a batch at a time: ahead, only the first batch (the others would all be held).
@@ -144,15 +106,13 @@ export class AnalysisProject {
 
   /** Give `pending` files (see `prepare`) their final texts: only before anything read them. */
   replaceTexts(entries: SourceFileEntry[]): void {
-    const rows = this.wordIndex ? new Map(this.wordIndex.entries.map((entry, row) => [entry.absPath, row])) : undefined;
+    const search = this.search.replacing();
     for (const entry of entries) {
-      const row = rows?.get(entry.absPath);
       if (!this.entries.has(entry.absPath)) continue;
       if (
         this.loaded.has(entry.absPath) ||
         this.parseProblems.has(entry.absPath) ||
-        (row !== undefined && this.wordIndex!.rows[row] !== undefined) ||
-        this.mentionCache.size > 0 ||
+        search.read(entry.absPath) ||
         this.computedImports !== undefined
       ) {
         throw new Error(`${entry.file}: its text was replaced after it was read`);
@@ -161,7 +121,7 @@ export class AnalysisProject {
       if (before.text !== entry.text) this.userTexts.set(entry.absPath, before.text);
       this.entries.set(entry.absPath, entry);
       if (this.lastReach) this.lastReach.current = false;
-      if (row !== undefined) this.wordIndex!.entries[row] = entry;
+      search.replace(entry);
     }
   }
 
@@ -251,18 +211,13 @@ export class AnalysisProject {
    * through which files the program happens to hold.
    */
   screens(candidateCount: number): boolean {
-    return candidateCount >= screenFrom() && this.searchScope.files !== undefined;
+    return candidateCount >= screenFrom() && this.search.isLimited();
   }
 
   /** Files whose text mentions `name` as a whole word, parsed. Used to find callers and references by name. */
   filesMentioning(name: string): SourceFile[] {
-    let hits = this.mentionCache.get(name);
-    if (!hits) {
-      hits = this.searchCorpus(name);
-      this.mentionCache.set(name, hits);
-    }
     const files: SourceFile[] = [];
-    for (const entry of hits) {
+    for (const entry of this.search.entriesMentioning(name)) {
       const sourceFile = this.load(entry.absPath);
       if (sourceFile) files.push(sourceFile);
     }
@@ -333,7 +288,8 @@ export class AnalysisProject {
     return facts;
   }
 
-  private searchScope: { files: ReadonlySet<string> | undefined; rows?: Uint8Array } = { files: undefined };
+  /** Name searches (filesMentioning) over the word index. */
+  private readonly search: NameSearch;
 
   /**
    * Name searches (callers, references, importers: `filesMentioning`) look at these files only; undefined: at all.
@@ -341,49 +297,7 @@ export class AnalysisProject {
    * import links to a declaration cannot name it, so the files outside are neither indexed nor parsed for a search.
    */
   limitSearchesTo(files: ReadonlySet<string> | undefined): void {
-    if (this.mentionCache.size > 0) throw new Error('the search scope changed after a search');
-    this.searchScope = { files };
-  }
-
-  /** 1 for each word index row that searches look at (see limitSearchesTo). */
-  private scopeRows(index: WordIndex): Uint8Array | undefined {
-    const scope = this.searchScope;
-    if (!scope.files) return undefined;
-    scope.rows ??= Uint8Array.from(index.entries, (entry) => (scope.files!.has(entry.absPath) ? 1 : 0));
-    return scope.rows;
-  }
-
-  private wordIndex: WordIndex | undefined;
-  private readonly rowPool = new RowPool();
-
-  /**
-   * The word index, with a row for every file searches look at but `skip` (those are filled on a later call). A
-   * file discovery scanned brings its row (lib/textScan.ts); the others are filled from their texts here.
-   */
-  private indexRows(skip?: ReadonlySet<string>): WordIndex {
-    if (!this.wordIndex) {
-      const entries = [...this.entries.values()];
-      const rows = entries.map((entry) => entry.scan?.words);
-      this.wordIndex = { entries, rows, unfilled: rows.filter((row) => row === undefined).length };
-    }
-    const index = this.wordIndex;
-    const inScope = this.scopeRows(index);
-    if (index.unfilled > 0) {
-      for (let row = 0; row < index.entries.length; row++) {
-        if (index.rows[row] !== undefined || inScope?.[row] === 0 || skip?.has(index.entries[row]!.absPath)) continue;
-        const words = this.rowPool.next();
-        fillRow(words, index.entries[row]!.text);
-        index.rows[row] = words;
-        index.unfilled--;
-      }
-    }
-    return index;
-  }
-
-  /** Entries whose text holds `name` as a whole word (see wordIndex.entriesHolding), among those searches look at. */
-  private searchCorpus(name: string): SourceFileEntry[] {
-    const index = this.indexRows();
-    return entriesHolding(index, this.scopeRows(index), name);
+    this.search.limitTo(files);
   }
 
   /** Files that default-import `target`, with the local name they give it. */

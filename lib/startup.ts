@@ -2,7 +2,8 @@
 // discovery (a pre-step's worker thread loads its engine while this thread discovers and parses).
 import type { ts } from 'ts-morph';
 import { compileCacheDir } from './compileCache.js';
-import type { PreStepOutput, PreStepRun, Transform, TransformRunOptions } from './transform.js';
+import { optionValuesOf } from './optionValues.js';
+import type { PreStepOutput, PreStepRun, Transform } from './transform.js';
 
 let typescript: typeof ts | undefined;
 
@@ -18,12 +19,17 @@ export interface StartedStep {
   run: PreStepRun;
 }
 
+/** Whether a run with these options (the library's: each transform reads its own) uses the transform's pre-step. */
+function usesPreStep(transform: Transform, options: object): boolean {
+  return transform.preStep !== undefined && (transform.preStep.enabled?.(optionValuesOf(transform, options)) ?? true);
+}
+
 /**
  * Start every pre-step the options enable, first thing in a run, before discovery. A step the CLI prestarted (see
  * prestartSteps) is taken over here.
  */
-export function startPreSteps(transforms: readonly Transform[], options: TransformRunOptions): StartedStep[] {
-  const enabled = transforms.filter((t) => t.preStep?.enabled(options));
+export function startPreSteps(transforms: readonly Transform[], options: object): StartedStep[] {
+  const enabled = transforms.filter((t) => usesPreStep(t, options));
   if (enabled.length === 0) return [];
   const context = { compileCacheDir: compileCacheDir() };
   return enabled.map((transform) => ({ transform, run: transform.preStep!.start(context) }));
@@ -33,13 +39,9 @@ export function startPreSteps(transforms: readonly Transform[], options: Transfo
  * Start the pre-steps a run with these options will use before the run exists (the CLI does, first thing, once the
  * code cache is on): they load while the command line is parsed, and cost nothing but the start if no run comes.
  */
-export function prestartSteps(
-  transforms: readonly Transform[],
-  options: TransformRunOptions,
-  cacheDir: string | undefined,
-): void {
+export function prestartSteps(transforms: readonly Transform[], options: object, cacheDir: string | undefined): void {
   for (const transform of transforms)
-    if (transform.preStep?.enabled(options)) transform.preStep.prestart?.({ compileCacheDir: cacheDir });
+    if (usesPreStep(transform, options)) transform.preStep!.prestart?.({ compileCacheDir: cacheDir });
 }
 
 /** The texts of every pre-step's output, by absolute path (pre-steps read disjoint files). */

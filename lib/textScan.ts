@@ -21,10 +21,10 @@ export interface ReleaseRule {
   reachModules: readonly string[];
 }
 
-/** The texts a run holds: those some transform reads (its prefilter's, Transform.readsText). */
+/** The texts a run holds: those some transform reads (its planner's prefilter's, Transform.readsText). */
 export function releaseRuleOf(transforms: readonly Transform[]): ReleaseRule {
   return {
-    keepsText: (text) => transforms.some((t) => t.mayHoldWork(text) || t.readsText?.(text) === true),
+    keepsText: (text) => transforms.some((t) => t.planner?.mayHoldWork(text) === true || t.readsText?.(text) === true),
     reachModules: transforms.flatMap((t) => t.reachModules ?? []),
   };
 }

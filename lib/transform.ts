@@ -43,19 +43,66 @@ export interface TransformCatalogue {
   unappliedReason?: string;
 }
 
-/** The run's options a transform may read (the library's AuditOptions, without the runner's own). */
-export interface TransformRunOptions {
-  v1ToV2?: boolean;
-  strategy?: 'auto' | 'explicit' | 'replay';
+/** A value an option may take: a switch, a choice, a folder. */
+export type OptionValue = boolean | string | undefined;
+
+/** A transform's option values by name, as the runner hands them (see TransformOption). */
+export type OptionValues = { readonly [name: string]: OptionValue };
+
+/** How the CLI spells an option: the flag as commander reads it (`--strategy <kind>`, `--no-v1-to-v2`), its help. */
+export interface OptionFlag {
+  flag: string;
+  help: string;
 }
 
-/** What a planning transform is given besides the project: its options, paths already resolved. */
-export interface PlanOptions {
-  strategy?: 'auto' | 'explicit' | 'replay';
-  /** Absolute folder for generated runtime modules (inside the target root). */
-  runtimeDir?: string;
+/**
+ * A switch. Its `default` is the library's. In the CLI, a flag spelled `--no-<name>` turns it off, and it is on unless
+ * that flag is given (the v1-to-v2 step: off in the library, on in the CLI); a flag spelled `--<name>` turns it on,
+ * and without it the default holds.
+ */
+export interface BooleanOption {
+  type: 'boolean';
+  default: boolean;
+  cli: OptionFlag;
+}
+
+/** One of a few words (`--strategy auto|explicit|replay`). */
+export interface ChoiceOption<V extends string = string> {
+  type: 'choice';
+  choices: readonly V[];
+  default: V;
+  cli: OptionFlag;
+}
+
+/**
+ * A folder inside the target root, given relative to it: the runner resolves it against the root (absolute) before
+ * the planner sees it, and a folder outside the root, in repository metadata or reached through a link that leads out
+ * is a usage error naming the flag. No default: unset, the transform chooses.
+ */
+export interface FolderOption {
+  type: 'folder';
+  cli: OptionFlag;
+}
+
+/** The declaration of an option whose values are `V`: a switch for a boolean, a choice for a union of words. */
+export type TransformOption<V = OptionValue> = [V] extends [boolean]
+  ? BooleanOption
+  : [V] extends [string]
+    ? string extends V
+      ? FolderOption
+      : ChoiceOption<V>
+    : BooleanOption | ChoiceOption | FolderOption;
+
+/**
+ * A transform's options, declared by name (the name is the library's option, `AuditOptions.strategy`): the runner
+ * hands each transform the values of its own, defaults applied, and the CLI's flags come from them.
+ */
+export type OptionDeclarations<O> = { readonly [K in keyof O]-?: TransformOption<Exclude<O[K], undefined>> };
+
+/** What a planner is given by the runner besides the project and its options. */
+export interface PlanContext {
   /** Whether a file is a test file (lib/testFiles.ts): its calls never decide where a helper runs. */
-  isTestFile?: (absPath: string) => boolean;
+  isTestFile: (absPath: string) => boolean;
 }
 
 /** A transform's plan over the candidate files: the sites it found, and what it changes. */
@@ -75,17 +122,39 @@ export interface TransformPlan {
   failed?: Map<string, string>;
 }
 
-/** Plans over the analysis project: synchronous, once its modules are loaded (see Transform.loadPlanner). */
-export type Planner = (project: AnalysisProject, candidates: string[], options: PlanOptions) => TransformPlan;
+/**
+ * Plans over the analysis project: synchronous, once its modules are loaded (see PlannerRole.load). `options` are its
+ * transform's option values (defaults applied, folders resolved against the root).
+ */
+export type Planner<O = OptionValues> = (
+  project: AnalysisProject,
+  candidates: string[],
+  options: O,
+  context: PlanContext,
+) => TransformPlan;
+
+/** The planner role: which files may hold the transform's work, and the planner over them. */
+export interface PlannerRole<O = OptionValues> {
+  /**
+   * A cheap test of a file's text: false means the text cannot hold this transform's work, so the file is never
+   * parsed for it; true, that discovery holds its text (see Transform.readsText). Must not load the compiler.
+   */
+  mayHoldWork(text: string): boolean;
+  /** Load the planner's modules (the compiler, the analysis); the runner loads them while the pre-steps run. */
+  load(): Promise<Planner<O>>;
+}
 
 /**
  * A step that runs before the planning transforms, on the files it reads, and hands them its output texts (the
  * v1-to-v2 step: the official codemod's output is what the MRTR transform analyses). It may start before the files
  * are discovered (a worker thread that loads its engine meanwhile), and it finishes after every plan is applied.
  */
-export interface PreStep {
-  /** Whether a run with these options uses it. */
-  enabled(options: TransformRunOptions): boolean;
+export interface PreStep<O = OptionValues> {
+  /**
+   * Whether a run with these option values (its transform's, defaults applied; a folder as given: the root is not
+   * known yet) uses it. Unset: every run.
+   */
+  enabled?(options: O): boolean;
   /** Start it ahead of any run (the CLI, first thing): the next `start` takes what this started. */
   prestart?(context: PreStepContext): void;
   /** Start it for one run, before discovery. */
@@ -135,6 +204,16 @@ export interface VerifyContext {
   stepTexts: Map<string, string>;
 }
 
+/**
+ * The verify role: after every change of the run is planned (created files included) and before anything is
+ * written, a check of the result as a whole (the project's type check), as findings and one summary line.
+ */
+export interface VerifyStep<O = OptionValues> {
+  /** Whether a run with these option values (its transform's, defaults applied) verifies. Unset: every run. */
+  enabled?(options: O): boolean;
+  run(context: VerifyContext): Promise<VerifyResult>;
+}
+
 export interface VerifyResult {
   findings: Finding[];
   check?: Check;
@@ -146,33 +225,32 @@ export interface TransformFinish {
   findings: Finding[];
 }
 
-/** One transform: its catalogue, a prefilter, and either a planner, a pre-step, or both. */
-export interface Transform extends TransformCatalogue {
+/**
+ * One transform: its catalogue, its options, and its roles: a planner, a pre-step, a verify step (any of them), and
+ * a finish. `O` is the option values its roles read (`{ strategy?: Strategy }`), declared in `options`.
+ */
+export interface Transform<O = OptionValues> extends TransformCatalogue {
   /**
-   * A cheap test of a file's text: false means the text cannot hold this transform's work, so the file is never
-   * parsed for it. Must not load the compiler.
+   * Its options, by name: what the library accepts for it, the CLI's flags, and what its roles are given. Another
+   * transform's option that its roles read too is declared here with that transform's own declaration (the same
+   * object): the CLI has one flag for it, and each transform is handed its value.
    */
-  mayHoldWork(text: string): boolean;
+  options?: OptionDeclarations<O>;
   /**
    * Packages besides the SDK's (frameworks built on it) whose import makes a file, and the files linked to it by
    * relative imports, worth analysing (see AnalysisProject.sdkReach).
    */
   reachModules?: readonly string[];
   /**
-   * Texts this transform reads in full besides those `mayHoldWork` passes: its pre-step's inputs, what its finish
-   * reads, a file naming a module it may create. Discovery lets go of every text no transform reads (keeping its word
-   * index row, see lib/textScan.ts): pre-steps and finishes never see those files, and a name search reads one again
-   * from disk. Unset: none. Must not load the compiler.
+   * Texts this transform reads in full besides those its planner's `mayHoldWork` passes: its pre-step's inputs, what
+   * its finish reads, a file naming a module it may create. Discovery lets go of every text no transform reads
+   * (keeping its word index row, see lib/textScan.ts): pre-steps and finishes never see those files, and a name
+   * search reads one again from disk. Unset: none. Must not load the compiler.
    */
   readsText?(text: string): boolean;
-  /** Load the planner's modules (the compiler, the analysis); the runner loads them while the pre-steps run. */
-  loadPlanner?(): Promise<Planner>;
-  preStep?: PreStep;
-  /**
-   * After every change of the run is planned (created files included) and before anything is written: a check of
-   * the result as a whole (the project's type check), as findings and one summary line.
-   */
-  verify?(context: VerifyContext): Promise<VerifyResult>;
+  planner?: PlannerRole<O>;
+  preStep?: PreStep<O>;
+  verify?: VerifyStep<O>;
   /**
    * After every plan is applied, from the final texts (absolute path -> text), whether or not the pre-step ran:
    * `output` is what this transform's own pre-step planned in this run, if it ran.

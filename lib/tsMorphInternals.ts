@@ -6,7 +6,7 @@
 // user's run. Each function says why it is needed: which public API is missing, or what the public way costs.
 //
 // No value is imported here (types only): a module may import these functions without loading ts-morph (the runner
-// loads the compiler after discovery, see lib/runner.ts), and a function that needs the compiler is handed it.
+// loads the compiler after discovery, see lib/parseProject.ts), and a function that needs the compiler is handed it.
 import type { Node, Program, Project, SourceFile, ts } from 'ts-morph';
 
 /** ts-morph's compiler factory (`project._context.compilerFactory`): what `compilerFactoryOf` gives. */

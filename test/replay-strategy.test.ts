@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { audit } from '../api/index.js';
+import { audit, type AuditOptions } from '../api/index.js';
 import { loadServerModule, runMigrated2025, runOriginal } from './support/equivalence.js';
 import { REPO_ROOT, discoverFixtures, expectedOutputs, readTree } from './support/fixtures.js';
 
@@ -13,7 +13,7 @@ const SHARED_CONFIRM = path.join(REPO_ROOT, '__fixtures__', 'mrtr', 'rewrite-rep
 const DIRECT_ASK = path.join(REPO_ROOT, '__fixtures__', 'mrtr', 'rewrite-delete-confirmation.input.ts');
 const CLI = path.join(REPO_ROOT, 'dist', 'bin', 'mcp-mrtr-codemod.js');
 
-const decisions = async (target: string, strategy?: 'auto' | 'explicit' | 'replay') =>
+const decisions = async (target: string, strategy?: AuditOptions['strategy']) =>
   (await audit({ paths: [target], ...(strategy ? { strategy } : {}) })).sites.map(
     (s) => `${s.decision} ${s.strategy ?? s.reason}`,
   );

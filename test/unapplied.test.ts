@@ -44,12 +44,14 @@ function toy(edits: TextEdit[]): Transform {
     id: 'toy',
     reasons: { 'rewrite-failed': { message: 'not applied', advice: 'look at the file' } },
     unappliedReason: 'rewrite-failed',
-    mayHoldWork: () => true,
-    loadPlanner: async () => (project) => ({
-      sites: [site('a.ts')],
-      edits: new Map([[path.join(project.root, 'a.ts'), edits]]),
-      files: new Map([[path.join(project.root, 'toy-runtime.ts'), 'export const runtime = true;\n']]),
-    }),
+    planner: {
+      mayHoldWork: () => true,
+      load: async () => (project) => ({
+        sites: [site('a.ts')],
+        edits: new Map([[path.join(project.root, 'a.ts'), edits]]),
+        files: new Map([[path.join(project.root, 'toy-runtime.ts'), 'export const runtime = true;\n']]),
+      }),
+    },
   };
 }
 
@@ -107,21 +109,24 @@ describe('a file the run cannot change', () => {
       fs.writeFileSync(path.join(dir, 'c.ts'), c);
       const transform: Transform = {
         ...toy([]),
-        loadPlanner: async () => (project) => ({
-          sites: [site('a.ts')],
-          edits: new Map([
-            // a.ts: edits that overlap, so its change cannot be made; b.ts imports it; c.ts stands alone.
-            [
-              path.join(project.root, 'a.ts'),
+        planner: {
+          mayHoldWork: () => true,
+          load: async () => (project) => ({
+            sites: [site('a.ts')],
+            edits: new Map([
+              // a.ts: edits that overlap, so its change cannot be made; b.ts imports it; c.ts stands alone.
               [
-                { start: 7, end: 20, text: 'const x = 1' },
-                { start: 13, end: 25, text: 'y' },
+                path.join(project.root, 'a.ts'),
+                [
+                  { start: 7, end: 20, text: 'const x = 1' },
+                  { start: 13, end: 25, text: 'y' },
+                ],
               ],
-            ],
-            [path.join(project.root, 'b.ts'), [{ start: b.length, end: b.length, text: 'export const more = 2;\n' }]],
-            [path.join(project.root, 'c.ts'), [{ start: c.length, end: c.length, text: 'export const d = 2;\n' }]],
-          ]),
-        }),
+              [path.join(project.root, 'b.ts'), [{ start: b.length, end: b.length, text: 'export const more = 2;\n' }]],
+              [path.join(project.root, 'c.ts'), [{ start: c.length, end: c.length, text: 'export const d = 2;\n' }]],
+            ]),
+          }),
+        },
       };
       const report = await run([transform], { paths: [dir] }, mode);
       const status = Object.fromEntries(report.files.map((f) => [f.file, [f.status, f.problem?.message]]));

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Report } from '../../lib/model.js';
+import type { Strategy } from '../../transforms/mrtr/options.js';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 export const FIXTURES_ROOT = path.join(REPO_ROOT, '__fixtures__');
@@ -75,7 +76,7 @@ export function discoverFixtures(): Fixture[] {
  * the replay runtime's folder, or the asks of test files (`--include-tests`).
  */
 export interface FixtureOptions {
-  strategy?: 'auto' | 'explicit' | 'replay';
+  strategy?: Strategy;
   v1ToV2?: boolean;
   runtimeDir?: string;
   includeTests?: boolean;

@@ -4,16 +4,13 @@ import { MrtrAnalysis } from './analyse/classify.js';
 import { findSites } from './detect/findSites.js';
 import { screenCandidates } from './detect/screen.js';
 import { decideSites } from './plan/decide.js';
-import type { Strategy } from './plan/strategies.js';
+import type { MrtrOptions } from './options.js';
 import { emitSites, type FilePlan } from './rewrite/emit.js';
 
 export type { FilePlan } from './rewrite/emit.js';
 
-export interface AuditFilesOptions {
-  /** `auto` (the default): explicit where it is provably equivalent, replay where it is not; or force one. */
-  strategy?: Strategy;
-  /** Absolute folder for the replay runtime module; default: beside the file that constructs the server. */
-  runtimeDir?: string;
+/** The transform's options (the runtime folder absolute), and which files are tests. */
+export interface AuditFilesOptions extends MrtrOptions {
   /** Whether a file is a test file: its calls never decide where a helper runs (lib/testFiles.ts). */
   isTestFile?: (absPath: string) => boolean;
 }

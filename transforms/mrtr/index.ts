@@ -1,16 +1,18 @@
 // The `mrtr` transform (push-style server->client requests -> Multi Round-Trip Requests, see README.md) as the runner
 // sees it (lib/transform.ts). Light to import: the prefilter and the catalogue; the analysis and the planners load
-// with loadPlanner, while the v1 step runs.
+// with its planner, while the v1 step runs.
 import type { Transform } from '../../lib/transform.js';
 import { REPLAY_RUNTIME_NAME, TRANSFORM_ID } from './constants.js';
 import { FRAMEWORK_PACKAGES } from './frameworks.js';
+import { MRTR_OPTIONS, type MrtrOptions } from './options.js';
 import { mayHoldSite } from './prefilter.js';
 import { REASONS } from './reasons.js';
 
 export { TRANSFORM_ID } from './constants.js';
 export type { AuditFilesOptions, FilePlan } from './auditFiles.js';
+export type { MrtrOptions, Strategy } from './options.js';
 
-export const mrtr: Transform = {
+export const mrtr: Transform<MrtrOptions> = {
   id: TRANSFORM_ID,
   reasons: REASONS,
   rewriteRule: {
@@ -25,13 +27,17 @@ export const mrtr: Transform = {
   },
   // A site planned as rewritten in a file the run could not change is reported with this reason, not as rewritten.
   unappliedReason: 'rewrite-failed',
-  mayHoldWork: mayHoldSite,
+  options: MRTR_OPTIONS,
   // A file naming the replay runtime keeps the module the run creates for it (dropOrphanModules reads the final texts).
   readsText: (text) => text.includes(REPLAY_RUNTIME_NAME),
   // A framework's tool files may import only the framework (FastMCP, xmcp): they are analysed like SDK files.
   reachModules: FRAMEWORK_PACKAGES,
-  async loadPlanner() {
-    const { auditFiles } = await import('./auditFiles.js');
-    return (project, candidates, options) => auditFiles(project, candidates, options);
+  planner: {
+    mayHoldWork: mayHoldSite,
+    async load() {
+      const { auditFiles } = await import('./auditFiles.js');
+      return (project, candidates, options, context) =>
+        auditFiles(project, candidates, { ...options, isTestFile: context.isTestFile });
+    },
   },
 };

@@ -4,6 +4,7 @@
 // project is served by the same rewrite (rewriteServing.ts serveV2Entries), with the same findings.
 import type { Finding } from '../../lib/model.js';
 import type { PreStep, PreStepOutput, TransformFinish } from '../../lib/transform.js';
+import type { V1ToV2Options } from '../v1-to-v2/options.js';
 import { callersToRead, v2StdioInputs } from './ids.js';
 
 /** The pre-step's output as the runner holds it: the served texts, and the findings its finish reports. */
@@ -11,7 +12,7 @@ interface ServingOutput extends PreStepOutput {
   findings: Finding[];
 }
 
-export const SERVING_STEP: PreStep = {
+export const SERVING_STEP: PreStep<V1ToV2Options> = {
   enabled: (options) => options.v1ToV2 !== true,
   start() {
     return {

@@ -3,14 +3,20 @@
 // reports each error the migration introduced. Light to import: the compiler loads when a run verifies.
 import type { Transform } from '../../lib/transform.js';
 import { TYPECHECK_ID } from './ids.js';
+import { TYPECHECK_OPTIONS, type TypecheckOptions } from './options.js';
 import { REASONS } from './reasons.js';
 
-export const typecheck: Transform = {
+export type { TypecheckOptions } from './options.js';
+
+export const typecheck: Transform<TypecheckOptions> = {
   id: TYPECHECK_ID,
   reasons: REASONS,
-  mayHoldWork: () => false,
-  async verify(context) {
-    const { typeCheckMigration } = await import('./typeCheck.js');
-    return typeCheckMigration(context);
+  options: TYPECHECK_OPTIONS,
+  verify: {
+    enabled: (options) => options.typecheck !== false,
+    async run(context) {
+      const { typeCheckMigration } = await import('./typeCheck.js');
+      return typeCheckMigration(context);
+    },
   },
 };

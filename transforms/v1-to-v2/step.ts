@@ -12,6 +12,7 @@ import { groupByManifest } from './package/manifests.js';
 import { importedPackages, planPackageJson } from './package/planPackageJson.js';
 import { splitCodemodFiles } from './engine/splitCodemod.js';
 import { startStepThread, type StepThread } from './engine/stepThread.js';
+import type { V1ToV2Options } from './options.js';
 
 // Nothing here loads the official codemod or the TypeScript compiler: the runner loads this module before
 // discovery, and the step itself runs in a worker thread (see startV1ToV2).
@@ -241,7 +242,7 @@ interface V1ToV2Output extends PreStepOutput {
 }
 
 /** The v1 step as the runner calls it (lib/transform.ts): started before discovery, on the files naming the v1 SDK. */
-export const V1_TO_V2_STEP: PreStep = {
+export const V1_TO_V2_STEP: PreStep<V1ToV2Options> = {
   enabled: (options) => options.v1ToV2 === true,
   prestart: (context) => prestartV1ToV2(context),
   start(context) {

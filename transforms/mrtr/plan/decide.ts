@@ -5,11 +5,12 @@ import { findGuards } from '../detect/guards.js';
 import type { FoundSite } from '../detect/findSites.js';
 import { planReplay } from '../replay/planReplay.js';
 import type { ReplayVerdict } from '../replay/planReplay.js';
+import type { Strategy } from '../options.js';
 import type { OutsideCall } from '../replay/replayPath.js';
 import { HandlerPlans } from './planHandlers.js';
 import { isCompletionNotifier } from './planNotifier.js';
 import { planSite } from './planSite.js';
-import { reaches, STRATEGY_CHAINS, walkChain, type Strategy, type StrategyName } from './strategies.js';
+import { reaches, STRATEGY_CHAINS, walkChain, type StrategyName } from './strategies.js';
 import type { OutsideSite, Verdict } from './verdict.js';
 
 /** A found site and its verdict. */

@@ -1,12 +1,10 @@
+import type { Strategy } from '../options.js';
 import type { ReasonId } from '../reasons.js';
 import type { Review } from './review.js';
 
 // The strategies that rewrite an ask, as one ordered chain: the planner asks them of a site in order, and the first
 // that plans it wins. Each declares what it takes (the reasons an earlier strategy gave up with, and whether it may
 // take a site also reached from code that cannot answer input_required); the `strategy` option picks the chain.
-
-/** The `strategy` option: `auto` walks the whole chain, `explicit` stops before replay, `replay` asks replay first. */
-export type Strategy = 'auto' | 'explicit' | 'replay';
 
 /** A strategy of the chain. */
 export type StrategyName = 'explicit' | 'steps' | 'replay';
