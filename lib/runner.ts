@@ -15,7 +15,7 @@ import { planCandidates } from './planCandidates.js';
 import { reportPlanFailures, takePlanFailures } from './planFailure.js';
 import type { RunOptions } from './runOptions.js';
 import { startPreSteps } from './startup.js';
-import { releaseRuleOf } from './textScan.js';
+import { releaseRuleOf } from './releaseRule.js';
 import type { Transform } from './transform.js';
 import { dropDependents, dropOrphanModules, unappliedSites } from './unapplied.js';
 import { UsageError } from './usageError.js';

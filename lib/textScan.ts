@@ -9,24 +9,15 @@ import * as fs from 'node:fs';
 import { analysedText } from './edits.js';
 import { RunError } from './planFailure.js';
 import type { SourceFileEntry } from './fileTypes.js';
-import type { Transform } from './transform.js';
 import { textFactsOf, type TextFacts } from './sdkReach.js';
 import { fillRow, RowPool, BLOOM_WORDS } from './wordIndex.js';
 
-/** Which texts discovery holds (the runner's, from the transforms): the others it scans and lets go. */
+/** Which texts discovery holds (the runner's, from the transforms: lib/releaseRule.ts): the others it scans and lets go. */
 export interface ReleaseRule {
   /** True for a text some transform reads in full after discovery (its prefilter, its pre-step, its finish). */
   keepsText(text: string): boolean;
   /** The reach modules of the run (AnalysisProject.sdkReach): a text naming one, or the SDK, is held too. */
   reachModules: readonly string[];
-}
-
-/** The texts a run holds: those some transform reads (its planner's prefilter's, Transform.readsText). */
-export function releaseRuleOf(transforms: readonly Transform[]): ReleaseRule {
-  return {
-    keepsText: (text) => transforms.some((t) => t.planner?.mayHoldWork(text) === true || t.readsText?.(text) === true),
-    reachModules: transforms.flatMap((t) => t.reachModules ?? []),
-  };
 }
 
 /** What discovery kept of a text it let go: `SourceFileEntry.scan`. */

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { audit, TRANSFORMS } from '../api/index.js';
 import { discoverFiles } from '../lib/files.js';
 import { AnalysisProject } from '../lib/project.js';
-import { releaseRuleOf } from '../lib/textScan.js';
+import { releaseRuleOf } from '../lib/releaseRule.js';
 
 const SERVER = `import { McpServer } from '@modelcontextprotocol/server';
 import { run } from './caller.js';
@@ -158,7 +158,7 @@ describe('what discovery keeps of a released file', () => {
     // 50,000 files, 11 MB of maps and descriptor arrays.
     const script = `
       const { discoverFiles } = await import(${dist('lib/files.js')});
-      const { releaseRuleOf } = await import(${dist('lib/textScan.js')});
+      const { releaseRuleOf } = await import(${dist('lib/releaseRule.js')});
       const { TRANSFORMS } = await import(${dist('api/index.js')});
       const { files } = await discoverFiles([${JSON.stringify(dir)}], { release: releaseRuleOf(TRANSFORMS) });
       const plain = files.filter((f) => f.scan !== undefined && f.bom === undefined);
