@@ -7,7 +7,7 @@ import { ts } from '../../lib/tsMorph.cjs';
 import { applyEdits, type TextEdit } from '../../lib/edits.js';
 import type { Finding } from '../../lib/model.js';
 import { CONTEXT_MEMBERS, UNMAPPED_CONTEXT_MEMBERS } from './contextMembers.js';
-import { V1_TO_V2_ID } from './ids.js';
+import { v1ToV2Finding } from './reasons.js';
 import type { RepairOutcome } from './restoreImports.js';
 import { scriptKindOf } from './rewriteServing.js';
 
@@ -216,15 +216,10 @@ function found(
   what: string,
 ): Finding {
   const mapped = reason === 'context-member-mapped';
-  return {
-    transform: V1_TO_V2_ID,
+  return v1ToV2Finding(
     reason,
-    decision: mapped ? 'info' : 'review',
-    level: mapped ? 'info' : 'warning',
     file,
     line,
-    message: mapped
-      ? `v1 handler-context member mapped to v2: ${what}`
-      : `v1 handler-context member left as it was: ${what}`,
-  };
+    mapped ? `v1 handler-context member mapped to v2: ${what}` : `v1 handler-context member left as it was: ${what}`,
+  );
 }

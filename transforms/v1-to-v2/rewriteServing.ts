@@ -7,7 +7,7 @@ import { HTTP_TRANSPORTS, planHttpServing, type HttpPlan } from './rewriteHttpSe
 import { importEdits, planStdio, STDIO_MODULE, type ServingModules, type StdioPlan } from './rewriteStdioServing.js';
 import { namesStdioTransport, transportNewOf } from './servingSyntax.js';
 import { SERVING_2025_ONLY } from './findCodemodMarkers.js';
-import { V1_TO_V2_ID } from './ids.js';
+import { v1ToV2Finding } from './reasons.js';
 
 export interface ServingOutcome {
   text: string;
@@ -117,9 +117,8 @@ function planConnect(
       found.httpRewrites++;
       for (const [module, names] of Object.entries(http.imports))
         imports[module] = [...(imports[module] ?? []), ...names];
-      const served = finding(
+      const served = v1ToV2Finding(
         'served-by-mcp-handler',
-        'info',
         file,
         line,
         `${http.route}: 2026-era requests served by createMcpHandler(${plan.factory}, { legacy: 'reject' }) (a server per request); 2025-era requests (isLegacyRequest) keep this route's own code`,
@@ -128,9 +127,8 @@ function planConnect(
       moved.push({ finding: served, at: node.getStart(source) });
     } else {
       findings.push(
-        finding(
+        v1ToV2Finding(
           'served-by-serve-stdio',
-          'info',
           file,
           line,
           `served through serveStdio(() => ${plan.factory}): one instance per connection, 2026-era and 2025-era clients`,
@@ -205,18 +203,6 @@ function statementOf(node: ts.Node): ts.Node {
   )
     statement = statement.parent;
   return statement;
-}
-
-function finding(reason: string, decision: 'review' | 'info', file: string, line: number, message: string): Finding {
-  return {
-    transform: V1_TO_V2_ID,
-    reason,
-    decision,
-    level: decision === 'review' ? 'warning' : 'info',
-    file,
-    line,
-    message,
-  };
 }
 
 export function scriptKindOf(fileName: string): ts.ScriptKind {
