@@ -1,5 +1,6 @@
 // The one way a transform makes a finding: from its own reason catalogue, so that the decision and the level a
 // report shows are the ones the catalogue (and so the README and the SARIF rules) states for that reason.
+import { lineMapBetween } from './lineMap.js';
 import type { Finding, Site } from './model.js';
 import type { ReasonInfo, TransformCatalogue } from './transform.js';
 
@@ -53,4 +54,25 @@ export function reviewSiteOf(catalogue: TransformCatalogue, reason: string, site
 export function levelOf(entry: ReasonInfo): Finding['level'] {
   const level = entry.level ?? 'warning';
   return level === 'note' ? 'info' : level;
+}
+
+/**
+ * `findings` made on `text`, a text derived from the user's `userText` (a pre-step's output, the final text), with
+ * each line moved to the user's line it comes from (lib/lineMap.ts): a report's lines are those of the file as the
+ * user has it. The findings are changed in place and returned.
+ */
+export function inUserLines(findings: Finding[], userText: string | undefined, text: string): Finding[] {
+  if (findings.length === 0 || userText === undefined || userText === text) return findings;
+  const map = lineMapBetween(userText, text);
+  const lines = text.split('\n');
+  const userLines = userText.split('\n');
+  for (const finding of findings) {
+    const line = lines[finding.line - 1] ?? '';
+    const mapped = map({ line: finding.line, column: (/\S/.exec(line)?.index ?? 0) + 1 }).line;
+    // A line the user has too, moved (an import put back below others): the user's line that holds it.
+    const moved = line.trim() && !userLines[mapped - 1]?.includes(line.trim());
+    const whole = moved ? map({ line: finding.line, column: line.length + 1 }).line : mapped;
+    finding.line = userLines[whole - 1]?.includes(line.trim()) ? whole : mapped;
+  }
+  return findings;
 }

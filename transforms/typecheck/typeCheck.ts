@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { findingOf } from '../../lib/findings.js';
+import { findingOf, inUserLines } from '../../lib/findings.js';
 import type { Check, Finding } from '../../lib/model.js';
 import type { VerifyContext, VerifyResult } from '../../lib/transform.js';
 import type { ts as TypeScript } from '../../lib/tsMorph.cjs';
@@ -124,14 +124,16 @@ function resultOf(
       hidden += 1;
       continue;
     }
-    findings.push(
-      findingOf(
-        TYPECHECK,
-        'post-migration-type-error',
-        { file: error.file, line: error.line },
-        `TS${error.code}: ${error.message} (${originOf(error, context, lent)})`,
-      ),
+    const found = findingOf(
+      TYPECHECK,
+      'post-migration-type-error',
+      { file: error.file, line: error.line },
+      `TS${error.code}: ${error.message} (${originOf(error, context, lent)})`,
     );
+    // The error is found in the migrated text; its line is the user's, as the file is before the migration.
+    const absPath = path.resolve(error.absPath ?? '');
+    const after = context.after.get(absPath);
+    findings.push(...(after === undefined ? [found] : inUserLines([found], context.before.get(absPath), after)));
   }
   if (missing.size > 0)
     findings.push(

@@ -22,7 +22,8 @@ export function mayHoldMarkers(text: string): boolean {
 /**
  * Every `@mcp-codemod-error` marker in a file's text, as a review finding at its line. Read from the text rather
  * than from the codemod's diagnostics so that a later run over the migrated tree reports the same items (a
- * marker is work left for a person until it is removed) and lines are those of the final text.
+ * marker is work left for a person until it is removed); lines are those of `text`, which the finish moves to the
+ * user's (step.ts).
  */
 export function findCodemodMarkers(file: string, text: string): Finding[] {
   if (!mayHoldMarkers(text)) return [];

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SourceFileEntry } from '../../lib/files.js';
+import { inUserLines } from '../../lib/findings.js';
 import type { Finding } from '../../lib/model.js';
 import { planFailureMessage, RunError } from '../../lib/planFailure.js';
 import { codemodInputs, servingCallers, v1StepInputs, v2StdioInputs } from './ids.js';
@@ -32,6 +33,7 @@ export interface PartFile {
   migrated: string;
   /** After the repairs (repairOutput.ts), which read the file alone. */
   repaired: string;
+  /** The repairs' findings, at lines of the user's text. */
   findings: Finding[];
 }
 
@@ -78,7 +80,12 @@ export function finishCodemod(files: SourceFileEntry[], parts: CodemodPart[], ro
       // Serving 2026-era clients, on the repaired text.
       const served = rewriteServing(entry.file, output.repaired, modules);
       const registrations = findInitializeRegistrations(entry.file, served.text);
-      result.findings.push(...output.findings, ...served.findings, ...registrations);
+      // Each at its line in the user's text (the repairs' are already): the serving's are made on the repaired text.
+      result.findings.push(
+        ...output.findings,
+        ...inUserLines(served.findings, entry.text, output.repaired),
+        ...inUserLines(registrations, entry.text, served.text),
+      );
       if (served.text !== entry.text) result.texts.set(entry.absPath, served.text);
     } catch (error) {
       if (error instanceof RunError) throw error;

@@ -46,7 +46,7 @@ export function rewriteServing(
     (s): s is ts.ImportDeclaration =>
       ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === STDIO_MODULE,
   );
-  const found: ConnectEdits = { edits: [], imports: {}, findings, moved: [], rewrote: 0, httpRewrites: 0 };
+  const found: ConnectEdits = { edits: [], imports: {}, findings, rewrote: 0, httpRewrites: 0 };
   const { edits } = found;
   const visit = (node: ts.Node): void => {
     if (
@@ -64,21 +64,15 @@ export function rewriteServing(
   if (edits.length === 0) return { text, findings };
   if (found.rewrote > found.httpRewrites) edits.push(...importEdits(source, stdioImport, edits));
   if (found.httpRewrites > 0) edits.push(...addNamedImports(source, found.imports));
-  const result = applyEdits(text, edits);
-  for (const { finding: f, at } of found.moved) {
-    const shift = edits.filter((e) => e.end <= at).reduce((sum, e) => sum + e.text.length - (e.end - e.start), 0);
-    f.line = result.slice(0, at + shift).split('\n').length;
-  }
-  return { text: result, findings };
+  return { text: applyEdits(text, edits), findings };
 }
 
 /** What the connects of a file add up to, as the walk meets them. */
 interface ConnectEdits {
   edits: TextEdit[];
   imports: Record<string, string[]>;
+  /** Lines of the text given (the caller maps them into the user's). */
   findings: Finding[];
-  /** Findings on code that stays in place: their lines are those of the text after the edits. */
-  moved: Array<{ finding: Finding; at: number }>;
   rewrote: number;
   httpRewrites: number;
 }
@@ -92,7 +86,7 @@ function planConnect(
   modules: ServingModules | undefined,
   options: ServingOptions,
 ): void {
-  const { edits, imports, findings, moved } = found;
+  const { edits, imports, findings } = found;
   const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   const transportNew = transportNewOf(source, node);
   const transportClass =
@@ -117,14 +111,14 @@ function planConnect(
       found.httpRewrites++;
       for (const [module, names] of Object.entries(http.imports))
         imports[module] = [...(imports[module] ?? []), ...names];
-      const served = v1ToV2Finding(
-        'served-by-mcp-handler',
-        file,
-        line,
-        `${http.route}: 2026-era requests served by createMcpHandler(${plan.factory}, { legacy: 'reject' }) (a server per request); 2025-era requests (isLegacyRequest) keep this route's own code`,
+      findings.push(
+        v1ToV2Finding(
+          'served-by-mcp-handler',
+          file,
+          line,
+          `${http.route}: 2026-era requests served by createMcpHandler(${plan.factory}, { legacy: 'reject' }) (a server per request); 2025-era requests (isLegacyRequest) keep this route's own code`,
+        ),
       );
-      findings.push(served);
-      moved.push({ finding: served, at: node.getStart(source) });
     } else {
       findings.push(
         v1ToV2Finding(
