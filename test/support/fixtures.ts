@@ -81,10 +81,16 @@ export interface FixtureOptions {
   includeTests?: boolean;
 }
 
-/** The run options a folder fixture asks for in its `options.json` (e.g. `{ "strategy": "explicit" }`, `{ "runtimeDir": "generated" }`). */
+/**
+ * The run options a folder fixture asks for in its `options.json` (e.g. `{ "strategy": "explicit" }`,
+ * `{ "runtimeDir": "generated" }`). A fixture of the v1 step (`__fixtures__/v1-to-v2/`) runs with the step on, as the
+ * CLI does.
+ */
 export function fixtureOptions(fixture: Fixture): FixtureOptions {
   const file = path.join(path.dirname(fixture.inputPath), 'options.json');
-  return fixture.isFolder && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as FixtureOptions) : {};
+  const own =
+    fixture.isFolder && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as FixtureOptions) : {};
+  return fixture.transform === 'v1-to-v2' ? { v1ToV2: true, ...own } : own;
 }
 
 /** Copy a fixture's input to a fresh temp dir outside the repository, so that no node_modules can resolve. */
@@ -99,7 +105,10 @@ export function copyFixture(fixture: Fixture): { dir: string; target: string } {
   return { dir, target: dir };
 }
 
-/** The part of a report a fixture pins: positions, ids of reasons, families and chains; never message wording. */
+/**
+ * The part of a report a fixture pins: positions, ids of reasons, families and chains; never message wording. The
+ * findings (the v1 step's, the type check's) as `transform/reason @ file:line`, in report order, when there are any.
+ */
 export function projectReport(report: Report): unknown {
   return {
     sites: report.sites.map((site) => ({
@@ -123,6 +132,9 @@ export function projectReport(report: Report): unknown {
       ...(site.strategy ? { strategy: site.strategy } : {}),
       ...(site.notes ? { notes: site.notes } : {}),
     })),
+    ...(report.findings?.length
+      ? { findings: report.findings.map((f) => `${f.transform}/${f.reason} @ ${f.file}:${f.line}`) }
+      : {}),
     files: report.files
       .filter((f) => f.status !== 'unchanged')
       .map((f) => ({ file: f.file, status: f.status, problem: f.problem?.kind })),
