@@ -23,6 +23,9 @@ export const SHARED_ROOT = path.join(FIXTURES_ROOT, '_runtime');
 /** `X.shared` in an expected tree stands for `X`, with the text of the shared copy it names. */
 export const SHARED_SUFFIX = '.shared';
 
+/** The fixtures of the v1 step, run as the CLI runs it (the step on): `__fixtures__/v1-to-v2-cli/<decision>-<case>/`. */
+export const V1_CLI_FIXTURES = 'v1-to-v2-cli';
+
 export interface Fixture {
   transform: string;
   /** `review-helper-confirm` (decision prefix + case). */
@@ -83,14 +86,14 @@ export interface FixtureOptions {
 
 /**
  * The run options a folder fixture asks for in its `options.json` (e.g. `{ "strategy": "explicit" }`,
- * `{ "runtimeDir": "generated" }`). A fixture of the v1 step (`__fixtures__/v1-to-v2/`) runs with the step on, as the
- * CLI does.
+ * `{ "runtimeDir": "generated" }`). A fixture of the v1 step run as the CLI runs it (`__fixtures__/v1-to-v2-cli/`)
+ * has the step on.
  */
 export function fixtureOptions(fixture: Fixture): FixtureOptions {
   const file = path.join(path.dirname(fixture.inputPath), 'options.json');
   const own =
     fixture.isFolder && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as FixtureOptions) : {};
-  return fixture.transform === 'v1-to-v2' ? { v1ToV2: true, ...own } : own;
+  return fixture.transform === V1_CLI_FIXTURES ? { v1ToV2: true, ...own } : own;
 }
 
 /** Copy a fixture's input to a fresh temp dir outside the repository, so that no node_modules can resolve. */
