@@ -6,7 +6,6 @@ import type { Report } from '../lib/model.js';
 import { compileTree, runOverStdio, type Call } from './support/equivalence.js';
 import { FIXTURES_ROOT, readTree, REPO_ROOT, snapshotTree } from './support/fixtures.js';
 import { strictDiagnostics } from './support/typecheck.js';
-import { auditWithTexts } from '../api/index.js';
 import { confirmOnceScript, copyOf, expectTree, removeTemps, run, temps, tempTree } from './support/v1-to-v2.js';
 
 afterEach(removeTemps);
@@ -38,24 +37,23 @@ describe('v1 stdio entries of the real servers', () => {
     const report = JSON.parse(first.stdout) as Report;
     const serving = (report.findings ?? []).filter((f) => /serv/.test(f.reason));
     expect(serving.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual([
-      'src/classic.ts:50 served-by-serve-stdio',
+      'src/classic.ts:51 served-by-serve-stdio',
       'src/destructured.ts:9 served-by-serve-stdio',
       'src/field.ts:31 served-by-serve-stdio',
       'src/global.ts:14 served-by-serve-stdio',
       'src/imported.ts:11 served-by-serve-stdio',
       'src/inline.ts:39 served-by-serve-stdio',
-      'src/kept.ts:9 serving-2025-only',
-      'src/returned.ts:15 serving-2025-only',
-      'src/shared.ts:22 serving-2025-only',
+      'src/kept.ts:8 serving-2025-only',
+      'src/returned.ts:14 serving-2025-only',
+      'src/shared.ts:21 serving-2025-only',
       'src/spaced.ts:11 served-by-serve-stdio',
       'src/started.ts:18 served-by-serve-stdio',
     ]);
     const output = readTree(dir);
-    // A review item's line is the connect's in the migrated text, under its marker (a note's is the connect's in the official codemod's output).
-    for (const f of serving.filter((s) => s.decision === 'review'))
-      expect(output[f.file]!.split('\n')[f.line - 2], `${f.file}:${f.line}`).toMatch(
-        /@mcp-mrtr-review serving-2025-only/,
-      );
+    // Every line is the connect's in the user's text (the review item's marker is written above it in the output).
+    const input = readTree(INPUT);
+    for (const f of serving)
+      expect(input[f.file]!.split('\n')[f.line - 1], `${f.file}:${f.line}`).toMatch(/\.connect\(/);
     const advice = Object.fromEntries(serving.map((f) => [f.file, f.message]));
     expect(advice['src/returned.ts']).toContain('serveStdio(() => createServer())');
     // Returned to a caller that keeps it (keep.ts), or to none: review; to callers that drop it (start.ts): served.
@@ -138,375 +136,19 @@ describe('v1 stdio entries of the real servers', () => {
   });
 });
 
-// The v1 imports of an entry file, and an audit of a v1 tree: its serving findings and an entry's planned text.
-const V1_IMPORTS = [
-  "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-  "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
-];
-const V1_PACKAGE =
-  JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } }, null, 2) +
-  '\n';
-async function auditServing(files: Record<string, string>, entry = 'src/index.ts') {
-  const dir = tempTree({ 'package.json': V1_PACKAGE, ...files });
-  const { report, texts } = await auditWithTexts({ paths: [dir], v1ToV2: true });
-  const serving = (report.findings ?? []).filter((f) => /serv/.test(f.reason));
-  return { serving, after: texts.get(path.join(dir, ...entry.split('/')))?.after ?? '' };
-}
-
-// What decides between the rewrite and review, on servers built in the function that connects them.
-describe('v1 stdio entries: what stays for review', () => {
-  const entry = (body: string[]) => [...V1_IMPORTS, ...body, ''];
-  const audit = (lines: string[]) => auditServing({ 'src/index.ts': lines.join('\n') });
-
-  it("a class's run() that builds its server: the arrow factory keeps `this`", async () => {
-    const { serving, after } = await audit(
-      entry([
-        'export class App {',
-        '  private readonly greeting = "hello";',
-        '  async run() {',
-        "    const server = new McpServer({ name: 'x', version: '1.0.0' });",
-        "    server.registerTool('hi', {}, async () => ({ content: [{ type: 'text' as const, text: this.greeting }] }));",
-        '    await server.connect(new StdioServerTransport());',
-        '  }',
-        '}',
-      ]),
-    );
-    expect(serving.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual(['src/index.ts:9 served-by-serve-stdio']);
-    expect(after).toContain('    serveStdio(() => {\n      const server = new McpServer(');
-    expect(after).toContain('      return server;\n    });\n  }');
-  });
-
-  it('a registration that awaits makes the factory async', async () => {
-    const { serving, after } = await audit(
-      entry([
-        'async function registerAll(server: McpServer) {',
-        "  server.registerTool('hi', {}, async () => ({ content: [] }));",
-        '}',
-        'async function main() {',
-        "  const server = new McpServer({ name: 'x', version: '1.0.0' });",
-        '  await registerAll(server);',
-        '  await server.connect(new StdioServerTransport());',
-        '}',
-        'await main();',
-      ]),
-    );
-    expect(serving.map((f) => f.reason)).toEqual(['served-by-serve-stdio']);
-    expect(after).toContain('  serveStdio(async () => {\n    const server = new McpServer(');
-    expect(after).toContain('    await registerAll(server);\n    return server;\n  });');
-  });
-
-  it('a transport made elsewhere whose name says stdio: review, naming it (never a client connect)', async () => {
-    const { serving } = await audit(
-      entry([
-        'export async function start(opts: { transport?: StdioServerTransport } = {}) {',
-        "  const server = new McpServer({ name: 'x', version: '1.0.0' });",
-        '  await server.connect(opts.transport ?? new StdioServerTransport());',
-        '}',
-      ]),
-    );
-    expect(serving.map((f) => `${f.line} ${f.reason}`)).toEqual(['7 serving-2025-only']);
-    expect(serving[0]!.message).toContain(
-      'server.connect(opts.transport ?? new StdioServerTransport()) serves 2025-era clients only',
-    );
-    const client = await audit(
-      entry([
-        "import { Client } from '@modelcontextprotocol/sdk/client/index.js';",
-        'export async function ask(stdioTransport: never) {',
-        "  await new Client({ name: 'c', version: '1' }).connect(stdioTransport);",
-        '}',
-      ]),
-    );
-    expect(client.serving).toEqual([]);
-  });
-
-  it('a class in plain JavaScript: the method has no TypeScript modifier, and Node parses the result', async () => {
-    const js = [
-      "import { Server } from '@modelcontextprotocol/sdk/server/index.js';",
-      "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
-      "import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';",
-      'class App {',
-      '  constructor() {',
-      "    this.server = new Server({ name: 'x', version: '1.0.0' }, { capabilities: { tools: {} } });",
-      '    this.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));',
-      '  }',
-      '  async run() {',
-      '    const transport = new StdioServerTransport();',
-      '    await this.server.connect(transport);',
-      '  }',
-      '}',
-      'new App().run();',
-      '',
-    ].join('\n');
-    const { serving, after } = await auditServing({ 'src/index.js': js }, 'src/index.js');
-    expect(serving.map((f) => f.reason)).toEqual(['served-by-serve-stdio']);
-    expect(after).toContain('\n  buildServer() {\n');
-    expect(after).not.toContain('private');
-    const file = path.join(tempTree({ 'index.mjs': after }), 'index.mjs');
+// The shapes that decide between the rewrite and review (servers built in the function that connects them, a class's
+// this.server, a returned server and its callers, a module-level server read by functions) are fixtures:
+// `__fixtures__/v1-to-v2-cli/{rewrite,review,skip}-serving-*`. What a fixture cannot say: Node parses the output.
+describe('v1 stdio entries: a class in plain JavaScript', () => {
+  it('the method has no TypeScript modifier, and Node parses the result', () => {
+    const output = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'rewrite-serving-class-javascript', 'output', 'src');
+    const text = fs.readFileSync(path.join(output, 'index.js'), 'utf8');
+    expect(text).toContain('\n  buildServer() {\n');
+    expect(text).not.toContain('private');
+    // As an ES module, as the fixture's package.json has it.
+    const file = path.join(tempTree({ 'index.mjs': text }), 'index.mjs');
     const checked = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8' });
     expect(checked.stderr).toBe('');
     expect(checked.status).toBe(0);
-  });
-
-  it('a class whose constructor builds this.server: what the factory method cannot repeat stays for review, naming it', async () => {
-    const classOf = (
-      ctor: string[],
-      more: string[] = [],
-      run = ['    await this.server.connect(new StdioServerTransport());'],
-    ) =>
-      entry([
-        'export class App {',
-        '  private server: McpServer;',
-        '  constructor(name: string) {',
-        ...ctor,
-        '  }',
-        ...more,
-        '  async run() {',
-        ...run,
-        '  }',
-        '}',
-      ]);
-    const served = await audit(
-      classOf(
-        ["    this.server = new McpServer({ name: 'x', version: '1.0.0' });", '    this.register();', '    void name;'],
-        ['  private register() {', "    this.server.registerTool('hi', {}, async () => ({ content: [] }));", '  }'],
-      ),
-    );
-    expect(served.serving.map((f) => f.reason)).toEqual(['served-by-serve-stdio']);
-    expect(served.after).toContain('    this.server = this.buildServer();\n');
-    expect(served.after).toContain(
-      "  private buildServer() {\n    this.server = new McpServer({ name: 'x', version: '1.0.0' });\n    this.register();\n    return this.server;\n  }",
-    );
-    expect(served.after).toContain('    serveStdio(() => this.buildServer());');
-    const cases: Array<[string, string[], string]> = [
-      [
-        'built from a parameter',
-        classOf(["    this.server = new McpServer({ name, version: '1.0.0' });"]),
-        "built from the constructor's parameters or locals",
-      ],
-      [
-        'registered with a const of the constructor',
-        classOf([
-          "    const description = 'Hi';",
-          "    this.server = new McpServer({ name: 'x', version: '1.0.0' });",
-          "    this.server.registerTool('hi', { description }, async () => ({ content: [] }));",
-        ]),
-        "reads the constructor's parameters or locals",
-      ],
-      [
-        'another property set between the building and a registration',
-        classOf(
-          [
-            "    this.server = new McpServer({ name: 'x', version: '1.0.0' });",
-            "    this.greeting = 'hi';",
-            '    this.server.registerTool(this.greeting, {}, async () => ({ content: [] }));',
-          ],
-          ['  private greeting = "";'],
-        ),
-        'sets other properties between building this.server and registering on it',
-      ],
-      [
-        'passed on whole',
-        classOf(["    this.server = new McpServer({ name: 'x', version: '1.0.0' });", '    register(this.server);']),
-        'a constructor statement uses this.server',
-      ],
-      [
-        'a setup method that does more than register',
-        classOf(
-          ["    this.server = new McpServer({ name: 'x', version: '1.0.0' });", '    this.setup();'],
-          [
-            '  private setup() {',
-            "    this.server.registerTool('hi', {}, async () => ({ content: [] }));",
-            '    startTimer();',
-            '  }',
-          ],
-        ),
-        'a constructor statement uses this.server',
-      ],
-      [
-        'used by run() after its connect',
-        classOf(
-          ["    this.server = new McpServer({ name: 'x', version: '1.0.0' });"],
-          [],
-          [
-            '    await this.server.connect(new StdioServerTransport());',
-            "    await this.server.sendLoggingMessage({ level: 'info', data: 'up' });",
-          ],
-        ),
-        'run() uses this.server besides its connect',
-      ],
-      [
-        'registered by a method run() calls',
-        classOf(
-          ["    this.server = new McpServer({ name: 'x', version: '1.0.0' });"],
-          ['  private register() {', "    this.server.registerTool('hi', {}, async () => ({ content: [] }));", '  }'],
-          ['    this.register();', '    await this.server.connect(new StdioServerTransport());'],
-        ),
-        'run() calls register(), which uses this.server',
-      ],
-      [
-        'readonly',
-        classOf(["    this.server = new McpServer({ name: 'x', version: '1.0.0' });"]).map((line) =>
-          line.replace('private server', 'private readonly server'),
-        ),
-        'this.server is readonly',
-      ],
-      [
-        'returned by another method',
-        classOf(
-          ["    this.server = new McpServer({ name: 'x', version: '1.0.0' });"],
-          ['  get mcp() {', '    return this.server;', '  }'],
-        ),
-        'used as a whole',
-      ],
-    ];
-    for (const [what, lines, why] of cases) {
-      const { serving, after } = await audit([
-        ...lines,
-        'declare function register(s: McpServer): void;',
-        'declare function startTimer(): void;',
-      ]);
-      expect(
-        serving.map((f) => f.reason),
-        what,
-      ).toEqual(['serving-2025-only']);
-      expect(serving[0]!.message, what).toContain(why);
-      expect(after, what).not.toContain('buildServer() {');
-    }
-  });
-
-  it("a class's this.server, a server used after the connect or in a statement that cannot move: review, naming it", async () => {
-    // Built by the property's initializer: the initializer and the constructor's registrations go into buildServer().
-    const property = await audit(
-      entry([
-        'export class App {',
-        "  private server = new McpServer({ name: 'x', version: '1.0.0' });",
-        '  constructor() {',
-        "    this.server.registerTool('hi', {}, async () => ({ content: [] }));",
-        '  }',
-        '  async run() {',
-        '    await this.server.connect(new StdioServerTransport());',
-        '  }',
-        '}',
-      ]),
-    );
-    expect(property.serving.map((f) => `${f.line} ${f.reason}`)).toEqual(['10 served-by-serve-stdio']);
-    expect(property.after).toContain('  private server: McpServer = this.buildServer();\n');
-    expect(property.after).toContain(
-      "  private buildServer() {\n    this.server = new McpServer({ name: 'x', version: '1.0.0' });\n    this.server.registerTool('hi', {}, async () => ({ content: [] }));\n    return this.server;\n  }",
-    );
-    // A registration that reads another property would run before that property is set.
-    const early = await audit(
-      entry([
-        'export class App {',
-        "  private server = new McpServer({ name: 'x', version: '1.0.0' });",
-        "  private greeting = 'hi';",
-        '  constructor() {',
-        '    this.server.registerTool(this.greeting, {}, async () => ({ content: [] }));',
-        '  }',
-        '  async run() {',
-        '    await this.server.connect(new StdioServerTransport());',
-        '  }',
-        '}',
-      ]),
-    );
-    expect(early.serving.map((f) => `${f.line} ${f.reason}`)).toEqual(['12 serving-2025-only']);
-    expect(early.serving[0]!.message).toContain('reads another property of the object, not yet set when it is built');
-    const usedAfter = await audit(
-      entry([
-        'async function main() {',
-        "  const server = new McpServer({ name: 'x', version: '1.0.0' });",
-        '  await server.connect(new StdioServerTransport());',
-        "  server.sendLoggingMessage({ level: 'info', data: 'up' });",
-        '}',
-        'await main();',
-      ]),
-    );
-    expect(usedAfter.serving.map((f) => `${f.line} ${f.reason}`)).toEqual(['7 serving-2025-only']);
-    expect(usedAfter.serving[0]!.message).toContain('(line 7)');
-    const held = await audit(
-      entry([
-        'async function main() {',
-        "  const server = new McpServer({ name: 'x', version: '1.0.0' });",
-        '  const servers = [server];',
-        '  await server.connect(new StdioServerTransport());',
-        '  return servers;',
-        '}',
-        'await main();',
-      ]),
-    );
-    expect(held.serving.map((f) => `${f.line} ${f.reason}`)).toEqual(['8 serving-2025-only']);
-    expect(held.serving[0]!.message).toContain('`const servers = [server];` (line 6)');
-    for (const { after } of [early, usedAfter, held]) expect(after).not.toMatch(/^\s*serveStdio\(/m);
-  });
-});
-
-// A function that connects its server and returns it loses the return only when every caller drops the result.
-describe('v1 stdio entries: a returned server and its callers', () => {
-  const entry = [
-    ...V1_IMPORTS,
-    'export async function startServer() {',
-    "  const server = new McpServer({ name: 'x', version: '1.0.0' });",
-    '  await server.connect(new StdioServerTransport());',
-    '  return server;',
-    '}',
-    '',
-  ].join('\n');
-  const served = async (files: Record<string, string>) =>
-    (await auditServing({ 'src/server.ts': entry, ...files })).serving.map((f) => f.reason);
-  const caller = (lines: string[]) => ({ 'src/index.ts': lines.join('\n') + '\n' });
-
-  it('dropped by every caller: served; kept, passed on, renamed, re-exported or never called: review', async () => {
-    const load = "import { startServer } from './server.js';";
-    expect(await served(caller([load, 'await startServer();']))).toEqual(['served-by-serve-stdio']);
-    expect(await served(caller([load, 'startServer().catch((e) => {', '  process.exit(1);', '});']))).toEqual([
-      'served-by-serve-stdio',
-    ]);
-    for (const lines of [
-      [load, 'const server = await startServer();'],
-      [load, 'const server =', '  await startServer();'],
-      [load, 'await startServer();', 'export const again = () => startServer();'],
-      ["import { startServer as start } from './server.js';", 'await start();'],
-      ["export { startServer } from './server.js';"],
-      ['// nothing calls it'],
-    ])
-      expect(await served(caller(lines)), lines.join(' / ')).toEqual(['serving-2025-only']);
-  });
-});
-
-// A module-level server read by other functions is rebound per connection only when they are registrations main()
-// runs before its connect (no arguments) or listeners that read its members.
-describe('v1 stdio entries: a module-level server read by functions', () => {
-  const served = async (lines: string[]) => {
-    const text = [
-      ...V1_IMPORTS,
-      "const mcpServer = new McpServer({ name: 'x', version: '1.0.0' });",
-      'function registerTools() {',
-      "  mcpServer.registerTool('hi', {}, async () => ({ content: [] }));",
-      '}',
-      ...lines,
-      '',
-    ].join('\n');
-    const { serving, after } = await auditServing({ 'src/index.ts': text });
-    return { reasons: serving.map((f) => f.reason), after };
-  };
-  const main = (inner: string[]) => ['async function main() {', ...inner, '}', 'await main();'];
-  const connect = '  await mcpServer.connect(new StdioServerTransport());';
-
-  it('registrations main() runs, listeners reading members: rebound; any other reader: review', async () => {
-    const rebound = await served([
-      ...main(['  registerTools();', connect]),
-      "process.on('SIGINT', () => void mcpServer.close());",
-    ]);
-    expect(rebound.reasons).toEqual(['served-by-serve-stdio']);
-    expect(rebound.after).toContain('let mcpServer = build();');
-    expect(rebound.after).toContain('  serveStdio(() => {\n    mcpServer = build();\n    registerTools();\n');
-    for (const lines of [
-      [...main(['  registerTools();', connect]), 'registerTools();'],
-      [...main([connect]), 'registerTools();'],
-      [...main(['  registerTools();', connect, '  registerTools();'])],
-      [...main(['  registerTools();', connect]), "process.on('SIGINT', () => console.log(mcpServer));"],
-      [...main(['  registerTools();', connect]), 'export const server = () => mcpServer.server;'],
-    ])
-      expect((await served(lines)).reasons, lines.join(' / ')).toEqual(['serving-2025-only']);
   });
 });
