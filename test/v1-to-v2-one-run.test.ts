@@ -143,72 +143,9 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
     }
   });
 
-  it('with --no-v1-to-v2, leaves v1 files to review and package.json alone', () => {
-    const dir = copyOf(INPUT);
-    const { code, stdout } = run(['--dry-run', '--no-v1-to-v2', '--report', 'json', dir]);
-    expect(code).toBe(0);
-    const report = JSON.parse(stdout) as Report;
-    expect(report.sites.map((s) => `${s.sdk} ${s.decision} ${s.reason}`)).toEqual([
-      'v1 review no-strategy-yet',
-      'v1 review no-strategy-yet',
-    ]);
-    expect(report.files.find((f) => f.file === 'package.json')).toBeUndefined();
-    expect(report.findings).toBeUndefined();
-  });
-
-  it('leaves v1 CommonJS code (which the official codemod does not touch) on v1: review items, package.json and its zod unchanged', () => {
-    const manifest =
-      JSON.stringify(
-        { name: 'c', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2', zod: '^3.25.76' } },
-        null,
-        2,
-      ) + '\n';
-    const dir = tempTree({
-      'package.json': manifest,
-      'server.js': [
-        "const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');",
-        "const { z } = require('zod');",
-        'function build() {',
-        "  const server = new McpServer({ name: 'c', version: '1.0.0' });",
-        "  server.registerTool('ok', { inputSchema: { id: z.string() } }, async ({ id }) => {",
-        "    const answer = await server.server.elicitInput({ message: `ok ${id}?`, requestedSchema: { type: 'object', properties: {} } });",
-        "    return { content: [{ type: 'text', text: answer.action }] };",
-        '  });',
-        '  return server;',
-        '}',
-        'module.exports = { build };',
-        '',
-      ].join('\n'),
-    });
-    const { code, stdout } = run(['--dry-run', '--report', 'json', dir]);
-    expect(code).toBe(0);
-    const report = JSON.parse(stdout) as Report;
-    expect(report.sites.map((s) => `${s.sdk} ${s.decision} ${s.reason}`)).toEqual(['v1 review no-strategy-yet']);
-    expect(report.files.find((f) => f.file === 'package.json')).toBeUndefined();
-    expect((report.findings ?? []).filter((f) => f.reason === 'zod-raised')).toEqual([]);
-    expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe(manifest);
-  });
-
-  it('raises zod below 4 once code imports the v2 SDK, though no file imports zod itself (the SDK needs it)', () => {
-    const dir = tempTree({
-      'package.json':
-        JSON.stringify(
-          { name: 'z', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2', zod: '^3.22.0' } },
-          null,
-          2,
-        ) + '\n',
-      'src/server.ts':
-        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function build() {\n  return new McpServer({ name: 'z', version: '1.0.0' });\n}\n",
-    });
-    const { code, stdout } = run(['--dry-run', '--report', 'json', dir]);
-    expect(code).toBe(0);
-    const report = JSON.parse(stdout) as Report;
-    expect(
-      (report.findings ?? []).filter((f) => f.decision === 'review').map((f) => `${f.file} ${f.transform}/${f.reason}`),
-    ).toEqual(['package.json v1-to-v2/zod-raised']);
-    expect(report.files.find((f) => f.file === 'package.json')?.status).toBe('changed');
-  });
-
+  // With --no-v1-to-v2 (v1 files left to review, package.json alone), v1 CommonJS code left on v1 with its zod, and
+  // zod raised for a v2 import alone: fixtures `v1-to-v2-cli/review-notes-mini-without-v1-step`,
+  // `review-commonjs-left-on-v1`, `review-zod-raised-without-zod-import`.
   it("reports the official codemod's @mcp-codemod-error markers as review items, and keeps the v1 package while a file imports it", () => {
     const dir = tempTree({
       'package.json':
