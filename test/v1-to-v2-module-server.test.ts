@@ -1,12 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Report } from '../lib/model.js';
-import { auditWithTexts } from '../api/index.js';
 import { compileTree, runOverStdio, type Call } from './support/equivalence.js';
 import { FIXTURES_ROOT, readTree, REPO_ROOT } from './support/fixtures.js';
 import { strictDiagnostics } from './support/typecheck.js';
-import { confirmOnceScript, copyOf, expectTree, removeTemps, run, tempTree } from './support/v1-to-v2.js';
+import { confirmOnceScript, copyOf, expectTree, removeTemps, run } from './support/v1-to-v2.js';
 
 afterEach(removeTemps);
 
@@ -59,69 +57,9 @@ describe('v1 module-level server served over stdio', () => {
     }
   });
 
-  it("a stdio transport in a function's own const goes with the connect; one held in a let is a review item, not a silent miss", async () => {
-    const dir = tempTree({
-      'package.json':
-        JSON.stringify(
-          { name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } },
-          null,
-          2,
-        ) + '\n',
-      'src/index.ts': [
-        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-        "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
-        'function build() {',
-        "  return new McpServer({ name: 'x', version: '1.0.0' });",
-        '}',
-        'async function main() {',
-        '  const transport = new StdioServerTransport();',
-        '  await build().connect(transport);',
-        '}',
-        'await main();',
-        '',
-      ].join('\n'),
-    });
-    const { report, texts } = await auditWithTexts({ paths: [dir], v1ToV2: true });
-    expect((report.findings ?? []).filter((f) => f.decision === 'review')).toEqual([]);
-    const after = texts.get(path.join(dir, 'src', 'index.ts'))!.after;
-    expect(after).toContain('async function main() {\n  serveStdio(() => build());\n}');
-    expect(after).not.toContain('StdioServerTransport');
-    // A let may be assigned again: its declaration cannot go with the connect.
-    const index = path.join(dir, 'src', 'index.ts');
-    fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace('const transport', 'let transport'));
-    const held = await auditWithTexts({ paths: [dir], v1ToV2: true });
-    const review = (held.report.findings ?? []).filter((f) => f.decision === 'review');
-    expect(review.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual(['src/index.ts:10 serving-2025-only']);
-    expect(review[0]!.message).toContain('serveStdio(() => build())');
-    expect(held.texts.get(index)?.after.split('\n')[8]).toMatch(/^ {2}\/\* @mcp-mrtr-review serving-2025-only: /);
-  });
-
-  it('an exported module-level server is not wrapped: a review item with the advice', () => {
-    const dir = tempTree({
-      'package.json':
-        JSON.stringify(
-          { name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } },
-          null,
-          2,
-        ) + '\n',
-      'src/index.ts': [
-        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-        "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
-        "export const server = new McpServer({ name: 'x', version: '1.0.0' });",
-        "server.registerTool('ping', {}, async () => ({ content: [] }));",
-        'await server.connect(new StdioServerTransport());',
-        '',
-      ].join('\n'),
-    });
-    const { stdout } = run(['--dry-run', '--report', 'json', dir]);
-    const findings = (JSON.parse(stdout) as Report).findings ?? [];
-    const review = findings.filter((f) => f.decision === 'review');
-    // The marker goes above the connect (line 6 of the official codemod's output), so the connect is on line 7.
-    expect(review.map((f) => `${f.file}:${f.line} ${f.transform}/${f.reason}`)).toEqual([
-      'src/index.ts:7 v1-to-v2/serving-2025-only',
-    ]);
-    expect(review[0]!.message).toContain('serveStdio(() => build())');
-  });
+  // A stdio transport in a function's own const goes with the connect, one held in a let is a review item, and an
+  // exported module-level server is not wrapped: fixtures `v1-to-v2-cli/rewrite-serving-transport-const`,
+  // `review-serving-transport-let`, `review-serving-exported-module-server`.
 });
 
 // Entries as real servers write them (issue 18): connect inside main(), a transport const, a factory with its own
