@@ -79,17 +79,19 @@ describe('v1 step repairs (issue 18)', () => {
     const repairs = (report.findings ?? [])
       .filter((f) => /^(import|context|zod-(record|to))/.test(f.reason))
       .map((f) => `${f.file}:${f.line} ${f.reason}`);
+    // Lines of the user's v1 text (the v1 import, each zodToJsonSchema call, the context's sendRequest).
     expect(repairs).toEqual([
       'src/labels.ts:5 zod-record-key-added',
-      'src/server.ts:8 import-kept-on-v1',
-      'src/server.ts:30 zod-to-json-schema-rewritten',
-      'src/server.ts:35 zod-to-json-schema-rewritten',
-      'src/server.ts:47 context-member-mapped',
+      'src/server.ts:5 import-kept-on-v1',
+      'src/server.ts:34 zod-to-json-schema-rewritten',
+      'src/server.ts:39 zod-to-json-schema-rewritten',
+      'src/server.ts:52 context-member-mapped',
     ]);
     expectTree(readTree(dir), EXPECTED);
     const again = await migrate({ paths: [dir], v1ToV2: true, strategy: 'auto' });
     expect(again.files.filter((f) => f.status !== 'unchanged')).toEqual([]);
-    // The v1 import kept for the task store stays a review item on later runs, until it is gone.
+    // The v1 import kept for the task store stays a review item on later runs, until it is gone (at its line in the
+    // migrated file, the user's text now).
     expect((again.findings ?? []).map((f) => `${f.file}:${f.line} ${f.reason}`)).toContain(
       'src/server.ts:8 import-kept-on-v1',
     );
