@@ -125,8 +125,8 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
         ]);
         const output = readTree(dir);
         expectTree(output, expected);
-        // The note's line is the connect's line in the migrated file.
-        expect(output['src/index.ts']!.split('\n')[notes[0]!.line - 1]).toContain('.connect(');
+        // The note's line is the connect's line in the user's file.
+        expect(readTree(input)['src/index.ts']!.split('\n')[notes[0]!.line - 1]).toContain('.connect(');
         // The dry run's patch, applied, gives exactly what the migration wrote.
         const patch = path.join(dry, '..', `${path.basename(dry)}.patch`);
         temps.push(patch);
