@@ -1,7 +1,8 @@
 /**
  * The fixture runner: every fixture under `__fixtures__/<transform>/` (see discoverFixtures in
- * test/support/fixtures.ts) is audited and migrated in a temp copy, and the report and the migrated tree are compared
- * with the expected ones; `UPDATE_FIXTURES=1` rewrites them instead (read the diff).
+ * test/support/fixtures.ts) is audited and migrated in a temp copy, and the report (sites, changed files, findings with
+ * their lines: projectReport) and the migrated tree are compared with the expected ones; `UPDATE_FIXTURES=1` rewrites
+ * them instead (read the diff). `__fixtures__/v1-to-v2-cli/` runs with the v1 step on, as the CLI does.
  *
  * Shared copies: an expected `output/` names the generated replay runtime instead of holding it when it is the shared
  * copy of `__fixtures__/_runtime/` (`output/mcp-mrtr-runtime.ts.shared`, whose one line is
