@@ -2,11 +2,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Report } from '../lib/model.js';
 import { compileTree, runOverStdio, type Call } from './support/equivalence.js';
-import { FIXTURES_ROOT, readTree, REPO_ROOT, snapshotTree } from './support/fixtures.js';
+import { FIXTURES_ROOT, migratedTree, REPO_ROOT } from './support/fixtures.js';
 import { strictDiagnostics } from './support/typecheck.js';
-import { confirmOnceScript, copyOf, expectTree, removeTemps, run, temps, tempTree } from './support/v1-to-v2.js';
+import { confirmOnceScript, removeTemps, tempTree } from './support/v1-to-v2.js';
 
 afterEach(removeTemps);
 
@@ -21,56 +20,11 @@ const script = confirmOnceScript(() => elicits++);
 // (rebound per connection); the shapes it cannot rewrite safely (the server returned to a caller that keeps it, a
 // factory that builds process-wide values) stay for review with advice naming what holds them.
 describe('v1 stdio entries of the real servers', () => {
-  const SHAPES = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'stdio-shapes');
+  // The fixture `v1-to-v2-cli/review-stdio-shapes` pins what the migration makes of them (output, findings and their
+  // lines, the advice in each review marker, dry run, a second run); here they are compiled and run.
+  const SHAPES = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'review-stdio-shapes');
   const INPUT = path.join(SHAPES, 'input');
-  const EXPECTED = path.join(SHAPES, 'expected');
-
-  it('serve through serveStdio, or stay for review with advice naming what holds them; the dry run plans the same bytes and writes nothing; a second run changes nothing', () => {
-    const dir = copyOf(INPUT);
-    const dry = copyOf(INPUT);
-    const before = snapshotTree(dry);
-    const planned = run(['--dry-run', '--diff', '--quiet', dry]);
-    expect(planned.code, planned.stderr).toBe(0);
-    expect(snapshotTree(dry)).toEqual(before);
-    const first = run(['--report', 'json', dir]);
-    expect(first.code, first.stderr).toBe(0);
-    const report = JSON.parse(first.stdout) as Report;
-    const serving = (report.findings ?? []).filter((f) => /serv/.test(f.reason));
-    expect(serving.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual([
-      'src/classic.ts:51 served-by-serve-stdio',
-      'src/destructured.ts:9 served-by-serve-stdio',
-      'src/field.ts:31 served-by-serve-stdio',
-      'src/global.ts:14 served-by-serve-stdio',
-      'src/imported.ts:11 served-by-serve-stdio',
-      'src/inline.ts:39 served-by-serve-stdio',
-      'src/kept.ts:8 serving-2025-only',
-      'src/returned.ts:14 serving-2025-only',
-      'src/shared.ts:21 serving-2025-only',
-      'src/spaced.ts:11 served-by-serve-stdio',
-      'src/started.ts:18 served-by-serve-stdio',
-    ]);
-    const output = readTree(dir);
-    // Every line is the connect's in the user's text (the review item's marker is written above it in the output).
-    const input = readTree(INPUT);
-    for (const f of serving)
-      expect(input[f.file]!.split('\n')[f.line - 1], `${f.file}:${f.line}`).toMatch(/\.connect\(/);
-    const advice = Object.fromEntries(serving.map((f) => [f.file, f.message]));
-    expect(advice['src/returned.ts']).toContain('serveStdio(() => createServer())');
-    // Returned to a caller that keeps it (keep.ts), or to none: review; to callers that drop it (start.ts): served.
-    expect(advice['src/kept.ts']).toContain('startKept() returns the server after connecting it');
-    expect(advice['src/shared.ts']).toMatch(/createServer\(\) builds more than the server: bus /);
-    expectTree(output, EXPECTED);
-    // The dry run's patch, applied, gives exactly what the migration wrote.
-    const patch = `${dry}.patch`;
-    temps.push(patch);
-    fs.writeFileSync(patch, planned.stdout);
-    const applied = spawnSync('git', ['apply', patch], { cwd: dry, encoding: 'utf8' });
-    expect(applied.stderr).toBe('');
-    expect(readTree(dry)).toEqual(output);
-    const again = run(['--report', 'json', dir]);
-    expect(again.code, again.why).toBe(0);
-    expect((JSON.parse(again.stdout) as Report).files.filter((f) => f.status !== 'unchanged')).toEqual([]);
-  });
+  const EXPECTED = migratedTree(SHAPES);
 
   it('compiles under strict TypeScript (NodeNext)', () => {
     const files = [

@@ -281,3 +281,23 @@ export function materializedTree(dir: string): string {
   }
   return out;
 }
+
+/**
+ * A folder fixture's migrated tree as real files (its input with its expected `output/` laid over it, each `X.shared`
+ * written as `X`), for what compiles or runs it, under this repository's `node_modules/.cache/` as `materializedTree`
+ * does. `caseDir` holds `input/` (and `output/`). Returns the folder.
+ */
+export function migratedTree(caseDir: string): string {
+  const out = path.join(REPO_ROOT, 'node_modules', '.cache', 'mrtr-migrated', path.relative(FIXTURES_ROOT, caseDir));
+  fs.rmSync(out, { recursive: true, force: true });
+  const outputDir = path.join(caseDir, 'output');
+  const tree = {
+    ...readTree(path.join(caseDir, 'input')),
+    ...(fs.existsSync(outputDir) ? readExpectedTree(outputDir) : {}),
+  };
+  for (const [file, text] of Object.entries(tree)) {
+    fs.mkdirSync(path.dirname(path.join(out, file)), { recursive: true });
+    fs.writeFileSync(path.join(out, file), text);
+  }
+  return out;
+}
