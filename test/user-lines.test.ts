@@ -75,7 +75,7 @@ const FINDING_LINES: Record<string, RegExp> = {
 };
 
 describe('finding lines of the v1 step', () => {
-  it.each(['review-repairs', 'review-described', 'http-express-sessionful', 'review-stdio-shapes'])(
+  it.each(['review-repairs', 'review-described', 'rewrite-http-express-sessionful', 'review-stdio-shapes'])(
     'point into the user text (%s)',
     async (name) => {
       const dir = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', name, 'input');
