@@ -72,7 +72,25 @@ export function inUserLines(findings: Finding[], userText: string | undefined, t
     // A line the user has too, moved (an import put back below others): the user's line that holds it.
     const moved = line.trim() && !userLines[mapped - 1]?.includes(line.trim());
     const whole = moved ? map({ line: finding.line, column: line.length + 1 }).line : mapped;
-    finding.line = userLines[whole - 1]?.includes(line.trim()) ? whole : mapped;
+    if (userLines[whole - 1]?.includes(line.trim())) finding.line = whole;
+    // An import written again on one line (the user's spans several): the user's import of the same module.
+    else finding.line = (moved && importOfModule(userLines, line, mapped)) || mapped;
   }
   return findings;
+}
+
+/** The 1-based line where the user's import of the module `line` imports from starts, nearest `near`; 0 if none. */
+function importOfModule(userLines: string[], line: string, near: number): number {
+  const module = /^\s*import\b.*\bfrom\s*(['"])([^'"]+)\1/.exec(line)?.[2];
+  if (module === undefined) return 0;
+  const holders = userLines
+    .map((text, index) => (text.includes(`'${module}'`) || text.includes(`"${module}"`) ? index : -1))
+    .filter((index) => index !== -1)
+    .sort((a, b) => Math.abs(a - near) - Math.abs(b - near));
+  for (const holder of holders)
+    for (let index = holder; index >= 0 && index > holder - 50; index--) {
+      if (/^\s*import\b/.test(userLines[index]!)) return index + 1;
+      if (index < holder && /;\s*$/.test(userLines[index]!)) break;
+    }
+  return 0;
 }

@@ -4,11 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TRANSFORMS } from '../api/index.js';
-import { findingOf, reviewSiteOf } from '../lib/findings.js';
+import { findingOf, inUserLines, reviewSiteOf } from '../lib/findings.js';
 import type { Site } from '../lib/model.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PLACE = { file: 'src/server.ts', line: 3 };
+const TOY = { id: 'toy', reasons: { found: { message: 'found', advice: 'look' } } };
 
 describe('findingOf', () => {
   it("takes the decision and level of every reason from its transform's catalogue", () => {
@@ -52,6 +53,45 @@ describe('findingOf', () => {
       message: 'could not apply: not utf-8',
     });
     expect(() => reviewSiteOf(catalogue, 'other', site, '')).toThrow(/no reason 'other'/);
+  });
+});
+
+describe('inUserLines', () => {
+  const user = [
+    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+    'import {',
+    '  InMemoryTaskStore,',
+    "} from '@modelcontextprotocol/sdk/experimental/tasks';",
+    "import { z } from 'zod';",
+    '',
+    'const store = new InMemoryTaskStore();',
+    'await server.connect(transport);',
+    '',
+  ].join('\n');
+  const final = [
+    "import { McpServer } from '@modelcontextprotocol/server';",
+    "import { z } from 'zod';",
+    "import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';",
+    '',
+    'const store = new InMemoryTaskStore();',
+    '/* @mcp-mrtr-review serving-2025-only: ... */',
+    'await server.connect(transport);',
+    '',
+  ].join('\n');
+  const at = (line: number) => inUserLines([findingOf(TOY, 'found', { file: 'a.ts', line }, '')], user, final)[0]!.line;
+
+  it('moves a line both texts hold to the user line, and a marker to the code it marks', () => {
+    expect(at(5)).toBe(7);
+    expect(at(7)).toBe(8);
+    expect(at(6)).toBe(8);
+  });
+
+  it("moves an import written again on one line to the start of the user's import of that module", () => {
+    expect(at(3)).toBe(2);
+  });
+
+  it('leaves the lines of a text that is the user text', () => {
+    expect(inUserLines([findingOf(TOY, 'found', PLACE, '')], user, user)[0]!.line).toBe(3);
   });
 });
 
