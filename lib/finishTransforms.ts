@@ -14,11 +14,14 @@ export function finishTransforms(
   planned: PlannedTexts,
 ): { files: Map<string, string>; findings: Finding[] } {
   const finalTexts = finalTextsOf(discovery, planned);
+  // The user's texts of the files the run changes: the finishes' findings point into them.
+  const userTexts = new Map<string, string>();
+  for (const entry of discovery.files) if (planned.has(entry.absPath)) userTexts.set(entry.absPath, entry.text);
   const files = new Map<string, string>();
   const findings: Finding[] = [];
   for (const transform of transforms) {
     if (!transform.finish) continue;
-    const finish = transform.finish(discovery.root, finalTexts, outputs.get(transform));
+    const finish = transform.finish(discovery.root, finalTexts, outputs.get(transform), userTexts);
     for (const [absPath, text] of finish.files) files.set(absPath, text);
     findings.push(...finish.findings);
   }

@@ -253,9 +253,16 @@ export interface Transform<O = OptionValues> extends TransformCatalogue {
   verify?: VerifyStep<O>;
   /**
    * After every plan is applied, from the final texts (absolute path -> text), whether or not the pre-step ran:
-   * `output` is what this transform's own pre-step planned in this run, if it ran.
+   * `output` is what this transform's own pre-step planned in this run, if it ran. `userTexts` holds the text as the
+   * user has it of each file the run changes (absolute path -> text): a finding found in a final text points at a
+   * line of it (lib/findings.ts `inUserLines`).
    */
-  finish?(root: string, finalTexts: Map<string, string>, output: PreStepOutput | undefined): TransformFinish;
+  finish?(
+    root: string,
+    finalTexts: Map<string, string>,
+    output: PreStepOutput | undefined,
+    userTexts: ReadonlyMap<string, string>,
+  ): TransformFinish;
 }
 
 /** Every catalogue of a report's transforms, looked up by `transform/reason`. */

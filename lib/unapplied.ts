@@ -7,6 +7,7 @@ import type { PendingWrite } from './journal.js';
 import { firstModuleCandidate, resolveDotted } from './moduleResolution.js';
 import { RELATIVE_SPECIFIER } from './sdkReach.js';
 import type { DiscoveryResult } from './files.js';
+import { reviewSiteOf } from './findings.js';
 import type { Site } from './model.js';
 import type { TransformCatalogue } from './transform.js';
 
@@ -31,9 +32,7 @@ export function unappliedSites(
     const catalogue = catalogues.find((c) => c.id === site.transform);
     const reason = catalogue?.unappliedReason;
     if (!outcome || site.decision !== 'rewritten' || !reason) return site;
-    const { strategy: _strategy, ...rest } = site;
-    const message = `${catalogue.reasons[reason]?.message ?? reason}: ${outcome.problem?.message ?? outcome.status}`;
-    return { ...rest, decision: 'review', reason, message };
+    return reviewSiteOf(catalogue, reason, site, outcome.problem?.message ?? outcome.status);
   });
 }
 

@@ -88,8 +88,11 @@ function writeTree(files: Record<string, string>): string {
   return dir;
 }
 
-// Every rewrite fixture, and a review fixture whose file also holds a rewritten site (it names a scenario).
-const rewrites = discoverFixtures().filter((f) => f.decision === 'rewrite' || fs.existsSync(scenarioFile(f)));
+// Every rewrite fixture of the MRTR transform, and any other fixture that names a scenario (a review fixture whose file
+// also holds a rewritten site; a v1 step fixture's serving rewrite, whose servers the v1-to-v2 tests run).
+const rewrites = discoverFixtures().filter(
+  (f) => (f.decision === 'rewrite' && f.transform === 'mrtr') || fs.existsSync(scenarioFile(f)),
+);
 
 /** The effect counts a server module reports through the function the scenario names. */
 function effectCountsOf(mod: Awaited<ReturnType<typeof loadServerModule>>, name: string): Record<string, number> {

@@ -42,7 +42,7 @@ describe('robustness: bytes as the file holds them, and the target boundary', ()
       ...fixtureFiles('rewrite-replay-ask-in-helper', 'mrtr/replay'),
       ...fixtureFiles('review-capability-guard', 'mrtr'),
     };
-    const v1 = fixtureFiles('notes-mini', 'v1'); // package.json and a v1 server: the official codemod's path
+    const v1 = fixtureFiles('rewrite-notes-mini', 'v1'); // package.json and a v1 server: the official codemod's path
     const variants: Record<string, (text: Buffer) => Buffer> = {
       plain: (text) => text,
       bom: (text) => Buffer.concat([BOM, text]),
@@ -140,12 +140,12 @@ describe('robustness: bytes as the file holds them, and the target boundary', ()
       'outside/helper.ts': tool('helper'),
       'outside/lib/deep.ts': tool('deep'),
       'outside/package.json': fs.readFileSync(
-        path.join(REPO_ROOT, '__fixtures__', 'v1-to-v2-cli', 'notes-mini', 'input', 'package.json'),
+        path.join(REPO_ROOT, '__fixtures__', 'v1-to-v2-cli', 'rewrite-notes-mini', 'input', 'package.json'),
       ),
       'outside/gen/.keep': '',
       // A v1 project whose package.json is a link to the one outside: the v1 step plans a change to it.
       ...Object.fromEntries(
-        Object.entries(fixtureFiles('notes-mini', 'proj')).filter(([file]) => !file.endsWith('package.json')),
+        Object.entries(fixtureFiles('rewrite-notes-mini', 'proj')).filter(([file]) => !file.endsWith('package.json')),
       ),
       'proj/server.ts': tool('inside'),
     });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { audit } from '../api/index.js';
 import { lineMapBetween } from '../lib/lineMap.js';
+import { FIXTURES_ROOT } from './support/fixtures.js';
 
 const V1_SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
@@ -58,6 +59,37 @@ describe('report lines of a v1 file', () => {
       ['server.createMessage', 'server.server.createMessage({ messages: '],
     ]);
   });
+});
+
+// What the user's line holds for each finding of the v1 step: the code it is about, not a line of the official
+// codemod's output, of the repaired text, or of the final text (where a marker or a restored import is written).
+const FINDING_LINES: Record<string, RegExp> = {
+  'served-by-serve-stdio': /\.connect\(/,
+  'served-by-mcp-handler': /\.connect\(/,
+  'serving-2025-only': /\.connect\(/,
+  'codemod-error-marker': /^server\.tool\($/,
+  'import-kept-on-v1': /^import \{ InMemoryTaskStore \} from/,
+  'zod-to-json-schema-rewritten': /zodToJsonSchema\(/,
+  'zod-record-key-added': /z\.record\(/,
+  'context-member-mapped': /context\.sendRequest\(/,
+};
+
+describe('finding lines of the v1 step', () => {
+  it.each(['review-repairs', 'review-described', 'rewrite-http-express-sessionful', 'review-stdio-shapes'])(
+    'point into the user text (%s)',
+    async (name) => {
+      const dir = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', name, 'input');
+      const report = await audit({ paths: [dir], v1ToV2: true, typecheck: false });
+      const placed = (report.findings ?? [])
+        .filter((f) => FINDING_LINES[f.reason])
+        .map((f) => {
+          const line = fs.readFileSync(path.join(dir, f.file), 'utf8').split('\n')[f.line - 1]!.trim();
+          return { reason: f.reason, at: `${f.file}:${f.line}`, line, fits: FINDING_LINES[f.reason]!.test(line) };
+        });
+      expect(placed.length).toBeGreaterThan(0);
+      expect(placed.filter((p) => !p.fits)).toEqual([]);
+    },
+  );
 });
 
 describe('lineMapBetween', () => {

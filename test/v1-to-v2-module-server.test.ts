@@ -1,12 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Report } from '../lib/model.js';
-import { auditWithTexts } from '../api/index.js';
 import { compileTree, runOverStdio, type Call } from './support/equivalence.js';
-import { FIXTURES_ROOT, readTree, REPO_ROOT } from './support/fixtures.js';
-import { strictDiagnostics } from './support/typecheck.js';
-import { confirmOnceScript, copyOf, expectTree, removeTemps, run, tempTree } from './support/v1-to-v2.js';
+import { FIXTURES_ROOT, migratedTree } from './support/fixtures.js';
+import { confirmOnceScript, removeTemps } from './support/v1-to-v2.js';
 
 afterEach(removeTemps);
 
@@ -16,33 +12,15 @@ const script = confirmOnceScript(() => elicits++);
 
 // A module-level server with its registrations in the same module, served over stdio: wrapped into a factory.
 describe('v1 module-level server served over stdio', () => {
-  const MODULE = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'module-server');
+  // The fixture `v1-to-v2-cli/rewrite-module-server` pins the migration (wrapped into build(), served by
+  // serveStdio(() => build()), its ask rewritten; strict compile with the rewrite fixtures); here it runs.
+  const MODULE = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'rewrite-module-server');
   const MODULE_INPUT = path.join(MODULE, 'input');
-  const MODULE_EXPECTED = path.join(MODULE, 'expected');
+  const MODULE_EXPECTED = migratedTree(MODULE);
   const greetCalls: Call[] = [
     { kind: 'tool', name: 'greet', args: { name: 'Ada' } },
     { kind: 'tool', name: 'greet', args: { name: 'Bob' } },
   ];
-
-  it('is wrapped into build() and served by serveStdio(() => build()); a second run changes nothing', () => {
-    const dir = copyOf(MODULE_INPUT);
-    const first = run(['--report', 'json', dir]);
-    expect(first.code, first.stderr).toBe(0);
-    const report = JSON.parse(first.stdout) as Report;
-    expect(report.sites.map((s) => `${s.file}:${s.line} ${s.decision}`)).toEqual(['src/index.ts:10 rewritten']);
-    expect(report.findings?.map((f) => `${f.file} ${f.reason}`)).toContain('src/index.ts served-by-serve-stdio');
-    const output = readTree(dir);
-    expectTree(output, MODULE_EXPECTED);
-    expect(output['src/index.ts']).toMatch(/^function build\(\): McpServer \{$/m);
-    expect(output['src/index.ts']).toMatch(/^serveStdio\(\(\) => build\(\)\);$/m);
-    const again = run(['--report', 'json', dir]);
-    expect(again.code, again.why).toBe(0);
-    expect((JSON.parse(again.stdout) as Report).files.filter((f) => f.status !== 'unchanged')).toEqual([]);
-  });
-
-  it('compiles under strict TypeScript (NodeNext)', () => {
-    expect(strictDiagnostics([path.join(MODULE_EXPECTED, 'src', 'index.ts')], REPO_ROOT)).toEqual([]);
-  });
 
   it('answers as the v1 original over stdio, as real child processes, in both eras', async () => {
     const original = path.join(compileTree(MODULE_INPUT), 'src', 'index.js');
@@ -59,103 +37,19 @@ describe('v1 module-level server served over stdio', () => {
     }
   });
 
-  it("a stdio transport in a function's own const goes with the connect; one held in a let is a review item, not a silent miss", async () => {
-    const dir = tempTree({
-      'package.json':
-        JSON.stringify(
-          { name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } },
-          null,
-          2,
-        ) + '\n',
-      'src/index.ts': [
-        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-        "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
-        'function build() {',
-        "  return new McpServer({ name: 'x', version: '1.0.0' });",
-        '}',
-        'async function main() {',
-        '  const transport = new StdioServerTransport();',
-        '  await build().connect(transport);',
-        '}',
-        'await main();',
-        '',
-      ].join('\n'),
-    });
-    const { report, texts } = await auditWithTexts({ paths: [dir], v1ToV2: true });
-    expect((report.findings ?? []).filter((f) => f.decision === 'review')).toEqual([]);
-    const after = texts.get(path.join(dir, 'src', 'index.ts'))!.after;
-    expect(after).toContain('async function main() {\n  serveStdio(() => build());\n}');
-    expect(after).not.toContain('StdioServerTransport');
-    // A let may be assigned again: its declaration cannot go with the connect.
-    const index = path.join(dir, 'src', 'index.ts');
-    fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace('const transport', 'let transport'));
-    const held = await auditWithTexts({ paths: [dir], v1ToV2: true });
-    const review = (held.report.findings ?? []).filter((f) => f.decision === 'review');
-    expect(review.map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual(['src/index.ts:10 serving-2025-only']);
-    expect(review[0]!.message).toContain('serveStdio(() => build())');
-    expect(held.texts.get(index)?.after.split('\n')[8]).toMatch(/^ {2}\/\* @mcp-mrtr-review serving-2025-only: /);
-  });
-
-  it('an exported module-level server is not wrapped: a review item with the advice', () => {
-    const dir = tempTree({
-      'package.json':
-        JSON.stringify(
-          { name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } },
-          null,
-          2,
-        ) + '\n',
-      'src/index.ts': [
-        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
-        "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
-        "export const server = new McpServer({ name: 'x', version: '1.0.0' });",
-        "server.registerTool('ping', {}, async () => ({ content: [] }));",
-        'await server.connect(new StdioServerTransport());',
-        '',
-      ].join('\n'),
-    });
-    const { stdout } = run(['--dry-run', '--report', 'json', dir]);
-    const findings = (JSON.parse(stdout) as Report).findings ?? [];
-    const review = findings.filter((f) => f.decision === 'review');
-    // The marker goes above the connect (line 6 of the official codemod's output), so the connect is on line 7.
-    expect(review.map((f) => `${f.file}:${f.line} ${f.transform}/${f.reason}`)).toEqual([
-      'src/index.ts:7 v1-to-v2/serving-2025-only',
-    ]);
-    expect(review[0]!.message).toContain('serveStdio(() => build())');
-  });
+  // A stdio transport in a function's own const goes with the connect, one held in a let is a review item, and an
+  // exported module-level server is not wrapped: fixtures `v1-to-v2-cli/rewrite-serving-transport-const`,
+  // `review-serving-transport-let`, `review-serving-exported-module-server`.
 });
 
 // Entries as real servers write them (issue 18): connect inside main(), a transport const, a factory with its own
 // `server`, top-level await, a module-level server handed to registration helpers and connected in main(). Uses are counted by scope, so each becomes serveStdio(() => factory()).
 describe('v1 stdio entries of other shapes', () => {
-  const ENTRIES = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'stdio-entries');
+  // The fixture `v1-to-v2-cli/rewrite-stdio-entries` pins the migration (each entry served by serveStdio, the module
+  // server wrapped into build(); strict compile with the rewrite fixtures); here they run.
+  const ENTRIES = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'rewrite-stdio-entries');
   const ENTRIES_INPUT = path.join(ENTRIES, 'input');
-  const ENTRIES_EXPECTED = path.join(ENTRIES, 'expected');
-
-  it('serve through serveStdio: main() and a top-level await entry, a factory with its own server', () => {
-    const dir = copyOf(ENTRIES_INPUT);
-    const first = run(['--report', 'json', dir]);
-    expect(first.code, first.stderr).toBe(0);
-    const report = JSON.parse(first.stdout) as Report;
-    const serving = (report.findings ?? []).filter((f) => /serv/.test(f.reason)).map((f) => `${f.file} ${f.reason}`);
-    expect(serving.sort()).toEqual([
-      'src/main.ts served-by-serve-stdio',
-      'src/module.ts served-by-serve-stdio',
-      'src/top.ts served-by-serve-stdio',
-    ]);
-    const output = readTree(dir);
-    expectTree(output, ENTRIES_EXPECTED);
-    expect(output['src/main.ts']).toMatch(/^ {2}serveStdio\(\(\) => createServer\(\)\);$/m);
-    expect(output['src/top.ts']).toMatch(/^serveStdio\(\(\) => openServer\(\)\);$/m);
-    expect(output['src/main.ts']).toContain("console.error('greeter running on stdio');");
-    // A module-level server handed to a registration helper, connected in main(): wrapped into build().
-    expect(output['src/module.ts']).toMatch(/^ {2}serveStdio\(\(\) => build\(\)\);$/m);
-    expect(output['src/module.ts']).toMatch(/^ {2}registerShout\(server, prefix\);$/m);
-  });
-
-  it('compiles under strict TypeScript (NodeNext)', () => {
-    const files = ['main.ts', 'top.ts', 'server.ts', 'module.ts'].map((f) => path.join(ENTRIES_EXPECTED, 'src', f));
-    expect(strictDiagnostics(files, REPO_ROOT)).toEqual([]);
-  });
+  const ENTRIES_EXPECTED = migratedTree(ENTRIES);
 
   it('answer as the v1 originals over stdio, as real child processes, in both eras', async () => {
     const calls: Record<string, Call[]> = {

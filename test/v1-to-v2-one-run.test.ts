@@ -13,27 +13,16 @@ import {
   runOverStdio,
   type Call,
 } from './support/equivalence.js';
-import { FIXTURES_ROOT, readTree, REPO_ROOT, snapshotTree } from './support/fixtures.js';
-import { strictDiagnostics } from './support/typecheck.js';
-import {
-  confirmOnceScript,
-  copyOf,
-  expectTree,
-  removeTemps,
-  run,
-  SCHEMA,
-  temps,
-  tempTree,
-} from './support/v1-to-v2.js';
+import { FIXTURES_ROOT, migratedTree, readTree, snapshotTree } from './support/fixtures.js';
+import { confirmOnceScript, copyOf, removeTemps, run, SCHEMA, temps, tempTree } from './support/v1-to-v2.js';
 
 // A v1 server (two asks in tool handlers, stdio serving, package.json on sdk 1.x and zod 3) migrated by one
-// command: the official v1-to-v2 codemod, then the MRTR transform, one plan. Expected tree: `expected/`
-// (UPDATE_FIXTURES=1 rewrites it; read its diff). An expected tree may name a shared copy of the generated replay runtime
-// instead of holding it (`mcp-mrtr-runtime.ts.shared`, see test/support/fixtures.ts): compare with `readExpectedTree`,
-// compile or run `materializedTree(...)`.
-const CASE = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'notes-mini');
+// command: the official v1-to-v2 codemod, then the MRTR transform, one plan. The fixture `v1-to-v2-cli/rewrite-notes-mini`
+// pins the migration (the v2 tree, sites and findings, package.json, strict compile with the rewrite fixtures, a second
+// run); here the CLI's dry run and patch, and the runs in both eras.
+const CASE = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'rewrite-notes-mini');
 const INPUT = path.join(CASE, 'input');
-const EXPECTED = path.join(CASE, 'expected');
+const EXPECTED = migratedTree(CASE);
 
 afterEach(removeTemps);
 
@@ -75,43 +64,6 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
     expect(readTree(patched)).toEqual(readTree(migrated));
   });
 
-  it('migrates to the expected v2 tree, and a second run changes nothing', () => {
-    const dir = copyOf(INPUT);
-    const first = run(['--report', 'json', dir]);
-    expect(first.code, first.stderr).toBe(0);
-    const report = JSON.parse(first.stdout) as Report;
-    expect(new Ajv({ strict: false }).validate(SCHEMA, report)).toBe(true);
-    expect(report.sites.map((s) => `${s.file}:${s.line} ${s.sdk} ${s.decision}`)).toEqual([
-      'src/server.ts:17 v2 rewritten',
-      'src/server.ts:31 v2 rewritten',
-    ]);
-    expect(report.files.filter((f) => f.status === 'changed').map((f) => f.file)).toEqual([
-      'package.json',
-      'src/index.ts',
-      'src/server.ts',
-    ]);
-    expect(
-      report.findings?.filter((f) => f.decision === 'review').map((f) => `${f.file} ${f.transform}/${f.reason}`),
-    ).toEqual(['package.json v1-to-v2/zod-raised']);
-    const output = readTree(dir);
-    expectTree(output, EXPECTED);
-    const manifest = JSON.parse(output['package.json']!) as { dependencies: Record<string, string> };
-    expect(manifest.dependencies).toEqual({ '@modelcontextprotocol/server': '^2.4.0', zod: '^4.2.0' });
-
-    const again = run(['--report', 'json', dir]);
-    expect(again.code, again.why).toBe(0);
-    expect((JSON.parse(again.stdout) as Report).files.filter((f) => f.status !== 'unchanged')).toEqual([]);
-    expect(readTree(dir)).toEqual(output);
-  });
-
-  it('gives v2 code that compiles under strict TypeScript (NodeNext) against the installed v2 SDK', () => {
-    const files = Object.keys(readTree(EXPECTED))
-      .filter((f) => f.endsWith('.ts'))
-      .map((f) => path.join(EXPECTED, f));
-    expect(files.length).toBe(2);
-    expect(strictDiagnostics(files, REPO_ROOT)).toEqual([]);
-  });
-
   it('behaves as the v1 original did: same questions, same results, 2026 era and the 2025 shim', async () => {
     const load = (root: string) => loadServerModule(path.join(root, 'src', 'server.ts'), { root, fresh: true });
     elicits = 0;
@@ -143,72 +95,9 @@ describe('v1 projects: the official v1-to-v2 codemod, then MRTR, in one run', ()
     }
   });
 
-  it('with --no-v1-to-v2, leaves v1 files to review and package.json alone', () => {
-    const dir = copyOf(INPUT);
-    const { code, stdout } = run(['--dry-run', '--no-v1-to-v2', '--report', 'json', dir]);
-    expect(code).toBe(0);
-    const report = JSON.parse(stdout) as Report;
-    expect(report.sites.map((s) => `${s.sdk} ${s.decision} ${s.reason}`)).toEqual([
-      'v1 review no-strategy-yet',
-      'v1 review no-strategy-yet',
-    ]);
-    expect(report.files.find((f) => f.file === 'package.json')).toBeUndefined();
-    expect(report.findings).toBeUndefined();
-  });
-
-  it('leaves v1 CommonJS code (which the official codemod does not touch) on v1: review items, package.json and its zod unchanged', () => {
-    const manifest =
-      JSON.stringify(
-        { name: 'c', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2', zod: '^3.25.76' } },
-        null,
-        2,
-      ) + '\n';
-    const dir = tempTree({
-      'package.json': manifest,
-      'server.js': [
-        "const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');",
-        "const { z } = require('zod');",
-        'function build() {',
-        "  const server = new McpServer({ name: 'c', version: '1.0.0' });",
-        "  server.registerTool('ok', { inputSchema: { id: z.string() } }, async ({ id }) => {",
-        "    const answer = await server.server.elicitInput({ message: `ok ${id}?`, requestedSchema: { type: 'object', properties: {} } });",
-        "    return { content: [{ type: 'text', text: answer.action }] };",
-        '  });',
-        '  return server;',
-        '}',
-        'module.exports = { build };',
-        '',
-      ].join('\n'),
-    });
-    const { code, stdout } = run(['--dry-run', '--report', 'json', dir]);
-    expect(code).toBe(0);
-    const report = JSON.parse(stdout) as Report;
-    expect(report.sites.map((s) => `${s.sdk} ${s.decision} ${s.reason}`)).toEqual(['v1 review no-strategy-yet']);
-    expect(report.files.find((f) => f.file === 'package.json')).toBeUndefined();
-    expect((report.findings ?? []).filter((f) => f.reason === 'zod-raised')).toEqual([]);
-    expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe(manifest);
-  });
-
-  it('raises zod below 4 once code imports the v2 SDK, though no file imports zod itself (the SDK needs it)', () => {
-    const dir = tempTree({
-      'package.json':
-        JSON.stringify(
-          { name: 'z', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2', zod: '^3.22.0' } },
-          null,
-          2,
-        ) + '\n',
-      'src/server.ts':
-        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\nexport function build() {\n  return new McpServer({ name: 'z', version: '1.0.0' });\n}\n",
-    });
-    const { code, stdout } = run(['--dry-run', '--report', 'json', dir]);
-    expect(code).toBe(0);
-    const report = JSON.parse(stdout) as Report;
-    expect(
-      (report.findings ?? []).filter((f) => f.decision === 'review').map((f) => `${f.file} ${f.transform}/${f.reason}`),
-    ).toEqual(['package.json v1-to-v2/zod-raised']);
-    expect(report.files.find((f) => f.file === 'package.json')?.status).toBe('changed');
-  });
-
+  // With --no-v1-to-v2 (v1 files left to review, package.json alone), v1 CommonJS code left on v1 with its zod, and
+  // zod raised for a v2 import alone: fixtures `v1-to-v2-cli/review-notes-mini-without-v1-step`,
+  // `review-commonjs-left-on-v1`, `review-zod-raised-without-zod-import`.
   it("reports the official codemod's @mcp-codemod-error markers as review items, and keeps the v1 package while a file imports it", () => {
     const dir = tempTree({
       'package.json':

@@ -54,7 +54,7 @@ describe('schemas built with zod/v3', () => {
     const dir = tempTree(FILES);
     const report = await migrate({ paths: [dir], v1ToV2: true, typecheck: false });
     expect((report.findings ?? []).map((f) => `${f.file}:${f.line} ${f.reason}`)).toContain(
-      'src/index.ts:9 zod-to-json-schema-kept-for-v3',
+      'src/index.ts:10 zod-to-json-schema-kept-for-v3',
     );
     const migrated = fs.readFileSync(path.join(dir, 'src', 'index.ts'), 'utf8');
     expect(migrated).toContain('zodToJsonSchema(NoteSchema)');

@@ -24,6 +24,9 @@ export const SHARED_ROOT = path.join(FIXTURES_ROOT, '_runtime');
 /** `X.shared` in an expected tree stands for `X`, with the text of the shared copy it names. */
 export const SHARED_SUFFIX = '.shared';
 
+/** The fixtures of the v1 step, run as the CLI runs it (the step on): `__fixtures__/v1-to-v2-cli/<decision>-<case>/`. */
+export const V1_CLI_FIXTURES = 'v1-to-v2-cli';
+
 export interface Fixture {
   transform: string;
   /** `review-helper-confirm` (decision prefix + case). */
@@ -82,10 +85,16 @@ export interface FixtureOptions {
   includeTests?: boolean;
 }
 
-/** The run options a folder fixture asks for in its `options.json` (e.g. `{ "strategy": "explicit" }`, `{ "runtimeDir": "generated" }`). */
+/**
+ * The run options a folder fixture asks for in its `options.json` (e.g. `{ "strategy": "explicit" }`,
+ * `{ "runtimeDir": "generated" }`). A fixture of the v1 step run as the CLI runs it (`__fixtures__/v1-to-v2-cli/`)
+ * has the step on.
+ */
 export function fixtureOptions(fixture: Fixture): FixtureOptions {
   const file = path.join(path.dirname(fixture.inputPath), 'options.json');
-  return fixture.isFolder && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as FixtureOptions) : {};
+  const own =
+    fixture.isFolder && fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as FixtureOptions) : {};
+  return fixture.transform === V1_CLI_FIXTURES ? { v1ToV2: true, ...own } : own;
 }
 
 /** Copy a fixture's input to a fresh temp dir outside the repository, so that no node_modules can resolve. */
@@ -100,7 +109,10 @@ export function copyFixture(fixture: Fixture): { dir: string; target: string } {
   return { dir, target: dir };
 }
 
-/** The part of a report a fixture pins: positions, ids of reasons, families and chains; never message wording. */
+/**
+ * The part of a report a fixture pins: positions, ids of reasons, families and chains; never message wording. The
+ * findings (the v1 step's, the type check's) as `transform/reason @ file:line`, in report order, when there are any.
+ */
 export function projectReport(report: Report): unknown {
   return {
     sites: report.sites.map((site) => ({
@@ -124,6 +136,9 @@ export function projectReport(report: Report): unknown {
       ...(site.strategy ? { strategy: site.strategy } : {}),
       ...(site.notes ? { notes: site.notes } : {}),
     })),
+    ...(report.findings?.length
+      ? { findings: report.findings.map((f) => `${f.transform}/${f.reason} @ ${f.file}:${f.line}`) }
+      : {}),
     files: report.files
       .filter((f) => f.status !== 'unchanged')
       .map((f) => ({ file: f.file, status: f.status, problem: f.problem?.kind })),
@@ -262,6 +277,26 @@ export function materializedTree(dir: string): string {
   const out = path.join(REPO_ROOT, 'node_modules', '.cache', 'mrtr-expected', path.relative(FIXTURES_ROOT, dir));
   fs.rmSync(out, { recursive: true, force: true });
   for (const [file, text] of Object.entries(readExpectedTree(dir))) {
+    fs.mkdirSync(path.dirname(path.join(out, file)), { recursive: true });
+    fs.writeFileSync(path.join(out, file), text);
+  }
+  return out;
+}
+
+/**
+ * A folder fixture's migrated tree as real files (its input with its expected `output/` laid over it, each `X.shared`
+ * written as `X`), for what compiles or runs it, under this repository's `node_modules/.cache/` as `materializedTree`
+ * does. `caseDir` holds `input/` (and `output/`). Returns the folder.
+ */
+export function migratedTree(caseDir: string): string {
+  const out = path.join(REPO_ROOT, 'node_modules', '.cache', 'mrtr-migrated', path.relative(FIXTURES_ROOT, caseDir));
+  fs.rmSync(out, { recursive: true, force: true });
+  const outputDir = path.join(caseDir, 'output');
+  const tree = {
+    ...readTree(path.join(caseDir, 'input')),
+    ...(fs.existsSync(outputDir) ? readExpectedTree(outputDir) : {}),
+  };
+  for (const [file, text] of Object.entries(tree)) {
     fs.mkdirSync(path.dirname(path.join(out, file)), { recursive: true });
     fs.writeFileSync(path.join(out, file), text);
   }

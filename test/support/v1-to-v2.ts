@@ -1,24 +1,18 @@
 /**
  * Helpers shared by the v1-to-v2 test files (`test/v1-to-v2-*.test.ts`): the built CLI, temp copies of fixture
- * trees (removed after each test by `removeTemps`), the expected-tree comparison, strict type checking of a tree,
- * and the client script the v1 fixtures answer with.
- *
- * An expected tree may name a shared copy of the generated replay runtime instead of holding it
- * (`mcp-mrtr-runtime.ts.shared`, see test/support/fixtures.ts): compare with `readExpectedTree`, compile or run
- * `materializedTree(...)`.
+ * trees (removed after each test by `removeTemps`), strict type checking of a tree, and the client script the v1
+ * fixtures answer with. A fixture's migrated tree, to compile or run: `migratedTree` (test/support/fixtures.ts).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
 import type { ClientScript } from './equivalence.js';
-import { readExpectedTree, readTree, REPO_ROOT, writeExpectedFile } from './fixtures.js';
+import { readTree, REPO_ROOT } from './fixtures.js';
 import { strictDiagnostics } from './typecheck.js';
 
 export const CLI = path.join(REPO_ROOT, 'dist', 'bin', 'mcp-mrtr-codemod.js');
 export const SCHEMA = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'schema', 'report.schema.json'), 'utf8'));
-const UPDATE = process.env.UPDATE_FIXTURES === '1';
 /** Temp dirs and files the tests made; `removeTemps` (after each test) deletes them. */
 export const temps: string[] = [];
 
@@ -56,18 +50,6 @@ export function tempTree(files: Record<string, string>): string {
     fs.writeFileSync(path.join(dir, name), text);
   }
   return dir;
-}
-
-/**
- * The migrated tree equals the expected one (UPDATE_FIXTURES=1 rewrites the expected tree first, with a reference to
- * the shared copy for a file that equals it: read its diff).
- */
-export function expectTree(output: Record<string, string>, expected: string): void {
-  if (UPDATE) {
-    fs.rmSync(expected, { recursive: true, force: true });
-    for (const [file, text] of Object.entries(output)) writeExpectedFile(path.join(expected, file), text);
-  }
-  expect(output).toEqual(readExpectedTree(expected));
 }
 
 /**

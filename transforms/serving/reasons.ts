@@ -1,4 +1,7 @@
+import { findingOf } from '../../lib/findings.js';
+import type { Finding } from '../../lib/model.js';
 import type { ReasonCatalogue } from '../../lib/transform.js';
+import { FINDINGS_TRANSFORM } from './constants.js';
 
 // The reason catalogue of the serving rewrite. Its findings are named under the v1 step's id (FINDINGS_TRANSFORM,
 // constants.ts), so these entries are listed in that step's catalogue (transforms/v1-to-v2/reasons.ts), in the
@@ -24,3 +27,10 @@ export const SERVING_REASONS = {
     level: 'note',
   },
 } satisfies ReasonCatalogue;
+
+export type ServingReasonId = keyof typeof SERVING_REASONS;
+
+/** A finding of the serving rewrite, made from its catalogue (lib/findings.ts), at a line of the text it was given. */
+export function servingFinding(reason: ServingReasonId, file: string, line: number, message: string): Finding {
+  return findingOf({ id: FINDINGS_TRANSFORM, reasons: SERVING_REASONS }, reason, { file, line }, message);
+}

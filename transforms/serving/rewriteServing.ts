@@ -7,12 +7,13 @@ import { REVIEW_MARKER } from '../../lib/reviewMarker.js';
 import { addNamedImports } from '../kit/addNamedImports.js';
 import { inOwnLineEnds, inOwnQuotes } from '../kit/importQuotes.js';
 import { prereleaseServerRange } from './servingModules.js';
-import { FINDINGS_TRANSFORM, HTTP_TRANSPORTS, SERVING_2025_ONLY, STDIO_MODULE } from './constants.js';
+import { HTTP_TRANSPORTS, SERVING_2025_ONLY, STDIO_MODULE } from './constants.js';
 import { planHttpServing, type HttpPlan } from './rewriteHttpServing.js';
 import { importEdits, planStdio, type StdioPlan } from './rewriteStdioServing.js';
 import { type ServingModules } from './types.js';
 import { namesStdioTransport, transportNewOf } from './servingSyntax.js';
 import { scriptKindOf, statementOf } from '../kit/syntax.js';
+import { servingFinding } from './reasons.js';
 
 export interface ServingOutcome {
   text: string;
@@ -51,7 +52,7 @@ export function rewriteServing(
     (s): s is ts.ImportDeclaration =>
       ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) && s.moduleSpecifier.text === STDIO_MODULE,
   );
-  const found: ConnectEdits = { edits: [], imports: {}, findings, moved: [], rewrote: 0, httpRewrites: 0 };
+  const found: ConnectEdits = { edits: [], imports: {}, findings, rewrote: 0, httpRewrites: 0 };
   const { edits } = found;
   const visit = (node: ts.Node): void => {
     if (
@@ -69,12 +70,7 @@ export function rewriteServing(
   if (edits.length === 0) return { text, findings };
   if (found.rewrote > found.httpRewrites) edits.push(...importEdits(source, stdioImport, edits));
   if (found.httpRewrites > 0) edits.push(...addNamedImports(source, found.imports));
-  const result = applyEdits(text, edits);
-  for (const { finding: f, at } of found.moved) {
-    const shift = edits.filter((e) => e.end <= at).reduce((sum, e) => sum + e.text.length - (e.end - e.start), 0);
-    f.line = result.slice(0, at + shift).split('\n').length;
-  }
-  return { text: result, findings };
+  return { text: applyEdits(text, edits), findings };
 }
 
 /** What serving v2 code's stdio entries gives: the changed texts and findings, and the entries whose rewrite threw. */
@@ -121,9 +117,8 @@ export function serveV2Entries(
 interface ConnectEdits {
   edits: TextEdit[];
   imports: Record<string, string[]>;
+  /** Lines of the text given (the caller maps them into the user's). */
   findings: Finding[];
-  /** Findings on code that stays in place: their lines are those of the text after the edits. */
-  moved: Array<{ finding: Finding; at: number }>;
   rewrote: number;
   httpRewrites: number;
 }
@@ -137,7 +132,7 @@ function planConnect(
   modules: ServingModules | undefined,
   options: ServingOptions,
 ): void {
-  const { edits, imports, findings, moved } = found;
+  const { edits, imports, findings } = found;
   const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   const transportNew = transportNewOf(source, node);
   const transportClass =
@@ -162,20 +157,18 @@ function planConnect(
       found.httpRewrites++;
       for (const [module, names] of Object.entries(http.imports))
         imports[module] = [...(imports[module] ?? []), ...names];
-      const served = finding(
-        'served-by-mcp-handler',
-        'info',
-        file,
-        line,
-        `${http.route}: 2026-era requests served by createMcpHandler(${plan.factory}, { legacy: 'reject' }) (a server per request); 2025-era requests (isLegacyRequest) keep this route's own code`,
+      findings.push(
+        servingFinding(
+          'served-by-mcp-handler',
+          file,
+          line,
+          `${http.route}: 2026-era requests served by createMcpHandler(${plan.factory}, { legacy: 'reject' }) (a server per request); 2025-era requests (isLegacyRequest) keep this route's own code`,
+        ),
       );
-      findings.push(served);
-      moved.push({ finding: served, at: node.getStart(source) });
     } else {
       findings.push(
-        finding(
+        servingFinding(
           'served-by-serve-stdio',
-          'info',
           file,
           line,
           `served through serveStdio(() => ${plan.factory}): one instance per connection, 2026-era and 2025-era clients`,
@@ -233,16 +226,4 @@ function markerEdits(source: ts.SourceFile, call: ts.CallExpression, advice: str
       text: `${indent}/* ${REVIEW_MARKER} ${SERVING_2025_ONLY}: ${advice.replace(/\*\//g, '* /')} */${newline}`,
     },
   ];
-}
-
-function finding(reason: string, decision: 'review' | 'info', file: string, line: number, message: string): Finding {
-  return {
-    transform: FINDINGS_TRANSFORM,
-    reason,
-    decision,
-    level: decision === 'review' ? 'warning' : 'info',
-    file,
-    line,
-    message,
-  };
 }

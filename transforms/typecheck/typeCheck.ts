@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { findingOf, inUserLines } from '../../lib/findings.js';
 import type { Check, Finding } from '../../lib/model.js';
 import type { VerifyContext, VerifyResult } from '../../lib/transform.js';
 import type { ts as TypeScript } from '../../lib/tsMorph.cjs';
@@ -12,6 +13,10 @@ import type { ts as TypeScript } from '../../lib/tsMorph.cjs';
 type TS = typeof TypeScript;
 import { TYPECHECK_ID } from './ids.js';
 import { describeLent, installedDir, lendingHost, lentPackages, readText, type LentPackage } from './lend.js';
+import { REASONS } from './reasons.js';
+
+/** The catalogue the type check's findings are made from. */
+const TYPECHECK = { id: TYPECHECK_ID, reasons: REASONS };
 
 const COMPILED = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 /** Cannot find module / no declaration file: a package the migration adds that is not installed yet. */
@@ -119,26 +124,26 @@ function resultOf(
       hidden += 1;
       continue;
     }
-    findings.push({
-      transform: TYPECHECK_ID,
-      reason: 'post-migration-type-error',
-      decision: 'review',
-      level: 'error',
-      file: error.file,
-      line: error.line,
-      message: `TS${error.code}: ${error.message} (${originOf(error, context, lent)})`,
-    });
+    const found = findingOf(
+      TYPECHECK,
+      'post-migration-type-error',
+      { file: error.file, line: error.line },
+      `TS${error.code}: ${error.message} (${originOf(error, context, lent)})`,
+    );
+    // The error is found in the migrated text; its line is the user's, as the file is before the migration.
+    const absPath = path.resolve(error.absPath ?? '');
+    const after = context.after.get(absPath);
+    findings.push(...(after === undefined ? [found] : inUserLines([found], context.before.get(absPath), after)));
   }
   if (missing.size > 0)
-    findings.push({
-      transform: TYPECHECK_ID,
-      reason: 'type-check-incomplete',
-      decision: 'info',
-      level: 'info',
-      file: shown,
-      line: 1,
-      message: `not installed yet: ${[...missing].sort().join(', ')}: after \`npm install\`, run \`npx tsc --noEmit -p ${shown}\``,
-    });
+    findings.push(
+      findingOf(
+        TYPECHECK,
+        'type-check-incomplete',
+        { file: shown, line: 1 },
+        `not installed yet: ${[...missing].sort().join(', ')}: after \`npm install\`, run \`npx tsc --noEmit -p ${shown}\``,
+      ),
+    );
   const errors = findings.filter((f) => f.reason === 'post-migration-type-error').length;
   const notInstalled = [...missing].sort().join(', ');
   const incomplete =

@@ -1,5 +1,8 @@
+import { findingOf } from '../../lib/findings.js';
+import type { Finding } from '../../lib/model.js';
 import type { ReasonCatalogue } from '../../lib/transform.js';
 import { SERVING_REASONS } from '../serving/reasons.js';
+import { V1_TO_V2_ID } from './ids.js';
 
 // The reason catalogue of the v1 step: every reason id its findings carry (`v1-to-v2/<reason-id>`). The README's
 // reason table lists each one with this message and advice (test/readme.test.ts). The serving rewrite's reasons are
@@ -102,3 +105,17 @@ export const REASONS = {
 } satisfies ReasonCatalogue;
 
 export type V1ToV2ReasonId = keyof typeof REASONS;
+
+/**
+ * The step's finding of reason `reason` at `line` of `file` (a line of the user's text): its decision and level are
+ * the catalogue's (lib/findings.ts); `louder` keeps the official codemod's `error` diagnostics at `error`.
+ */
+export function v1ToV2Finding(
+  reason: V1ToV2ReasonId,
+  file: string,
+  line: number,
+  message: string,
+  louder?: 'error',
+): Finding {
+  return findingOf({ id: V1_TO_V2_ID, reasons: REASONS }, reason, { file, line }, message, louder);
+}

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SourceFileEntry } from '../../lib/files.js';
+import { inUserLines } from '../../lib/findings.js';
 import type { Finding } from '../../lib/model.js';
 import { readIfExists } from '../../lib/readIfExists.js';
 import type { PreStep, PreStepOutput } from '../../lib/transform.js';
@@ -168,6 +169,7 @@ export function finishV1ToV2(
   finalTexts: Map<string, string>,
   step: V1ToV2Step | undefined,
   early?: ReadonlyMap<string, FinishScan>,
+  userTexts?: ReadonlyMap<string, string>,
 ): V1ToV2Finish {
   const findings: Finding[] = [];
   const files = new Map<string, string>();
@@ -176,8 +178,12 @@ export function finishV1ToV2(
     const made = early?.get(absPath);
     scans.set(absPath, made !== undefined && made.text === text ? made : { text, markers: mayHoldMarkers(text) });
   }
+  // A marker's line in the final text, moved to the user's (where the code it marks is, before the marker is written).
   for (const [absPath, scan] of scans)
-    if (scan.markers) findings.push(...findCodemodMarkers(relativeFile(root, absPath), scan.text));
+    if (scan.markers)
+      findings.push(
+        ...inUserLines(findCodemodMarkers(relativeFile(root, absPath), scan.text), userTexts?.get(absPath), scan.text),
+      );
   if (step) {
     findings.push(...step.findings);
     for (const [manifestPath, plan] of planManifests(root, scans, step)) {
@@ -276,8 +282,9 @@ export function finishStep(
   root: string,
   finalTexts: Map<string, string>,
   output: PreStepOutput | undefined,
+  userTexts?: ReadonlyMap<string, string>,
 ): V1ToV2Finish {
   // The runner hands back the output this step's own plan made (a V1ToV2Output), or nothing when it did not run.
   const own = output as V1ToV2Output | undefined;
-  return finishV1ToV2(root, finalTexts, own?.step, own?.early);
+  return finishV1ToV2(root, finalTexts, own?.step, own?.early, userTexts);
 }

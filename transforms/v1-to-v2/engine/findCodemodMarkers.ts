@@ -1,6 +1,7 @@
 import type { Finding } from '../../../lib/model.js';
-import { KEPT_V1_IMPORT, migratedAlready, V1_TO_V2_ID } from '../ids.js';
+import { KEPT_V1_IMPORT, migratedAlready } from '../ids.js';
 import { SERVING_2025_ONLY } from '../../serving/constants.js';
+import { v1ToV2Finding } from '../reasons.js';
 
 const SERVING_PATTERN = /@mcp-mrtr-review serving-2025-only:\s*(.*?)\s*(?:\*\/|$)/;
 
@@ -20,7 +21,8 @@ export function mayHoldMarkers(text: string): boolean {
 /**
  * Every `@mcp-codemod-error` marker in a file's text, as a review finding at its line. Read from the text rather
  * than from the codemod's diagnostics so that a later run over the migrated tree reports the same items (a
- * marker is work left for a person until it is removed) and lines are those of the final text.
+ * marker is work left for a person until it is removed); lines are those of `text`, which the finish moves to the
+ * user's (step.ts).
  */
 export function findCodemodMarkers(file: string, text: string): Finding[] {
   if (!mayHoldMarkers(text)) return [];
@@ -31,42 +33,32 @@ export function findCodemodMarkers(file: string, text: string): Finding[] {
     if (kept) {
       // A v1 import the step put back in a migrated file (restoreImports.ts): the v1 API is still to replace.
       const names = /import\s+(?:type\s+)?\{([^}]*)\}/.exec(line)?.[1]?.trim();
-      findings.push({
-        transform: V1_TO_V2_ID,
-        reason: 'import-kept-on-v1',
-        decision: 'review',
-        level: 'warning',
-        file,
-        line: index + 1,
-        message: `${names ? `\`${names}\`` : 'this import'} from ${kept[1]}: no v2 package exports it, so the v1 SDK stays a dependency until its use is replaced`,
-      });
+      findings.push(
+        v1ToV2Finding(
+          'import-kept-on-v1',
+          file,
+          index + 1,
+          `${names ? `\`${names}\`` : 'this import'} from ${kept[1]}: no v2 package exports it, so the v1 SDK stays a dependency until its use is replaced`,
+        ),
+      );
       continue;
     }
     const serving = SERVING_PATTERN.exec(line);
     if (serving) {
       // The marker sits on its own line above the connect's statement: the finding points at that statement.
-      findings.push({
-        transform: V1_TO_V2_ID,
-        reason: SERVING_2025_ONLY,
-        decision: 'review',
-        level: 'warning',
-        file,
-        line: index + 2,
-        message: serving[1]!,
-      });
+      findings.push(v1ToV2Finding(SERVING_2025_ONLY, file, index + 2, serving[1]!));
       continue;
     }
     const match = MARKER_PATTERN.exec(line);
     if (!match) continue;
-    findings.push({
-      transform: V1_TO_V2_ID,
-      reason: 'codemod-error-marker',
-      decision: 'review',
-      level: 'error',
-      file,
-      line: index + 1,
-      message: `the official v1-to-v2 codemod left this for a person: ${match[1]}`,
-    });
+    findings.push(
+      v1ToV2Finding(
+        'codemod-error-marker',
+        file,
+        index + 1,
+        `the official v1-to-v2 codemod left this for a person: ${match[1]}`,
+      ),
+    );
   }
   return findings;
 }

@@ -9,6 +9,7 @@ import { serveV2Entries, rewriteServing } from '../../serving/rewriteServing.js'
 import { servingModules } from '../../serving/servingModules.js';
 import { codemodInputs, v1StepInputs } from '../ids.js';
 import { findInitializeRegistrations } from '../repairs/initializeRegistrations.js';
+import { inUserLines } from '../../../lib/findings.js';
 
 export interface V1ToV2Result {
   /** The official codemod's output for each file it changed (markers included), keyed by absolute path. */
@@ -30,6 +31,7 @@ export interface PartFile {
   migrated: string;
   /** After the repairs (repairOutput.ts), which read the file alone. */
   repaired: string;
+  /** The repairs' findings, at lines of the user's text. */
   findings: Finding[];
 }
 
@@ -76,7 +78,12 @@ export function finishCodemod(files: SourceFileEntry[], parts: CodemodPart[], ro
       // Serving 2026-era clients, on the repaired text.
       const served = rewriteServing(entry.file, output.repaired, modules);
       const registrations = findInitializeRegistrations(entry.file, served.text);
-      result.findings.push(...output.findings, ...served.findings, ...registrations);
+      // Each at its line in the user's text (the repairs' are already): the serving's are made on the repaired text.
+      result.findings.push(
+        ...output.findings,
+        ...inUserLines(served.findings, entry.text, output.repaired),
+        ...inUserLines(registrations, entry.text, served.text),
+      );
       if (served.text !== entry.text) result.texts.set(entry.absPath, served.text);
     } catch (error) {
       if (error instanceof RunError) throw error;

@@ -8,6 +8,7 @@ import type { Finding } from '../../../lib/model.js';
 import { finishCodemod, type CodemodPart, type V1ToV2Result } from './finishCodemod.js';
 import { codemodInputs, V1_TO_V2_ID, v1StepInputs } from '../ids.js';
 import { inOwnLineEnds, inOwnQuotes } from '../../kit/importQuotes.js';
+import { v1ToV2Finding } from '../reasons.js';
 import { protectDescriptions, type ProtectedText } from './protectDescriptions.js';
 import { repairOutput, repairProjects } from '../repairs/repairOutput.js';
 import { COPY_PREFIX } from './staleCopies.js';
@@ -138,17 +139,18 @@ function runInCopy(
   }
 }
 
+// The codemod's `info` diagnostics are notes; its warnings and errors (an error: one of its transforms failed on the
+// file) are warnings to review, an error kept at its level.
 function findingOf(diagnostic: Diagnostic, file: string): Finding {
-  const level = diagnostic.level === 'error' ? 'error' : diagnostic.level === 'warning' ? 'warning' : 'info';
-  return {
-    transform: V1_TO_V2_ID,
-    reason: level === 'info' ? 'codemod-info' : 'codemod-warning',
-    decision: level === 'info' ? 'info' : 'review',
-    level,
+  if (diagnostic.level !== 'error' && diagnostic.level !== 'warning')
+    return v1ToV2Finding('codemod-info', file, diagnostic.line, diagnostic.message);
+  return v1ToV2Finding(
+    'codemod-warning',
     file,
-    line: diagnostic.line,
-    message: diagnostic.message,
-  };
+    diagnostic.line,
+    diagnostic.message,
+    diagnostic.level === 'error' ? 'error' : undefined,
+  );
 }
 
 function safeRealpath(file: string): string {

@@ -1,6 +1,6 @@
 import type { Finding } from '../../../lib/model.js';
-import { V1_TO_V2_ID } from '../ids.js';
 import { ADDED_RANGES, ZOD_BELOW_4 } from '../constants.js';
+import { v1ToV2Finding } from '../reasons.js';
 
 const V1_PACKAGE = '@modelcontextprotocol/sdk';
 const DEPENDENCY_SECTIONS = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'] as const;
@@ -41,28 +41,21 @@ export function planPackageJson(
   importedByFile: Iterable<ReadonlySet<string>>,
   manifestWarnings: string[],
 ): PackageJsonPlan {
-  const findings: Finding[] = manifestWarnings.map((message) => ({
-    transform: V1_TO_V2_ID,
-    reason: 'manifest-warning',
-    decision: 'review' as const,
-    level: 'warning' as const,
-    file: manifestFile,
-    line: 1,
-    message,
-  }));
+  const findings: Finding[] = manifestWarnings.map((message) =>
+    v1ToV2Finding('manifest-warning', manifestFile, 1, message),
+  );
   let manifest: Record<string, unknown>;
   try {
     manifest = JSON.parse(text) as Record<string, unknown>;
   } catch (error) {
-    findings.push({
-      transform: V1_TO_V2_ID,
-      reason: 'manifest-unreadable',
-      decision: 'review',
-      level: 'error',
-      file: manifestFile,
-      line: 1,
-      message: `not valid JSON, left unchanged: ${(error as Error).message}`,
-    });
+    findings.push(
+      v1ToV2Finding(
+        'manifest-unreadable',
+        manifestFile,
+        1,
+        `not valid JSON, left unchanged: ${(error as Error).message}`,
+      ),
+    );
     return { text: undefined, added: [], removed: [], findings };
   }
   const imported = new Set<string>();
@@ -113,15 +106,14 @@ function raiseZod(
     zodSection.zod = ADDED_RANGES.zod!;
     for (let i = findings.length - 1; i >= 0; i--)
       if (findings[i]!.message.startsWith('zod range')) findings.splice(i, 1);
-    findings.push({
-      transform: V1_TO_V2_ID,
-      reason: 'zod-raised',
-      decision: 'review',
-      level: 'warning',
-      file: manifestFile,
-      line: 1,
-      message: `zod raised from '${oldZod}' to '${ADDED_RANGES.zod}': the v2 SDK needs zod >= 4.2; check the zod 3 APIs this code uses against the zod 4 changelog`,
-    });
+    findings.push(
+      v1ToV2Finding(
+        'zod-raised',
+        manifestFile,
+        1,
+        `zod raised from '${oldZod}' to '${ADDED_RANGES.zod}': the v2 SDK needs zod >= 4.2; check the zod 3 APIs this code uses against the zod 4 changelog`,
+      ),
+    );
   }
   return raised;
 }

@@ -5,8 +5,8 @@
 // which has no single answer per connection in that era, so there is no rewrite: a review item says what happens.
 import { ts } from '../../../lib/tsMorph.cjs';
 import type { Finding } from '../../../lib/model.js';
-import { V1_TO_V2_ID } from '../ids.js';
 import { scriptKindOf } from '../../kit/syntax.js';
+import { v1ToV2Finding } from '../reasons.js';
 
 /** Registration methods of McpServer (v2 and the v1 spellings the official codemod may have left). */
 const REGISTRATIONS = new Set(['registerTool', 'registerPrompt', 'registerResource', 'tool', 'prompt', 'resource']);
@@ -28,15 +28,14 @@ export function findInitializeRegistrations(file: string, text: string): Finding
       const call = registrationIn(node.right.body, servers);
       if (call) {
         const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-        findings.push({
-          transform: V1_TO_V2_ID,
-          reason: 'registered-at-initialize',
-          decision: 'review',
-          level: 'warning',
-          file,
-          line,
-          message: `\`${call.getText(source).replace(/\s+/g, ' ').slice(0, 80)}\` runs in oninitialized: a 2026-era client sends no initialize, so what it registers is not listed to it`,
-        });
+        findings.push(
+          v1ToV2Finding(
+            'registered-at-initialize',
+            file,
+            line,
+            `\`${call.getText(source).replace(/\s+/g, ' ').slice(0, 80)}\` runs in oninitialized: a 2026-era client sends no initialize, so what it registers is not listed to it`,
+          ),
+        );
       }
     }
     ts.forEachChild(node, visit);

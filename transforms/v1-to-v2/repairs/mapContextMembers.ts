@@ -7,9 +7,9 @@ import { ts } from '../../../lib/tsMorph.cjs';
 import { applyEdits, type TextEdit } from '../../../lib/edits.js';
 import type { Finding } from '../../../lib/model.js';
 import { CONTEXT_MEMBERS, UNMAPPED_CONTEXT_MEMBERS } from '../constants.js';
-import { V1_TO_V2_ID } from '../ids.js';
 import type { RepairOutcome } from './types.js';
 import { scriptKindOf } from '../../kit/syntax.js';
+import { v1ToV2Finding } from '../reasons.js';
 
 const REGISTRATIONS = new Set(['registerTool', 'tool', 'registerPrompt', 'prompt', 'registerResource', 'resource']);
 const HANDLER_SETTERS = new Set(['setRequestHandler']);
@@ -216,15 +216,10 @@ function found(
   what: string,
 ): Finding {
   const mapped = reason === 'context-member-mapped';
-  return {
-    transform: V1_TO_V2_ID,
+  return v1ToV2Finding(
     reason,
-    decision: mapped ? 'info' : 'review',
-    level: mapped ? 'info' : 'warning',
     file,
     line,
-    message: mapped
-      ? `v1 handler-context member mapped to v2: ${what}`
-      : `v1 handler-context member left as it was: ${what}`,
-  };
+    mapped ? `v1 handler-context member mapped to v2: ${what}` : `v1 handler-context member left as it was: ${what}`,
+  );
 }

@@ -3,6 +3,7 @@
 // and returns the text and its findings; they run in this order, each on the previous one's text.
 import fs from 'node:fs';
 import path from 'node:path';
+import { inUserLines } from '../../../lib/findings.js';
 import type { Finding } from '../../../lib/model.js';
 import { manifestOwner } from '../package/manifests.js';
 import { mapContextMembers } from './mapContextMembers.js';
@@ -66,19 +67,9 @@ export function repairOutput(
   let current = text;
   for (const repair of repairs) {
     const next = repair(current);
-    shiftLines(findings, current, next.text);
-    findings.push(...next.findings);
+    // A repair's findings are at lines of the text it was given: each moved to the user's line.
+    findings.push(...inUserLines(next.findings, userText, current));
     current = next.text;
   }
   return { text: current, findings };
-}
-
-/** Earlier findings' lines in the next text: each repair changes one region (the imports), lines below it move. */
-function shiftLines(findings: Finding[], before: string, after: string): void {
-  if (before === after || findings.length === 0) return;
-  const a = before.split('\n');
-  const b = after.split('\n');
-  let first = 0;
-  while (first < a.length && a[first] === b[first]) first++;
-  for (const f of findings) if (f.line > first + 1) f.line += b.length - a.length;
 }

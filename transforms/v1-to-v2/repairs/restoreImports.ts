@@ -7,11 +7,11 @@ import { ts } from '../../../lib/tsMorph.cjs';
 import { applyEdits, lineEndingOf, type TextEdit } from '../../../lib/edits.js';
 import { addNamedImports } from '../../kit/addNamedImports.js';
 import type { Finding } from '../../../lib/model.js';
-import { V1_TO_V2_ID } from '../ids.js';
 import { ownQuote } from '../../kit/importQuotes.js';
 import { scriptKindOf, isDeclaration } from '../../kit/syntax.js';
 import { V2_HOMES } from '../constants.js';
 import type { RepairOutcome } from './types.js';
+import { v1ToV2Finding } from '../reasons.js';
 
 interface V1Binding {
   local: string;
@@ -87,15 +87,12 @@ function finding(
   binding: V1Binding,
   what: string,
 ): Finding {
-  return {
-    transform: V1_TO_V2_ID,
+  return v1ToV2Finding(
     reason,
-    decision: reason === 'import-restored' ? 'info' : 'review',
-    level: reason === 'import-removed-in-use' ? 'error' : reason === 'import-restored' ? 'info' : 'warning',
     file,
     line,
-    message: `\`${binding.local}\` is still used after the official codemod removed its import from ${binding.specifier}: ${what}`,
-  };
+    `\`${binding.local}\` is still used after the official codemod removed its import from ${binding.specifier}: ${what}`,
+  );
 }
 
 function parse(file: string, text: string): ts.SourceFile {

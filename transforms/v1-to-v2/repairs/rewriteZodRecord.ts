@@ -5,10 +5,11 @@
 import { ts } from '../../../lib/tsMorph.cjs';
 import { applyEdits, type TextEdit } from '../../../lib/edits.js';
 import type { Finding } from '../../../lib/model.js';
-import { mayHoldZodRecord, V1_TO_V2_ID } from '../ids.js';
+import { mayHoldZodRecord } from '../ids.js';
 import type { RepairOutcome } from './types.js';
 import { scriptKindOf } from '../../kit/syntax.js';
 import { zodNamespace } from './zodNamespace.js';
+import { v1ToV2Finding } from '../reasons.js';
 
 /** `text` with every `<zod>.record(value)` call written `<zod>.record(<zod>.string(), value)`. */
 export function rewriteZodRecord(file: string, text: string): RepairOutcome {
@@ -30,15 +31,14 @@ export function rewriteZodRecord(file: string, text: string): RepairOutcome {
     ) {
       const value = node.arguments[0]!;
       edits.push({ start: value.getStart(source), end: value.getStart(source), text: `${zod.name}.string(), ` });
-      findings.push({
-        transform: V1_TO_V2_ID,
-        reason: 'zod-record-key-added',
-        decision: 'info',
-        level: 'info',
-        file,
-        line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
-        message: `zod raised to 4: ${zod.name}.record(value) -> ${zod.name}.record(${zod.name}.string(), value)`,
-      });
+      findings.push(
+        v1ToV2Finding(
+          'zod-record-key-added',
+          file,
+          source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
+          `zod raised to 4: ${zod.name}.record(value) -> ${zod.name}.record(${zod.name}.string(), value)`,
+        ),
+      );
     }
     ts.forEachChild(node, visit);
   };

@@ -12,10 +12,10 @@ import { ts } from '../../../lib/tsMorph.cjs';
 import { applyEdits, lineEndingOf, type TextEdit } from '../../../lib/edits.js';
 import type { Finding } from '../../../lib/model.js';
 import { addNamedImports } from '../../kit/addNamedImports.js';
-import { V1_TO_V2_ID } from '../ids.js';
 import { scriptKindOf } from '../../kit/syntax.js';
 import { type RepairOutcome } from './types.js';
 import { zodNamespace } from './zodNamespace.js';
+import { v1ToV2Finding } from '../reasons.js';
 
 const PACKAGE = 'zod-to-json-schema';
 
@@ -142,21 +142,16 @@ function found(
   line: number,
   what: string,
 ): Finding {
-  const review = reason === 'zod-to-json-schema-kept';
-  return {
-    transform: V1_TO_V2_ID,
+  return v1ToV2Finding(
     reason,
-    decision: review ? 'review' : 'info',
-    level: review ? 'warning' : 'info',
     file,
     line,
-    message:
-      reason === 'zod-to-json-schema-rewritten'
-        ? `zod raised to 4: ${what}`
-        : reason === 'zod-to-json-schema-kept'
-          ? `zod raised to 4, zodToJsonSchema kept: ${what}`
-          : `zod raised to 4, zodToJsonSchema kept: ${what} (zod 3's API, which zod 4 ships and zod-to-json-schema converts)`,
-  };
+    reason === 'zod-to-json-schema-rewritten'
+      ? `zod raised to 4: ${what}`
+      : reason === 'zod-to-json-schema-kept'
+        ? `zod raised to 4, zodToJsonSchema kept: ${what}`
+        : `zod raised to 4, zodToJsonSchema kept: ${what} (zod 3's API, which zod 4 ships and zod-to-json-schema converts)`,
+  );
 }
 
 /**

@@ -1,0 +1,16 @@
+import express from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { build } from './server.js';
+const app = express();
+app.use(express.json());
+app.post('/mcp', async (req, res) => {
+  const server = build();
+  if (req.headers.authorization !== 'Bearer t') {
+    res.status(401).end();
+    return;
+  }
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});

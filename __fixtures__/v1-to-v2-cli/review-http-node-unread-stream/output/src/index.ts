@@ -1,0 +1,9 @@
+import { createServer } from 'node:http';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { build } from './server.js';
+createServer(async (req, res) => {
+  const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  /* @mcp-mrtr-review serving-2025-only: server.connect(new NodeStreamableHTTPServerTransport(...)) serves 2025-era clients only. Route each request: when isLegacyRequest(request) (from @modelcontextprotocol/server) is false, serve it with createMcpHandler(() => build(), { legacy: 'reject' }) (mounted with toNodeHandler from @modelcontextprotocol/node on node:http/Express, or its fetch on web-standard hosts), otherwise go on to this sessionful code, so 2025-era clients keep their sessions and asks; put the branch after your auth and host/origin checks. Not rewritten: every handleRequest must get the request body the handler read above its session code (`const body = ...; transport.handleRequest(req, res, body)`): the branch cannot read the request stream twice */
+  await build().connect(transport);
+  await transport.handleRequest(req, res);
+}).listen(3000);

@@ -1,0 +1,16 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+export class App {
+  private server: McpServer;
+  constructor(name: string) {
+    const description = 'Hi';
+    this.server = new McpServer({ name: 'x', version: '1.0.0' });
+    this.server.registerTool('hi', { description }, async () => ({ content: [] }));
+  }
+  async run() {
+    await this.server.connect(new StdioServerTransport());
+  }
+}
+
+declare function register(s: McpServer): void;
+declare function startTimer(): void;

@@ -1,0 +1,8 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+async function main() {
+  const server = new McpServer({ name: 'x', version: '1.0.0' });
+  await server.connect(new StdioServerTransport());
+  server.sendLoggingMessage({ level: 'info', data: 'up' });
+}
+await main();

@@ -1,0 +1,8 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+const server = new McpServer({ name: 'x', version: '1.0.0' });
+
+server.registerTool('a', {}, async () => ({ content: [] }));
+
+await server.connect(new StdioServerTransport());
+await server.connect(new StdioServerTransport());

@@ -1,0 +1,3 @@
+import { startServer } from './server.js';
+const server =
+  await startServer();

@@ -1,0 +1,2 @@
+import { startServer } from './server.js';
+const server = await startServer();

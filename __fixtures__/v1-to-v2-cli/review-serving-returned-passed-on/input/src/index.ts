@@ -1,0 +1,3 @@
+import { startServer } from './server.js';
+await startServer();
+export const again = () => startServer();

@@ -1,0 +1,2 @@
+import { startServer as start } from './server.js';
+await start();

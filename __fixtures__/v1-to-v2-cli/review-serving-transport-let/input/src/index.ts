@@ -1,0 +1,10 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+function build() {
+  return new McpServer({ name: 'x', version: '1.0.0' });
+}
+async function main() {
+  let transport = new StdioServerTransport();
+  await build().connect(transport);
+}
+await main();

@@ -1,0 +1,13 @@
+import express from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { build } from './server.js';
+const app = express();
+app.use(express.json());
+const requireToken: express.RequestHandler = (req, res, next) => next();
+app.post('/mcp', requireToken, async (req, res) => {
+  const server = build();
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  await server.connect(transport);
+  await transport.handleRequest(req, res, req.body);
+});

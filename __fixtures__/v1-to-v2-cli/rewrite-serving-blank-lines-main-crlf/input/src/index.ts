@@ -1,0 +1,15 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+
+async function main() {
+  const server = new McpServer({ name: 'x', version: '1.0.0' });
+
+  server.registerTool('a', {}, async () => ({ content: [] }));
+
+  // the second tool
+  server.registerTool('b', {}, async () => ({ content: [] }));
+
+  await server.connect(new StdioServerTransport());
+}
+
+main();

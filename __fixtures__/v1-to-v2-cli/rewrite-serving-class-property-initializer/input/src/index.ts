@@ -1,0 +1,11 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+export class App {
+  private server = new McpServer({ name: 'x', version: '1.0.0' });
+  constructor() {
+    this.server.registerTool('hi', {}, async () => ({ content: [] }));
+  }
+  async run() {
+    await this.server.connect(new StdioServerTransport());
+  }
+}

@@ -1,0 +1,4 @@
+import { startServer } from './server.js';
+startServer().catch((e) => {
+  process.exit(1);
+});
