@@ -64,7 +64,8 @@ function visit(node: Node, statement: Node, walk: Walk): void {
   if (walk.problem || isSafe(node, walk)) return;
   if (!Node.isStatement(node) || Node.isExpressionStatement(node)) {
     if (Node.isExpressionStatement(node)) return expressionStatement(node.getExpression(), node, walk);
-    return value(node, statement, walk);
+    // A condition of an if or a loop the ask sits in (the reruns hand those over as expressions).
+    return condition(node, statement, walk);
   }
   if (Node.isVariableStatement(node)) {
     if (walk.leadsToAsk(node)) return;

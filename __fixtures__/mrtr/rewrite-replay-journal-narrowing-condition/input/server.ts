@@ -1,0 +1,31 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+import { counts, optimize, supportsSampling } from './lib.js';
+
+/** How often each effect ran (the equivalence harness compares them). */
+export function effectCounts() {
+  return { checks: counts.checks };
+}
+
+async function review(server: McpServer, hints: string[]): Promise<string> {
+  const reply = await server.server.createMessage({
+    messages: [{ role: 'user', content: { type: 'text', text: `Review these hints: ${hints.join('; ')}` } }],
+    maxTokens: 50,
+  });
+  return reply.content.type === 'text' ? reply.content.text : '';
+}
+
+export function build() {
+  const server = new McpServer({ name: 'orator', version: '1.0.0' });
+
+  server.registerTool('optimize', { inputSchema: z.object({ prompt: z.string() }) }, async ({ prompt }) => {
+    const result = optimize(prompt);
+    // The branch reads result.analysis as defined: what the left operand narrows must stay in the condition.
+    if (result.analysis?.hints.length && supportsSampling(server.server)) {
+      result.analysis.note = await review(server, result.analysis.hints);
+    }
+    return { content: [{ type: 'text', text: JSON.stringify(result) }] };
+  });
+
+  return server;
+}
