@@ -230,10 +230,28 @@ function inlineEdits(
   });
   const async = all.some((s) => containsOwn(s, ts.SyntaxKind.AwaitExpression)) ? 'async ' : '';
   const factory = [`serveStdio(${async}() => {`, ...lines, `${indent}  return ${serverName};`, `${indent}});`];
+  // The comment lines of a statement removed for good (the transport's const: `// Create transport and connect`)
+  // are the user's: they stay, above what takes the connect's place.
+  const kept = alsoRemoved.flatMap((statement) => ownCommentLines(source, statement));
+  if (kept.length > 0) {
+    factory[0] = `${indent}${factory[0]}`;
+    factory.unshift(...kept.map((line, i) => (i === 0 ? line.trimStart() : line)));
+  }
   const edits: TextEdit[] = [{ start: connectStart, end: connect.getEnd(), text: factory.join(newline) }];
   for (const statement of [...all, ...alsoRemoved]) {
     const edit = removeStatement(source, statement);
     edits.push({ ...edit, start: Math.min(edit.start, chunkStart(source, statement)) });
   }
   return tidyBlankLines(text, edits);
+}
+
+/** The comment lines above `statement` that go with it (chunkStart), as they stand in the text. */
+function ownCommentLines(source: ts.SourceFile, statement: ts.Statement): string[] {
+  const start = chunkStart(source, statement);
+  const lineStart = source.text.lastIndexOf('\n', statement.getStart(source) - 1) + 1;
+  if (lineStart <= start) return [];
+  return source.text
+    .slice(start, lineStart)
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '');
 }
