@@ -57,14 +57,23 @@ const { WeakRef: Ref, FinalizationRegistry: Registry } = globalThis;
 
 const servers = new Set();
 
-const known = new WeakSet();
+/** Each server `withAsks` has seen, with what initialize declared (its own `getClientCapabilities`). */
+const declared = new WeakMap();
 
 const forget = new Registry((ref) => servers.delete(ref));
 
 function remember(server) {
-  if (known.has(server))
+  if (declared.has(server))
     return;
-  known.add(server);
+  const initialized = server.getClientCapabilities.bind(server);
+  declared.set(server, initialized);
+  // In a round, the server's client capabilities are the request's: since 2026-07-28 they come with each request
+  // (under serveStdio initialize never sets them), so a check anywhere in the handler's code, a helper's
+  // `server.getClientCapabilities()?.sampling` included, answers as the ask it guards does.
+  server.getClientCapabilities = () => {
+    const round = rounds.getStore();
+    return round?.server === server ? round.capabilities : initialized();
+  };
   const ref = new Ref(server);
   servers.add(ref);
   forget.register(server, ref);
@@ -105,8 +114,8 @@ function withAsks(server, codec, handler, registered) {
     }
     // The request's own client capabilities (2026 era), else what initialize declared (2025 era).
     const envelope = ctx.mcpReq.envelope;
-    const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
-    const round = { ctx, capabilities, answers, reached: 0, missing: [], steps: { ...state?.steps }, stepped: 0 };
+    const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? declared.get(server)();
+    const round = { ctx, server, capabilities, answers, reached: 0, missing: [], steps: { ...state?.steps }, stepped: 0 };
     let result;
     try {
       result = await rounds.run(round, () => handler(...args));

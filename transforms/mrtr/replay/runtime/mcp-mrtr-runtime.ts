@@ -81,6 +81,8 @@ interface Journaled {
 interface Round {
   /** The request being handled; none in a run with scripted answers (`runWithAnswers`). */
   ctx?: ServerContext;
+  /** The low-level server of the handler (`withAsks`' first argument); none in `runWithAnswers`. */
+  server?: CapabilitySource;
   capabilities: ClientCapabilities | undefined;
   answers: Record<string, Recorded>;
   /** How many asks this run of the handler has reached: the n-th ask's key is `<kind>_<n>`. */
@@ -144,12 +146,21 @@ const { WeakRef: Ref, FinalizationRegistry: Registry } = globalThis as unknown a
   FinalizationRegistry: new (cleanup: (ref: ServerRef) => void) => { register(server: object, ref: ServerRef): void };
 };
 const servers = new Set<ServerRef>();
-const known = new WeakSet<CapabilitySource>();
+/** Each server `withAsks` has seen, with what initialize declared (its own `getClientCapabilities`). */
+const declared = new WeakMap<CapabilitySource, () => ClientCapabilities | undefined>();
 const forget = new Registry((ref) => servers.delete(ref));
 
 function remember(server: CapabilitySource): void {
-  if (known.has(server)) return;
-  known.add(server);
+  if (declared.has(server)) return;
+  const initialized = server.getClientCapabilities.bind(server);
+  declared.set(server, initialized);
+  // In a round, the server's client capabilities are the request's: since 2026-07-28 they come with each request
+  // (under serveStdio initialize never sets them), so a check anywhere in the handler's code, a helper's
+  // `server.getClientCapabilities()?.sampling` included, answers as the ask it guards does.
+  server.getClientCapabilities = () => {
+    const round = rounds.getStore();
+    return round?.server === server ? round.capabilities : initialized();
+  };
   const ref = new Ref(server);
   servers.add(ref);
   forget.register(server, ref);
@@ -188,8 +199,8 @@ export function withAsks<H extends (...args: never[]) => unknown>(server: Capabi
     }
     // The request's own client capabilities (2026 era), else what initialize declared (2025 era).
     const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-    const capabilities = (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? server.getClientCapabilities();
-    const round: Round = { ctx, capabilities, answers, reached: 0, missing: [], steps: { ...state?.steps }, stepped: 0 };
+    const capabilities = (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? declared.get(server)!();
+    const round: Round = { ctx, server, capabilities, answers, reached: 0, missing: [], steps: { ...state?.steps }, stepped: 0 };
     let result: unknown;
     try {
       result = await rounds.run(round, () => handler(...args));
