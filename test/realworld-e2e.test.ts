@@ -9,6 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { compareErrors } from '../realworld/e2e/errors.mjs';
 // @ts-expect-error: as above
 import { sampleOf } from '../realworld/e2e/serve.mjs';
+// @ts-expect-error: as above
+import { findingsOf, summaryLine } from '../realworld/e2e/table.mjs';
 
 interface TscError {
   file: string;
@@ -134,5 +136,37 @@ describe('sampleOf', () => {
       tags: ['e2e'],
       nested: { ok: true },
     });
+  });
+});
+
+describe('the reviewed tool of a target', () => {
+  const served = (classes: Record<string, string>) => ({
+    started: true,
+    era: '2025-11-25',
+    tools: Object.keys(classes).sort(),
+    calls: Object.entries(classes).map(([name, cls]) => ({ name, class: cls, asked: [] })),
+  });
+  const row = (original: Record<string, string>, migrated: Record<string, string>) => ({
+    repo: 'owner/name',
+    root: '.',
+    sdk: 'v2',
+    status: 'measured',
+    rewrittenTools: [],
+    reviewedTools: ['confirm_delete'],
+    serve: { original: { '2025': served(original) }, migrated: { '2025': served(migrated) } },
+  });
+
+  it('answers in the 2025 era when the migrated server gives the original result class', () => {
+    const rows = [row({ confirm_delete: 'ok' }, { confirm_delete: 'ok' })];
+    expect(summaryLine(rows)).toContain('reviewed answering in 2025 1/1');
+    expect(findingsOf(rows)).not.toContain('reviewed tool');
+  });
+
+  it('does not when the migration broke it, and says how', () => {
+    const rows = [row({ confirm_delete: 'ok' }, { confirm_delete: 'error -32603' })];
+    expect(summaryLine(rows)).toContain('reviewed answering in 2025 0/1');
+    expect(findingsOf(rows)).toContain(
+      'owner/name: reviewed tool confirm_delete: original ok, migrated 2025 error -32603',
+    );
   });
 });

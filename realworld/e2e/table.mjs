@@ -36,6 +36,19 @@ function answering(row) {
   });
 }
 
+/**
+ * Per reviewed tool (one per target, see target.mjs): the migrated server answers it in the 2025 era with the
+ * original's result class. The 2026 era is not asked of it: its ask is left for a human.
+ */
+function reviewedAnswering(row) {
+  return (row.reviewedTools ?? []).map((name) => {
+    const classIn = (side) => row.serve?.[side]?.['2025']?.calls?.find((c) => c.name === name)?.class;
+    const original = classIn('original');
+    const m25 = classIn('migrated');
+    return { name, original, m25, ok: original ? m25 === original : m25 === 'ok' || m25 === 'tool-error' };
+  });
+}
+
 function errorsCell(row) {
   const e = row.errors;
   if (!e) return row.after?.reason ?? '-';
@@ -70,6 +83,7 @@ export function tableOf(rows) {
     'tools 2025 orig / migr',
     'tools 2026 orig / migr (era)',
     'rewritten answering 2025 / 2026',
+    'reviewed answering 2025',
     'MRTR lines per rewritten site',
     'prettier fails before / after',
   ];
@@ -97,12 +111,20 @@ export function tableOf(rows) {
         toolsCell(row, '2025'),
         toolsCell(row, '2026'),
         calls.length ? `${ans('2025')} / ${ans('2026')}` : '-',
+        reviewedCell(row),
         perSite.length ? perSite.join(', ') : '-',
         row.prettier ? `${row.prettier.before} / ${row.prettier.after}` : '-',
       ].join(' | ')} |`,
     );
   }
   return lines.join('\n');
+}
+
+function reviewedCell(row) {
+  const calls = reviewedAnswering(row);
+  return calls.length
+    ? `${calls.filter((c) => c.ok).length}/${calls.length} (${calls.map((c) => c.name).join(', ')})`
+    : '-';
 }
 
 /** What broke and why, one line each, with the file:line of the cause. */
@@ -136,6 +158,9 @@ export function findingsOf(rows) {
         out.push(
           `${name}: tool ${c.name}: original ${c.original ?? '-'}, migrated 2025 ${c.m25 ?? '-'}, 2026 ${c.m26 ?? '-'}`,
         );
+    for (const c of reviewedAnswering(row))
+      if (!c.ok)
+        out.push(`${name}: reviewed tool ${c.name}: original ${c.original ?? '-'}, migrated 2025 ${c.m25 ?? '-'}`);
     if (row.prettier && row.prettier.after > row.prettier.before)
       out.push(`${name}: prettier --check fails after: ${listShort(row.prettier.failing)}`);
   }
@@ -178,6 +203,7 @@ export function summaryLine(rows) {
   const tools = startable.filter(toolsBothEras).length;
   const modern = startable.filter((r) => r.serve?.migrated?.['2026']?.era === MODERN).length;
   const calls = done.flatMap(answering);
+  const reviewed = done.flatMap(reviewedAnswering);
   const prettier = done.reduce((n, r) => n + Math.max(0, (r.prettier?.after ?? 0) - (r.prettier?.before ?? 0)), 0);
   return (
     `realworld e2e: ${done.length} installed of ${rows.length}, v1 type-check clean ${clean}/${v1.length} ` +
@@ -185,6 +211,7 @@ export function summaryLine(rows) {
     `unlisted new errors ${unlisted}, listed not found by tsc ${reportOnly}, start ${started}/${startable.length}, tools both eras ${tools}/${startable.length}, ` +
     `2026 era ${modern}/${startable.length}, rewritten answering ${calls.filter((c) => c.ok).length}/${calls.length} ` +
     `(asked in 2026 ${calls.filter((c) => c.ok && c.asked).length}), ` +
+    `reviewed answering in 2025 ${reviewed.filter((c) => c.ok).length}/${reviewed.length}, ` +
     `prettier +${prettier}`
   );
 }

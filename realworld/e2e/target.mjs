@@ -74,16 +74,16 @@ export async function runTarget(target, entry, opts) {
 }
 
 /**
- * The tools our report rewrote an ask in: `tools/call <name>` handlers, and for a `tools/call` handler that
- * dispatches through a table (`handlers[name](...)`), the table's literal keys whose value is the function each of
- * the site's chains enters next (`create_note: handleCreateNote` in the handler's file, read from `dir`).
+ * The tools whose asks our report decided `decision` on: `tools/call <name>` handlers, and for a `tools/call` handler
+ * that dispatches through a table (`handlers[name](...)`), the table's literal keys whose value is the function each
+ * of the site's chains enters next (`create_note: handleCreateNote` in the handler's file, read from `dir`).
  */
-function rewrittenTools(report, dir) {
+function toolsDecided(report, dir, decision) {
   const names = new Set();
   let unnamed = 0;
   for (const site of report.sites) {
     const handler = site.handler?.name ?? '';
-    if (site.decision !== 'rewritten') continue;
+    if (site.decision !== decision) continue;
     if (handler.startsWith('tools/call ')) names.add(handler.slice('tools/call '.length));
     else {
       const keys = dispatchKeys(site, dir);
@@ -92,6 +92,15 @@ function rewrittenTools(report, dir) {
     }
   }
   return { names: [...names].sort(), unnamed };
+}
+
+/**
+ * One tool whose ask our report left for review (the first by name that no rewrite touches): the migration must not
+ * break it, so the migrated server answers it in the 2025 era as the original did.
+ */
+function reviewedTool(report, dir, rewritten) {
+  const { names } = toolsDecided(report, dir, 'review');
+  return names.filter((name) => !rewritten.includes(name)).slice(0, 1);
 }
 
 /** Literal keys mapping to the second frame of a site's chains, in the file of its `tools/call` handler. */
@@ -114,9 +123,10 @@ function dispatchKeys(site, dir) {
 }
 
 async function serveBoth(row, target, report, { pristine, migrated, root }) {
-  const { names: tools, unnamed } = rewrittenTools(report, path.join(pristine, root));
+  const { names: tools, unnamed } = toolsDecided(report, path.join(pristine, root), 'rewritten');
   row.rewrittenTools = tools;
   row.rewrittenUnnamed = unnamed;
+  row.reviewedTools = reviewedTool(report, path.join(pristine, root), tools);
   row.serve = {};
   for (const [side, dir] of [
     ['original', pristine],
@@ -127,7 +137,7 @@ async function serveBoth(row, target, report, { pristine, migrated, root }) {
     if (!spec.command) continue;
     for (const era of ['2025', '2026']) {
       const options = { cwd: path.join(dir, root), env: target.env, rootDir: dir, http: target.http };
-      row.serve[side][era] = await serve(spec, era, tools, options);
+      row.serve[side][era] = await serve(spec, era, [...tools, ...row.reviewedTools], options);
     }
   }
 }
