@@ -10,7 +10,15 @@ import { OriginResolver, type OriginHooks } from './origins.js';
 import { declarationsOf } from './symbols.js';
 import type { Use } from './valueUses.js';
 
-const MAX_CHAINS = 20;
+/** Chains kept per function, for the report; `entriesOf` answers where a function runs without this cap. */
+export const MAX_CHAINS = 20;
+
+/** Where a chain starts (see `entriesOf`): its family, and the registration or framework that runs it. */
+export interface Entry {
+  family: Chain['family'];
+  registration?: Registration;
+  framework?: string;
+}
 
 /**
  * Answers "where does this code run?" for the functions holding push-style calls: follows each function to
@@ -21,6 +29,7 @@ export class MrtrAnalysis implements OriginHooks {
   readonly origins: OriginResolver;
   private readonly uses: FunctionUses;
   private readonly chainMemo = new Map<Node, Chain[] | null>();
+  private readonly entryMemo = new Map<Node, Entry[] | null>();
   private readonly contextMemo = new Map<Node, { index: number; sdk: Registration['sdk'] } | null>();
 
   constructor(
@@ -44,6 +53,60 @@ export class MrtrAnalysis implements OriginHooks {
     const chains = this.computeChains(fn);
     this.chainMemo.set(fn, chains);
     return chains;
+  }
+
+  /**
+   * Where a function runs: the entry of every chain that reaches it, each once, however many paths lead there. The
+   * chains themselves are capped (`MAX_CHAINS`, they are a report's); a caller that needs every entry (is each one a
+   * capable handler?) asks here. The same walk as `computeChains`, as sets: a function reached through many
+   * helpers costs one visit each.
+   */
+  entriesOf(fn: FunctionNode): Entry[] {
+    const memo = this.entryMemo.get(fn);
+    if (memo !== undefined) return memo ?? [];
+    this.entryMemo.set(fn, null); // recursion: a cycle adds no new entry
+    const entries = this.computeEntries(fn);
+    this.entryMemo.set(fn, entries);
+    return entries;
+  }
+
+  private computeEntries(fn: FunctionNode): Entry[] {
+    if (templateCallbackOf(fn)) return [{ family: 'other-request' }];
+    const framework = frameworkEntryOf(fn);
+    if (framework) return [{ family: framework.family, framework: frameworkDetail(framework.framework) }];
+    const uses = this.usesOf(fn);
+    if (uses.length === 0) {
+      const tests = this.uses.testCallersOf(fn);
+      return [{ family: tests || (isExported(fn) && this.project.hasComputedImports()) ? 'unresolved' : 'dead' }];
+    }
+    const entries: Entry[] = [];
+    const add = (entry: Entry) => {
+      const same = entries.some(
+        (e) => e.family === entry.family && e.registration === entry.registration && e.framework === entry.framework,
+      );
+      if (!same) entries.push(entry);
+    };
+    for (const use of uses) {
+      switch (use.kind) {
+        case 'registered':
+          add({ family: use.registration.family, registration: use.registration });
+          break;
+        case 'context':
+          add({ family: use.family });
+          break;
+        case 'call':
+        case 'passed': {
+          const caller = enclosingFunction(use.call);
+          if (caller) for (const entry of this.entriesOf(caller)) add(entry);
+          else add({ family: 'startup' });
+          break;
+        }
+        case 'unresolved':
+          add({ family: 'unresolved' });
+          break;
+      }
+    }
+    return entries;
   }
 
   private computeChains(fn: FunctionNode): Chain[] {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { attributed } from '../../../lib/planFailure.js';
 import { Node } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, SourceFile } from 'ts-morph';
-import type { Chain } from '../analyse/chains.js';
-import type { MrtrAnalysis } from '../analyse/classify.js';
+import { MAX_CHAINS, type Entry, type MrtrAnalysis } from '../analyse/classify.js';
+import { enclosingFunction } from '../analyse/functions.js';
 import { MRTR_CAPABLE_METHODS } from '../constants.js';
 import { ASK_METHODS, type AskMethod } from '../pushMethods.js';
 import { paramsOf } from '../analyse/askCall.js';
@@ -92,7 +92,7 @@ function replayPaths(
   const paths = new Map<FoundSite, ReplayPath>();
   for (const candidate of candidates)
     attributed(candidate.absPath, () => {
-      if (!eligible(candidate) || !reaches(candidate)) return;
+      if (!eligible(candidate, analysis) || !reaches(candidate)) return;
       const route = traceReplayPath(candidate.call.node, analysis);
       if (route && 'reason' in route)
         verdicts.set(candidate.call.node, { kind: 'review', reason: route.reason, detail: route.detail });
@@ -281,7 +281,7 @@ function addRoute(plan: ReplayPlan, call: CallExpression, route: ReplayPath): vo
  * A v2 ask the runtime has an equivalent for, reached from MRTR-capable v2 handlers, and otherwise only from
  * code the planner knows cannot answer input_required (where the ask now fails clearly, and which is reported).
  */
-function eligible({ call, chains, ignored }: FoundSite): boolean {
+function eligible({ call, chains, ignored }: FoundSite, analysis: MrtrAnalysis): boolean {
   if (ignored || call.reason || call.sdk !== 'v2' || !Node.isCallExpression(call.node)) return false;
   const name = calleeName(call.node);
   if (!name || !(name in ASK_METHODS)) return false;
@@ -291,11 +291,15 @@ function eligible({ call, chains, ignored }: FoundSite): boolean {
     const value = params ? constValue(params) : undefined;
     if (!value || !Node.isObjectLiteralExpression(value) || value.getProperty('task')) return false;
   }
-  // Chains are capped at 20 (see analyse/classify.ts): a capped list may miss a caller that is not wrapped.
-  if (chains.length === 0 || chains.length >= 20) return false;
-  const capable = (c: Chain) =>
-    c.registration && c.registration.sdk === 'v2' && MRTR_CAPABLE_METHODS.has(c.registration.method);
-  return chains.some(capable) && chains.every((c) => capable(c) || OUTSIDE_FAMILIES.has(c.family));
+  if (chains.length === 0) return false;
+  // The chains are a report's, capped (analyse/classify.ts): past the cap, every entry of the ask's function counts
+  // (a helper that twenty tools call is replayed when each of them is a capable handler).
+  const fn = chains.length < MAX_CHAINS ? undefined : enclosingFunction(call.node);
+  const entries: Entry[] = fn ? analysis.entriesOf(fn) : chains;
+  if (chains.length >= MAX_CHAINS && !fn) return false;
+  const capable = (e: Entry) =>
+    e.registration && e.registration.sdk === 'v2' && MRTR_CAPABLE_METHODS.has(e.registration.method);
+  return entries.some(capable) && entries.every((e) => capable(e) || OUTSIDE_FAMILIES.has(e.family));
 }
 
 function calleeName(call: CallExpression): string | undefined {
