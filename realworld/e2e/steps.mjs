@@ -70,7 +70,10 @@ export function preparePristine(gitDir, commit, dir, installDir) {
   const stamp = path.join(dir, STAMP);
   if (existsSync(stamp)) {
     const saved = JSON.parse(readFileSync(stamp, 'utf8'));
-    if (saved.commit === commit && saved.installDir === installDir) return { ...saved.install, reused: true };
+    if (saved.commit === commit && saved.installDir === installDir) {
+      commitInstall(dir);
+      return { ...saved.install, reused: true };
+    }
   }
   rmSync(dir, { recursive: true, force: true });
   extract(gitDir, commit, dir);
@@ -79,9 +82,23 @@ export function preparePristine(gitDir, commit, dir, installDir) {
   git(dir, 'commit', '-q', '-m', `snapshot ${commit}`);
   const install = npmInstall(path.join(dir, installDir));
   writeFileSync(stamp, JSON.stringify({ commit, installDir, install }));
-  // The stamp is not part of the project: keep the tree clean for the CLI's git check.
-  writeFileSync(path.join(dir, '.git', 'info', 'exclude'), `${STAMP}\n`, { flag: 'a' });
+  commitInstall(dir);
   return { ...install, reused: false };
+}
+
+/**
+ * What the install wrote into the tree (a lockfile npm made where the project has none, or a yarn.lock it rewrote)
+ * is committed, as a user who installed would: the CLI refuses a dirty work tree. The stamp and node_modules are
+ * never part of the project.
+ */
+function commitInstall(dir) {
+  const exclude = path.join(dir, '.git', 'info', 'exclude');
+  const excluded = existsSync(exclude) ? readFileSync(exclude, 'utf8').split('\n') : [];
+  const missing = [STAMP, 'node_modules/'].filter((line) => !excluded.includes(line));
+  if (missing.length > 0) writeFileSync(exclude, `${missing.join('\n')}\n`, { flag: 'a' });
+  git(dir, 'add', '-A');
+  const staged = spawnSync('git', ['diff', '--cached', '--quiet'], { cwd: dir });
+  if (staged.status === 1) git(dir, 'commit', '-q', '-m', 'install');
 }
 
 /** A fresh copy of the pristine folder (node_modules and .git included) at `dest`. */
