@@ -31,6 +31,8 @@ const calls: Call[] = [
   { kind: 'tool', name: 'count_tasks' },
   { kind: 'tool', name: 'count_tasks', args: { labels: { colour: 'red', size: 'L' } } },
   { kind: 'tool', name: 'count_tasks', args: { labels: { colour: '' } } },
+  { kind: 'tool', name: 'count_tasks', args: { sizes: { S: 2, L: 1 } } },
+  { kind: 'tool', name: 'count_tasks', args: { sizes: { S: -1 } } },
   { kind: 'tool', name: 'delete_note', args: { id: '1' } },
 ];
 let elicits = 0;
@@ -58,7 +60,10 @@ function withZod3(compiled: string): string {
     JSON.stringify({ name: 'zod', version: '3.25.76', type: 'module', exports: './index.js' }),
   );
   const v3 = path.join(repoModules, 'zod', 'v3', 'index.js');
-  fs.writeFileSync(path.join(zod, 'index.js'), `export * from ${JSON.stringify(v3)};\n`);
+  fs.writeFileSync(
+    path.join(zod, 'index.js'),
+    `export * from ${JSON.stringify(v3)};\nexport { default } from ${JSON.stringify(v3)};\n`,
+  );
   return dir;
 }
 
@@ -69,7 +74,7 @@ describe('v1 step repairs (issue 18)', () => {
     expect(again.files.filter((f) => f.status !== 'unchanged')).toEqual([]);
     // At its line in the migrated file, the user's text now.
     expect((again.findings ?? []).map((f) => `${f.file}:${f.line} ${f.reason}`)).toContain(
-      'src/server.ts:8 import-kept-on-v1',
+      'src/server.ts:9 import-kept-on-v1',
     );
   });
 

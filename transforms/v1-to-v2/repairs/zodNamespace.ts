@@ -1,7 +1,10 @@
 import { ts } from '../../../lib/tsMorph.cjs';
 import { isDeclaration } from '../../kit/syntax.js';
 
-/** The name zod 4's namespace has in the file (`import { z } from 'zod'`, `import * as z from 'zod'`), or `z` to import. */
+/**
+ * The name zod 4's namespace has in the file (`import { z } from 'zod'`, `import * as z from 'zod'`, `import z from
+ * 'zod'`: zod's default export is `z`, in 3 and 4), or `z` to import.
+ */
 export function zodNamespace(source: ts.SourceFile): { name: string | undefined; missing: boolean } {
   let taken = false;
   for (const statement of source.statements) {
@@ -9,6 +12,7 @@ export function zodNamespace(source: ts.SourceFile): { name: string | undefined;
     const clause = statement.importClause;
     if (statement.moduleSpecifier.text === 'zod' && clause && !clause.isTypeOnly) {
       const bindings = clause.namedBindings;
+      if (clause.name) return { name: clause.name.text, missing: false };
       if (bindings && ts.isNamespaceImport(bindings)) return { name: bindings.name.text, missing: false };
       const z =
         bindings && ts.isNamedImports(bindings)

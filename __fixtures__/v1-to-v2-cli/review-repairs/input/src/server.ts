@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import { describeLabels } from './labels.js';
+import { describeSizes } from './sizes.js';
 
 const notes: Record<string, string> = { '1': 'Buy milk, eggs and bread before the shop closes at six.' };
 
@@ -45,7 +46,8 @@ export function build(): Server {
     if (request.params.name === 'count_tasks') {
       const { tasks } = await taskStore.listTasks();
       const labels = describeLabels(request.params.arguments?.labels);
-      return text(`${tasks.length} tasks${labels ? ` (${labels})` : ''}`);
+      const sizes = describeSizes(request.params.arguments?.sizes);
+      return text(`${tasks.length} tasks${labels ? ` (${labels})` : ''}${sizes ? ` [${sizes}]` : ''}`);
     }
     const { id } = DeleteArgs.parse(request.params.arguments);
     if (!(id in notes)) return { ...text(`No note ${id}`), isError: true };

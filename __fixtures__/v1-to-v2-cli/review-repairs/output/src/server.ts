@@ -5,6 +5,7 @@ import { Server, inputRequired, inputResponse, type ElicitRequestFormParams } fr
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { describeLabels } from './labels.js';
+import { describeSizes } from './sizes.js';
 import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';
 
 const notes: Record<string, string> = { '1': 'Buy milk, eggs and bread before the shop closes at six.' };
@@ -39,7 +40,8 @@ export function build(): Server {
     if (request.params.name === 'count_tasks') {
       const { tasks } = await taskStore.listTasks();
       const labels = describeLabels(request.params.arguments?.labels);
-      return text(`${tasks.length} tasks${labels ? ` (${labels})` : ''}`);
+      const sizes = describeSizes(request.params.arguments?.sizes);
+      return text(`${tasks.length} tasks${labels ? ` (${labels})` : ''}${sizes ? ` [${sizes}]` : ''}`);
     }
     const { id } = DeleteArgs.parse(request.params.arguments);
     if (!(id in notes)) return { ...text(`No note ${id}`), isError: true };
