@@ -229,3 +229,63 @@ function isProjectName(project: AnalysisProject, reference: Node): boolean {
   const name = reference.getTypeName();
   return Node.isIdentifier(name) && declarationsOf(project, name).length > 0;
 }
+
+/**
+ * The member `name` of the project's own interface or object type that a value is declared as: the value's
+ * annotation (`const devicesHandler: DomainHandler = ...`, through imports), the variable it is assigned to
+ * (`handler = devicesHandler` with `let handler: DomainHandler`), or `... satisfies T` / `as T`. It is the signature
+ * the checker resolves every `x.name` of a value so typed to. Undefined for other types (the SDK's, a package's,
+ * an index signature: a key computed elsewhere names no member).
+ */
+export function declaredMemberOf(project: AnalysisProject, value: Node, name: string): Node | undefined {
+  const typeNodes: Array<Node | undefined> = [];
+  if (Node.isSatisfiesExpression(value) || Node.isAsExpression(value)) typeNodes.push(value.getTypeNode());
+  typeNodes.push(declaredTypeOf(project, value), contextualTypeOf(project, value));
+  let holder = value;
+  while (Node.isParenthesizedExpression(holder.getParentOrThrow())) holder = holder.getParentOrThrow();
+  const assignment = holder.getParent();
+  if (
+    assignment &&
+    Node.isBinaryExpression(assignment) &&
+    assignment.getRight() === holder &&
+    assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken
+  )
+    typeNodes.push(declaredTypeOf(project, assignment.getLeft()));
+  for (const typeNode of typeNodes) {
+    const type = typeNode ? resolveType(project, typeNode) : undefined;
+    if (!type || (!Node.isInterfaceDeclaration(type) && !Node.isTypeLiteral(type))) continue;
+    const file = type.getSourceFile();
+    if (file.isDeclarationFile() || file.isInNodeModules()) continue;
+    const member = type
+      .getMembers()
+      .find((m) => (Node.isPropertySignature(m) || Node.isMethodSignature(m)) && m.getName() === name);
+    if (member) return member;
+  }
+  return undefined;
+}
+
+/**
+ * Whether `x.name` reads the member `member` declares, by the declared type of `x` (an awaited `Promise<T>` as `T`):
+ * the analysis program has no library, so the checker cannot type `await lookup(name)`; the annotations can.
+ */
+export function readsDeclaredMember(project: AnalysisProject, access: Node, member: Node): boolean {
+  if (!Node.isPropertyAccessExpression(access)) return false;
+  const declared = declaredTypeOf(project, access.getExpression());
+  let type = declared ? resolveType(project, declared) : undefined;
+  if (
+    type &&
+    Node.isTypeReference(type) &&
+    simpleName(type.getTypeName()) === 'Promise' &&
+    !isProjectName(project, type)
+  ) {
+    const awaited = type.getTypeArguments()[0];
+    type = awaited ? resolveType(project, awaited) : undefined;
+  }
+  const owner = member.getParent();
+  return (
+    !!type &&
+    !!owner &&
+    type.getSourceFile().getFilePath() === owner.getSourceFile().getFilePath() &&
+    type.getStart() === owner.getStart()
+  );
+}
