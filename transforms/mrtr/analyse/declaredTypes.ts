@@ -1,4 +1,5 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import type { ClassDeclaration, InterfaceDeclaration, TypeLiteralNode } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { CONTEXT_STORES } from '../constants.js';
 import { declarationsOf, simpleName, unwrap } from './symbols.js';
@@ -252,16 +253,35 @@ export function declaredMemberOf(project: AnalysisProject, value: Node, name: st
   )
     typeNodes.push(declaredTypeOf(project, assignment.getLeft()));
   for (const typeNode of typeNodes) {
-    const type = typeNode ? resolveType(project, typeNode) : undefined;
-    if (!type || (!Node.isInterfaceDeclaration(type) && !Node.isTypeLiteral(type))) continue;
+    const type = typeNode ? ownerTypeOf(project, typeNode) : undefined;
+    if (!type) continue;
     const file = type.getSourceFile();
     if (file.isDeclarationFile() || file.isInNodeModules()) continue;
-    const member = type
-      .getMembers()
-      .find((m) => (Node.isPropertySignature(m) || Node.isMethodSignature(m)) && m.getName() === name);
+    const member = Node.isClassDeclaration(type)
+      ? type.getInstanceMember(name)
+      : type
+          .getMembers()
+          .find((m) => (Node.isPropertySignature(m) || Node.isMethodSignature(m)) && m.getName() === name);
     if (member) return member;
   }
   return undefined;
+}
+
+/** The interface, object type or class a type node names (through the project's aliases; `Promise<T>`: T's), if any. */
+function ownerTypeOf(
+  project: AnalysisProject,
+  typeNode: Node,
+  awaited = false,
+): InterfaceDeclaration | TypeLiteralNode | ClassDeclaration | undefined {
+  const type = resolveType(project, typeNode);
+  if (Node.isInterfaceDeclaration(type) || Node.isTypeLiteral(type)) return type;
+  if (!Node.isTypeReference(type)) return undefined;
+  const name = type.getTypeName();
+  const inner = type.getTypeArguments()[0];
+  if (awaited && simpleName(name) === 'Promise' && inner && !isProjectName(project, type))
+    return ownerTypeOf(project, inner);
+  const declaration = Node.isIdentifier(name) ? declarationsOf(project, name)[0] : undefined;
+  return declaration && Node.isClassDeclaration(declaration) ? declaration : undefined;
 }
 
 /**
@@ -271,16 +291,7 @@ export function declaredMemberOf(project: AnalysisProject, value: Node, name: st
 export function readsDeclaredMember(project: AnalysisProject, access: Node, member: Node): boolean {
   if (!Node.isPropertyAccessExpression(access)) return false;
   const declared = declaredTypeOf(project, access.getExpression());
-  let type = declared ? resolveType(project, declared) : undefined;
-  if (
-    type &&
-    Node.isTypeReference(type) &&
-    simpleName(type.getTypeName()) === 'Promise' &&
-    !isProjectName(project, type)
-  ) {
-    const awaited = type.getTypeArguments()[0];
-    type = awaited ? resolveType(project, awaited) : undefined;
-  }
+  const type = declared ? ownerTypeOf(project, declared, true) : undefined;
   const owner = member.getParent();
   return (
     !!type &&

@@ -6,11 +6,13 @@ type TicketParams = { ticketId: string; note?: string };
 const closed: string[] = [];
 
 async function closeTicket(ctx: ServerContext, params: TicketParams): Promise<CallToolResult> {
+  const confirmation = z.object({ ok: z.boolean() });
   const answer = await ctx.mcpReq.elicitInput({
     message: `Close ticket ${params.ticketId}?`,
     requestedSchema: { type: 'object', properties: { ok: { type: 'boolean', title: 'Close' } }, required: ['ok'] },
   });
-  if (answer.action !== 'accept' || answer.content?.ok !== true) return { content: [{ type: 'text', text: 'Left open.' }] };
+  const confirmed = answer.action === 'accept' && confirmation.safeParse(answer.content).data?.ok === true;
+  if (!confirmed) return { content: [{ type: 'text', text: 'Left open.' }] };
   closed.push(params.ticketId);
   return { content: [{ type: 'text', text: `Closed ${params.ticketId}${params.note ? ` (${params.note})` : ''}.` }] };
 }
