@@ -1,4 +1,5 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import type { ClassDeclaration, InterfaceDeclaration, TypeLiteralNode } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { CONTEXT_STORES } from '../constants.js';
 import { declarationsOf, simpleName, unwrap } from './symbols.js';
@@ -228,4 +229,74 @@ function isProjectName(project: AnalysisProject, reference: Node): boolean {
   if (!Node.isTypeReference(reference)) return false;
   const name = reference.getTypeName();
   return Node.isIdentifier(name) && declarationsOf(project, name).length > 0;
+}
+
+/**
+ * The member `name` of the project's own interface or object type that a value is declared as: the value's
+ * annotation (`const devicesHandler: DomainHandler = ...`, through imports), the variable it is assigned to
+ * (`handler = devicesHandler` with `let handler: DomainHandler`), or `... satisfies T` / `as T`. It is the signature
+ * the checker resolves every `x.name` of a value so typed to. Undefined for other types (the SDK's, a package's,
+ * an index signature: a key computed elsewhere names no member).
+ */
+export function declaredMemberOf(project: AnalysisProject, value: Node, name: string): Node | undefined {
+  const typeNodes: Array<Node | undefined> = [];
+  if (Node.isSatisfiesExpression(value) || Node.isAsExpression(value)) typeNodes.push(value.getTypeNode());
+  typeNodes.push(declaredTypeOf(project, value), contextualTypeOf(project, value));
+  let holder = value;
+  while (Node.isParenthesizedExpression(holder.getParentOrThrow())) holder = holder.getParentOrThrow();
+  const assignment = holder.getParent();
+  if (
+    assignment &&
+    Node.isBinaryExpression(assignment) &&
+    assignment.getRight() === holder &&
+    assignment.getOperatorToken().getKind() === SyntaxKind.EqualsToken
+  )
+    typeNodes.push(declaredTypeOf(project, assignment.getLeft()));
+  for (const typeNode of typeNodes) {
+    const type = typeNode ? ownerTypeOf(project, typeNode) : undefined;
+    if (!type) continue;
+    const file = type.getSourceFile();
+    if (file.isDeclarationFile() || file.isInNodeModules()) continue;
+    const member = Node.isClassDeclaration(type)
+      ? type.getInstanceMember(name)
+      : type
+          .getMembers()
+          .find((m) => (Node.isPropertySignature(m) || Node.isMethodSignature(m)) && m.getName() === name);
+    if (member) return member;
+  }
+  return undefined;
+}
+
+/** The interface, object type or class a type node names (through the project's aliases; `Promise<T>`: T's), if any. */
+function ownerTypeOf(
+  project: AnalysisProject,
+  typeNode: Node,
+  awaited = false,
+): InterfaceDeclaration | TypeLiteralNode | ClassDeclaration | undefined {
+  const type = resolveType(project, typeNode);
+  if (Node.isInterfaceDeclaration(type) || Node.isTypeLiteral(type)) return type;
+  if (!Node.isTypeReference(type)) return undefined;
+  const name = type.getTypeName();
+  const inner = type.getTypeArguments()[0];
+  if (awaited && simpleName(name) === 'Promise' && inner && !isProjectName(project, type))
+    return ownerTypeOf(project, inner);
+  const declaration = Node.isIdentifier(name) ? declarationsOf(project, name)[0] : undefined;
+  return declaration && Node.isClassDeclaration(declaration) ? declaration : undefined;
+}
+
+/**
+ * Whether `x.name` reads the member `member` declares, by the declared type of `x` (an awaited `Promise<T>` as `T`):
+ * the analysis program has no library, so the checker cannot type `await lookup(name)`; the annotations can.
+ */
+export function readsDeclaredMember(project: AnalysisProject, access: Node, member: Node): boolean {
+  if (!Node.isPropertyAccessExpression(access)) return false;
+  const declared = declaredTypeOf(project, access.getExpression());
+  const type = declared ? ownerTypeOf(project, declared, true) : undefined;
+  const owner = member.getParent();
+  return (
+    !!type &&
+    !!owner &&
+    type.getSourceFile().getFilePath() === owner.getSourceFile().getFilePath() &&
+    type.getStart() === owner.getStart()
+  );
 }

@@ -16,6 +16,7 @@ import {
   enclosingFunction,
   isFunctionNode,
   namedDeclarationOf,
+  projectFunctionOf,
   referencesTo,
   type FunctionNode,
 } from './functions.js';
@@ -195,7 +196,34 @@ export class FunctionUses implements PartHost {
     }
     // `registerTool(name, config, withErrors(async (args) => ...))`: the wrapper's result is the callback.
     const wrapped = Node.isCallExpression(call) ? this.usesAsCallback(call) : [];
-    return wrapped.length > 0 ? wrapped : [{ kind: 'passed', call }];
+    if (wrapped.length > 0) return wrapped;
+    return (Node.isCallExpression(call) && this.callsInClosures(call, expr)) || [{ kind: 'passed', call }];
+  }
+
+  /**
+   * `const markHandler = withComment(markIssue)` where `function withComment(handler) { return async (params) =>
+   * handler(toParams(params)) }`: a project function that only keeps its parameter for functions it defines, which
+   * call it later. Passing the value is not calling it: it runs where those functions run (the calls of its
+   * parameter are its uses). Undefined when the parameter is used otherwise, or called in the function's own body
+   * (then the function may run it during the call: `passed`, followed by the replay walk).
+   */
+  private callsInClosures(call: CallExpression, expr: Node): Use[] | undefined {
+    const callee = unwrap(call.getExpression());
+    const hof = Node.isIdentifier(callee) ? projectFunctionOf(this.project, callee) : undefined;
+    const parameter = hof?.getParameters()[call.getArguments().indexOf(expr)];
+    if (!hof || !parameter || parameter.isRestParameter() || !Node.isIdentifier(parameter.getNameNode()))
+      return undefined;
+    const symbol = parameter.getNameNode().getSymbol();
+    const calls: Use[] = [];
+    for (const reference of hof.getDescendantsOfKind(SyntaxKind.Identifier)) {
+      if (reference === parameter.getNameNode() || reference.getText() !== parameter.getName()) continue;
+      if (reference.getSymbol() !== symbol) continue;
+      const parent = reference.getParent();
+      if (!parent || !Node.isCallExpression(parent) || parent.getExpression() !== reference) return undefined;
+      if (enclosingFunction(parent) === hof) return undefined;
+      calls.push({ kind: 'call', call: parent });
+    }
+    return calls.length > 0 ? calls : undefined;
   }
 
   /** The value on the right of `x = value`: `server.oninitialized`, an event property, a CommonJS export. */

@@ -208,6 +208,16 @@ function isFileLocal(declaration: Node): boolean {
   });
 }
 
+/** Every `x.name` in the files that mention `name` (the reads of a member called so, whatever `x` is). */
+export function memberReadsNamed(project: AnalysisProject, name: string): Node[] {
+  return project.filesMentioning(name).flatMap((sourceFile) =>
+    identifiersNamed(sourceFile, name).filter((identifier) => {
+      const access = identifier.getParent();
+      return !!access && Node.isPropertyAccessExpression(access) && access.getNameNode() === identifier;
+    }),
+  );
+}
+
 function identifiersNamed(sourceFile: SourceFile, name: string): Node[] {
   const out: Node[] = [];
   for (const offset of wordOffsets(sourceFile, name)) {

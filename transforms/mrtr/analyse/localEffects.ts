@@ -33,7 +33,8 @@ export function isLocalOf(target: Node, fn: Node, built = false): boolean {
 
 /**
  * An expression whose only effect is on the function's own locals: `attempts++`, `total += x`, `answer = x`,
- * `chosen.push(file)` on a local array the function built; or a replay-safe expression.
+ * `chosen.push(file)` on a local array the function built, `params.note = x` on a local object it built; or a
+ * replay-safe expression.
  */
 export function isLocalEffect(expression: Node, fn: Node, allowed: ReadonlySet<Node>): boolean {
   if (Node.isPostfixUnaryExpression(expression) || Node.isPrefixUnaryExpression(expression)) {
@@ -43,8 +44,20 @@ export function isLocalEffect(expression: Node, fn: Node, allowed: ReadonlySet<N
   }
   if (Node.isBinaryExpression(expression)) {
     const op = expression.getOperatorToken().getKind();
-    if (op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment)
-      return isLocalOf(expression.getLeft(), fn) && isReplaySafeExpression(expression.getRight(), allowed);
+    if (op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment) {
+      // `params.note = String(args.note)` on an object the function built (`const params = { ... }`): its own.
+      const left = expression.getLeft();
+      const owner =
+        Node.isPropertyAccessExpression(left) || Node.isElementAccessExpression(left)
+          ? left.getExpression()
+          : undefined;
+      const argument = Node.isElementAccessExpression(left) ? left.getArgumentExpression() : undefined;
+      const target =
+        owner !== undefined
+          ? isLocalOf(owner, fn, true) && (!argument || isReplaySafeExpression(argument, allowed))
+          : isLocalOf(left, fn);
+      return target && isReplaySafeExpression(expression.getRight(), allowed);
+    }
   }
   if (Node.isCallExpression(expression)) {
     const callee = unwrap(expression.getExpression());

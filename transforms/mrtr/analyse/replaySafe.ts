@@ -194,6 +194,8 @@ function isSafeCall(node: CallExpression, allowed: ReadonlySet<Node>): boolean {
     // `ArgsSchema.parse(args)`: validating the request's own arguments (a zod-style schema, by its name) gives
     // the same value, or the same error, on every round: the client retries with the same arguments.
     if (isSchemaValidation(callee)) return args;
+    // `z.object({ comment: z.string().min(1) })`: building a zod schema has no effect (it makes a new schema object).
+    if (startsAtZod(callee)) return args;
     // `TOOLS.find((t) => t.name === name)`, `items.map((i) => `${i.id}`)`: the callback runs now, so its body counts.
     if (CALLBACK_METHODS.has(callee.getName())) {
       return (
@@ -235,14 +237,20 @@ function isSchemaValidation(callee: Node & { getName(): string; getExpression():
 function isZodSchema(name: Node): boolean {
   return (name.getSymbol()?.getDeclarations() ?? []).some((declaration) => {
     if (!Node.isVariableDeclaration(declaration)) return false;
-    let head: Node | undefined = declaration.getInitializer();
-    while (head && (Node.isCallExpression(head) || Node.isPropertyAccessExpression(head))) head = head.getExpression();
-    return (
-      !!head &&
-      Node.isIdentifier(head) &&
-      (head.getSymbol()?.getDeclarations() ?? []).some((d) => /^zod(\/|$)/.test(importedModuleOf(d) ?? ''))
-    );
+    const init = declaration.getInitializer();
+    return !!init && startsAtZod(init);
   });
+}
+
+/** A chain of calls and member reads that starts at a name imported from zod (`z.string().min(1)`). */
+function startsAtZod(chain: Node): boolean {
+  let head: Node | undefined = chain;
+  while (head && (Node.isCallExpression(head) || Node.isPropertyAccessExpression(head))) head = head.getExpression();
+  return (
+    !!head &&
+    Node.isIdentifier(head) &&
+    (head.getSymbol()?.getDeclarations() ?? []).some((d) => /^zod(\/|$)/.test(importedModuleOf(d) ?? ''))
+  );
 }
 
 function isComputedSafe(name: Node, allowed: ReadonlySet<Node>): boolean {

@@ -12,7 +12,15 @@ import type {
   VariableDeclaration,
 } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
-import { enclosingFunction, isFunctionNode, projectFunctionOf, referencesTo, type FunctionNode } from './functions.js';
+import { declaredMemberOf, readsDeclaredMember } from './declaredTypes.js';
+import {
+  enclosingFunction,
+  isFunctionNode,
+  memberReadsNamed,
+  projectFunctionOf,
+  referencesTo,
+  type FunctionNode,
+} from './functions.js';
 import type { Registration } from './handlers.js';
 import { stringValue, unwrap } from './symbols.js';
 
@@ -109,7 +117,37 @@ export class PartUses {
     // `module.exports = { helper }` / `export default { helper }`: importers' uses are found through the export.
     if (Node.isBinaryExpression(parent) && isCommonJsExport(parent.getLeft())) return [];
     if (Node.isExportAssignment(parent) || Node.isExportSpecifier(parent)) return [];
-    return [{ kind: 'unresolved', node: expr }];
+    // `Object.assign(registry, {...});` as a statement: its result is dropped.
+    if (Node.isExpressionStatement(parent)) return [];
+    // `handler = devicesHandler` (and other flows not followed): the value's declared type answers.
+    return this.usesByDeclaredType(expr, path, depth, element) ?? [{ kind: 'unresolved', node: expr }];
+  }
+
+  /**
+   * A value whose declared type is the project's own interface or object type `T` (`const devicesHandler:
+   * DomainHandler = { getTools, handleCall }`): the function it holds as member `P` runs wherever code reads `P` of
+   * a value the checker types as `T` (`handler.handleCall(name, args)`), whichever variables, caches and imports
+   * carried it there. Undefined when the value has no such declared type.
+   */
+  private usesByDeclaredType(expr: Node, path: readonly PathStep[], depth: number, element?: Node): Use[] | undefined {
+    const [step, ...rest] = path;
+    if (typeof step !== 'string') return undefined;
+    const member = declaredMemberOf(this.host.project, expr, step);
+    if (!member) return undefined;
+    const project = this.host.project;
+    const uses: Use[] = [];
+    // Read through a value the checker types as `T`, or one whose annotations declare it `T`.
+    const references = new Set(referencesTo(project, member, step));
+    for (const name of memberReadsNamed(project, step))
+      if (readsDeclaredMember(project, name.getParentOrThrow(), member)) references.add(name);
+    for (const reference of references) {
+      if (isTypePosition(reference)) continue;
+      const access = reference.getParent();
+      if (access && Node.isPropertyAccessExpression(access) && access.getNameNode() === reference)
+        uses.push(...this.usesOfPart(access, rest, depth + 1, element));
+      else uses.push({ kind: 'unresolved', node: reference });
+    }
+    return uses;
   }
 
   /** `TOOLS[0]`, `entry[1]`, `handlers[name]`: the part read by a key. */
@@ -245,6 +283,29 @@ export class PartUses {
     );
   }
 
+  /**
+   * `Object.assign(registry, { search: (s, args) => ... })`: copies the sources' parts into the target and returns
+   * it, calling none of them. A source's part is the target's (every reference to a target variable) and the
+   * result's; the target passed in is the result.
+   */
+  private usesOfAssign(
+    call: CallExpression,
+    argument: Node,
+    path: readonly PathStep[],
+    depth: number,
+    element?: Node,
+  ): Use[] {
+    const uses = this.usesOfPart(call, path, depth + 1, element);
+    const [target, ...sources] = call.getArguments();
+    if (!target || !sources.includes(argument)) return uses;
+    const written = unwrap(target);
+    if (Node.isObjectLiteralExpression(written)) return uses;
+    const declaration = Node.isIdentifier(written) ? written.getSymbol()?.getDeclarations()[0] : undefined;
+    if (!declaration || !Node.isVariableDeclaration(declaration) || !Node.isIdentifier(declaration.getNameNode()))
+      return [...uses, { kind: 'unresolved', node: target }];
+    return [...uses, ...this.usesOfBinding(declaration, path, depth + 1, element)];
+  }
+
   /** A value holding the function passed to a call: `Object.values/entries(map)`, a project function's parameter, else the call. */
   private usesAsArgument(
     call: CallExpression | NewExpression,
@@ -273,6 +334,10 @@ export class PartUses {
     ) {
       if (callee.getName() === 'values') return this.usesOfPart(call, [ELEMENT, ...rest], depth + 1, element);
       if (callee.getName() === 'entries') return this.usesOfPart(call, [ELEMENT, '1', ...rest], depth + 1, element);
+      if (callee.getName() === 'keys') return [];
+      if (callee.getName() === 'freeze') return this.usesOfPart(call, path, depth + 1, element);
+      if (callee.getName() === 'assign' && Node.isCallExpression(call))
+        return this.usesOfAssign(call, argument, path, depth, element);
     }
     const fn = Node.isIdentifier(callee) ? projectFunctionOf(this.host.project, callee) : undefined;
     const parameter = fn?.getParameters()[call.getArguments().indexOf(argument)];
@@ -355,6 +420,8 @@ const COMPARISONS = new Set([
 export function isInspection(parent: Node, expr: Node): boolean {
   if (Node.isPrefixUnaryExpression(parent) && parent.getOperatorToken() === SyntaxKind.ExclamationToken) return true;
   if (Node.isTypeOfExpression(parent)) return true;
+  // `delete registry[name]` removes it without running it.
+  if (Node.isDeleteExpression(parent)) return true;
   if (Node.isBinaryExpression(parent) && COMPARISONS.has(parent.getOperatorToken().getKind())) return true;
   if ((Node.isIfStatement(parent) || Node.isWhileStatement(parent)) && parent.getExpression() === expr) return true;
   if (Node.isConditionalExpression(parent) && parent.getCondition() === expr) return true;

@@ -85,7 +85,40 @@ export function journalTypeOf(expression: Node, project: AnalysisProject, depth 
     const known = callResultOf(value, project, depth);
     if (known) return known;
   }
-  return typeResult(value.getType(), value, 0);
+  const checked = typeResult(value.getType(), value, 0);
+  return checked.kind === 'unknown' ? (liveValueOf(value, project, depth) ?? checked) : checked;
+}
+
+/**
+ * What the checker cannot type (a package's or the SDK's class, with no library), JavaScript may still say is not
+ * plain data: a `const` holds what its initializer gave (`const server = new Server(...)`), and an object literal
+ * holds its properties' values (`{ drive, context: { server } }`). Only that answer is taken: journaled, such a value
+ * would make the runtime's step refuse the round at once, in every era.
+ */
+function liveValueOf(value: Node, project: AnalysisProject, depth: number): JournalType | undefined {
+  if (depth >= MAX_DEPTH) return undefined;
+  let parts: Node[] = [];
+  if (Node.isIdentifier(value)) {
+    const declarations = declarationsOf(project, value);
+    const declaration = declarations.length === 1 ? declarations[0] : undefined;
+    const init =
+      declaration &&
+      Node.isVariableDeclaration(declaration) &&
+      declaration.getVariableStatement()?.getDeclarationKind() === 'const'
+        ? declaration.getInitializer()
+        : undefined;
+    if (init) parts = [init];
+  } else if (Node.isObjectLiteralExpression(value)) {
+    for (const property of value.getProperties()) {
+      if (Node.isPropertyAssignment(property) || Node.isSpreadAssignment(property)) {
+        const part = Node.isPropertyAssignment(property) ? property.getInitializer() : property.getExpression();
+        if (part) parts.push(part);
+      } else if (Node.isShorthandPropertyAssignment(property)) parts.push(property.getNameNode());
+      else return { kind: 'not', why: 'an object with a method', promise: false };
+    }
+  }
+  const found = parts.map((part) => journalTypeOf(part, project, depth + 1)).find((r) => r.kind === 'not');
+  return found ? { ...found, promise: false } : undefined;
 }
 
 function strip(node: Node): Node {

@@ -1,0 +1,19 @@
+import type { Server } from '@modelcontextprotocol/server';
+
+/** Asks the user before destructive operations, once the server is known. */
+export class Confirmations {
+  private server: Server | null = null;
+
+  attach(server: Server): void {
+    this.server = server;
+  }
+
+  async confirm(message: string): Promise<boolean> {
+    if (!this.server) throw new Error('Confirmations used before attach()');
+    const answer = await this.server.elicitInput({
+      message,
+      requestedSchema: { type: 'object', properties: { ok: { type: 'boolean', title: 'Go ahead' } }, required: ['ok'] },
+    });
+    return answer.action === 'accept' && answer.content?.ok === true;
+  }
+}
