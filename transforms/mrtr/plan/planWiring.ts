@@ -3,7 +3,9 @@ import type { CallExpression, ImportDeclaration, NewExpression, SourceFile, Vari
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import { referencesTo, type FunctionNode } from '../analyse/functions.js';
 import type { Registration } from '../analyse/handlers.js';
-import { declarationsOf, sdkNameOf, stringValue, unwrap } from '../analyse/symbols.js';
+import { declarationsOf, requiredModuleOf, sdkNameOf, stringValue, unwrap } from '../analyse/symbols.js';
+import { REPLAY_RUNTIME_NAME } from '../constants.js';
+import { SHARED_CODEC_EXPORT } from '../rewrite/kit/runtimeImports.js';
 
 /** Where the server is constructed, to wire the codec's verify (`new McpServer(info, { requestState: { verify } })`). */
 export interface ServerWiring {
@@ -165,13 +167,42 @@ function namedImportOf(from: SourceFile, to: SourceFile): ImportDeclaration | un
     .find((d) => !d.isTypeOnly() && d.getNamedImports().length > 0 && d.getModuleSpecifierSourceFile() === to);
 }
 
-/** `const codec = createRequestStateCodec(...)`. */
+/** `const codec = createRequestStateCodec(...)`, or the runtime's codec (`sharedRequestStateCodec()`, an earlier run's). */
 function isCodecDeclaration(declaration: import('ts-morph').VariableDeclaration): boolean {
-  return /^([\w$]+\(\s*)?createRequestStateCodec\(/.test(declaration.getInitializer()?.getText() ?? '');
+  return (
+    /^([\w$]+\(\s*)?createRequestStateCodec\(/.test(declaration.getInitializer()?.getText() ?? '') ||
+    isRuntimeCodec(declaration)
+  );
 }
 
-/** Whether a codec declaration seals its payloads (an earlier run's `encryptedState(createRequestStateCodec(...))`). */
+/** `const codec = sharedRequestStateCodec()`, that name imported (or required) from the runtime module. */
+function isRuntimeCodec(declaration: import('ts-morph').VariableDeclaration): boolean {
+  const init = declaration.getInitializer();
+  const call = init ? unwrap(init) : undefined;
+  const callee = call && Node.isCallExpression(call) && call.getArguments().length === 0 ? call.getExpression() : undefined;
+  if (!callee || !Node.isIdentifier(callee)) return false;
+  const [imported] = callee.getSymbol()?.getDeclarations() ?? [];
+  if (imported && Node.isImportSpecifier(imported))
+    return (
+      imported.getName() === SHARED_CODEC_EXPORT &&
+      imported.getImportDeclaration().getModuleSpecifierValue().includes(REPLAY_RUNTIME_NAME)
+    );
+  // `const { sharedRequestStateCodec } = require('./mcp-mrtr-runtime.cjs')`
+  if (!imported || !Node.isBindingElement(imported)) return false;
+  const required = imported.getFirstAncestorByKind(SyntaxKind.VariableDeclaration)?.getInitializer();
+  return (
+    (imported.getPropertyNameNode()?.getText() ?? imported.getName()) === SHARED_CODEC_EXPORT &&
+    !!required &&
+    (requiredModuleOf(required) ?? '').includes(REPLAY_RUNTIME_NAME)
+  );
+}
+
+/**
+ * Whether a codec declaration seals its payloads: the runtime's, or an earlier run's
+ * `encryptedState(createRequestStateCodec(...))` declared in the file.
+ */
 function encrypts(declaration: import('ts-morph').VariableDeclaration): boolean {
+  if (isRuntimeCodec(declaration)) return true;
   const helper = /^([\w$]+)\(\s*createRequestStateCodec\(/.exec(declaration.getInitializer()?.getText() ?? '')?.[1];
   const fn = helper ? declaration.getSourceFile().getFunction(helper) : undefined;
   return !!fn && /aes-256-gcm/.test(fn.getText());
