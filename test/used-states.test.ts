@@ -1,4 +1,4 @@
-// The stores of used states behind single use: the in-memory one the codemod writes into a server file (true the first
+// The stores of used states behind single use: the in-memory one of the runtime module the codemod writes (true the first
 // time, false after, entries dropped once their state has expired), and the Redis adapter docs/safety.md gives servers
 // that run several instances, run against a real redis-server (`SET key 1 NX EX ttl`; Debian package redis-server).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ts } from '../lib/tsMorph.cjs';
-import { REDIS_USED_STATES_SOURCE, usedStatesInMemoryLines } from '../transforms/mrtr/rewrite/kit/usedStates.js';
+import { usedStatesInMemory } from '../transforms/mrtr/replay/runtime/mcp-mrtr-runtime.js';
+import { REDIS_USED_STATES_SOURCE } from '../transforms/mrtr/rewrite/kit/usedStates.js';
 import { REPO_ROOT } from './support/fixtures.js';
 
 interface UsedStates {
@@ -21,14 +22,8 @@ function evaluate<T>(source: string, name: string): T {
   return new Function(`${js}\nreturn ${name};`)() as T;
 }
 
-const TS_STYLE = { typescript: true, quote: "'", semicolon: true, indentUnit: '  ', eol: '\n' } as const;
-
 describe('the in-memory store of used states', () => {
-  const inMemory = () =>
-    evaluate<() => UsedStates>(
-      usedStatesInMemoryLines('usedStatesInMemory', TS_STYLE).join('\n'),
-      'usedStatesInMemory',
-    )();
+  const inMemory = (): UsedStates => usedStatesInMemory();
 
   it('is true for the first use of an id only', async () => {
     const store = inMemory();
