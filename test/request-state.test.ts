@@ -20,8 +20,11 @@ import {
 import { materializedTree, REPO_ROOT } from './support/fixtures.js';
 
 const FIXTURES = path.join(REPO_ROOT, '__fixtures__', 'mrtr');
-/** A folder fixture's migrated tree as real files (the runtime module beside the server): its `server.ts`. */
-const output = (name: string) => path.join(materializedTree(path.join(FIXTURES, name, 'output')), 'server.ts');
+/** A fixture's migrated server: a single file, or a folder's tree as real files (the runtime module beside it). */
+const output = (name: string) =>
+  fs.existsSync(path.join(FIXTURES, `${name}.output.ts`))
+    ? path.join(FIXTURES, `${name}.output.ts`)
+    : path.join(materializedTree(path.join(FIXTURES, name, 'output')), 'server.ts');
 const load = (name: string) => loadServerModule(output(name), { fresh: true });
 
 const BOOK: Call = { kind: 'tool', name: 'book_table', args: { restaurant: 'Chez Ada' } };
