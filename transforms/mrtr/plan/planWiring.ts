@@ -301,12 +301,16 @@ function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number)
     const named = fn && (Node.isFunctionDeclaration(fn) ? fn : fn.getParentIfKind(SyntaxKind.VariableDeclaration));
     const name = named?.getNameNode();
     if (!named || !name || !Node.isIdentifier(name)) return undefined;
-    const calls = referencesTo(analysis.project, named, name.getText())
-      .map((ref) => ref.getParent())
-      .filter(
-        (call): call is import('ts-morph').CallExpression =>
-          !!call && Node.isCallExpression(call) && call.getExpression() === call.getExpression(),
-      );
+    // A test's call (`registerTools(fakeServer, api)`) never decides which server the function gets.
+    const calls = referencesTo(analysis.project, named, name.getText()).flatMap((ref) => {
+      const call = ref.getParent();
+      return call &&
+        Node.isCallExpression(call) &&
+        call.getExpression() === ref &&
+        !analysis.isTestFile(call.getSourceFile().getFilePath())
+        ? [call]
+        : [];
+    });
     const found = new Set(
       calls
         .map((call) => call.getArguments()[index])
