@@ -293,7 +293,9 @@ function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number)
         ? [parent.getRight()]
         : [];
     });
-    return assigned.length === 1 ? constructionOf(assigned[0]!, analysis, depth + 1) : undefined;
+    if (assigned.length === 1) return constructionOf(assigned[0]!, analysis, depth + 1);
+    const reaching = reachingAssignment(node, assigned);
+    return reaching ? constructionOf(reaching, analysis, depth + 1) : undefined;
   }
   if (declaration && Node.isParameterDeclaration(declaration) && Node.isIdentifier(declaration.getNameNode())) {
     const fn = declaration.getParent();
@@ -319,6 +321,47 @@ function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number)
     return found.size === 1 ? [...found][0] : undefined;
   }
   return undefined;
+}
+
+/**
+ * Of a variable assigned several times (`let server;` ... `server = sessions[id].server` in one branch, `server =
+ * new McpServer(...)` in the other), the value a use reads when straight-line code decides it: the last assignment
+ * statement before the use's statement in the same block, with no other assignment between them and none in a
+ * nested function (which could run in between).
+ */
+function reachingAssignment(use: Node, assigned: Node[]): Node | undefined {
+  const statements = assigned.map((value) => value.getParentOrThrow().getParent());
+  if (assigned.some((value) => enclosingFunctionOf(value) !== enclosingFunctionOf(use))) return undefined;
+  let best: Node | undefined;
+  statements.forEach((statement, index) => {
+    if (!statement || !Node.isExpressionStatement(statement)) return;
+    const block = statement.getParent();
+    let holder: Node | undefined = use;
+    while (holder && holder.getParent() !== block) holder = holder.getParent();
+    if (!holder || holder.getStart() < statement.getEnd()) return;
+    if (!best || statement.getStart() > best.getParentOrThrow().getParentOrThrow().getStart()) best = assigned[index];
+  });
+  const from = best?.getEnd() ?? 0;
+  // Another assignment between the chosen one and the use (in a nested branch) leaves the value open.
+  if (!best || assigned.some((value) => value !== best && value.getStart() > from && value.getStart() < use.getStart()))
+    return undefined;
+  return best;
+}
+
+/** The function (or file) a node's code runs in. */
+function enclosingFunctionOf(node: Node): Node {
+  return (
+    node.getFirstAncestor(
+      (a) =>
+        Node.isFunctionDeclaration(a) ||
+        Node.isFunctionExpression(a) ||
+        Node.isArrowFunction(a) ||
+        Node.isMethodDeclaration(a) ||
+        Node.isConstructorDeclaration(a) ||
+        Node.isGetAccessorDeclaration(a) ||
+        Node.isSetAccessorDeclaration(a),
+    ) ?? node.getSourceFile()
+  );
 }
 
 /**
