@@ -1,7 +1,7 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, ImportDeclaration, NewExpression, SourceFile, VariableDeclaration } from 'ts-morph';
 import type { MrtrAnalysis } from '../analyse/classify.js';
-import { referencesTo, type FunctionNode } from '../analyse/functions.js';
+import { enclosingFunction, projectFunctionOf, referencesTo, type FunctionNode } from '../analyse/functions.js';
 import type { Registration } from '../analyse/handlers.js';
 import { declarationsOf, requiredModuleOf, sdkNameOf, stringValue, unwrap } from '../analyse/symbols.js';
 import { REPLAY_RUNTIME_NAME } from '../constants.js';
@@ -276,6 +276,7 @@ function importChain(from: SourceFile, to: SourceFile, analysis: MrtrAnalysis): 
 function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number): NewExpression | undefined {
   const node = unwrap(expression);
   if (Node.isNewExpression(node)) return node;
+  if (Node.isCallExpression(node) && depth <= 3) return factoryConstructionOf(node, analysis, depth);
   if (!Node.isIdentifier(node) || depth > 3) return undefined;
   // Through imports too: `import { server } from './server.js'` (a module singleton) is the `const` it exports.
   const declarations = declarationsOf(analysis.project, node);
@@ -324,6 +325,23 @@ function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number)
 }
 
 /**
+ * `createMcpServer()`, a project function whose one `return` gives the server it builds (`return new McpServer(...)`):
+ * every server it makes comes from that construction, which gets the codec's verify.
+ */
+function factoryConstructionOf(call: CallExpression, analysis: MrtrAnalysis, depth: number): NewExpression | undefined {
+  const callee = unwrap(call.getExpression());
+  const fn = Node.isIdentifier(callee) ? projectFunctionOf(analysis.project, callee) : undefined;
+  const body = fn?.getBody();
+  if (!fn || !body) return undefined;
+  if (!Node.isBlock(body)) return constructionOf(body, analysis, depth + 1);
+  const returns = body
+    .getDescendantsOfKind(SyntaxKind.ReturnStatement)
+    .filter((statement) => enclosingFunction(statement) === fn);
+  const value = returns.length === 1 ? returns[0]!.getExpression() : undefined;
+  return value ? constructionOf(value, analysis, depth + 1) : undefined;
+}
+
+/**
  * Of a variable assigned several times (`let server;` ... `server = sessions[id].server` in one branch, `server =
  * new McpServer(...)` in the other), the value a use reads when straight-line code decides it: the last assignment
  * statement before the use's statement in the same block, with no other assignment between them and none in a
@@ -331,7 +349,7 @@ function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number)
  */
 function reachingAssignment(use: Node, assigned: Node[]): Node | undefined {
   const statements = assigned.map((value) => value.getParentOrThrow().getParent());
-  if (assigned.some((value) => enclosingFunctionOf(value) !== enclosingFunctionOf(use))) return undefined;
+  if (assigned.some((value) => enclosingFunction(value) !== enclosingFunction(use))) return undefined;
   let best: Node | undefined;
   statements.forEach((statement, index) => {
     if (!statement || !Node.isExpressionStatement(statement)) return;
@@ -346,22 +364,6 @@ function reachingAssignment(use: Node, assigned: Node[]): Node | undefined {
   if (!best || assigned.some((value) => value !== best && value.getStart() > from && value.getStart() < use.getStart()))
     return undefined;
   return best;
-}
-
-/** The function (or file) a node's code runs in. */
-function enclosingFunctionOf(node: Node): Node {
-  return (
-    node.getFirstAncestor(
-      (a) =>
-        Node.isFunctionDeclaration(a) ||
-        Node.isFunctionExpression(a) ||
-        Node.isArrowFunction(a) ||
-        Node.isMethodDeclaration(a) ||
-        Node.isConstructorDeclaration(a) ||
-        Node.isGetAccessorDeclaration(a) ||
-        Node.isSetAccessorDeclaration(a),
-    ) ?? node.getSourceFile()
-  );
 }
 
 /**
