@@ -36,7 +36,7 @@ export const MRTR_OPTIONS: OptionDeclarations<MrtrOptions> = {
     type: 'folder',
     cli: {
       flag: '--runtime-dir <dir>',
-      help: 'write the runtime module (mcp-mrtr-runtime: replay\'s asks, the requestState codec of step functions and replay) into this folder, relative to the target root (default: beside the file that constructs the server)',
+      help: "write the runtime module (mcp-mrtr-runtime: replay's asks, the requestState codec of step functions and replay) into this folder, relative to the target root (default: beside the file that constructs the server)",
     },
   },
 };

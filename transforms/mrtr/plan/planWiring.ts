@@ -179,7 +179,8 @@ function isCodecDeclaration(declaration: import('ts-morph').VariableDeclaration)
 function isRuntimeCodec(declaration: import('ts-morph').VariableDeclaration): boolean {
   const init = declaration.getInitializer();
   const call = init ? unwrap(init) : undefined;
-  const callee = call && Node.isCallExpression(call) && call.getArguments().length === 0 ? call.getExpression() : undefined;
+  const callee =
+    call && Node.isCallExpression(call) && call.getArguments().length === 0 ? call.getExpression() : undefined;
   if (!callee || !Node.isIdentifier(callee)) return false;
   const [imported] = callee.getSymbol()?.getDeclarations() ?? [];
   if (imported && Node.isImportSpecifier(imported))

@@ -17,7 +17,8 @@ export interface RuntimeFlavour {
 export function runtimeFileText(runtimePath: string, constructionFile: SourceFile): string {
   return replayRuntimeSource({
     typescript: /\.[mc]?ts$/.test(runtimePath),
-    module: isCommonJs(constructionFile) || runtimePath.endsWith('.cjs') || runtimePath.endsWith('.cts') ? 'cjs' : 'esm',
+    module:
+      isCommonJs(constructionFile) || runtimePath.endsWith('.cjs') || runtimePath.endsWith('.cts') ? 'cjs' : 'esm',
   });
 }
 

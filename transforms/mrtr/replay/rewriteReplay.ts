@@ -307,4 +307,3 @@ function withImports(plan: ReplayPlan, codec: string, out: RuntimeEdits): Map<st
   }
   return ordered;
 }
-

@@ -130,12 +130,7 @@ function emitExplicit(plan: ExplicitPlan, absPath: string, sourceFile: SourceFil
   dropResultSchemas(plan.asks, plan.statements, absPath, out);
 }
 
-function emitSteps(
-  plan: StepsPlan,
-  absPath: string,
-  sourceFile: SourceFile,
-  emission: Emission,
-): void {
+function emitSteps(plan: StepsPlan, absPath: string, sourceFile: SourceFile, emission: Emission): void {
   const { out, rewritten, codecs } = emission;
   if (rewritten.has(plan)) return;
   rewritten.add(plan);

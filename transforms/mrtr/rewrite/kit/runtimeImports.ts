@@ -18,7 +18,10 @@ export function runtimeExtension(fileName: string): string {
 
 /** Where a server's runtime module goes: the `runtimeDir` option's folder, else beside the file that builds the server. */
 export function runtimePathOf(constructionFile: string, runtimeDir: string | undefined): string {
-  return path.join(runtimeDir ?? path.dirname(constructionFile), REPLAY_RUNTIME_NAME + runtimeExtension(constructionFile));
+  return path.join(
+    runtimeDir ?? path.dirname(constructionFile),
+    REPLAY_RUNTIME_NAME + runtimeExtension(constructionFile),
+  );
 }
 
 /**
