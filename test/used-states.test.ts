@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ts } from '../lib/tsMorph.cjs';
-import { usedStatesInMemory } from '../transforms/mrtr/replay/runtime/mcp-mrtr-runtime.js';
+import type { ServerContext } from '@modelcontextprotocol/server';
+import { sharedRequestStateCodec, usedStatesInMemory } from '../transforms/mrtr/replay/runtime/mcp-mrtr-runtime.js';
 import { REDIS_USED_STATES_SOURCE } from '../transforms/mrtr/rewrite/kit/usedStates.js';
 import { REPO_ROOT } from './support/fixtures.js';
 
@@ -56,6 +57,26 @@ describe('the in-memory store of used states', () => {
 });
 
 const REDIS = spawnSync('redis-server', ['--version']).status === 0;
+
+describe("the runtime's codec", () => {
+  it('is one per process: every file that asks for it gets the same codec, and a state opens once across them', async () => {
+    const saved = process.env.MCP_REQUEST_STATE_SECRET;
+    process.env.MCP_REQUEST_STATE_SECRET = '7f3c9a1e5b2d48f6a0c3e9b7d1f5a2c84e6b0d3f9a7c1e5b';
+    try {
+      // Two server files of one project, each with its `const requestStateCodec = sharedRequestStateCodec();`.
+      const inServerFile = sharedRequestStateCodec();
+      const inToolsFile = sharedRequestStateCodec();
+      expect(inToolsFile).toBe(inServerFile);
+      const ctx = { mcpReq: { method: 'tools/call' } } as unknown as ServerContext;
+      const state = await inServerFile.mint({ step: 'pay:confirm' }, ctx);
+      expect(await inToolsFile.verify(state, ctx)).toEqual({ step: 'pay:confirm' });
+      await expect(inServerFile.verify(state, ctx)).rejects.toThrow(/already used/);
+    } finally {
+      if (saved === undefined) delete process.env.MCP_REQUEST_STATE_SECRET;
+      else process.env.MCP_REQUEST_STATE_SECRET = saved;
+    }
+  });
+});
 
 describe.skipIf(!REDIS)('the Redis adapter against a real redis-server (apt-get install redis-server)', () => {
   let server: ChildProcess;
