@@ -189,7 +189,7 @@ describe('examples/v2-notes-server', () => {
     expect(migrated['src/resources.ts']).not.toContain('requestSampling');
     expect(migrated['src/tools.ts']).toContain("inputResponse(ctx.mcpReq.inputResponses, 'delete_note_confirmation')");
     // rename_note asks twice: a step function whose codec, declared in tools.ts, server.ts wires in.
-    expect(migrated['src/tools.ts']).toContain('export const requestStateCodec = encryptedState(');
+    expect(migrated['src/tools.ts']).toContain('export const requestStateCodec = sharedRequestStateCodec();');
     expect(migrated['src/server.ts']).toContain("import { registerNoteTools, requestStateCodec } from './tools.js';");
     expect(migrated['src/server.ts']).toContain('{ requestState: { verify: requestStateCodec.verify }, capabilities:');
   });

@@ -44,9 +44,12 @@ describe('a resource read binds its state to the URI itself', () => {
   const WHY = { action: 'accept', content: { reason: 'audit' } };
 
   it('a low-level resources/read step function: a state minted for one URI starts a read of another afresh', async () => {
-    const mod = await loadServerModule(path.join(FIXTURES, 'rewrite-steps-low-level-resource.output.ts'), {
-      fresh: true,
-    });
+    const mod = await loadServerModule(
+      path.join(materializedTree(path.join(FIXTURES, 'rewrite-steps-low-level-resource', 'output')), 'server.ts'),
+      {
+        fresh: true,
+      },
+    );
     const first = await rawCall2026(mod, SEC7);
     const second = await rawCall2026(mod, SEC7, { inputResponses: { who: WHO }, requestState: first.requestState! });
     expect(Object.keys(second.inputRequests ?? {})).toEqual(['why']);

@@ -3,6 +3,7 @@
 // refused, and a placeholder left in the environment is refused like a short or guessable secret while random
 // secrets (base64, base64url, hex) are accepted. Driven against committed migrated outputs with real SDK clients.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PLACEHOLDER_REST_CHARS, PLACEHOLDER_WORDS } from '../transforms/mrtr/rewrite/kit/usedStates.js';
@@ -20,7 +21,10 @@ const loadQuoteBook = () =>
     { fresh: true },
   );
 const loadBookings = () =>
-  loadServerModule(path.join(FIXTURES, 'rewrite-steps-dependent-elicitations.output.ts'), { fresh: true });
+  loadServerModule(
+    path.join(materializedTree(path.join(FIXTURES, 'rewrite-steps-dependent-elicitations', 'output')), 'server.ts'),
+    { fresh: true },
+  );
 
 let saved: string | undefined;
 beforeEach(() => {
@@ -99,5 +103,13 @@ describe('placeholder secrets', () => {
     expect(refused).toEqual([]);
     for (const secret of PLACEHOLDERS)
       expect(secret.replace(words, '').length, secret).toBeLessThan(PLACEHOLDER_REST_CHARS);
+    // The runtime module applies exactly this rule.
+    const runtime = fs.readFileSync(
+      path.join(REPO_ROOT, 'transforms', 'mrtr', 'replay', 'runtime', 'mcp-mrtr-runtime.ts'),
+      'utf8',
+    );
+    expect(runtime).toContain(
+      `value.replace(/${PLACEHOLDER_WORDS.join('|')}|[^a-z0-9]/gi, '').length < ${PLACEHOLDER_REST_CHARS}`,
+    );
   });
 });

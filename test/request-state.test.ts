@@ -20,7 +20,11 @@ import {
 import { materializedTree, REPO_ROOT } from './support/fixtures.js';
 
 const FIXTURES = path.join(REPO_ROOT, '__fixtures__', 'mrtr');
-const output = (name: string) => path.join(FIXTURES, `${name}.output.ts`);
+/** A fixture's migrated server: a single file, or a folder's tree as real files (the runtime module beside it). */
+const output = (name: string) =>
+  fs.existsSync(path.join(FIXTURES, `${name}.output.ts`))
+    ? path.join(FIXTURES, `${name}.output.ts`)
+    : path.join(materializedTree(path.join(FIXTURES, name, 'output')), 'server.ts');
 const load = (name: string) => loadServerModule(output(name), { fresh: true });
 
 const BOOK: Call = { kind: 'tool', name: 'book_table', args: { restaurant: 'Chez Ada' } };
@@ -231,7 +235,7 @@ describe('migrated multi-round handlers: requestState', () => {
     // The same payload sealed twice differs (a random IV): equal states do not reveal equal payloads.
     const again = await rawCall2026(mod, { kind: 'tool', name: 'report_bug', args: { title: 'Login fails' } });
     expect(again.requestState).not.toBe(first.requestState);
-    const report = await audit({ paths: [path.join(FIXTURES, 'rewrite-steps-effect-before-ask.input.ts')] });
+    const report = await audit({ paths: [path.join(FIXTURES, 'rewrite-steps-effect-before-ask', 'input')] });
     expect(report.sites.map((s) => s.notes)).toEqual([
       [
         expect.stringMatching(
@@ -283,7 +287,7 @@ describe('migrated multi-round handlers: requestState', () => {
     // The migrated module and an entry that serves it over stdio, as a user's bin does; run as a child process.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-stdio-secret-'));
     try {
-      fs.copyFileSync(output('rewrite-steps-dependent-elicitations'), path.join(dir, 'server.ts'));
+      fs.cpSync(path.dirname(output('rewrite-steps-dependent-elicitations')), dir, { recursive: true });
       fs.writeFileSync(
         path.join(dir, 'main.ts'),
         "import { serveStdio } from '@modelcontextprotocol/server/stdio';\nimport { build } from './server.js';\nserveStdio(() => build());\n",

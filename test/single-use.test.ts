@@ -26,7 +26,10 @@ async function expectRefused(sends: Array<() => Promise<RawResult>>): Promise<vo
 describe('single use: a step function', () => {
   const SEND: Call = { kind: 'tool', name: 'send_money', args: { amount: 250, to: 'alice' } };
   const load = () =>
-    loadServerModule(path.join(FIXTURES, 'rewrite-steps-transfer-approvals.output.ts'), { fresh: true });
+    loadServerModule(
+      path.join(materializedTree(path.join(FIXTURES, 'rewrite-steps-transfer-approvals', 'output')), 'server.ts'),
+      { fresh: true },
+    );
 
   it('makes one transfer however often each round is sent again (twice, out of order, after completion)', async () => {
     const mod = await load();

@@ -1,4 +1,4 @@
-// The stores of used states behind single use: the in-memory one the codemod writes into a server file (true the first
+// The stores of used states behind single use: the in-memory one of the runtime module the codemod writes (true the first
 // time, false after, entries dropped once their state has expired), and the Redis adapter docs/safety.md gives servers
 // that run several instances, run against a real redis-server (`SET key 1 NX EX ttl`; Debian package redis-server).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -8,7 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ts } from '../lib/tsMorph.cjs';
-import { REDIS_USED_STATES_SOURCE, usedStatesInMemoryLines } from '../transforms/mrtr/rewrite/kit/usedStates.js';
+import type { ServerContext } from '@modelcontextprotocol/server';
+import { sharedRequestStateCodec, usedStatesInMemory } from '../transforms/mrtr/replay/runtime/mcp-mrtr-runtime.js';
+import { REDIS_USED_STATES_SOURCE } from '../transforms/mrtr/rewrite/kit/usedStates.js';
 import { REPO_ROOT } from './support/fixtures.js';
 
 interface UsedStates {
@@ -21,14 +23,8 @@ function evaluate<T>(source: string, name: string): T {
   return new Function(`${js}\nreturn ${name};`)() as T;
 }
 
-const TS_STYLE = { typescript: true, quote: "'", semicolon: true, indentUnit: '  ', eol: '\n' } as const;
-
 describe('the in-memory store of used states', () => {
-  const inMemory = () =>
-    evaluate<() => UsedStates>(
-      usedStatesInMemoryLines('usedStatesInMemory', TS_STYLE).join('\n'),
-      'usedStatesInMemory',
-    )();
+  const inMemory = (): UsedStates => usedStatesInMemory();
 
   it('is true for the first use of an id only', async () => {
     const store = inMemory();
@@ -61,6 +57,26 @@ describe('the in-memory store of used states', () => {
 });
 
 const REDIS = spawnSync('redis-server', ['--version']).status === 0;
+
+describe("the runtime's codec", () => {
+  it('is one per process: every file that asks for it gets the same codec, and a state opens once across them', async () => {
+    const saved = process.env.MCP_REQUEST_STATE_SECRET;
+    process.env.MCP_REQUEST_STATE_SECRET = '7f3c9a1e5b2d48f6a0c3e9b7d1f5a2c84e6b0d3f9a7c1e5b';
+    try {
+      // Two server files of one project, each with its `const requestStateCodec = sharedRequestStateCodec();`.
+      const inServerFile = sharedRequestStateCodec();
+      const inToolsFile = sharedRequestStateCodec();
+      expect(inToolsFile).toBe(inServerFile);
+      const ctx = { mcpReq: { method: 'tools/call' } } as unknown as ServerContext;
+      const state = await inServerFile.mint({ step: 'pay:confirm' }, ctx);
+      expect(await inToolsFile.verify(state, ctx)).toEqual({ step: 'pay:confirm' });
+      await expect(inServerFile.verify(state, ctx)).rejects.toThrow(/already used/);
+    } finally {
+      if (saved === undefined) delete process.env.MCP_REQUEST_STATE_SECRET;
+      else process.env.MCP_REQUEST_STATE_SECRET = saved;
+    }
+  });
+});
 
 describe.skipIf(!REDIS)('the Redis adapter against a real redis-server (apt-get install redis-server)', () => {
   let server: ChildProcess;

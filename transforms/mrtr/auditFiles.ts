@@ -34,7 +34,7 @@ export function auditFiles(project: AnalysisProject, candidates: string[], optio
         options.runtimeDir,
         new Set(failed.keys()),
       );
-      const plan = emitSites(decided, analysis);
+      const plan = emitSites(decided, analysis, options.runtimeDir);
       return failed.size > 0 ? { ...plan, failed } : plan;
     } catch (error) {
       if (!(error instanceof FilePlanError) || failed.has(error.absPath)) throw error;

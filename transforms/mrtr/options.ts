@@ -14,7 +14,8 @@ export interface MrtrOptions {
    */
   strategy?: Strategy;
   /**
-   * Where the replay strategy writes its runtime module (`mcp-mrtr-runtime.{ts,js,mjs,cjs}`), relative to the target
+   * Where the runtime module goes (`mcp-mrtr-runtime.{ts,js,mjs,cjs}`: replay's asks, and the requestState codec of
+   * step functions and replay), relative to the target
    * root (the folder report paths are relative to); every file that uses it imports it from there. Default: beside
    * the file that constructs the server. The planner is given it absolute.
    */
@@ -35,7 +36,7 @@ export const MRTR_OPTIONS: OptionDeclarations<MrtrOptions> = {
     type: 'folder',
     cli: {
       flag: '--runtime-dir <dir>',
-      help: 'with the replay strategy: write the runtime module (mcp-mrtr-runtime) into this folder, relative to the target root (default: beside the file that constructs the server)',
+      help: "write the runtime module (mcp-mrtr-runtime: replay's asks, the requestState codec of step functions and replay) into this folder, relative to the target root (default: beside the file that constructs the server)",
     },
   },
 };

@@ -34,7 +34,8 @@ export class MrtrAnalysis implements OriginHooks {
 
   constructor(
     readonly project: AnalysisProject,
-    isTestFile: (absPath: string) => boolean = () => false,
+    /** Whether a file is a test file: its calls never decide where code runs, nor which server a function gets. */
+    readonly isTestFile: (absPath: string) => boolean = () => false,
   ) {
     this.origins = new OriginResolver(project, this);
     this.uses = new FunctionUses(project, this.origins, isTestFile);

@@ -162,8 +162,15 @@ function findReferences(project: AnalysisProject, declaration: Node, name: strin
             queue.push({ name: importer.name, files: [importer.file] });
           continue;
         }
-        // Import specifiers only relay the name; the uses in the importing file are what count.
-        if (parent && (Node.isImportSpecifier(parent) || Node.isImportClause(parent))) continue;
+        // Import specifiers only relay the name; the uses in the importing file are what count (under its alias,
+        // `import { registerOrgTools as registerRecordTools }`, when it has one).
+        if (parent && Node.isImportSpecifier(parent)) {
+          const alias = parent.getAliasNode();
+          if (alias && alias !== identifier && refersToTarget(identifier))
+            queue.push({ name: alias.getText(), files: [sourceFile] });
+          continue;
+        }
+        if (parent && Node.isImportClause(parent)) continue;
         if (parent && Node.isBindingElement(parent) && importedModuleOf(parent) !== undefined) continue;
         if (refersToTarget(identifier)) references.push(identifier);
       }

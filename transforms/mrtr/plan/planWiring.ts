@@ -1,9 +1,11 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, ImportDeclaration, NewExpression, SourceFile, VariableDeclaration } from 'ts-morph';
 import type { MrtrAnalysis } from '../analyse/classify.js';
-import { referencesTo, type FunctionNode } from '../analyse/functions.js';
+import { enclosingFunction, projectFunctionOf, referencesTo, type FunctionNode } from '../analyse/functions.js';
 import type { Registration } from '../analyse/handlers.js';
-import { declarationsOf, sdkNameOf, stringValue, unwrap } from '../analyse/symbols.js';
+import { declarationsOf, requiredModuleOf, sdkNameOf, stringValue, unwrap } from '../analyse/symbols.js';
+import { REPLAY_RUNTIME_NAME } from '../constants.js';
+import { SHARED_CODEC_EXPORT } from '../rewrite/kit/runtimeImports.js';
 
 /** Where the server is constructed, to wire the codec's verify (`new McpServer(info, { requestState: { verify } })`). */
 export interface ServerWiring {
@@ -165,13 +167,43 @@ function namedImportOf(from: SourceFile, to: SourceFile): ImportDeclaration | un
     .find((d) => !d.isTypeOnly() && d.getNamedImports().length > 0 && d.getModuleSpecifierSourceFile() === to);
 }
 
-/** `const codec = createRequestStateCodec(...)`. */
+/** `const codec = createRequestStateCodec(...)`, or the runtime's codec (`sharedRequestStateCodec()`, an earlier run's). */
 function isCodecDeclaration(declaration: import('ts-morph').VariableDeclaration): boolean {
-  return /^([\w$]+\(\s*)?createRequestStateCodec\(/.test(declaration.getInitializer()?.getText() ?? '');
+  return (
+    /^([\w$]+\(\s*)?createRequestStateCodec\(/.test(declaration.getInitializer()?.getText() ?? '') ||
+    isRuntimeCodec(declaration)
+  );
 }
 
-/** Whether a codec declaration seals its payloads (an earlier run's `encryptedState(createRequestStateCodec(...))`). */
+/** `const codec = sharedRequestStateCodec()`, that name imported (or required) from the runtime module. */
+function isRuntimeCodec(declaration: import('ts-morph').VariableDeclaration): boolean {
+  const init = declaration.getInitializer();
+  const call = init ? unwrap(init) : undefined;
+  const callee =
+    call && Node.isCallExpression(call) && call.getArguments().length === 0 ? call.getExpression() : undefined;
+  if (!callee || !Node.isIdentifier(callee)) return false;
+  const [imported] = callee.getSymbol()?.getDeclarations() ?? [];
+  if (imported && Node.isImportSpecifier(imported))
+    return (
+      imported.getName() === SHARED_CODEC_EXPORT &&
+      imported.getImportDeclaration().getModuleSpecifierValue().includes(REPLAY_RUNTIME_NAME)
+    );
+  // `const { sharedRequestStateCodec } = require('./mcp-mrtr-runtime.cjs')`
+  if (!imported || !Node.isBindingElement(imported)) return false;
+  const required = imported.getFirstAncestorByKind(SyntaxKind.VariableDeclaration)?.getInitializer();
+  return (
+    (imported.getPropertyNameNode()?.getText() ?? imported.getName()) === SHARED_CODEC_EXPORT &&
+    !!required &&
+    (requiredModuleOf(required) ?? '').includes(REPLAY_RUNTIME_NAME)
+  );
+}
+
+/**
+ * Whether a codec declaration seals its payloads: the runtime's, or an earlier run's
+ * `encryptedState(createRequestStateCodec(...))` declared in the file.
+ */
 function encrypts(declaration: import('ts-morph').VariableDeclaration): boolean {
+  if (isRuntimeCodec(declaration)) return true;
   const helper = /^([\w$]+)\(\s*createRequestStateCodec\(/.exec(declaration.getInitializer()?.getText() ?? '')?.[1];
   const fn = helper ? declaration.getSourceFile().getFunction(helper) : undefined;
   return !!fn && /aes-256-gcm/.test(fn.getText());
@@ -245,6 +277,7 @@ function importChain(from: SourceFile, to: SourceFile, analysis: MrtrAnalysis): 
 function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number): NewExpression | undefined {
   const node = unwrap(expression);
   if (Node.isNewExpression(node)) return node;
+  if (Node.isCallExpression(node) && depth <= 3) return factoryConstructionOf(node, analysis, depth);
   if (!Node.isIdentifier(node) || depth > 3) return undefined;
   // Through imports too: `import { server } from './server.js'` (a module singleton) is the `const` it exports.
   const declarations = declarationsOf(analysis.project, node);
@@ -262,7 +295,9 @@ function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number)
         ? [parent.getRight()]
         : [];
     });
-    return assigned.length === 1 ? constructionOf(assigned[0]!, analysis, depth + 1) : undefined;
+    if (assigned.length === 1) return constructionOf(assigned[0]!, analysis, depth + 1);
+    const reaching = reachingAssignment(node, assigned);
+    return reaching ? constructionOf(reaching, analysis, depth + 1) : undefined;
   }
   if (declaration && Node.isParameterDeclaration(declaration) && Node.isIdentifier(declaration.getNameNode())) {
     const fn = declaration.getParent();
@@ -270,12 +305,16 @@ function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number)
     const named = fn && (Node.isFunctionDeclaration(fn) ? fn : fn.getParentIfKind(SyntaxKind.VariableDeclaration));
     const name = named?.getNameNode();
     if (!named || !name || !Node.isIdentifier(name)) return undefined;
-    const calls = referencesTo(analysis.project, named, name.getText())
-      .map((ref) => ref.getParent())
-      .filter(
-        (call): call is import('ts-morph').CallExpression =>
-          !!call && Node.isCallExpression(call) && call.getExpression() === call.getExpression(),
-      );
+    // A test's call (`registerTools(fakeServer, api)`) never decides which server the function gets.
+    const calls = referencesTo(analysis.project, named, name.getText()).flatMap((ref) => {
+      const call = ref.getParent();
+      return call &&
+        Node.isCallExpression(call) &&
+        call.getExpression() === ref &&
+        !analysis.isTestFile(call.getSourceFile().getFilePath())
+        ? [call]
+        : [];
+    });
     const found = new Set(
       calls
         .map((call) => call.getArguments()[index])
@@ -284,6 +323,48 @@ function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number)
     return found.size === 1 ? [...found][0] : undefined;
   }
   return undefined;
+}
+
+/**
+ * `createMcpServer()`, a project function whose one `return` gives the server it builds (`return new McpServer(...)`):
+ * every server it makes comes from that construction, which gets the codec's verify.
+ */
+function factoryConstructionOf(call: CallExpression, analysis: MrtrAnalysis, depth: number): NewExpression | undefined {
+  const callee = unwrap(call.getExpression());
+  const fn = Node.isIdentifier(callee) ? projectFunctionOf(analysis.project, callee) : undefined;
+  const body = fn?.getBody();
+  if (!fn || !body) return undefined;
+  if (!Node.isBlock(body)) return constructionOf(body, analysis, depth + 1);
+  const returns = body
+    .getDescendantsOfKind(SyntaxKind.ReturnStatement)
+    .filter((statement) => enclosingFunction(statement) === fn);
+  const value = returns.length === 1 ? returns[0]!.getExpression() : undefined;
+  return value ? constructionOf(value, analysis, depth + 1) : undefined;
+}
+
+/**
+ * Of a variable assigned several times (`let server;` ... `server = sessions[id].server` in one branch, `server =
+ * new McpServer(...)` in the other), the value a use reads when straight-line code decides it: the last assignment
+ * statement before the use's statement in the same block, with no other assignment between them and none in a
+ * nested function (which could run in between).
+ */
+function reachingAssignment(use: Node, assigned: Node[]): Node | undefined {
+  const statements = assigned.map((value) => value.getParentOrThrow().getParent());
+  if (assigned.some((value) => enclosingFunction(value) !== enclosingFunction(use))) return undefined;
+  let best: Node | undefined;
+  statements.forEach((statement, index) => {
+    if (!statement || !Node.isExpressionStatement(statement)) return;
+    const block = statement.getParent();
+    let holder: Node | undefined = use;
+    while (holder && holder.getParent() !== block) holder = holder.getParent();
+    if (!holder || holder.getStart() < statement.getEnd()) return;
+    if (!best || statement.getStart() > best.getParentOrThrow().getParentOrThrow().getStart()) best = assigned[index];
+  });
+  const from = best?.getEnd() ?? 0;
+  // Another assignment between the chosen one and the use (in a nested branch) leaves the value open.
+  if (!best || assigned.some((value) => value !== best && value.getStart() > from && value.getStart() < use.getStart()))
+    return undefined;
+  return best;
 }
 
 /**

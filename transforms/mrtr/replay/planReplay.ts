@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { attributed } from '../../../lib/planFailure.js';
 import { Node } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, SourceFile } from 'ts-morph';
@@ -15,7 +14,7 @@ import { classWiringOf, wiringOf, type ServerWiring } from '../plan/planWiring.j
 import type { Review } from '../plan/review.js';
 import { journalOf } from './journal.js';
 import { traceReplayPath, type OutsideCall, type ReplayEdits, type ReplayPath } from './replayPath.js';
-import { REPLAY_RUNTIME_NAME, runtimeExtension } from './replayRuntime.js';
+import { runtimePathOf } from '../rewrite/kit/runtimeImports.js';
 import { constValue, unwrap } from '../analyse/symbols.js';
 
 /** Families a replayed helper may also be reached from: there its ask fails clearly, and each such call is reported. */
@@ -239,10 +238,7 @@ function newServerPlan(
     };
   }
   const constructionFile = wiring.construction.getSourceFile().getFilePath();
-  const runtimePath = path.join(
-    runtimeDir ?? path.dirname(constructionFile),
-    REPLAY_RUNTIME_NAME + runtimeExtension(constructionFile),
-  );
+  const runtimePath = runtimePathOf(constructionFile, runtimeDir);
   return {
     kind: 'replay',
     plan: {

@@ -1,19 +1,25 @@
 import fs from 'node:fs';
+import type { SourceFile } from 'ts-morph';
 import { ts } from '../../../lib/tsMorph.cjs';
+import { isCommonJs } from '../rewrite/kit/moduleImports.js';
 
 // The base name of the runtime module the replay strategy writes once into the user's project.
 export { REPLAY_RUNTIME_NAME } from '../constants.js';
+
+export { runtimeExtension } from '../rewrite/kit/runtimeImports.js';
 
 export interface RuntimeFlavour {
   typescript: boolean;
   module: 'esm' | 'cjs';
 }
 
-/** The runtime module's file extension for a project file of this flavour. */
-export function runtimeExtension(fileName: string): string {
-  if (/\.m[jt]s$/.test(fileName)) return fileName.endsWith('.mts') ? '.mts' : '.mjs';
-  if (/\.c[jt]s$/.test(fileName)) return fileName.endsWith('.cts') ? '.cts' : '.cjs';
-  return /\.tsx?$/.test(fileName) ? '.ts' : '.js';
+/** The runtime module to create at `runtimePath`, in the flavour of the file that builds the server. */
+export function runtimeFileText(runtimePath: string, constructionFile: SourceFile): string {
+  return replayRuntimeSource({
+    typescript: /\.[mc]?ts$/.test(runtimePath),
+    module:
+      isCommonJs(constructionFile) || runtimePath.endsWith('.cjs') || runtimePath.endsWith('.cts') ? 'cjs' : 'esm',
+  });
 }
 
 /**

@@ -1,13 +1,15 @@
+import path from 'node:path';
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { CatchClause, SourceFile } from 'ts-morph';
 import { indentAt, lineEndingOf, type TextEdit } from '../../../lib/edits.js';
 import type { ReplayPlan } from './planReplay.js';
 import type { RejectionHandler } from './replayPath.js';
-import { REPLAY_RUNTIME_NAME, replayRuntimeSource } from './replayRuntime.js';
+import { runtimeFileText } from './replayRuntime.js';
 import { stepEdits } from './stepEdits.js';
 import { freshName, styleOf } from '../rewrite/kit/codeText.js';
 import { codecEdits } from '../rewrite/kit/codec.js';
-import { insertionPoint, isCommonJs, namedImportEdit, specifierOf } from '../rewrite/kit/moduleImports.js';
+import { namedImportEdit } from '../rewrite/kit/moduleImports.js';
+import { SHARED_CODEC_EXPORT, type RuntimeImports } from '../rewrite/kit/runtimeImports.js';
 
 export interface ReplayRewrite {
   /** Edits per absolute file path. */
@@ -25,8 +27,8 @@ export interface ReplayRewrite {
  * journaled steps, and the server gets its
  * requestState codec (shared with step functions) and the runtime module.
  */
-export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
-  const out = new RuntimeEdits();
+export function rewriteReplay(plan: ReplayPlan, codec: string, runtime: RuntimeImports): ReplayRewrite {
+  const out = new RuntimeEdits(runtime, plan.runtimePath);
   for (const { call, method } of plan.askCalls) {
     const callee = call.getExpression();
     out.add(call.getSourceFile(), {
@@ -72,27 +74,21 @@ export function rewriteReplay(plan: ReplayPlan, codec: string): ReplayRewrite {
   const ordered = withImports(plan, codec, out);
   const imports = new Map<string, string[]>();
   const codecFile = plan.wiring.codecFile;
-  const wiring = codecEdits(plan.wiring, codec, styleOf(codecFile.getFullText(), codecFile.getFilePath()));
+  // The codec comes from the runtime (its module is the runtime's), unless the user declared one.
+  const shared = plan.wiring.existing
+    ? undefined
+    : { name: out.nameIn(codecFile, SHARED_CODEC_EXPORT), module: path.basename(plan.runtimePath) };
+  const wiring = codecEdits(plan.wiring, codec, styleOf(codecFile.getFullText(), codecFile.getFilePath()), shared);
   ordered.set(codecFile.getFilePath(), [...(ordered.get(codecFile.getFilePath()) ?? []), ...wiring.codecFile]);
   const construction = plan.wiring.construction.getSourceFile().getFilePath();
   ordered.set(construction, [...(ordered.get(construction) ?? []), ...wiring.constructionFile]);
   for (const { file, edit } of wiring.via) ordered.set(file, [...(ordered.get(file) ?? []), edit]);
   imports.set(codecFile.getFilePath(), wiring.imports);
 
-  const constructionFile = plan.wiring.construction.getSourceFile();
-  const runtime = plan.createRuntime
-    ? {
-        path: plan.runtimePath,
-        text: replayRuntimeSource({
-          typescript: /\.[mc]?ts$/.test(plan.runtimePath),
-          module:
-            isCommonJs(constructionFile) || plan.runtimePath.endsWith('.cjs') || plan.runtimePath.endsWith('.cts')
-              ? 'cjs'
-              : 'esm',
-        }),
-      }
+  const created = plan.createRuntime
+    ? { path: plan.runtimePath, text: runtimeFileText(plan.runtimePath, plan.wiring.construction.getSourceFile()) }
     : undefined;
-  return { edits: ordered, imports, ...(runtime ? { runtime } : {}) };
+  return { edits: ordered, imports, ...(created ? { runtime: created } : {}) };
 }
 
 /**
@@ -207,10 +203,14 @@ function registeredName(call: Node): string | undefined {
   return plain(first) ? first.getText() : undefined;
 }
 
-/** The replay edits per file, and the local name of each runtime export a file uses. */
+/** The replay edits per file; the runtime exports each file uses are named through the run's runtime imports. */
 class RuntimeEdits {
   readonly edits = new Map<string, TextEdit[]>();
-  readonly runtimeNames = new Map<SourceFile, Map<string, string>>();
+
+  constructor(
+    private readonly runtime: RuntimeImports,
+    private readonly runtimePath: string,
+  ) {}
 
   add(file: SourceFile, edit: TextEdit): void {
     const key = file.getFilePath();
@@ -219,10 +219,7 @@ class RuntimeEdits {
 
   // The local name of a runtime export in a file (aliased when the file already uses the name).
   nameIn(file: SourceFile, name: string): string {
-    const names = this.runtimeNames.get(file) ?? new Map<string, string>();
-    this.runtimeNames.set(file, names);
-    if (!names.has(name)) names.set(name, unusedIdentifier(file, name));
-    return names.get(name)!;
+    return this.runtime.nameIn(file, name, this.runtimePath);
   }
 }
 
@@ -284,15 +281,12 @@ function handlerGuardEdits(handler: RejectionHandler, out: RuntimeEdits): void {
   }
 }
 
-/** The edits per file with the runtime import first, and the codec imported where other files register handlers. */
+/**
+ * The edits per file, and the codec imported where other files register handlers (the runtime's import, which
+ * shares its insertion point, is put before them once the whole run is emitted: RuntimeImports).
+ */
 function withImports(plan: ReplayPlan, codec: string, out: RuntimeEdits): Map<string, TextEdit[]> {
-  // The runtime import goes first, before the codec declaration that shares its insertion point.
-  const ordered = new Map<string, TextEdit[]>();
-  for (const [file, names] of out.runtimeNames) {
-    const edit = runtimeImportEdit(file, names, plan.runtimePath);
-    ordered.set(file.getFilePath(), [edit, ...(out.edits.get(file.getFilePath()) ?? [])]);
-  }
-  for (const [file, list] of out.edits) if (!ordered.has(file)) ordered.set(file, list);
+  const ordered = new Map<string, TextEdit[]>(out.edits);
   // Files registering handlers of the server outside the codec's file import it from there.
   for (const file of plan.codecImports) {
     // From the codec's own module when the user declared it in one, else from the file that declares it now.
@@ -308,44 +302,8 @@ function withImports(plan: ReplayPlan, codec: string, out: RuntimeEdits): Map<st
     )
       continue;
     const edit = namedImportEdit(file, codec, from.getFilePath());
-    const anchor = edit.start;
     const key = file.getFilePath();
-    const list = ordered.get(key) ?? [];
-    // After the runtime import, which shares the insertion point.
-    const runtimeImport = list.findIndex((e) => e.start === anchor && e.text.includes(REPLAY_RUNTIME_NAME));
-    list.splice(runtimeImport + 1, 0, edit);
-    ordered.set(key, list);
+    ordered.set(key, [edit, ...(ordered.get(key) ?? [])]);
   }
   return ordered;
-}
-
-/** `import { ask } from './mcp-mrtr-runtime.js'` (or the `require` form) after the file's last import. */
-function runtimeImportEdit(file: SourceFile, names: Map<string, string>, runtimePath: string): TextEdit {
-  const text = file.getFullText();
-  const style = styleOf(text, file.getFilePath());
-  const { quote: q } = style;
-  const end = style.semicolon ? ';' : '';
-  const eol = lineEndingOf(text);
-  const specifier = specifierOf(file, runtimePath);
-  const cjs = isCommonJs(file);
-  const list = [...names]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([name, local]) => (name === local ? name : cjs ? `${name}: ${local}` : `${name} as ${local}`))
-    .join(', ');
-  const statement = cjs
-    ? `const { ${list} } = require(${q}${specifier}${q})${end}`
-    : `import { ${list} } from ${q}${specifier}${q}${end}`;
-  const anchor = insertionPoint(file);
-  return { start: anchor, end: anchor, text: anchor === 0 ? `${statement}${eol}` : `${eol}${statement}` };
-}
-
-/** `name`, or `name2`, `name3`, ... when the file already declares or uses that identifier (comments and strings do not count). */
-function unusedIdentifier(file: SourceFile, name: string): string {
-  // An identifier's text is part of the file's text: a name the text does not hold is unused (no walk needed).
-  if (!file.getFullText().includes(name)) return name;
-  const used = new Set(file.getDescendantsOfKind(SyntaxKind.Identifier).map((id) => id.getText()));
-  if (!used.has(name)) return name;
-  let n = 2;
-  while (used.has(`${name}${n}`)) n++;
-  return `${name}${n}`;
 }

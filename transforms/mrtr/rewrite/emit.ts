@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { attributed } from '../../../lib/planFailure.js';
 import { Node } from '../../../lib/tsMorph.cjs';
 import type { SourceFile } from 'ts-morph';
@@ -13,8 +15,10 @@ import type { UrlErrorPlan } from '../plan/planUrlError.js';
 import type { ServerWiring } from '../plan/planWiring.js';
 import { decisionOf, type OutsideSite } from '../plan/verdict.js';
 import type { ReplayPlan } from '../replay/planReplay.js';
+import { runtimeFileText } from '../replay/replayRuntime.js';
 import { rewriteReplay } from '../replay/rewriteReplay.js';
-import { codecEdits } from './kit/codec.js';
+import { codecEdits, type SharedCodec } from './kit/codec.js';
+import { RuntimeImports, runtimePathOf, SHARED_CODEC_EXPORT } from './kit/runtimeImports.js';
 import { freshName, styleOf } from './kit/codeText.js';
 import { FileEdits } from './kit/fileEdits.js';
 import { markerEdit } from './kit/insertMarker.js';
@@ -36,21 +40,27 @@ interface Emission {
   rewritten: Set<ExplicitPlan | StepsPlan | ReplayPlan>;
   /** One requestState codec per file that declares one (step functions and replay share it): its name there. */
   codecs: Map<SourceFile, string>;
-  /** Whole files to create (the replay runtime module). */
+  /** Whole files to create (the runtime module). */
   files: Map<string, string>;
+  /** The runtime exports each file imports (replay's, and the codec of step functions and replay). */
+  runtime: RuntimeImports;
+  /** The `runtimeDir` option: where the runtime module goes, else beside the file that builds the server. */
+  runtimeDir: string | undefined;
 }
 
 /**
  * The report's sites and the edits of every decided site, in the order the sites were found (the order site
  * ids count in, and in which the first edit at a position stands): one emitter per verdict kind.
  */
-export function emitSites(decided: DecidedSite[], analysis: MrtrAnalysis): FilePlan {
+export function emitSites(decided: DecidedSite[], analysis: MrtrAnalysis, runtimeDir?: string): FilePlan {
   const report = new SiteReport(analysis);
   const emission: Emission = {
     out: new FileEdits(analysis.project),
     rewritten: new Set(),
     codecs: new Map(),
     files: new Map(),
+    runtime: new RuntimeImports(),
+    runtimeDir,
   };
   const { out, files } = emission;
   const sites: Site[] = [];
@@ -104,6 +114,9 @@ export function emitSites(decided: DecidedSite[], analysis: MrtrAnalysis): FileP
       ];
   }
   out.dropStaleMarkers(rewrittenSites);
+  // A file's runtime import goes before the code inserted after its imports (a codec declaration), and after a new
+  // SDK import (addImports puts that first).
+  for (const { file, edit } of emission.runtime.edits()) out.edits.set(file, [edit, ...(out.edits.get(file) ?? [])]);
   out.addImports();
   return { sites, edits: out.edits, ...(files.size > 0 ? { files } : {}) };
 }
@@ -117,12 +130,8 @@ function emitExplicit(plan: ExplicitPlan, absPath: string, sourceFile: SourceFil
   dropResultSchemas(plan.asks, plan.statements, absPath, out);
 }
 
-function emitSteps(
-  plan: StepsPlan,
-  absPath: string,
-  sourceFile: SourceFile,
-  { out, rewritten, codecs }: Emission,
-): void {
+function emitSteps(plan: StepsPlan, absPath: string, sourceFile: SourceFile, emission: Emission): void {
+  const { out, rewritten, codecs } = emission;
   if (rewritten.has(plan)) return;
   rewritten.add(plan);
   const codeFile = plan.wiring.codecFile;
@@ -130,7 +139,7 @@ function emitSteps(
   const codec = codecNameOf(plan.wiring, codecs);
   const style = styleOf(sourceFile.getFullText(), absPath);
   const rewrite = rewriteSteps(plan, style, codec);
-  const wiring = codecEdits(plan.wiring, codec, style);
+  const wiring = codecEdits(plan.wiring, codec, style, sharedCodecOf(plan.wiring, emission));
   for (const edit of rewrite.edits) out.add(absPath, edit);
   // The codec's file is the handler's, or the server's when the handler's file imports that (a module singleton).
   for (const edit of wiring.codecFile) out.add(codeFile.getFilePath(), edit);
@@ -157,13 +166,29 @@ function emitOutside(outside: OutsideSite, call: PushCall, report: SiteReport, o
 }
 
 /** A server's replay, once for all its sites: the runtime module, the wrapped handlers, the asks and the codec. */
-function emitReplay(plan: ReplayPlan, { out, rewritten, codecs, files }: Emission): void {
+function emitReplay(plan: ReplayPlan, { out, rewritten, codecs, files, runtime }: Emission): void {
   if (rewritten.has(plan)) return;
   rewritten.add(plan);
-  const rewrite = rewriteReplay(plan, codecNameOf(plan.wiring, codecs));
+  const rewrite = rewriteReplay(plan, codecNameOf(plan.wiring, codecs), runtime);
   for (const [file, list] of rewrite.edits) for (const edit of list) out.add(file, edit);
   for (const [file, names] of rewrite.imports) out.need(file, names);
   if (rewrite.runtime) files.set(rewrite.runtime.path, rewrite.runtime.text);
+}
+
+/**
+ * The runtime's codec for a step function's server (none when the user declared one): imported in the codec's file
+ * from the runtime module, which is created beside the server's construction (or in `runtimeDir`) unless it exists.
+ */
+function sharedCodecOf(wiring: ServerWiring, { runtime, runtimeDir, files }: Emission): SharedCodec | undefined {
+  if (wiring.existing) return undefined;
+  const constructionFile = wiring.construction.getSourceFile();
+  const runtimePath = runtimePathOf(constructionFile.getFilePath(), runtimeDir);
+  if (!files.has(runtimePath) && !fs.existsSync(runtimePath))
+    files.set(runtimePath, runtimeFileText(runtimePath, constructionFile));
+  return {
+    name: runtime.nameIn(wiring.codecFile, SHARED_CODEC_EXPORT, runtimePath),
+    module: path.basename(runtimePath),
+  };
 }
 
 /** The codec's name in the file that declares it: the one already wired, else a name unused in that file and the server's. */
