@@ -122,6 +122,10 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
       continue;
     }
     const trail = trailThrough(node, fn, before, analysis);
+    // The ask and every call on the way to it: the handler must wait for its promise, or the ask runs after the
+    // handler has answered (no round carries it) and its signal is an unhandled rejection.
+    const loose = Node.isCallExpression(node) ? unsettledUse(node, analysis) : undefined;
+    if (loose) failTrail(trail, 'ask-not-awaited', loose);
     if (resume && resume.fn === fn) {
       pending.push({ node: resume.call, trail });
       continue;
@@ -346,6 +350,8 @@ function callsOfPassed(
   for (const reference of hof.getDescendants()) {
     if (
       !Node.isIdentifier(reference) ||
+      // `@param work - the step` in the function's JSDoc names the parameter without using it.
+      inJsDoc(reference) ||
       reference === parameter.getNameNode() ||
       reference.getText() !== parameter.getName() ||
       reference.getSymbol() !== symbol
@@ -359,6 +365,102 @@ function callsOfPassed(
       );
   }
   return { calls, resume: { fn: hof, call } };
+}
+
+/** The Promise combinators whose result settles when the promises given to them have settled (or one has rejected). */
+const COMBINATORS = ['all', 'allSettled', 'race', 'any'];
+/** How many `const p = call()` names a promise is followed through before it counts as not awaited. */
+const MAX_ALIASES = 3;
+
+/**
+ * Where the promise of a call on the path is left unsettled, or undefined when the code around it waits for it:
+ * awaited, returned (its caller is checked in turn), chained with `.then`/`.catch`/`.finally` or given to a
+ * Promise combinator whose own promise is waited for, or kept in a `const` whose every read is waited for.
+ * `void call()`, a call as a statement of its own, a promise stored or passed on: the ask would outlive the round.
+ */
+function unsettledUse(call: Node, analysis: MrtrAnalysis, aliases = 0): string | undefined {
+  const loose = () =>
+    `\`${oneLine(call.getText(), 60)}\` at line ${analysis.project.userLine(call)} is not awaited: the code that starts it goes on without waiting for it`;
+  let expr: Node = call;
+  for (;;) {
+    let parent = expr.getParent();
+    while (
+      parent &&
+      (Node.isParenthesizedExpression(parent) ||
+        Node.isAsExpression(parent) ||
+        Node.isNonNullExpression(parent) ||
+        Node.isSatisfiesExpression(parent))
+    ) {
+      expr = parent;
+      parent = parent.getParent();
+    }
+    if (!parent) return loose();
+    if (Node.isAwaitExpression(parent) || Node.isReturnStatement(parent)) return undefined;
+    if (Node.isArrowFunction(parent) && parent.getBody() === expr) return undefined;
+    const outer = parent.getParent();
+    if (
+      Node.isPropertyAccessExpression(parent) &&
+      parent.getExpression() === expr &&
+      ['then', 'catch', 'finally'].includes(parent.getName()) &&
+      outer &&
+      Node.isCallExpression(outer) &&
+      outer.getExpression() === parent
+    ) {
+      expr = outer;
+      continue;
+    }
+    if (Node.isArrayLiteralExpression(parent) && outer && Node.isCallExpression(outer) && isAnyCombinator(outer)) {
+      expr = outer;
+      continue;
+    }
+    if (Node.isCallExpression(parent) && parent.getExpression() !== expr && isAnyCombinator(parent)) {
+      expr = parent;
+      continue;
+    }
+    // `ok ? confirm() : skip()`, `cached ?? (await fetch())`: the expression's value is the promise.
+    if (Node.isConditionalExpression(parent) && parent.getCondition() !== expr) {
+      expr = parent;
+      continue;
+    }
+    if (
+      Node.isBinaryExpression(parent) &&
+      parent.getRight() === expr &&
+      [SyntaxKind.AmpersandAmpersandToken, SyntaxKind.BarBarToken, SyntaxKind.QuestionQuestionToken].includes(
+        parent.getOperatorToken().getKind(),
+      )
+    ) {
+      expr = parent;
+      continue;
+    }
+    // `const pending = confirm(); ...; await pending`: every read of the name waits for it.
+    if (
+      Node.isVariableDeclaration(parent) &&
+      parent.getInitializer() === expr &&
+      Node.isIdentifier(parent.getNameNode()) &&
+      parent.getVariableStatement()?.getDeclarationKind() === 'const' &&
+      aliases < MAX_ALIASES
+    ) {
+      const name = parent.getNameNode();
+      const symbol = name.getSymbol();
+      const scope = enclosingFunction(parent);
+      const reads = (scope ?? parent.getSourceFile())
+        .getDescendantsOfKind(SyntaxKind.Identifier)
+        .filter((id) => id !== name && id.getText() === parent.getName() && id.getSymbol() === symbol);
+      if (reads.length === 0 || reads.some((read) => unsettledUse(read, analysis, aliases + 1) !== undefined))
+        return loose();
+      return undefined;
+    }
+    return loose();
+  }
+}
+
+function isAnyCombinator(call: CallExpression): boolean {
+  return COMBINATORS.some((name) => isPromiseCombinator(call, name));
+}
+
+/** Inside a JSDoc comment (`@param name`, `{@link name}`): a mention, not a use. */
+function inJsDoc(node: Node): boolean {
+  return node.getFirstAncestor((a) => Node.isJSDoc(a)) !== undefined;
 }
 
 /** What distinguishes two trails for the walk above them: the guards found so far, and whether one failed. */
