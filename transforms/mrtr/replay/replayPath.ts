@@ -5,6 +5,7 @@ import type { MrtrAnalysis } from '../analyse/classify.js';
 import { MRTR_CAPABLE_METHODS } from '../constants.js';
 import {
   enclosingFunction,
+  isFunctionNode,
   namedDeclarationOf,
   oneLine,
   projectFunctionOf,
@@ -306,7 +307,7 @@ function callsOfPassed(
 ): { calls: Node[]; resume?: { fn: FunctionNode; call: Node } } | { reason: ReasonId; detail: string } {
   const unfollowed = (why: string) => ({
     reason: 'callback-not-followed' as const,
-    detail: `${oneLine(call.getText(), 60)} at line ${analysis.project.userLine(call)}: ${why}`,
+    detail: `${callText(call)} at line ${analysis.project.userLine(call)}: ${why}`,
   });
   if (!Node.isCallExpression(call)) return unfollowed('a constructor receives it');
   const callee = unwrap(call.getExpression());
@@ -327,9 +328,12 @@ function callsOfPassed(
     );
   }
   const hof = Node.isIdentifier(callee) ? projectFunctionOf(analysis.project, callee) : undefined;
+  // Code the planner cannot read (a library, a method of an interface implemented elsewhere, a dynamic member):
+  // what it runs before calling back would run again on every round, unjournaled, a catch in it could swallow the
+  // signal, and it may keep the function to call it after the handler has answered.
   if (!hof)
     return unfollowed(
-      `it is passed to ${Node.isPropertyAccessExpression(callee) ? `${callee.getName()}()` : oneLine(callee.getText(), 60)}, which is not a function declared in the project`,
+      `it is passed to ${Node.isPropertyAccessExpression(callee) ? `${callee.getName()}()` : oneLine(callee.getText(), 60)}, which is not a function declared in the project: the code that calls it back cannot be read (its effects before the call would run again on every round, a catch in it could swallow the input-required signal, it may keep the function for later)`,
     );
   const named = namedDeclarationOf(fn);
   const index = call.getArguments().findIndex((argument) => {
@@ -380,7 +384,7 @@ const MAX_ALIASES = 3;
  */
 function unsettledUse(call: Node, analysis: MrtrAnalysis, aliases = 0): string | undefined {
   const loose = () =>
-    `\`${oneLine(call.getText(), 60)}\` at line ${analysis.project.userLine(call)} is not awaited: the code that starts it goes on without waiting for it`;
+    `\`${callText(call)}\` at line ${analysis.project.userLine(call)} is not awaited: the code that starts it goes on without waiting for it`;
   let expr: Node = call;
   for (;;) {
     let parent = expr.getParent();
@@ -456,6 +460,17 @@ function unsettledUse(call: Node, analysis: MrtrAnalysis, aliases = 0): string |
 
 function isAnyCombinator(call: CallExpression): boolean {
   return COMBINATORS.some((name) => isPromiseCombinator(call, name));
+}
+
+/**
+ * A call as a message names it: its text, or its callee with `(...)` when an argument is a function written in place
+ * (its body may hold the review marker a run writes, which a second run would then quote).
+ */
+function callText(call: Node): string {
+  const args = Node.isCallExpression(call) || Node.isNewExpression(call) ? (call.getArguments() ?? []) : [];
+  const inPlace = args.some((a) => a.getDescendants().some((d) => isFunctionNode(d)) || isFunctionNode(a));
+  if (!inPlace || !(Node.isCallExpression(call) || Node.isNewExpression(call))) return oneLine(call.getText(), 60);
+  return `${Node.isNewExpression(call) ? 'new ' : ''}${oneLine(call.getExpression().getText(), 60)}(...)`;
 }
 
 /** Inside a JSDoc comment (`@param name`, `{@link name}`): a mention, not a use. */

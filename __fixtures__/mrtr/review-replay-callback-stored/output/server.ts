@@ -1,0 +1,89 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+const CONFIRM = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
+
+type Confirm = () => Promise<boolean>;
+const queued: Confirm[] = [];
+
+/** Keep a confirmation to run when the batch is flushed. */
+function later(confirm: Confirm): void {
+  queued.push(confirm);
+}
+
+/** Start a confirmation and carry on without waiting for it. */
+function inBackground(confirm: Confirm): void {
+  void confirm();
+}
+
+interface Helpers {
+  confirm(message: string): Promise<boolean>;
+}
+
+class Session {
+  private helpers?: Helpers;
+  attach(helpers: Helpers): void {
+    this.helpers = helpers;
+  }
+  async check(message: string): Promise<boolean> {
+    return this.helpers ? this.helpers.confirm(message) : false;
+  }
+}
+const session = new Session();
+
+export function build() {
+  const server = new McpServer({ name: 'batches', version: '1.0.0' });
+
+  // The confirmation is kept for the flush, after this call has answered.
+  server.registerTool('queue', { inputSchema: z.object({ item: z.string() }) }, async ({ item }) => {
+    later(async () => {
+      /* @mcp-mrtr-review callback-not-followed: the function holding the ask is passed as a value to code whose calls of it the planner cannot follow (a library function, forEach, a parameter passed on or stored, mapped promises not awaited together): later(...) at line 39: its parameter confirm is used at line 11 other than by a direct call */
+      const answer = await server.server.elicitInput({ message: `Ship ${item}?`, requestedSchema: CONFIRM });
+      return answer.action === 'accept';
+    });
+    return { content: [{ type: 'text', text: `queued ${item}` }] };
+  });
+
+  // inBackground starts the confirmation and does not wait for it.
+  server.registerTool('background', { inputSchema: z.object({ item: z.string() }) }, async ({ item }) => {
+    inBackground(async () => {
+      /* @mcp-mrtr-review ask-not-awaited: a call on the way from the handler to the ask is not awaited (`void confirm()`, a call left as a statement, a promise stored or passed on): the ask may run after the handler has answered, where no round can carry it, and the replayed ask would end in an unhandled rejection: `confirm()` at line 16 is not awaited: the code that starts it goes on without waiting for it */
+      const answer = await server.server.elicitInput({ message: `Archive ${item}?`, requestedSchema: CONFIRM });
+      return answer.action === 'accept';
+    });
+    return { content: [{ type: 'text', text: `archiving ${item}` }] };
+  });
+
+  // Called without waiting: the ask would outlive the round.
+  async function archiveNow(item: string) {
+    /* @mcp-mrtr-review ask-not-awaited: a call on the way from the handler to the ask is not awaited (`void confirm()`, a call left as a statement, a promise stored or passed on): the ask may run after the handler has answered, where no round can carry it, and the replayed ask would end in an unhandled rejection: `archiveNow(item)` at line 62 is not awaited: the code that starts it goes on without waiting for it */
+    const answer = await server.server.elicitInput({ message: `Archive ${item} now?`, requestedSchema: CONFIRM });
+    return answer.action === 'accept';
+  }
+
+  server.registerTool('archive', { inputSchema: z.object({ item: z.string() }) }, async ({ item }) => {
+    void archiveNow(item);
+    return { content: [{ type: 'text', text: `archiving ${item}` }] };
+  });
+
+  // The helpers are kept by the session and called by a later tool call.
+  server.registerTool('attach', {}, async () => {
+    session.attach({
+      confirm: async (message) => {
+        /* @mcp-mrtr-review callback-not-followed: the function holding the ask is passed as a value to code whose calls of it the planner cannot follow (a library function, forEach, a parameter passed on or stored, mapped promises not awaited together): session.attach(...) at line 68: it is passed to attach(), which is not a function declared in the project: the code that calls it back cannot be read (its effects before the call would run again on every round, a catch in it could swallow the input-required signal, it may keep the function for later) */
+        const answer = await server.server.elicitInput({ message, requestedSchema: CONFIRM });
+        return answer.action === 'accept';
+      },
+    });
+    return { content: [{ type: 'text', text: 'attached' }] };
+  });
+
+  server.registerTool('flush', {}, async () => {
+    let shipped = 0;
+    for (const confirm of queued.splice(0)) if (await confirm()) shipped++;
+    const checked = await session.check('Check?');
+    return { content: [{ type: 'text', text: `${shipped} ${checked}` }] };
+  });
+
+  return server;
+}
