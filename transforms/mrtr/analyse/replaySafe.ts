@@ -91,7 +91,9 @@ export function isReplaySafeExpression(node: Node | undefined, allowed: Readonly
     Node.isAsExpression(node) ||
     Node.isSatisfiesExpression(node) ||
     Node.isNonNullExpression(node) ||
-    Node.isTypeOfExpression(node)
+    Node.isTypeOfExpression(node) ||
+    // `await import('./x.js')`: waiting adds no effect to the one of what it waits for.
+    Node.isAwaitExpression(node)
   ) {
     return isReplaySafeExpression(node.getExpression(), allowed);
   }
@@ -122,7 +124,7 @@ export function isReplaySafeExpression(node: Node | undefined, allowed: Readonly
   return false;
 }
 
-/** Literals, names, `this`, `undefined` and function literals: nothing to evaluate. */
+/** Literals, names, `this`, `undefined`, `import.meta` and function literals: nothing to evaluate. */
 function isSafeLeaf(node: Node): boolean {
   return (
     Node.isStringLiteral(node) ||
@@ -135,6 +137,8 @@ function isSafeLeaf(node: Node): boolean {
     node.getKind() === SyntaxKind.ThisKeyword ||
     node.getKind() === SyntaxKind.UndefinedKeyword ||
     Node.isRegularExpressionLiteral(node) ||
+    // `import.meta` (`import.meta.url`): the module's own description, the same on every round.
+    Node.isMetaProperty(node) ||
     Node.isArrowFunction(node) ||
     Node.isFunctionExpression(node)
   );

@@ -379,13 +379,21 @@ const MAX_ALIASES = 3;
 /**
  * Where the promise of a call on the path is left unsettled, or undefined when the code around it waits for it:
  * awaited, returned (its caller is checked in turn), chained with `.then`/`.catch`/`.finally` or given to a
- * Promise combinator whose own promise is waited for, or kept in a `const` whose every read is waited for.
- * `void call()`, a call as a statement of its own, a promise stored or passed on: the ask would outlive the round.
+ * Promise combinator whose own promise is waited for, kept in a `const` whose every read is waited for, handed to a
+ * function declared in the project that waits for its parameter so (`withTimeout(ask(...), ms)`), or forwarded to
+ * the `reject` of a `new Promise` executor that is waited for. `void call()`, a call as a statement of its own, a
+ * promise stored or passed to code the planner cannot read: the ask would outlive the round.
  */
-function unsettledUse(call: Node, analysis: MrtrAnalysis, aliases = 0): string | undefined {
+function unsettledUse(call: Node, analysis: MrtrAnalysis, depth = 0): string | undefined {
   const loose = () =>
     `\`${callText(call)}\` at line ${analysis.project.userLine(call)} is not awaited: the code that starts it goes on without waiting for it`;
-  let expr: Node = call;
+  return isSettled(call, analysis, depth) ? undefined : loose();
+}
+
+/** Whether the promise `value` evaluates to is waited for by the code around it (see unsettledUse). */
+function isSettled(value: Node, analysis: MrtrAnalysis, depth: number): boolean {
+  if (depth > MAX_ALIASES) return false;
+  let expr: Node = value;
   for (;;) {
     let parent = expr.getParent();
     while (
@@ -398,9 +406,9 @@ function unsettledUse(call: Node, analysis: MrtrAnalysis, aliases = 0): string |
       expr = parent;
       parent = parent.getParent();
     }
-    if (!parent) return loose();
-    if (Node.isAwaitExpression(parent) || Node.isReturnStatement(parent)) return undefined;
-    if (Node.isArrowFunction(parent) && parent.getBody() === expr) return undefined;
+    if (!parent) return false;
+    if (Node.isAwaitExpression(parent) || Node.isReturnStatement(parent)) return true;
+    if (Node.isArrowFunction(parent) && parent.getBody() === expr) return true;
     const outer = parent.getParent();
     if (
       Node.isPropertyAccessExpression(parent) &&
@@ -410,6 +418,8 @@ function unsettledUse(call: Node, analysis: MrtrAnalysis, aliases = 0): string |
       Node.isCallExpression(outer) &&
       outer.getExpression() === parent
     ) {
+      // `promise.then(resolve, reject)` in a `new Promise` executor: its rejection settles the new promise.
+      if (forwardsRejection(outer, parent.getName())) return isSettled(forwardsRejection(outer, parent.getName())!, analysis, depth + 1);
       expr = outer;
       continue;
     }
@@ -417,9 +427,12 @@ function unsettledUse(call: Node, analysis: MrtrAnalysis, aliases = 0): string |
       expr = outer;
       continue;
     }
-    if (Node.isCallExpression(parent) && parent.getExpression() !== expr && isAnyCombinator(parent)) {
-      expr = parent;
-      continue;
+    if (Node.isCallExpression(parent) && parent.getExpression() !== expr) {
+      if (isAnyCombinator(parent) || waitsForArgument(parent, expr, analysis, depth)) {
+        expr = parent;
+        continue;
+      }
+      return false;
     }
     // `ok ? confirm() : skip()`, `cached ?? (await fetch())`: the expression's value is the promise.
     if (Node.isConditionalExpression(parent) && parent.getCondition() !== expr) {
@@ -441,21 +454,64 @@ function unsettledUse(call: Node, analysis: MrtrAnalysis, aliases = 0): string |
       Node.isVariableDeclaration(parent) &&
       parent.getInitializer() === expr &&
       Node.isIdentifier(parent.getNameNode()) &&
-      parent.getVariableStatement()?.getDeclarationKind() === 'const' &&
-      aliases < MAX_ALIASES
+      parent.getVariableStatement()?.getDeclarationKind() === 'const'
     ) {
-      const name = parent.getNameNode();
-      const symbol = name.getSymbol();
-      const scope = enclosingFunction(parent);
-      const reads = (scope ?? parent.getSourceFile())
-        .getDescendantsOfKind(SyntaxKind.Identifier)
-        .filter((id) => id !== name && id.getText() === parent.getName() && id.getSymbol() === symbol);
-      if (reads.length === 0 || reads.some((read) => unsettledUse(read, analysis, aliases + 1) !== undefined))
-        return loose();
-      return undefined;
+      const reads = readsOf(parent.getNameNode(), enclosingFunction(parent) ?? parent.getSourceFile());
+      return reads.length > 0 && reads.every((read) => isSettled(read, analysis, depth + 1));
     }
-    return loose();
+    return false;
   }
+}
+
+/** The other references to a declared name in `scope` (JSDoc mentions left out). */
+function readsOf(name: Node, scope: Node): Node[] {
+  const symbol = name.getSymbol();
+  return scope
+    .getDescendantsOfKind(SyntaxKind.Identifier)
+    .filter((id) => id !== name && id.getText() === name.getText() && id.getSymbol() === symbol && !inJsDoc(id));
+}
+
+/**
+ * `withTimeout(promise, ms)` of a function declared in the project whose parameter (here `promise`) is waited for
+ * wherever it is read (`return Promise.race([promise, timer])`): the call's own promise settles with it.
+ */
+function waitsForArgument(call: CallExpression, argument: Node, analysis: MrtrAnalysis, depth: number): boolean {
+  const callee = unwrap(call.getExpression());
+  const hof = Node.isIdentifier(callee) ? projectFunctionOf(analysis.project, callee) : undefined;
+  const index = call.getArguments().indexOf(argument as never);
+  const parameter = hof && index >= 0 ? hof.getParameters()[index] : undefined;
+  if (!parameter || !Node.isParameterDeclaration(parameter) || parameter.isRestParameter()) return false;
+  const name = parameter.getNameNode();
+  if (!Node.isIdentifier(name)) return false;
+  const reads = readsOf(name, hof!);
+  return reads.length > 0 && reads.every((read) => isSettled(read, analysis, depth + 1));
+}
+
+/**
+ * `promise.then(ok, (e) => reject(e))` or `promise.catch(reject)` written in the executor of a `new Promise`: its
+ * rejection rejects that promise (the `new Promise` expression returned), else undefined.
+ */
+function forwardsRejection(chain: CallExpression, method: string): Node | undefined {
+  const handler = chain.getArguments()[method === 'catch' ? 0 : 1];
+  const executor = chain.getFirstAncestor((a) => isFunctionNode(a));
+  const made = executor?.getParent();
+  if (!handler || !executor || !made || !Node.isNewExpression(made) || made.getExpression().getText() !== 'Promise')
+    return undefined;
+  if (!Node.isStatement(chain.getParent()!) && !Node.isExpressionStatement(chain.getParent()!)) return undefined;
+  const reject = (executor as ProjectFunction).getParameters?.()[1]?.getNameNode();
+  if (!reject || !Node.isIdentifier(reject)) return undefined;
+  const value = unwrap(handler);
+  if (Node.isIdentifier(value)) return value.getText() === reject.getText() ? made : undefined;
+  if (!Node.isArrowFunction(value) && !Node.isFunctionExpression(value)) return undefined;
+  const error = value.getParameters()[0]?.getNameNode();
+  if (!error || !Node.isIdentifier(error)) return undefined;
+  const forwards = value
+    .getDescendantsOfKind(SyntaxKind.CallExpression)
+    .some(
+      (c) =>
+        c.getExpression().getText() === reject.getText() && c.getArguments()[0]?.getText() === error.getText(),
+    );
+  return forwards ? made : undefined;
 }
 
 function isAnyCombinator(call: CallExpression): boolean {
