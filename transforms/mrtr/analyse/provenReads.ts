@@ -3,7 +3,7 @@ import type { CallExpression, PropertyAccessExpression } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { isFunctionNode } from './functions.js';
 import { isPureStatement } from './localEffects.js';
-import { isReplaySafeExpression } from './replaySafe.js';
+import { FRESH_ARRAY_STATICS, isReplaySafeExpression } from './replaySafe.js';
 import { declarationsOf, unwrap } from './symbols.js';
 
 /** Collections whose reads (`get`, `has`, `values`) change nothing. */
@@ -165,6 +165,7 @@ export function memberDeclarationsOf(project: AnalysisProject, callee: PropertyA
 function isFreshArray(node: Node): boolean {
   if (Node.isArrayLiteralExpression(node)) return true;
   const callee = Node.isCallExpression(node) ? unwrap(node.getExpression()) : undefined;
+  if (callee && FRESH_ARRAY_STATICS.has(callee.getText())) return true;
   return !!callee && Node.isPropertyAccessExpression(callee) && FRESH_ARRAYS.has(callee.getName());
 }
 

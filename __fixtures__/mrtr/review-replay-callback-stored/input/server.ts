@@ -16,6 +16,13 @@ function inBackground(confirm: Confirm): void {
   void confirm();
 }
 
+const pending: Promise<unknown>[] = [];
+
+/** Keep a promise for the status page: nothing waits for it. */
+function track<T>(promise: Promise<T>): void {
+  pending.push(promise);
+}
+
 interface Helpers {
   confirm(message: string): Promise<boolean>;
 }
@@ -61,6 +68,12 @@ export function build() {
   server.registerTool('archive', { inputSchema: z.object({ item: z.string() }) }, async ({ item }) => {
     void archiveNow(item);
     return { content: [{ type: 'text', text: `archiving ${item}` }] };
+  });
+
+  // The ask's promise is handed to a helper that keeps it and does not wait for it.
+  server.registerTool('label', { inputSchema: z.object({ item: z.string() }) }, async ({ item }) => {
+    track(server.server.elicitInput({ message: `Label ${item}?`, requestedSchema: CONFIRM }));
+    return { content: [{ type: 'text', text: `labelling ${item}` }] };
   });
 
   // The helpers are kept by the session and called by a later tool call.

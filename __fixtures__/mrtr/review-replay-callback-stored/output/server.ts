@@ -16,6 +16,13 @@ function inBackground(confirm: Confirm): void {
   void confirm();
 }
 
+const pending: Promise<unknown>[] = [];
+
+/** Keep a promise for the status page: nothing waits for it. */
+function track<T>(promise: Promise<T>): void {
+  pending.push(promise);
+}
+
 interface Helpers {
   confirm(message: string): Promise<boolean>;
 }
@@ -37,7 +44,7 @@ export function build() {
   // The confirmation is kept for the flush, after this call has answered.
   server.registerTool('queue', { inputSchema: z.object({ item: z.string() }) }, async ({ item }) => {
     later(async () => {
-      /* @mcp-mrtr-review callback-not-followed: the function holding the ask is passed as a value to code whose calls of it the planner cannot follow (a library function, forEach, a parameter passed on or stored, mapped promises not awaited together): later(...) at line 39: its parameter confirm is used at line 11 other than by a direct call */
+      /* @mcp-mrtr-review callback-not-followed: the function holding the ask is passed as a value to code whose calls of it the planner cannot follow (a library function, forEach, a parameter passed on or stored, mapped promises not awaited together): later(...) at line 46: its parameter confirm is used at line 11 other than by a direct call */
       const answer = await server.server.elicitInput({ message: `Ship ${item}?`, requestedSchema: CONFIRM });
       return answer.action === 'accept';
     });
@@ -56,7 +63,7 @@ export function build() {
 
   // Called without waiting: the ask would outlive the round.
   async function archiveNow(item: string) {
-    /* @mcp-mrtr-review ask-not-awaited: a call on the way from the handler to the ask is not awaited (`void confirm()`, a call left as a statement, a promise stored or passed on): the ask may run after the handler has answered, where no round can carry it, and the replayed ask would end in an unhandled rejection: `archiveNow(item)` at line 62 is not awaited: the code that starts it goes on without waiting for it */
+    /* @mcp-mrtr-review ask-not-awaited: a call on the way from the handler to the ask is not awaited (`void confirm()`, a call left as a statement, a promise stored or passed on): the ask may run after the handler has answered, where no round can carry it, and the replayed ask would end in an unhandled rejection: `archiveNow(item)` at line 69 is not awaited: the code that starts it goes on without waiting for it */
     const answer = await server.server.elicitInput({ message: `Archive ${item} now?`, requestedSchema: CONFIRM });
     return answer.action === 'accept';
   }
@@ -66,11 +73,18 @@ export function build() {
     return { content: [{ type: 'text', text: `archiving ${item}` }] };
   });
 
+  // The ask's promise is handed to a helper that keeps it and does not wait for it.
+  server.registerTool('label', { inputSchema: z.object({ item: z.string() }) }, async ({ item }) => {
+    /* @mcp-mrtr-review ask-not-awaited: a call on the way from the handler to the ask is not awaited (`void confirm()`, a call left as a statement, a promise stored or passed on): the ask may run after the handler has answered, where no round can carry it, and the replayed ask would end in an unhandled rejection: `server.server.elicitInput({ message: `Label ${item}?`, re...` at line 75 is not awaited: the code that starts it goes on without waiting for it */
+    track(server.server.elicitInput({ message: `Label ${item}?`, requestedSchema: CONFIRM }));
+    return { content: [{ type: 'text', text: `labelling ${item}` }] };
+  });
+
   // The helpers are kept by the session and called by a later tool call.
   server.registerTool('attach', {}, async () => {
     session.attach({
       confirm: async (message) => {
-        /* @mcp-mrtr-review callback-not-followed: the function holding the ask is passed as a value to code whose calls of it the planner cannot follow (a library function, forEach, a parameter passed on or stored, mapped promises not awaited together): session.attach(...) at line 68: it is passed to attach(), which is not a function declared in the project: the code that calls it back cannot be read (its effects before the call would run again on every round, a catch in it could swallow the input-required signal, it may keep the function for later) */
+        /* @mcp-mrtr-review callback-not-followed: the function holding the ask is passed as a value to code whose calls of it the planner cannot follow (a library function, forEach, a parameter passed on or stored, mapped promises not awaited together): session.attach(...) at line 81: it is passed to attach(), which is not a function declared in the project: the code that calls it back cannot be read (its effects before the call would run again on every round, a catch in it could swallow the input-required signal, it may keep the function for later) */
         const answer = await server.server.elicitInput({ message, requestedSchema: CONFIRM });
         return answer.action === 'accept';
       },

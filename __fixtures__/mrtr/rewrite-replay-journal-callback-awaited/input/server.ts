@@ -26,6 +26,33 @@ async function audited<T>(label: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The answer, or an error after `ms` milliseconds. */
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The same, written with the promise's own callbacks. */
+function settleWithin<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
 interface Helpers {
   confirm(message: string): Promise<boolean>;
 }
@@ -56,6 +83,13 @@ export function build() {
       },
     });
     return { content: [{ type: 'text', text: done.join(', ') || 'nothing' }] };
+  });
+
+  // The ask's promise is handed to helpers that wait for it: it settles within the round.
+  server.registerTool('rename', { inputSchema: z.object({ from: z.string(), to: z.string() }) }, async ({ from, to }) => {
+    const first = await withTimeout(server.server.elicitInput({ message: `Rename ${from}?`, requestedSchema: CONFIRM }), 60_000);
+    const second = await settleWithin(server.server.elicitInput({ message: `Use ${to}?`, requestedSchema: CONFIRM }), 60_000);
+    return { content: [{ type: 'text', text: `${first.action} ${second.action}` }] };
   });
 
   return server;
