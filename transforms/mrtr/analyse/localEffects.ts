@@ -66,9 +66,7 @@ export function isPureStatement(statement: Node, fn: Node, allowed: ReadonlySet<
   // `try { ... } catch { ... }` around such statements: the caught error is the function's own.
   if (Node.isTryStatement(statement))
     return (
-      pure(statement.getTryBlock()) &&
-      pure(statement.getCatchClause()?.getBlock()) &&
-      pure(statement.getFinallyBlock())
+      pure(statement.getTryBlock()) && pure(statement.getCatchClause()?.getBlock()) && pure(statement.getFinallyBlock())
     );
   if (Node.isForOfStatement(statement) || Node.isForInStatement(statement))
     return safe(statement.getExpression()) && pure(statement.getStatement());

@@ -90,23 +90,39 @@ function isProvenRead(call: CallExpression, project: AnalysisProject, depth: num
  * URLs): `join(dir, name)`, `path.basename(file)`, `fileURLToPath(import.meta.url)`.
  */
 const PLATFORM_COMPUTATIONS: Record<string, ReadonlySet<string>> = {
-  path: new Set(['join', 'resolve', 'basename', 'dirname', 'extname', 'normalize', 'relative', 'isAbsolute', 'parse', 'format']),
+  path: new Set([
+    'join',
+    'resolve',
+    'basename',
+    'dirname',
+    'extname',
+    'normalize',
+    'relative',
+    'isAbsolute',
+    'parse',
+    'format',
+  ]),
   url: new Set(['fileURLToPath', 'pathToFileURL']),
 };
 
 /** `join(...)` imported from `node:path`, or `path.join(...)` of `import path from 'node:path'` (or `* as path`). */
 function isPlatformComputation(name: Node): boolean {
   const parent = name.getParent();
-  const member = parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === name ? parent : undefined;
+  const member =
+    parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === name ? parent : undefined;
   const local = member ? unwrap(member.getExpression()) : name;
   if (!Node.isIdentifier(local)) return false;
   const declaration = local.getSymbol()?.getDeclarations()[0];
   const importDeclaration = declaration?.getFirstAncestorByKind(SyntaxKind.ImportDeclaration);
   if (!declaration || !importDeclaration) return false;
-  const module = importDeclaration.getModuleSpecifierValue().replace(/^node:/, '').replace(/\/(posix|win32)$/, '');
+  const module = importDeclaration
+    .getModuleSpecifierValue()
+    .replace(/^node:/, '')
+    .replace(/\/(posix|win32)$/, '');
   const functions = PLATFORM_COMPUTATIONS[module];
   if (!functions) return false;
-  if (member) return (Node.isNamespaceImport(declaration) || Node.isImportClause(declaration)) && functions.has(member.getName());
+  if (member)
+    return (Node.isNamespaceImport(declaration) || Node.isImportClause(declaration)) && functions.has(member.getName());
   return Node.isImportSpecifier(declaration) && functions.has(declaration.getName());
 }
 
@@ -121,7 +137,8 @@ function isFieldsOnlyClass(made: Node, project: AnalysisProject, depth: number):
   if (!Node.isIdentifier(callee)) return false;
   const declarations = declarationsOf(project, callee);
   const cls = declarations.length === 1 ? declarations[0]! : undefined;
-  if (!cls || !Node.isClassDeclaration(cls) || cls.getExtends() || cls.getSourceFile().isDeclarationFile()) return false;
+  if (!cls || !Node.isClassDeclaration(cls) || cls.getExtends() || cls.getSourceFile().isDeclarationFile())
+    return false;
   if (cls.getSourceFile().isInNodeModules()) return false;
   for (const member of cls.getMembers()) {
     if (!Node.isPropertyDeclaration(member) || member.isStatic()) continue;

@@ -419,7 +419,8 @@ function isSettled(value: Node, analysis: MrtrAnalysis, depth: number): boolean 
       outer.getExpression() === parent
     ) {
       // `promise.then(resolve, reject)` in a `new Promise` executor: its rejection settles the new promise.
-      if (forwardsRejection(outer, parent.getName())) return isSettled(forwardsRejection(outer, parent.getName())!, analysis, depth + 1);
+      if (forwardsRejection(outer, parent.getName()))
+        return isSettled(forwardsRejection(outer, parent.getName())!, analysis, depth + 1);
       expr = outer;
       continue;
     }
@@ -508,8 +509,7 @@ function forwardsRejection(chain: CallExpression, method: string): Node | undefi
   const forwards = value
     .getDescendantsOfKind(SyntaxKind.CallExpression)
     .some(
-      (c) =>
-        c.getExpression().getText() === reject.getText() && c.getArguments()[0]?.getText() === error.getText(),
+      (c) => c.getExpression().getText() === reject.getText() && c.getArguments()[0]?.getText() === error.getText(),
     );
   return forwards ? made : undefined;
 }
