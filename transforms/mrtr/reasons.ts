@@ -169,7 +169,7 @@ export const REASONS = {
   },
   'ask-not-awaited': {
     message:
-      'a call on the way from the handler to the ask is not awaited (`void confirm()`, a call left as a statement, a promise stored or passed on): the ask may run after the handler has answered, where no round can carry it, and the replayed ask would end in an unhandled rejection',
+      'a call on the way from the handler to the ask is not awaited (`void confirm()`, a call left as a statement, a promise stored or passed on), or is awaited off the path behind a catch the planner cannot guard: the ask could run after the handler has answered, where no round carries it, or its input-required signal would be lost',
     advice:
       'Await the call (or return its promise) so that the ask runs while the handler answers; work that goes on in the background cannot ask the client since 2026-07-28: ask before it starts and pass it the answer.',
   },

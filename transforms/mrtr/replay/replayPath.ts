@@ -386,12 +386,16 @@ const MAX_ALIASES = 3;
  */
 function unsettledUse(call: Node, analysis: MrtrAnalysis, depth = 0): string | undefined {
   const loose = () =>
-    `\`${callText(call)}\` at line ${analysis.project.userLine(call)} is not awaited: the code that starts it goes on without waiting for it`;
+    `\`${callText(call)}\` at line ${analysis.project.userLine(call)} is not awaited: the code that starts it goes on without waiting for it, or waits for it where a catch the planner does not guard would keep the signal`;
   return isSettled(call, analysis, depth) ? undefined : loose();
 }
 
-/** Whether the promise `value` evaluates to is waited for by the code around it (see unsettledUse). */
-function isSettled(value: Node, analysis: MrtrAnalysis, depth: number): boolean {
+/**
+ * Whether the promise `value` evaluates to is waited for by the code around it (see unsettledUse). `strict`: off the
+ * walk's own path (a read of a `const` that holds the promise, a helper's parameter), where the planner puts no guard,
+ * so nothing may catch the rejection on the way (a `catch`, a rejection handler, `allSettled`/`any`).
+ */
+function isSettled(value: Node, analysis: MrtrAnalysis, depth: number, strict = false): boolean {
   if (depth > MAX_ALIASES) return false;
   let expr: Node = value;
   for (;;) {
@@ -407,8 +411,12 @@ function isSettled(value: Node, analysis: MrtrAnalysis, depth: number): boolean 
       parent = parent.getParent();
     }
     if (!parent) return false;
-    if (Node.isAwaitExpression(parent) || Node.isReturnStatement(parent)) return true;
-    if (Node.isArrowFunction(parent) && parent.getBody() === expr) return true;
+    if (
+      Node.isAwaitExpression(parent) ||
+      Node.isReturnStatement(parent) ||
+      (Node.isArrowFunction(parent) && parent.getBody() === expr)
+    )
+      return !strict || !caughtAround(parent);
     const outer = parent.getParent();
     if (
       Node.isPropertyAccessExpression(parent) &&
@@ -419,17 +427,28 @@ function isSettled(value: Node, analysis: MrtrAnalysis, depth: number): boolean 
       outer.getExpression() === parent
     ) {
       // `promise.then(resolve, reject)` in a `new Promise` executor: its rejection settles the new promise.
-      if (forwardsRejection(outer, parent.getName()))
-        return isSettled(forwardsRejection(outer, parent.getName())!, analysis, depth + 1);
+      const made = forwardsRejection(outer, parent.getName());
+      if (made) return isSettled(made, analysis, depth + 1, strict);
+      const handles = parent.getName() === 'catch' || (parent.getName() === 'then' && outer.getArguments().length > 1);
+      if (strict && handles) return false;
       expr = outer;
       continue;
     }
-    if (Node.isArrayLiteralExpression(parent) && outer && Node.isCallExpression(outer) && isAnyCombinator(outer)) {
+    if (
+      Node.isArrayLiteralExpression(parent) &&
+      outer &&
+      Node.isCallExpression(outer) &&
+      isAnyCombinator(outer) &&
+      !(strict && swallows(outer))
+    ) {
       expr = outer;
       continue;
     }
     if (Node.isCallExpression(parent) && parent.getExpression() !== expr) {
-      if (isAnyCombinator(parent) || waitsForArgument(parent, expr, analysis, depth)) {
+      if (
+        (isAnyCombinator(parent) && !(strict && swallows(parent))) ||
+        waitsForArgument(parent, expr, analysis, depth)
+      ) {
         expr = parent;
         continue;
       }
@@ -458,10 +477,26 @@ function isSettled(value: Node, analysis: MrtrAnalysis, depth: number): boolean 
       parent.getVariableStatement()?.getDeclarationKind() === 'const'
     ) {
       const reads = readsOf(parent.getNameNode(), enclosingFunction(parent) ?? parent.getSourceFile());
-      return reads.length > 0 && reads.every((read) => isSettled(read, analysis, depth + 1));
+      return reads.length > 0 && reads.every((read) => isSettled(read, analysis, depth + 1, true));
     }
     return false;
   }
+}
+
+/** `Promise.allSettled` and `Promise.any` keep a rejection from their own promise. */
+function swallows(call: CallExpression): boolean {
+  return isPromiseCombinator(call, 'allSettled') || isPromiseCombinator(call, 'any');
+}
+
+/** A `try` with a catch clause around `node` in its own function. */
+function caughtAround(node: Node): boolean {
+  for (let current: Node = node; !isFunctionNode(current);) {
+    const parent = current.getParent();
+    if (!parent) return false;
+    if (Node.isTryStatement(parent) && parent.getTryBlock() === current && parent.getCatchClause()) return true;
+    current = parent;
+  }
+  return false;
 }
 
 /** The other references to a declared name in `scope` (JSDoc mentions left out). */
@@ -485,7 +520,7 @@ function waitsForArgument(call: CallExpression, argument: Node, analysis: MrtrAn
   const name = parameter.getNameNode();
   if (!Node.isIdentifier(name)) return false;
   const reads = readsOf(name, hof!);
-  return reads.length > 0 && reads.every((read) => isSettled(read, analysis, depth + 1));
+  return reads.length > 0 && reads.every((read) => isSettled(read, analysis, depth + 1, true));
 }
 
 /**

@@ -23,6 +23,15 @@ function track<T>(promise: Promise<T>): void {
   pending.push(promise);
 }
 
+/** The value, or undefined when it fails: its catch would keep the input-required signal. */
+async function orNothing<T>(promise: Promise<T>): Promise<T | undefined> {
+  try {
+    return await promise;
+  } catch {
+    return undefined;
+  }
+}
+
 interface Helpers {
   confirm(message: string): Promise<boolean>;
 }
@@ -74,6 +83,12 @@ export function build() {
   server.registerTool('label', { inputSchema: z.object({ item: z.string() }) }, async ({ item }) => {
     track(server.server.elicitInput({ message: `Label ${item}?`, requestedSchema: CONFIRM }));
     return { content: [{ type: 'text', text: `labelling ${item}` }] };
+  });
+
+  // The helper waits for the ask's promise, but inside a try whose catch the planner does not guard.
+  server.registerTool('rate', { inputSchema: z.object({ item: z.string() }) }, async ({ item }) => {
+    const answer = await orNothing(server.server.elicitInput({ message: `Rate ${item}?`, requestedSchema: CONFIRM }));
+    return { content: [{ type: 'text', text: answer?.action ?? 'no answer' }] };
   });
 
   // The helpers are kept by the session and called by a later tool call.
