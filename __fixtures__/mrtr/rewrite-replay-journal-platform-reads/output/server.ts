@@ -125,10 +125,17 @@ function entropyBits(text: string): number {
 const CONFIRM = { type: 'object' as const, properties: { ok: { type: 'boolean' as const } }, required: ['ok'] };
 
 let published = 0;
+let checks = 0;
+
+/** Whether confirmations are on (counted: a check the service bills). */
+function confirmationsOn(): boolean {
+  checks++;
+  return true;
+}
 
 /** How often each effect ran (the equivalence harness compares them). */
 export function effectCounts() {
-  return { fetched: fetchCount(), published };
+  return { fetched: fetchCount(), published, checks };
 }
 
 export function build() {
@@ -140,13 +147,16 @@ export function build() {
     const { defaults } = await import('./defaults.js');
     const notes = openNotes({ url: defaults.url, token: defaults.token });
     const note = await step('notes.read', () => notes.read(id));
-    const answer = await ask.elicitInput({
-      message: `Publish "${note.title}" (${note.words} words)?`,
-      requestedSchema: CONFIRM,
-    });
-    if (answer.action !== 'accept' || answer.content?.ok !== true) {
-      logger.warn(`not publishing ${id}`);
-      return { content: [{ type: 'text', text: 'kept as a draft' }] };
+    // Only the check is an effect: the client it is paired with stays in the condition.
+    if (await step('confirmationsOn', () => confirmationsOn()) && notes) {
+      const answer = await ask.elicitInput({
+        message: `Publish "${note.title}" (${note.words} words)?`,
+        requestedSchema: CONFIRM,
+      });
+      if (answer.action !== 'accept' || answer.content?.ok !== true) {
+        logger.warn(`not publishing ${id}`);
+        return { content: [{ type: 'text', text: 'kept as a draft' }] };
+      }
     }
     published++;
     logger.info(`published ${id}`);
