@@ -167,6 +167,12 @@ export const REASONS = {
     advice:
       'Call the helper directly from the handler, from a higher-order function declared in the project that calls its parameter directly, or map it inside Promise.all / Promise.allSettled; then run the tool again.',
   },
+  'ask-not-awaited': {
+    message:
+      'a call on the way from the handler to the ask is not awaited (`void confirm()`, a call left as a statement, a promise stored or passed on), or is awaited off the path behind a catch the planner cannot guard: the ask could run after the handler has answered, where no round carries it, or its input-required signal would be lost',
+    advice:
+      'Await the call (or return its promise) so that the ask runs while the handler answers; work that goes on in the background cannot ask the client since 2026-07-28: ask before it starts and pass it the answer.',
+  },
   'indirect-call': {
     message: 'indirect use of a push-style method (.call, .bind, or the method stored in a variable)',
     advice:

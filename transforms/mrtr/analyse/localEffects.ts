@@ -76,6 +76,11 @@ export function isPureStatement(statement: Node, fn: Node, allowed: ReadonlySet<
   if (Node.isBlock(statement)) return statement.getStatements().every(pure);
   if (Node.isIfStatement(statement))
     return safe(statement.getExpression()) && pure(statement.getThenStatement()) && pure(statement.getElseStatement());
+  // `try { ... } catch { ... }` around such statements: the caught error is the function's own.
+  if (Node.isTryStatement(statement))
+    return (
+      pure(statement.getTryBlock()) && pure(statement.getCatchClause()?.getBlock()) && pure(statement.getFinallyBlock())
+    );
   if (Node.isForOfStatement(statement) || Node.isForInStatement(statement))
     return safe(statement.getExpression()) && pure(statement.getStatement());
   if (Node.isWhileStatement(statement) || Node.isDoStatement(statement))

@@ -3,7 +3,7 @@ import type { CallExpression, PropertyAccessExpression } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { isFunctionNode } from './functions.js';
 import { isPureStatement } from './localEffects.js';
-import { isReplaySafeExpression } from './replaySafe.js';
+import { FRESH_ARRAY_STATICS, isReplaySafeExpression } from './replaySafe.js';
 import { declarationsOf, unwrap } from './symbols.js';
 
 /** Collections whose reads (`get`, `has`, `values`) change nothing. */
@@ -44,7 +44,7 @@ export function provenReadsIn(node: Node, project: AnalysisProject, depth = 0): 
   for (const made of news.reverse()) {
     if (isLocalTimer(made)) proven.add(made);
     else if (
-      PURE_CONSTRUCTORS.test(made.getExpression().getText()) &&
+      (PURE_CONSTRUCTORS.test(made.getExpression().getText()) || isFieldsOnlyClass(made, project, depth)) &&
       (made.getArguments() ?? []).every((a) => isReplaySafeExpression(a, proven))
     )
       proven.add(made);
@@ -66,19 +66,102 @@ export function provenReadsIn(node: Node, project: AnalysisProject, depth = 0): 
 /** One call the analysis proves only reads (its receiver and arguments are judged by the caller). */
 function isProvenRead(call: CallExpression, project: AnalysisProject, depth: number): boolean {
   const callee = unwrap(call.getExpression());
+  // `await import('./server.js')`: a module is evaluated once per process; each later import gives the same namespace.
+  if (callee.getKind() === SyntaxKind.ImportKeyword) return true;
   if (Node.isPropertyAccessExpression(callee)) {
     const receiver = unwrap(callee.getExpression());
     const name = callee.getName();
     if (LOG_METHODS.has(name) && /^(console|log|logger|this\.logger|this\.log)$/i.test(receiver.getText())) return true;
     if (COLLECTION_READS.has(name) && isReadOnlyCollection(receiver, project)) return true;
     if (PURE_VALUE_METHODS.has(name)) return true;
+    if (isPlatformComputation(callee.getNameNode())) return true;
     // `[...items].sort(byDate)`, `path.split('/').pop()`: changing a copy made in place changes nothing else.
     if (COPY_MUTATORS.has(name) && isFreshArray(receiver))
       return call.getArguments().every((a) => !isFunctionLiteral(a) || isPureFunction(a, project, depth));
     return onlyReads(memberDeclarationsOf(project, callee), project, depth);
   }
+  if (Node.isIdentifier(callee) && isPlatformComputation(callee)) return true;
   if (Node.isIdentifier(callee)) return onlyReads(declarationsOf(project, callee), project, depth);
   return false;
+}
+
+/**
+ * Functions of Node's own modules that compute a value from their arguments and change nothing (paths and file
+ * URLs): `join(dir, name)`, `path.basename(file)`, `fileURLToPath(import.meta.url)`.
+ */
+const PLATFORM_COMPUTATIONS: Record<string, ReadonlySet<string>> = {
+  path: new Set([
+    'join',
+    'resolve',
+    'basename',
+    'dirname',
+    'extname',
+    'normalize',
+    'relative',
+    'isAbsolute',
+    'parse',
+    'format',
+  ]),
+  url: new Set(['fileURLToPath', 'pathToFileURL']),
+};
+
+/** `join(...)` imported from `node:path`, or `path.join(...)` of `import path from 'node:path'` (or `* as path`). */
+function isPlatformComputation(name: Node): boolean {
+  const parent = name.getParent();
+  const member =
+    parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === name ? parent : undefined;
+  const local = member ? unwrap(member.getExpression()) : name;
+  if (!Node.isIdentifier(local)) return false;
+  const declaration = local.getSymbol()?.getDeclarations()[0];
+  const importDeclaration = declaration?.getFirstAncestorByKind(SyntaxKind.ImportDeclaration);
+  if (!declaration || !importDeclaration) return false;
+  const module = importDeclaration
+    .getModuleSpecifierValue()
+    .replace(/^node:/, '')
+    .replace(/\/(posix|win32)$/, '');
+  const functions = PLATFORM_COMPUTATIONS[module];
+  if (!functions) return false;
+  if (member)
+    return (Node.isNamespaceImport(declaration) || Node.isImportClause(declaration)) && functions.has(member.getName());
+  return Node.isImportSpecifier(declaration) && functions.has(declaration.getName());
+}
+
+/**
+ * `new Notes(options)` of a class declared once in the project, with no base class, whose fields are initialised with
+ * values that are safe to compute again and whose constructor only sets its own fields to such values (and
+ * otherwise only reads): building one has no effect beyond the new object, which each round makes anew as each call did.
+ */
+function isFieldsOnlyClass(made: Node, project: AnalysisProject, depth: number): boolean {
+  if (!Node.isNewExpression(made) || depth >= MAX_DEPTH) return false;
+  const callee = unwrap(made.getExpression());
+  if (!Node.isIdentifier(callee)) return false;
+  const declarations = declarationsOf(project, callee);
+  const cls = declarations.length === 1 ? declarations[0]! : undefined;
+  if (!cls || !Node.isClassDeclaration(cls) || cls.getExtends() || cls.getSourceFile().isDeclarationFile())
+    return false;
+  if (cls.getSourceFile().isInNodeModules()) return false;
+  for (const member of cls.getMembers()) {
+    if (!Node.isPropertyDeclaration(member) || member.isStatic()) continue;
+    const init = member.getInitializer();
+    if (init && !isReplaySafeExpression(init, provenReadsIn(init, project, depth + 1))) return false;
+  }
+  const constructors = cls.getConstructors().filter((c) => c.getBody());
+  if (constructors.length > 1) return false;
+  const body = constructors[0]?.getBody();
+  if (!body || !Node.isBlock(body)) return constructors.length === 0;
+  const allowed = provenReadsIn(body, project, depth + 1);
+  return body.getStatements().every((statement) => {
+    const e = Node.isExpressionStatement(statement) ? statement.getExpression() : undefined;
+    if (
+      e &&
+      Node.isBinaryExpression(e) &&
+      e.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
+      Node.isPropertyAccessExpression(e.getLeft()) &&
+      (e.getLeft() as PropertyAccessExpression).getExpression().getKind() === SyntaxKind.ThisKeyword
+    )
+      return isReplaySafeExpression(e.getRight(), allowed);
+    return isPureStatement(statement, constructors[0]!, allowed);
+  });
 }
 
 /**
@@ -99,6 +182,7 @@ export function memberDeclarationsOf(project: AnalysisProject, callee: PropertyA
 function isFreshArray(node: Node): boolean {
   if (Node.isArrayLiteralExpression(node)) return true;
   const callee = Node.isCallExpression(node) ? unwrap(node.getExpression()) : undefined;
+  if (callee && FRESH_ARRAY_STATICS.has(callee.getText())) return true;
   return !!callee && Node.isPropertyAccessExpression(callee) && FRESH_ARRAYS.has(callee.getName());
 }
 

@@ -37,6 +37,8 @@ const PURE_STATICS = new Set([
   'Math.ceil',
   'Math.abs',
 ]);
+/** Statics that build a new array from their one argument. */
+export const FRESH_ARRAY_STATICS: ReadonlySet<string> = new Set(['Array.from', 'Array.of']);
 /** Non-mutating string and array methods. */
 const PURE_METHODS = new Set([
   'toString',
@@ -91,7 +93,9 @@ export function isReplaySafeExpression(node: Node | undefined, allowed: Readonly
     Node.isAsExpression(node) ||
     Node.isSatisfiesExpression(node) ||
     Node.isNonNullExpression(node) ||
-    Node.isTypeOfExpression(node)
+    Node.isTypeOfExpression(node) ||
+    // `await import('./x.js')`: waiting adds no effect to the one of what it waits for.
+    Node.isAwaitExpression(node)
   ) {
     return isReplaySafeExpression(node.getExpression(), allowed);
   }
@@ -122,7 +126,7 @@ export function isReplaySafeExpression(node: Node | undefined, allowed: Readonly
   return false;
 }
 
-/** Literals, names, `this`, `undefined` and function literals: nothing to evaluate. */
+/** Literals, names, `this`, `undefined`, `import.meta` and function literals: nothing to evaluate. */
 function isSafeLeaf(node: Node): boolean {
   return (
     Node.isStringLiteral(node) ||
@@ -135,6 +139,8 @@ function isSafeLeaf(node: Node): boolean {
     node.getKind() === SyntaxKind.ThisKeyword ||
     node.getKind() === SyntaxKind.UndefinedKeyword ||
     Node.isRegularExpressionLiteral(node) ||
+    // `import.meta` (`import.meta.url`): the module's own description, the same on every round.
+    Node.isMetaProperty(node) ||
     Node.isArrowFunction(node) ||
     Node.isFunctionExpression(node)
   );
@@ -191,6 +197,8 @@ function isSafeCall(node: CallExpression, allowed: ReadonlySet<Node>): boolean {
   if (Node.isIdentifier(callee)) return PURE_FUNCTIONS.has(callee.getText()) && args;
   if (Node.isPropertyAccessExpression(callee)) {
     if (PURE_STATICS.has(callee.getText())) return args;
+    // `Array.from(map.keys())`: a new array of the values (a mapping callback, which may have effects, left out).
+    if (FRESH_ARRAY_STATICS.has(callee.getText())) return args && node.getArguments().length === 1;
     // `ArgsSchema.parse(args)`: validating the request's own arguments (a zod-style schema, by its name) gives
     // the same value, or the same error, on every round: the client retries with the same arguments.
     if (isSchemaValidation(callee)) return args;

@@ -155,6 +155,14 @@ function condition(expression: Node, statement: Node, walk: Walk): void {
     isSafe(inner.getLeft(), walk)
   )
     return condition(inner.getRight(), statement, walk);
+  // `supported() && server`: the left operand is the effect, the right a read that stays in place (its value may be
+  // one JSON cannot carry, such as the server itself, and a step around the whole condition would record it).
+  if (
+    Node.isBinaryExpression(inner) &&
+    LOGICAL_OPERATORS.has(inner.getOperatorToken().getKind()) &&
+    isSafe(inner.getRight(), walk)
+  )
+    return condition(inner.getLeft(), statement, walk);
   // `(await allowed())` is journaled as `(await step('allowed', () => allowed()))`: the parentheses stay outside.
   value(inner, statement, walk);
 }

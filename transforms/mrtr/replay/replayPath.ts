@@ -5,6 +5,7 @@ import type { MrtrAnalysis } from '../analyse/classify.js';
 import { MRTR_CAPABLE_METHODS } from '../constants.js';
 import {
   enclosingFunction,
+  isFunctionNode,
   namedDeclarationOf,
   oneLine,
   projectFunctionOf,
@@ -122,6 +123,10 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
       continue;
     }
     const trail = trailThrough(node, fn, before, analysis);
+    // The ask and every call on the way to it: the handler must wait for its promise, or the ask runs after the
+    // handler has answered (no round carries it) and its signal is an unhandled rejection.
+    const loose = Node.isCallExpression(node) ? unsettledUse(node, analysis) : undefined;
+    if (loose) failTrail(trail, 'ask-not-awaited', loose);
     if (resume && resume.fn === fn) {
       pending.push({ node: resume.call, trail });
       continue;
@@ -302,7 +307,7 @@ function callsOfPassed(
 ): { calls: Node[]; resume?: { fn: FunctionNode; call: Node } } | { reason: ReasonId; detail: string } {
   const unfollowed = (why: string) => ({
     reason: 'callback-not-followed' as const,
-    detail: `${oneLine(call.getText(), 60)} at line ${analysis.project.userLine(call)}: ${why}`,
+    detail: `${callText(call)} at line ${analysis.project.userLine(call)}: ${why}`,
   });
   if (!Node.isCallExpression(call)) return unfollowed('a constructor receives it');
   const callee = unwrap(call.getExpression());
@@ -323,9 +328,12 @@ function callsOfPassed(
     );
   }
   const hof = Node.isIdentifier(callee) ? projectFunctionOf(analysis.project, callee) : undefined;
+  // Code the planner cannot read (a library, a method of an interface implemented elsewhere, a dynamic member):
+  // what it runs before calling back would run again on every round, unjournaled, a catch in it could swallow the
+  // signal, and it may keep the function to call it after the handler has answered.
   if (!hof)
     return unfollowed(
-      `it is passed to ${Node.isPropertyAccessExpression(callee) ? `${callee.getName()}()` : oneLine(callee.getText(), 60)}, which is not a function declared in the project`,
+      `it is passed to ${Node.isPropertyAccessExpression(callee) ? `${callee.getName()}()` : oneLine(callee.getText(), 60)}, which is not a function declared in the project: the code that calls it back cannot be read (its effects before the call would run again on every round, a catch in it could swallow the input-required signal, it may keep the function for later)`,
     );
   const named = namedDeclarationOf(fn);
   const index = call.getArguments().findIndex((argument) => {
@@ -346,6 +354,8 @@ function callsOfPassed(
   for (const reference of hof.getDescendants()) {
     if (
       !Node.isIdentifier(reference) ||
+      // `@param work - the step` in the function's JSDoc names the parameter without using it.
+      inJsDoc(reference) ||
       reference === parameter.getNameNode() ||
       reference.getText() !== parameter.getName() ||
       reference.getSymbol() !== symbol
@@ -359,6 +369,204 @@ function callsOfPassed(
       );
   }
   return { calls, resume: { fn: hof, call } };
+}
+
+/** The Promise combinators whose result settles when the promises given to them have settled (or one has rejected). */
+const COMBINATORS = ['all', 'allSettled', 'race', 'any'];
+/** How many `const p = call()` names a promise is followed through before it counts as not awaited. */
+const MAX_ALIASES = 3;
+
+/**
+ * Where the promise of a call on the path is left unsettled, or undefined when the code around it waits for it:
+ * awaited, returned (its caller is checked in turn), chained with `.then`/`.catch`/`.finally` or given to a
+ * Promise combinator whose own promise is waited for, kept in a `const` whose every read is waited for, handed to a
+ * function declared in the project that waits for its parameter so (`withTimeout(ask(...), ms)`), or forwarded to
+ * the `reject` of a `new Promise` executor that is waited for. `void call()`, a call as a statement of its own, a
+ * promise stored or passed to code the planner cannot read: the ask would outlive the round.
+ */
+function unsettledUse(call: Node, analysis: MrtrAnalysis, depth = 0): string | undefined {
+  const loose = () =>
+    `\`${callText(call)}\` at line ${analysis.project.userLine(call)} is not awaited: the code that starts it goes on without waiting for it, or waits for it where a catch the planner does not guard would keep the signal`;
+  return isSettled(call, analysis, depth) ? undefined : loose();
+}
+
+/**
+ * Whether the promise `value` evaluates to is waited for by the code around it (see unsettledUse). `strict`: off the
+ * walk's own path (a read of a `const` that holds the promise, a helper's parameter), where the planner puts no guard,
+ * so nothing may catch the rejection on the way (a `catch`, a rejection handler, `allSettled`/`any`).
+ */
+function isSettled(value: Node, analysis: MrtrAnalysis, depth: number, strict = false): boolean {
+  if (depth > MAX_ALIASES) return false;
+  let expr: Node = value;
+  for (;;) {
+    let parent = expr.getParent();
+    while (
+      parent &&
+      (Node.isParenthesizedExpression(parent) ||
+        Node.isAsExpression(parent) ||
+        Node.isNonNullExpression(parent) ||
+        Node.isSatisfiesExpression(parent))
+    ) {
+      expr = parent;
+      parent = parent.getParent();
+    }
+    if (!parent) return false;
+    if (
+      Node.isAwaitExpression(parent) ||
+      Node.isReturnStatement(parent) ||
+      (Node.isArrowFunction(parent) && parent.getBody() === expr)
+    )
+      return !strict || !caughtAround(parent);
+    const outer = parent.getParent();
+    if (
+      Node.isPropertyAccessExpression(parent) &&
+      parent.getExpression() === expr &&
+      ['then', 'catch', 'finally'].includes(parent.getName()) &&
+      outer &&
+      Node.isCallExpression(outer) &&
+      outer.getExpression() === parent
+    ) {
+      // `promise.then(resolve, reject)` in a `new Promise` executor: its rejection settles the new promise.
+      const made = forwardsRejection(outer, parent.getName());
+      if (made) return isSettled(made, analysis, depth + 1, strict);
+      const handles = parent.getName() === 'catch' || (parent.getName() === 'then' && outer.getArguments().length > 1);
+      if (strict && handles) return false;
+      expr = outer;
+      continue;
+    }
+    if (
+      Node.isArrayLiteralExpression(parent) &&
+      outer &&
+      Node.isCallExpression(outer) &&
+      isAnyCombinator(outer) &&
+      !(strict && swallows(outer))
+    ) {
+      expr = outer;
+      continue;
+    }
+    if (Node.isCallExpression(parent) && parent.getExpression() !== expr) {
+      if (
+        (isAnyCombinator(parent) && !(strict && swallows(parent))) ||
+        waitsForArgument(parent, expr, analysis, depth)
+      ) {
+        expr = parent;
+        continue;
+      }
+      return false;
+    }
+    // `ok ? confirm() : skip()`, `cached ?? (await fetch())`: the expression's value is the promise.
+    if (Node.isConditionalExpression(parent) && parent.getCondition() !== expr) {
+      expr = parent;
+      continue;
+    }
+    if (
+      Node.isBinaryExpression(parent) &&
+      parent.getRight() === expr &&
+      [SyntaxKind.AmpersandAmpersandToken, SyntaxKind.BarBarToken, SyntaxKind.QuestionQuestionToken].includes(
+        parent.getOperatorToken().getKind(),
+      )
+    ) {
+      expr = parent;
+      continue;
+    }
+    // `const pending = confirm(); ...; await pending`: every read of the name waits for it.
+    if (
+      Node.isVariableDeclaration(parent) &&
+      parent.getInitializer() === expr &&
+      Node.isIdentifier(parent.getNameNode()) &&
+      parent.getVariableStatement()?.getDeclarationKind() === 'const'
+    ) {
+      const reads = readsOf(parent.getNameNode(), enclosingFunction(parent) ?? parent.getSourceFile());
+      return reads.length > 0 && reads.every((read) => isSettled(read, analysis, depth + 1, true));
+    }
+    return false;
+  }
+}
+
+/** `Promise.allSettled` and `Promise.any` keep a rejection from their own promise. */
+function swallows(call: CallExpression): boolean {
+  return isPromiseCombinator(call, 'allSettled') || isPromiseCombinator(call, 'any');
+}
+
+/** A `try` with a catch clause around `node` in its own function. */
+function caughtAround(node: Node): boolean {
+  for (let current: Node = node; !isFunctionNode(current);) {
+    const parent = current.getParent();
+    if (!parent) return false;
+    if (Node.isTryStatement(parent) && parent.getTryBlock() === current && parent.getCatchClause()) return true;
+    current = parent;
+  }
+  return false;
+}
+
+/** The other references to a declared name in `scope` (JSDoc mentions left out). */
+function readsOf(name: Node, scope: Node): Node[] {
+  const symbol = name.getSymbol();
+  return scope
+    .getDescendantsOfKind(SyntaxKind.Identifier)
+    .filter((id) => id !== name && id.getText() === name.getText() && id.getSymbol() === symbol && !inJsDoc(id));
+}
+
+/**
+ * `withTimeout(promise, ms)` of a function declared in the project whose parameter (here `promise`) is waited for
+ * wherever it is read (`return Promise.race([promise, timer])`): the call's own promise settles with it.
+ */
+function waitsForArgument(call: CallExpression, argument: Node, analysis: MrtrAnalysis, depth: number): boolean {
+  const callee = unwrap(call.getExpression());
+  const hof = Node.isIdentifier(callee) ? projectFunctionOf(analysis.project, callee) : undefined;
+  const index = call.getArguments().indexOf(argument as never);
+  const parameter = hof && index >= 0 ? hof.getParameters()[index] : undefined;
+  if (!parameter || !Node.isParameterDeclaration(parameter) || parameter.isRestParameter()) return false;
+  const name = parameter.getNameNode();
+  if (!Node.isIdentifier(name)) return false;
+  const reads = readsOf(name, hof!);
+  return reads.length > 0 && reads.every((read) => isSettled(read, analysis, depth + 1, true));
+}
+
+/**
+ * `promise.then(ok, (e) => reject(e))` or `promise.catch(reject)` written in the executor of a `new Promise`: its
+ * rejection rejects that promise (the `new Promise` expression returned), else undefined.
+ */
+function forwardsRejection(chain: CallExpression, method: string): Node | undefined {
+  const handler = chain.getArguments()[method === 'catch' ? 0 : 1];
+  const executor = chain.getFirstAncestor((a) => isFunctionNode(a));
+  const made = executor?.getParent();
+  if (!handler || !executor || !made || !Node.isNewExpression(made) || made.getExpression().getText() !== 'Promise')
+    return undefined;
+  if (!Node.isStatement(chain.getParent()!) && !Node.isExpressionStatement(chain.getParent()!)) return undefined;
+  const reject = (executor as ProjectFunction).getParameters?.()[1]?.getNameNode();
+  if (!reject || !Node.isIdentifier(reject)) return undefined;
+  const value = unwrap(handler);
+  if (Node.isIdentifier(value)) return value.getText() === reject.getText() ? made : undefined;
+  if (!Node.isArrowFunction(value) && !Node.isFunctionExpression(value)) return undefined;
+  const error = value.getParameters()[0]?.getNameNode();
+  if (!error || !Node.isIdentifier(error)) return undefined;
+  const forwards = value
+    .getDescendantsOfKind(SyntaxKind.CallExpression)
+    .some(
+      (c) => c.getExpression().getText() === reject.getText() && c.getArguments()[0]?.getText() === error.getText(),
+    );
+  return forwards ? made : undefined;
+}
+
+function isAnyCombinator(call: CallExpression): boolean {
+  return COMBINATORS.some((name) => isPromiseCombinator(call, name));
+}
+
+/**
+ * A call as a message names it: its text, or its callee with `(...)` when an argument is a function written in place
+ * (its body may hold the review marker a run writes, which a second run would then quote).
+ */
+function callText(call: Node): string {
+  const args = Node.isCallExpression(call) || Node.isNewExpression(call) ? (call.getArguments() ?? []) : [];
+  const inPlace = args.some((a) => a.getDescendants().some((d) => isFunctionNode(d)) || isFunctionNode(a));
+  if (!inPlace || !(Node.isCallExpression(call) || Node.isNewExpression(call))) return oneLine(call.getText(), 60);
+  return `${Node.isNewExpression(call) ? 'new ' : ''}${oneLine(call.getExpression().getText(), 60)}(...)`;
+}
+
+/** Inside a JSDoc comment (`@param name`, `{@link name}`): a mention, not a use. */
+function inJsDoc(node: Node): boolean {
+  return node.getFirstAncestor((a) => Node.isJSDoc(a)) !== undefined;
 }
 
 /** What distinguishes two trails for the walk above them: the guards found so far, and whether one failed. */

@@ -8,7 +8,7 @@ export function build() {
   const server = new McpServer({ name: 'unfollowed', version: '1.0.0' });
 
   async function confirmTag(tag: string) {
-    /* @mcp-mrtr-review callback-not-followed: the function holding the ask is passed as a value to code whose calls of it the planner cannot follow (a library function, forEach, a parameter passed on or stored, mapped promises not awaited together): tags.forEach(confirmTag) at line 27: it is passed to forEach(), which is not a function declared in the project */
+    /* @mcp-mrtr-review callback-not-followed: the function holding the ask is passed as a value to code whose calls of it the planner cannot follow (a library function, forEach, a parameter passed on or stored, mapped promises not awaited together): tags.forEach(confirmTag) at line 27: it is passed to forEach(), which is not a function declared in the project: the code that calls it back cannot be read (its effects before the call would run again on every round, a catch in it could swallow the input-required signal, it may keep the function for later) */
     const answer = await server.server.elicitInput({ message: `Apply ${tag}?`, requestedSchema: CONFIRM });
     return answer.action === 'accept';
   }

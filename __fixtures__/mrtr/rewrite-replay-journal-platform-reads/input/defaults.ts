@@ -1,0 +1,1 @@
+export const defaults = { url: 'https://notes.example/', token: 'reader' };
