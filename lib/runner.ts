@@ -59,7 +59,16 @@ export async function run(
     const files = new Map([...(plan.files ?? []), ...finish.files]);
     dropOrphanModules(files, finalTextsOf(discovery, planned).values(), discovery, outcomes);
     await applyFiles(discovery, files, plan.edits, write, applying, outcomes, texts, pending);
-    const verified = await verifyChanges(transforms, options, discovery, planned, files, outcomes, parsed.stepTexts);
+    const verified = await verifyChanges(
+      transforms,
+      options,
+      discovery,
+      planned,
+      files,
+      outcomes,
+      parsed.stepTexts,
+      write ? pending : undefined,
+    );
     if (pending.length > 0)
       await (await import('./commitWrites.js')).commitWrites(discovery.root, pending, outcomes, planned);
     const sites = unappliedSites(plan.sites, outcomes, discovery, transforms);

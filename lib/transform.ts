@@ -217,6 +217,11 @@ export interface VerifyStep<O = OptionValues> {
 export interface VerifyResult {
   findings: Finding[];
   check?: Check;
+  /**
+   * Files whose migrated text the step changed (the type check's repairs of errors the migration introduced), by
+   * absolute path: a changed file's new text, or the text of a project file the run did not change until then.
+   */
+  repaired?: Map<string, string>;
 }
 
 /** What a transform adds at the end of a run: whole files to write (package.json), and findings. */

@@ -1,0 +1,8 @@
+// The classes of type error the loop repairs, in the order they are tried.
+import { registerResource } from './registerResource.js';
+import type { TypedRepair } from './types.js';
+import { zodErrorIssues } from './zodErrorIssues.js';
+
+export type { TypeErrorAt, TypedRepair } from './types.js';
+
+export const TYPED_REPAIRS: readonly TypedRepair[] = [zodErrorIssues, registerResource];
