@@ -72,7 +72,10 @@ export async function run(
     if (pending.length > 0)
       await (await import('./commitWrites.js')).commitWrites(discovery.root, pending, outcomes, planned);
     const sites = unappliedSites(plan.sites, outcomes, discovery, transforms);
-    const findings = [...finish.findings, ...verified.findings];
+    // A finding a verify step's repair resolved (a codemod marker whose call it migrated) is not reported.
+    const resolved = new Set(verified.resolved.map((r) => `${r.transform}/${r.reason}@${r.file}:${r.line}`));
+    const finished = finish.findings.filter((f) => !resolved.has(`${f.transform}/${f.reason}@${f.file}:${f.line}`));
+    const findings = [...finished, ...verified.findings];
     return buildReport(discovery, parsed.project, sites, findings, outcomes, mode, parsed.testFilesLeftOut, [
       ...verified.checks,
       ...[formatting.check()].filter((c) => c !== undefined),

@@ -222,6 +222,16 @@ export interface VerifyResult {
    * absolute path: a changed file's new text, or the text of a project file the run did not change until then.
    */
   repaired?: Map<string, string>;
+  /** Findings of other roles that the repairs resolved (an official codemod marker on a call they migrated). */
+  resolved?: ResolvedFinding[];
+}
+
+/** A finding named by where it is: its transform, reason, file (root-relative) and the user's line. */
+export interface ResolvedFinding {
+  transform: string;
+  reason: string;
+  file: string;
+  line: number;
 }
 
 /** What a transform adds at the end of a run: whole files to write (package.json), and findings. */

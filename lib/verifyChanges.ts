@@ -5,7 +5,7 @@ import type { PendingWrite } from './journal.js';
 import type { Check, Finding } from './model.js';
 import { optionValuesOf } from './optionValues.js';
 import type { RunOptions } from './runOptions.js';
-import type { Transform } from './transform.js';
+import type { ResolvedFinding, Transform } from './transform.js';
 
 /**
  * Each transform's verify step the run's options enable, over the run's result (the changed and created files,
@@ -21,9 +21,9 @@ export async function verifyChanges(
   outcomes: Map<string, FileOutcome>,
   stepTexts: Map<string, string>,
   pending?: PendingWrite[],
-): Promise<{ findings: Finding[]; checks: Check[] }> {
+): Promise<{ findings: Finding[]; checks: Check[]; resolved: ResolvedFinding[] }> {
   const verifiers = transforms.filter((t) => t.verify && (t.verify.enabled?.(optionValuesOf(t, options)) ?? true));
-  if (verifiers.length === 0) return { findings: [], checks: [] };
+  if (verifiers.length === 0) return { findings: [], checks: [], resolved: [] };
   const before = new Map<string, string>();
   const after = new Map<string, string>();
   for (const [absPath, outcome] of outcomes) {
@@ -36,6 +36,7 @@ export async function verifyChanges(
   }
   const findings: Finding[] = [];
   const checks: Check[] = [];
+  const resolved: ResolvedFinding[] = [];
   for (const transform of verifiers) {
     const result = await transform.verify!.run({
       root: discovery.root,
@@ -47,8 +48,9 @@ export async function verifyChanges(
     findings.push(...result.findings);
     if (result.check) checks.push(result.check);
     if (result.repaired) await takeRepairs(result.repaired, discovery, planned, outcomes, options, pending);
+    resolved.push(...(result.resolved ?? []));
   }
-  return { findings, checks };
+  return { findings, checks, resolved };
 }
 
 /**

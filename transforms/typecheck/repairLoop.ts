@@ -27,6 +27,8 @@ export interface RepairLoopResult<E extends LocatedError> {
   after: E[];
   /** Each class's count of repaired errors. */
   repaired: Map<string, number>;
+  /** Findings of other roles the repairs resolved: at a line (1-based) of the text the repair was made on. */
+  resolved: Array<{ transform: string; reason: string; absPath: string; line: number; text: string }>;
 }
 
 /**
@@ -46,6 +48,7 @@ export function repairLoop<E extends LocatedError>(
   classes: readonly TypedRepair[] = TYPED_REPAIRS,
 ): RepairLoopResult<E> {
   const repaired = new Map<string, number>();
+  const resolved: RepairLoopResult<E>['resolved'] = [];
   let current = { texts, program, after };
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const introduced = introducedErrors(before, current.after);
@@ -61,9 +64,14 @@ export function repairLoop<E extends LocatedError>(
     // Undone unless it lowers the number of new errors.
     if (introducedErrors(before, nextAfter).length >= introduced.length) break;
     for (const [id, count] of found.counts) repaired.set(id, (repaired.get(id) ?? 0) + count);
+    for (const r of found.resolved) {
+      const file = current.program.getSourceFile(r.absPath)!;
+      const line = file.getLineAndCharacterOfPosition(r.offset).line + 1;
+      resolved.push({ transform: r.transform, reason: r.reason, absPath: path.resolve(r.absPath), line, text: file.text });
+    }
     current = { texts: nextTexts, program: nextProgram, after: nextAfter };
   }
-  return { ...current, repaired };
+  return { ...current, repaired, resolved };
 }
 
 /** The errors `after` has that `before` had not (as many times as they occur). */
@@ -86,9 +94,14 @@ function editsOf(
   errors: readonly LocatedError[],
   repairable: (absPath: string) => boolean,
   classes: readonly TypedRepair[],
-): { edits: Map<string, TextEdit[]>; counts: Map<string, number> } {
+): {
+  edits: Map<string, TextEdit[]>;
+  counts: Map<string, number>;
+  resolved: Array<{ transform: string; reason: string; absPath: string; offset: number }>;
+} {
   const edits = new Map<string, TextEdit[]>();
   const counts = new Map<string, number>();
+  const resolved: Array<{ transform: string; reason: string; absPath: string; offset: number }> = [];
   const checker = program.getTypeChecker();
   for (const error of errors) {
     if (error.absPath === undefined || error.start === undefined) continue;
@@ -101,15 +114,16 @@ function editsOf(
     for (const repair of classes) {
       if (!repair.codes.includes(error.code)) continue;
       const found = repair.repair({ ts, checker, file, code: error.code, message: error.message, node });
-      if (!found || found.length === 0) continue;
+      if (!found || found.edits.length === 0) continue;
       const taken = edits.get(error.absPath) ?? [];
-      if (found.some((a) => taken.some((b) => a.start < b.end && b.start < a.end))) break;
-      edits.set(error.absPath, [...taken, ...found]);
+      if (found.edits.some((a) => taken.some((b) => a.start < b.end && b.start < a.end))) break;
+      edits.set(error.absPath, [...taken, ...found.edits]);
       counts.set(repair.id, (counts.get(repair.id) ?? 0) + 1);
+      for (const r of found.resolves ?? []) resolved.push({ ...r, absPath: error.absPath });
       break;
     }
   }
-  return { edits, counts };
+  return { edits, counts, resolved };
 }
 
 /** The innermost node whose text (without leading trivia) starts at `start`. */

@@ -99,7 +99,18 @@ export function typeCheckMigration(context: VerifyContext): VerifyResult {
   }
   const repairedContext = { ...context, before: beforeTexts, after: loop.texts };
   const result = resultOf(before, loop.after, repairedContext, shown, lent, loop.repaired);
-  return repairedTexts.size > 0 ? { ...result, repaired: repairedTexts } : result;
+  if (repairedTexts.size === 0) return result;
+  // Each resolved finding at the user's line, as the role that made it reports it (lib/findings.ts inUserLines).
+  const resolved = loop.resolved.map((r) => {
+    const file = path.relative(context.root, r.absPath).split(path.sep).join('/');
+    const [found] = inUserLines(
+      [findingOf(TYPECHECK, 'post-migration-type-error', { file, line: r.line }, '')],
+      beforeTexts.get(r.absPath),
+      r.text,
+    );
+    return { transform: r.transform, reason: r.reason, file, line: found!.line };
+  });
+  return { ...result, repaired: repairedTexts, resolved };
 }
 
 /** The errors `after` has that `before` had not (as many times as they occur), as findings and the summary line. */

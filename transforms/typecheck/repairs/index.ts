@@ -3,6 +3,6 @@ import { registerResource } from './registerResource.js';
 import type { TypedRepair } from './types.js';
 import { zodErrorIssues } from './zodErrorIssues.js';
 
-export type { TypeErrorAt, TypedRepair } from './types.js';
+export type { RepairEdits, TypeErrorAt, TypedRepair } from './types.js';
 
 export const TYPED_REPAIRS: readonly TypedRepair[] = [zodErrorIssues, registerResource];

@@ -19,5 +19,14 @@ export interface TypedRepair {
   id: string;
   codes: readonly number[];
   /** The edits of the error's file that repair it, or undefined when this class does not apply. */
-  repair(error: TypeErrorAt): TextEdit[] | undefined;
+  repair(error: TypeErrorAt): RepairEdits | undefined;
+}
+
+export interface RepairEdits {
+  edits: TextEdit[];
+  /**
+   * Findings of the text the repair resolves, by the offset of their line in it: the official codemod's marker
+   * (`v1-to-v2/codemod-error-marker`, reported at the marker's line) on a call the repair migrated.
+   */
+  resolves?: Array<{ transform: string; reason: string; offset: number }>;
 }

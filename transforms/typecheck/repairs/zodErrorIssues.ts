@@ -13,6 +13,6 @@ export const zodErrorIssues: TypedRepair = {
     // The receiver is a ZodError of the zod now installed, and it has `issues`.
     const receiver = checker.getTypeAtLocation(access.expression);
     if (!checker.getPropertyOfType(receiver, 'issues')) return undefined;
-    return [{ start: node.getStart(), end: node.getEnd(), text: 'issues' }];
+    return { edits: [{ start: node.getStart(), end: node.getEnd(), text: 'issues' }] };
   },
 };
