@@ -67,7 +67,13 @@ export function repairLoop<E extends LocatedError>(
     for (const r of found.resolved) {
       const file = current.program.getSourceFile(r.absPath)!;
       const line = file.getLineAndCharacterOfPosition(r.offset).line + 1;
-      resolved.push({ transform: r.transform, reason: r.reason, absPath: path.resolve(r.absPath), line, text: file.text });
+      resolved.push({
+        transform: r.transform,
+        reason: r.reason,
+        absPath: path.resolve(r.absPath),
+        line,
+        text: file.text,
+      });
     }
     current = { texts: nextTexts, program: nextProgram, after: nextAfter };
   }
@@ -127,7 +133,11 @@ function editsOf(
 }
 
 /** The innermost node whose text (without leading trivia) starts at `start`. */
-function nodeStartingAt(ts: typeof TypeScript, file: TypeScript.SourceFile, start: number): TypeScript.Node | undefined {
+function nodeStartingAt(
+  ts: typeof TypeScript,
+  file: TypeScript.SourceFile,
+  start: number,
+): TypeScript.Node | undefined {
   let found: TypeScript.Node | undefined;
   const visit = (node: TypeScript.Node): void => {
     if (node.getStart(file) === start) found = node;

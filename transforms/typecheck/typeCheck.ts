@@ -78,7 +78,8 @@ export function typeCheckMigration(context: VerifyContext): VerifyResult {
   // The new errors of a known class are repaired (repairLoop.ts): in the files the run changes and the project's
   // other files it checks, never in a module the run creates.
   const repairable = (absPath: string) =>
-    checked.has(absPath) && !absPath.includes(`${path.sep}node_modules${path.sep}`) &&
+    checked.has(absPath) &&
+    !absPath.includes(`${path.sep}node_modules${path.sep}`) &&
     (context.before.has(absPath) || (!context.after.has(absPath) && fs.existsSync(absPath)));
   const loop = repairLoop(
     ts,

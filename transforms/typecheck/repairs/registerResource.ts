@@ -19,7 +19,9 @@ function markerRemoval(call: TypeScript.Node): TextEdit[] {
   const previousStart = file.text.lastIndexOf('\n', lineStart - 2) + 1;
   if (lineStart === 0) return [];
   const marker = MARKER.exec(file.text.slice(previousStart, lineStart));
-  return marker && marker[0].length === lineStart - previousStart ? [{ start: previousStart, end: lineStart, text: '' }] : [];
+  return marker && marker[0].length === lineStart - previousStart
+    ? [{ start: previousStart, end: lineStart, text: '' }]
+    : [];
 }
 
 export const registerResource: TypedRepair = {
