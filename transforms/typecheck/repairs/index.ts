@@ -1,8 +1,15 @@
 // The classes of type error the loop repairs, in the order they are tried.
+import { literalResultField } from './literalResultField.js';
+import { rawShapeSchema } from './rawShapeSchema.js';
 import { registerResource } from './registerResource.js';
 import type { TypedRepair } from './types.js';
 import { zodErrorIssues } from './zodErrorIssues.js';
 
 export type { RepairEdits, TypeErrorAt, TypedRepair } from './types.js';
 
-export const TYPED_REPAIRS: readonly TypedRepair[] = [zodErrorIssues, registerResource];
+export const TYPED_REPAIRS: readonly TypedRepair[] = [
+  zodErrorIssues,
+  registerResource,
+  rawShapeSchema,
+  literalResultField,
+];
