@@ -318,11 +318,13 @@ describe('v1 step repairs, one by one', () => {
 // The type-directed repairs (issue 31): after the plan, the migrated project is compiled with its dependencies
 // (zod 3, as the v1 project installed it) and each new error of a known class is repaired. The fixture
 // `v1-to-v2-cli/rewrite-typed-repairs` pins the migration (a `resource()` call the official codemod left with its
-// marker becomes `registerResource`, a ZodError's `errors` becomes `issues`, no finding left); here it is run.
+// marker becomes `registerResource`, a ZodError's `errors` becomes `issues`, a raw shape from a table
+// `z.object(shape)`, a client's own answer type the protocol's values, no finding left); here it is run.
 describe('type-directed repairs (issue 31)', () => {
   const TYPED = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'rewrite-typed-repairs');
   const TYPED_EXPECTED = migratedTree(TYPED);
   const typedCalls: Call[] = [
+    { kind: 'tool', name: 'shout', args: { word: 'hi' } },
     { kind: 'resource', uri: 'catalogue://all' },
     { kind: 'resource', uri: 'catalogue://readme' },
     { kind: 'tool', name: 'check_note', args: { note: '{"title":"a","tags":["x"]}' } },
@@ -334,14 +336,25 @@ describe('type-directed repairs (issue 31)', () => {
     expect(fs.readFileSync(path.join(TYPED_EXPECTED, 'src', 'resources.ts'), 'utf8')).not.toContain('@mcp-codemod');
   });
 
-  it('answers as the v1 original on zod 3 over stdio: both resources, and the problems read from `issues`', async () => {
+  it('answers as the v1 original on zod 3 over stdio: the table tool and its schema, both resources, the problems read from `issues`', async () => {
     const original = path.join(withZod3(compileTree(path.join(TYPED, 'input'))), 'src', 'index.js');
     const migrated = path.join(compileTree(TYPED_EXPECTED), 'src', 'index.js');
     const viaV1 = await runOverStdio(original, 'v1', typedCalls, {});
     expect(JSON.stringify(viaV1.results)).toContain('# Notes');
-    expect(JSON.stringify(viaV1.results[3])).toContain('title: too_small\\ntags.0: invalid_type');
+    expect(JSON.stringify(viaV1.results[4])).toContain('title: too_small\\ntags.0: invalid_type');
+    expect(JSON.stringify(viaV1.results[0])).toContain('HI');
     for (const era of ['2025', '2026'] as const)
       expect(await runOverStdio(migrated, era, typedCalls, {}), era).toEqual(viaV1);
+    // The listing: each tool's properties and required ones as before (the JSON Schema dialect is the SDK's own).
+    type Listed = { tools: Array<{ name: string; inputSchema: { properties?: object; required?: string[] } }> };
+    const shape = (listed: Listed) =>
+      listed.tools.map((t) => [t.name, t.inputSchema.properties, t.inputSchema.required]);
+    const listedV1 = shape((await runOverStdio(original, 'v1', [{ kind: 'tools' }], {})).results[0] as Listed);
+    expect(listedV1[0]).toEqual(['shout', { word: { type: 'string' } }, ['word']]);
+    for (const era of ['2025', '2026'] as const)
+      expect(shape((await runOverStdio(migrated, era, [{ kind: 'tools' }], {})).results[0] as Listed), era).toEqual(
+        listedV1,
+      );
   });
 
   it('repairs nothing without the type check (`typecheck: false`): the marker stays a review item', async () => {

@@ -2,11 +2,13 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { registerResources } from './resources.js';
+import { registerTools } from './tools.js';
 
 const Note = z.object({ title: z.string().min(1), tags: z.array(z.string()) });
 
 const server = new McpServer({ name: 'catalogue', version: '1.0.0' });
 registerResources(server);
+registerTools(server);
 
 server.registerTool(
   'check_note',

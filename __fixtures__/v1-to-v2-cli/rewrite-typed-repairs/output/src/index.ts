@@ -2,12 +2,14 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { registerResources } from './resources.js';
+import { registerTools } from './tools.js';
 
 const Note = z.object({ title: z.string().min(1), tags: z.array(z.string()) });
 
 function build(): McpServer {
   const server = new McpServer({ name: 'catalogue', version: '1.0.0' });
   registerResources(server);
+  registerTools(server);
   server.registerTool(
     'check_note',
     { description: 'Check a note written as JSON', inputSchema: z.object({ note: z.string() }) },
