@@ -12,7 +12,7 @@ import type { TypedRepair } from './types.js';
 type TS = typeof TypeScript;
 
 const RECORD =
-  /Types of property '([A-Za-z_$][\w$]*)' are incompatible\.\s+Type 'Record<string, unknown>(?: \| undefined)?' is not assignable to type '\{ \[x: string\]: ([\w\[\] |]+); \}(?: \| undefined)?'/;
+  /Types of property '([A-Za-z_$][\w$]*)' are incompatible\.\s+Type 'Record<string, unknown>(?: \| undefined)?' is not assignable to type '\{ \[x: string\]: ([\w[\] |]+); \}(?: \| undefined)?'/;
 const FIELD =
   /Types of property '([A-Za-z_$][\w$]*)' are incompatible\.\s+Type 'string' is not assignable to type '((?:"[^"\\]*"(?: \| )?)+)'\.?/;
 
