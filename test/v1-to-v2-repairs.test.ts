@@ -319,7 +319,8 @@ describe('v1 step repairs, one by one', () => {
 // (zod 3, as the v1 project installed it) and each new error of a known class is repaired. The fixture
 // `v1-to-v2-cli/rewrite-typed-repairs` pins the migration (a `resource()` call the official codemod left with its
 // marker becomes `registerResource`, a ZodError's `errors` becomes `issues`, a raw shape from a table
-// `z.object(shape)`, a client's own answer type the protocol's values, no finding left); here it is run.
+// `z.object(shape)`, a client's own answer type the protocol's values, `.strict({ message })` zod 4's
+// `strictObject` with that message, an issue callback's zod 3 annotation dropped, no finding left); here it is run.
 describe('type-directed repairs (issue 31)', () => {
   const TYPED = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'rewrite-typed-repairs');
   const TYPED_EXPECTED = migratedTree(TYPED);
@@ -329,6 +330,7 @@ describe('type-directed repairs (issue 31)', () => {
     { kind: 'resource', uri: 'catalogue://readme' },
     { kind: 'tool', name: 'check_note', args: { note: '{"title":"a","tags":["x"]}' } },
     { kind: 'tool', name: 'check_note', args: { note: '{"title":"","tags":[1]}' } },
+    { kind: 'tool', name: 'check_note', args: { note: '{"title":"a","tags":[],"colour":"red"}' } },
   ];
 
   it('compiles under strict TypeScript (NodeNext), with no marker left', () => {
@@ -343,6 +345,8 @@ describe('type-directed repairs (issue 31)', () => {
     expect(JSON.stringify(viaV1.results)).toContain('# Notes');
     expect(JSON.stringify(viaV1.results[4])).toContain('title: too_small\\ntags.0: invalid_type');
     expect(JSON.stringify(viaV1.results[0])).toContain('HI');
+    // The unknown key's own message (zod 3's strict({ message }), zod 4's strictObject error map).
+    expect(JSON.stringify(viaV1.results[5])).toContain('unrecognized_keys (not a field of a note)');
     for (const era of ['2025', '2026'] as const)
       expect(await runOverStdio(migrated, era, typedCalls, {}), era).toEqual(viaV1);
     // The listing: each tool's properties and required ones as before (the JSON Schema dialect is the SDK's own).

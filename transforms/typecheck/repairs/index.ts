@@ -4,6 +4,8 @@ import { rawShapeSchema } from './rawShapeSchema.js';
 import { registerResource } from './registerResource.js';
 import type { TypedRepair } from './types.js';
 import { zodErrorIssues } from './zodErrorIssues.js';
+import { zodIssueCallback } from './zodIssueCallback.js';
+import { zodStrictMessage } from './zodStrictMessage.js';
 
 export type { RepairEdits, TypeErrorAt, TypedRepair } from './types.js';
 
@@ -12,4 +14,6 @@ export const TYPED_REPAIRS: readonly TypedRepair[] = [
   registerResource,
   rawShapeSchema,
   literalResultField,
+  zodStrictMessage,
+  zodIssueCallback,
 ];

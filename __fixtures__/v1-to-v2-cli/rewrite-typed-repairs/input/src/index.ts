@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { registerResources } from './resources.js';
 import { registerTools } from './tools.js';
 
-const Note = z.object({ title: z.string().min(1), tags: z.array(z.string()) });
+const Note = z.object({ title: z.string().min(1), tags: z.array(z.string()) }).strict({ message: 'not a field of a note' });
 
 const server = new McpServer({ name: 'catalogue', version: '1.0.0' });
 registerResources(server);
@@ -17,7 +17,10 @@ server.registerTool(
     const parsed = Note.safeParse(JSON.parse(note));
     if (parsed.success) return { content: [{ type: 'text', text: 'ok' }] };
     // Every problem, as path and code.
-    const problems = parsed.error.errors.map((issue) => `${issue.path.join('.')}: ${issue.code}`);
+    const problems = parsed.error.errors.map(
+      (issue: { path: (string | number)[]; code: string; message: string }) =>
+        `${issue.path.join('.')}: ${issue.code}${issue.code === 'unrecognized_keys' ? ` (${issue.message})` : ''}`,
+    );
     return { content: [{ type: 'text', text: problems.join('\n') }], isError: true };
   },
 );

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { registerResources } from './resources.js';
 import { registerTools } from './tools.js';
 
-const Note = z.object({ title: z.string().min(1), tags: z.array(z.string()) });
+const Note = z.strictObject({ title: z.string().min(1), tags: z.array(z.string()) }, {
+  error: (issue) => (issue.code === 'unrecognized_keys' ? 'not a field of a note' : undefined),
+});
 
 function build(): McpServer {
   const server = new McpServer({ name: 'catalogue', version: '1.0.0' });
@@ -17,7 +19,10 @@ function build(): McpServer {
       const parsed = Note.safeParse(JSON.parse(note));
       if (parsed.success) return { content: [{ type: 'text', text: 'ok' }] };
       // Every problem, as path and code.
-      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.code}`);
+      const problems = parsed.error.issues.map(
+        (issue) =>
+          `${issue.path.join('.')}: ${issue.code}${issue.code === 'unrecognized_keys' ? ` (${issue.message})` : ''}`,
+      );
       return { content: [{ type: 'text', text: problems.join('\n') }], isError: true };
     },
   );
