@@ -8,7 +8,7 @@ import type { TypedRepair } from './types.js';
 export const zodIssueCallback: TypedRepair = {
   id: 'zod-issue-callback',
   codes: [2345],
-  repair({ ts, node, file, message }) {
+  repair({ ts, node, message }) {
     if (!/is not assignable to parameter of type '\(value: \$ZodIssue\b/.test(message)) return undefined;
     if (!ts.isArrowFunction(node) && !ts.isFunctionExpression(node)) return undefined;
     const [parameter] = node.parameters;
