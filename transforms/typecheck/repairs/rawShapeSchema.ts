@@ -5,7 +5,7 @@
 // v2 alike), so the value written as `z.object(value)` is the schema it was: the same validation, the same listing.
 // `z` is the file's value import of zod, added (or its type-only import made a value import) when there is none. The
 // official codemod's marker on the call (it could not tell a raw shape from a schema) goes with it (markers.ts).
-import type { TextEdit } from '../../../lib/edits.js';
+import { lineEndingOf, type TextEdit } from '../../../lib/edits.js';
 import type { ts as TypeScript } from '../../../lib/tsMorph.cjs';
 import { markerAbove, withMarkers } from './markers.js';
 import type { TypedRepair } from './types.js';
@@ -120,7 +120,9 @@ function zodImport(ts: TS, file: TypeScript.SourceFile): { edits: TextEdit[] } |
   const quote = lastImport.moduleSpecifier.getText(file).startsWith('"') ? '"' : "'";
   const semicolon = lastImport.getText(file).trimEnd().endsWith(';') ? ';' : '';
   const end = lastImport.getEnd();
-  return { edits: [{ start: end, end, text: `\nimport { z } from ${quote}zod${quote}${semicolon}` }] };
+  return {
+    edits: [{ start: end, end, text: `${lineEndingOf(file.text)}import { z } from ${quote}zod${quote}${semicolon}` }],
+  };
 }
 
 function declaresZ(ts: TS, statement: TypeScript.Statement): boolean {

@@ -3,6 +3,7 @@
 // `z.strictObject(shape, { error: (issue) => (issue.code === 'unrecognized_keys' ? message : undefined) })`, the
 // message for unknown keys and zod's own (`undefined`: the next map) for every other issue, as zod 3 did. Only the
 // chain written as `<zod>.object(shape).strict(message)`, with one shape argument and a message of that form.
+import { lineEndingOf } from '../../../lib/edits.js';
 import type { ts as TypeScript } from '../../../lib/tsMorph.cjs';
 import type { TypedRepair } from './types.js';
 
@@ -28,7 +29,9 @@ export const zodStrictMessage: TypedRepair = {
     if (/\/\/|\/\*/.test(kept)) return undefined;
     const zod = callee.expression.getText(file);
     const shape = object.arguments[0]!.getText(file);
-    const replacement = `${zod}.strictObject(${shape}, {\n${indentOf(file, strict)}  error: (issue) => (issue.code === 'unrecognized_keys' ? ${text} : undefined),\n${indentOf(file, strict)}})`;
+    const eol = lineEndingOf(file.text);
+    const indent = indentOf(file, strict);
+    const replacement = `${zod}.strictObject(${shape}, {${eol}${indent}  error: (issue) => (issue.code === 'unrecognized_keys' ? ${text} : undefined),${eol}${indent}})`;
     return { edits: [{ start: object.getStart(file), end: strict.getEnd(), text: replacement }] };
   },
 };
