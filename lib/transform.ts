@@ -202,6 +202,8 @@ export interface VerifyContext {
   after: Map<string, string>;
   /** The pre-steps' output texts (the v1 step's), by absolute path: where a change came from. */
   stepTexts: Map<string, string>;
+  /** Whether a file (absolute path) is one of the run's, inside its target: only those may be repaired. Unset: all. */
+  inRun?: (absPath: string) => boolean;
 }
 
 /**

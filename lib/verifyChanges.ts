@@ -34,6 +34,7 @@ export async function verifyChanges(
       after.set(absPath, text.after);
     } else if (files.has(absPath)) after.set(absPath, files.get(absPath)!);
   }
+  const entries = new Map(discovery.files.map((entry) => [entry.absPath, entry]));
   const findings: Finding[] = [];
   const checks: Check[] = [];
   const resolved: ResolvedFinding[] = [];
@@ -44,6 +45,10 @@ export async function verifyChanges(
       before,
       after,
       stepTexts,
+      inRun: (absPath) => {
+        const entry = entries.get(absPath);
+        return entry !== undefined && entry.outsideTarget === undefined;
+      },
     });
     findings.push(...result.findings);
     if (result.check) checks.push(result.check);

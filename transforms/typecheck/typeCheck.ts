@@ -79,6 +79,7 @@ export function typeCheckMigration(context: VerifyContext): VerifyResult {
   // other files it checks, never in a module the run creates.
   const repairable = (absPath: string) =>
     checked.has(absPath) &&
+    (context.inRun?.(absPath) ?? true) &&
     !absPath.includes(`${path.sep}node_modules${path.sep}`) &&
     (context.before.has(absPath) || (!context.after.has(absPath) && fs.existsSync(absPath)));
   const loop = repairLoop(
