@@ -59,11 +59,23 @@ export async function run(
     const files = new Map([...(plan.files ?? []), ...finish.files]);
     dropOrphanModules(files, finalTextsOf(discovery, planned).values(), discovery, outcomes);
     await applyFiles(discovery, files, plan.edits, write, applying, outcomes, texts, pending);
-    const verified = await verifyChanges(transforms, options, discovery, planned, files, outcomes, parsed.stepTexts);
+    const verified = await verifyChanges(
+      transforms,
+      options,
+      discovery,
+      planned,
+      files,
+      outcomes,
+      parsed.stepTexts,
+      write ? pending : undefined,
+    );
     if (pending.length > 0)
       await (await import('./commitWrites.js')).commitWrites(discovery.root, pending, outcomes, planned);
     const sites = unappliedSites(plan.sites, outcomes, discovery, transforms);
-    const findings = [...finish.findings, ...verified.findings];
+    // A finding a verify step's repair resolved (a codemod marker whose call it migrated) is not reported.
+    const resolved = new Set(verified.resolved.map((r) => `${r.transform}/${r.reason}@${r.file}:${r.line}`));
+    const finished = finish.findings.filter((f) => !resolved.has(`${f.transform}/${f.reason}@${f.file}:${f.line}`));
+    const findings = [...finished, ...verified.findings];
     return buildReport(discovery, parsed.project, sites, findings, outcomes, mode, parsed.testFilesLeftOut, [
       ...verified.checks,
       ...[formatting.check()].filter((c) => c !== undefined),

@@ -202,6 +202,8 @@ export interface VerifyContext {
   after: Map<string, string>;
   /** The pre-steps' output texts (the v1 step's), by absolute path: where a change came from. */
   stepTexts: Map<string, string>;
+  /** Whether a file (absolute path) is one of the run's, inside its target: only those may be repaired. Unset: all. */
+  inRun?: (absPath: string) => boolean;
 }
 
 /**
@@ -217,6 +219,21 @@ export interface VerifyStep<O = OptionValues> {
 export interface VerifyResult {
   findings: Finding[];
   check?: Check;
+  /**
+   * Files whose migrated text the step changed (the type check's repairs of errors the migration introduced), by
+   * absolute path: a changed file's new text, or the text of a project file the run did not change until then.
+   */
+  repaired?: Map<string, string>;
+  /** Findings of other roles that the repairs resolved (an official codemod marker on a call they migrated). */
+  resolved?: ResolvedFinding[];
+}
+
+/** A finding named by where it is: its transform, reason, file (root-relative) and the user's line. */
+export interface ResolvedFinding {
+  transform: string;
+  reason: string;
+  file: string;
+  line: number;
 }
 
 /** What a transform adds at the end of a run: whole files to write (package.json), and findings. */

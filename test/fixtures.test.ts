@@ -21,6 +21,7 @@ import {
   FIXTURES_ROOT,
   fixtureOptions,
   projectReport,
+  runOptionsOf,
   readTree,
   REPO_ROOT,
   SHARED_ROOT,
@@ -54,8 +55,8 @@ describe('fixtures', () => {
 
   for (const fixture of fixtures) {
     it(`${fixture.transform}/${fixture.name}`, async () => {
-      const { dir, target } = copyFixture(fixture);
-      const options = fixtureOptions(fixture);
+      const { dir, target, root } = copyFixture(fixture);
+      const options = runOptionsOf(fixtureOptions(fixture));
       try {
         const input = readTree(dir);
         const before = snapshotTree(dir);
@@ -90,7 +91,7 @@ describe('fixtures', () => {
           expect(JSON.parse(JSON.stringify(inPlace).split(base).join(base.replace('.input.', '.')))).toEqual(actual);
         }
       } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
+        fs.rmSync(root, { recursive: true, force: true });
       }
     });
   }

@@ -204,7 +204,12 @@ server.registerPrompt('greet', { argsSchema: greetArgs }, (args) => ({
 
   it('checks the files that use a package the migration raises (zod 3 -> 4), changed or not', () => {
     const dir = project({ installed: false, noUnusedLocals: false });
-    // zod 3's API, with a message for unknown keys: zod 4's .strict() takes none.
+    // zod 3's API: `.ip()` (zod 4 has `z.ipv4()` / `z.ipv6()`, no one-to-one form), and a message for unknown keys
+    // (zod 4's .strict() takes none: repaired as zod 4's strictObject with that message, transforms/typecheck/repairs).
+    fs.writeFileSync(
+      path.join(dir, 'src', 'address.ts'),
+      "import { z } from 'zod';\n\nexport const address = z.string().ip();\n",
+    );
     fs.writeFileSync(
       path.join(dir, 'src', 'strict.ts'),
       "import { z } from 'zod';\n\nexport const strictObject = (shape: z.ZodRawShape) => z.object(shape).strict({ message: 'unknown key' });\n",
@@ -224,9 +229,10 @@ server.registerPrompt('greet', { argsSchema: greetArgs }, (args) => ({
     const errors = (report.findings ?? []).filter((f) => f.reason === 'post-migration-type-error');
     expect(errors.map((e) => `${e.file}:${e.line} ${e.message}`)).toEqual([
       expect.stringMatching(
-        /^src\/strict\.ts:3 TS2554: Expected 0 arguments, but got 1\. \(in a file the migration did not change: it uses zod 4\.\d+\.\d+, which package\.json now asks for; adapt the code to its API\)$/,
+        /^src\/address\.ts:3 TS2339: Property 'ip' does not exist on type 'ZodString'\. \(in a file the migration did not change: it uses zod 4\.\d+\.\d+, which package\.json now asks for; adapt the code to its API\)$/,
       ),
     ]);
+    expect(report.checks![0]!.summary).toContain('1 more repaired (zod-strict-message 1)');
     expect(report.checks![0]!.summary).toMatch(
       /checked against the codemod's own @modelcontextprotocol\/server 2\.\d+\.\d+, zod 4\./,
     );

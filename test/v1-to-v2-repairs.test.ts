@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../api/index.js';
@@ -9,7 +10,7 @@ import { restoreImports } from '../transforms/v1-to-v2/repairs/restoreImports.js
 import { rewriteZodRecord } from '../transforms/v1-to-v2/repairs/rewriteZodRecord.js';
 import { rewriteZodToJsonSchema } from '../transforms/v1-to-v2/repairs/rewriteZodToJsonSchema.js';
 import { compileTree, runOverStdio, type Call } from './support/equivalence.js';
-import { FIXTURES_ROOT, migratedTree, REPO_ROOT } from './support/fixtures.js';
+import { FIXTURES_ROOT, installWithZod3, migratedTree, REPO_ROOT } from './support/fixtures.js';
 import { strictDiagnostics } from './support/typecheck.js';
 import { confirmOnceScript, copyOf, removeTemps, strictDiagnosticsOfTree, temps } from './support/v1-to-v2.js';
 
@@ -318,3 +319,69 @@ describe('v1 step repairs, one by one', () => {
     );
   });
 });
+
+// The type-directed repairs (issue 31): after the plan, the migrated project is compiled with its dependencies
+// (zod 3, as the v1 project installed it) and each new error of a known class is repaired. The fixture
+// `v1-to-v2-cli/rewrite-typed-repairs` pins the migration (a `resource()` call the official codemod left with its
+// marker becomes `registerResource`, a ZodError's `errors` becomes `issues`, a raw shape from a table
+// `z.object(shape)`, a client's own answer type the protocol's values, `.strict({ message })` zod 4's
+// `strictObject` with that message, an issue callback's zod 3 annotation dropped, no finding left); here it is run.
+describe('type-directed repairs (issue 31)', () => {
+  const TYPED = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'rewrite-typed-repairs');
+  const TYPED_EXPECTED = migratedTree(TYPED);
+  const typedCalls: Call[] = [
+    { kind: 'tool', name: 'shout', args: { word: 'hi' } },
+    { kind: 'resource', uri: 'catalogue://all' },
+    { kind: 'resource', uri: 'catalogue://readme' },
+    { kind: 'tool', name: 'check_note', args: { note: '{"title":"a","tags":["x"]}' } },
+    { kind: 'tool', name: 'check_note', args: { note: '{"title":"","tags":[1]}' } },
+    { kind: 'tool', name: 'check_note', args: { note: '{"title":"a","tags":[],"colour":"red"}' } },
+  ];
+
+  it('compiles under strict TypeScript (NodeNext), with no marker left', () => {
+    expect(strictDiagnosticsOfTree(TYPED_EXPECTED)).toEqual([]);
+    expect(fs.readFileSync(path.join(TYPED_EXPECTED, 'src', 'resources.ts'), 'utf8')).not.toContain('@mcp-codemod');
+  });
+
+  it('answers as the v1 original on zod 3 over stdio: the table tool and its schema, both resources, the problems read from `issues`', async () => {
+    const original = path.join(withZod3(compileTree(path.join(TYPED, 'input'))), 'src', 'index.js');
+    const migrated = path.join(compileTree(TYPED_EXPECTED), 'src', 'index.js');
+    const viaV1 = await runOverStdio(original, 'v1', typedCalls, {});
+    expect(JSON.stringify(viaV1.results)).toContain('# Notes');
+    expect(JSON.stringify(viaV1.results[4])).toContain('title: too_small\\ntags.0: invalid_type');
+    expect(JSON.stringify(viaV1.results[0])).toContain('HI');
+    // The unknown key's own message (zod 3's strict({ message }), zod 4's strictObject error map).
+    expect(JSON.stringify(viaV1.results[5])).toContain('unrecognized_keys (not a field of a note)');
+    for (const era of ['2025', '2026'] as const)
+      expect(await runOverStdio(migrated, era, typedCalls, {}), era).toEqual(viaV1);
+    // The listing: each tool's properties and required ones as before (the JSON Schema dialect is the SDK's own).
+    type Listed = { tools: Array<{ name: string; inputSchema: { properties?: object; required?: string[] } }> };
+    const shape = (listed: Listed) =>
+      listed.tools.map((t) => [t.name, t.inputSchema.properties, t.inputSchema.required]);
+    const listedV1 = shape((await runOverStdio(original, 'v1', [{ kind: 'tools' }], {})).results[0] as Listed);
+    expect(listedV1[0]).toEqual(['shout', { word: { type: 'string' } }, ['word']]);
+    for (const era of ['2025', '2026'] as const)
+      expect(shape((await runOverStdio(migrated, era, [{ kind: 'tools' }], {})).results[0] as Listed), era).toEqual(
+        listedV1,
+      );
+  });
+
+  it('repairs nothing without the type check (`typecheck: false`): the marker stays a review item', async () => {
+    const { dir } = installedCopy(path.join(TYPED, 'input'));
+    const report = await migrate({ paths: [dir], v1ToV2: true, typecheck: false });
+    expect((report.findings ?? []).map((f) => `${f.file}:${f.line} ${f.reason}`)).toEqual(
+      expect.arrayContaining(['src/resources.ts:10 codemod-error-marker', 'src/resources.ts:14 codemod-error-marker']),
+    );
+    expect(fs.readFileSync(path.join(dir, 'src', 'index.ts'), 'utf8')).toContain('parsed.error.errors.map');
+  });
+});
+
+/** A copy of a project beside a node_modules as a v1 project installs it (zod 3): the type check runs there. */
+function installedCopy(source: string): { dir: string } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-typed-'));
+  temps.push(root);
+  installWithZod3(path.join(root, 'node_modules'));
+  const dir = path.join(root, 'project');
+  fs.cpSync(source, dir, { recursive: true });
+  return { dir };
+}

@@ -83,6 +83,17 @@ export interface FixtureOptions {
   v1ToV2?: boolean;
   runtimeDir?: string;
   includeTests?: boolean;
+  /**
+   * The copy is installed (not a run option): a `node_modules` beside it, this repository's packages with zod 3 as a
+   * v1 project has it (zod 4's own `zod/v3`), so that the type check and its repairs run in the temp copy too.
+   */
+  installed?: 'zod3';
+}
+
+/** The run options of a fixture's options (what `options.json` asks of the fixture runner itself left out). */
+export function runOptionsOf(options: FixtureOptions): Omit<FixtureOptions, 'installed'> {
+  const { installed: _installed, ...run } = options;
+  return run;
 }
 
 /**
@@ -97,16 +108,45 @@ export function fixtureOptions(fixture: Fixture): FixtureOptions {
   return fixture.transform === V1_CLI_FIXTURES ? { v1ToV2: true, ...own } : own;
 }
 
-/** Copy a fixture's input to a fresh temp dir outside the repository, so that no node_modules can resolve. */
-export function copyFixture(fixture: Fixture): { dir: string; target: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mrtr-${fixture.name}-`));
+/**
+ * Copy a fixture's input to a fresh temp dir outside the repository, so that no node_modules can resolve; with
+ * `installed`, to a folder `project/` of it beside a `node_modules` (see FixtureOptions). `root` is what to remove.
+ */
+export function copyFixture(fixture: Fixture): { dir: string; target: string; root: string } {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `mrtr-${fixture.name}-`));
+  const installed = fixtureOptions(fixture).installed;
+  const dir = installed ? path.join(root, 'project') : root;
+  if (installed) installWithZod3(path.join(root, 'node_modules'));
   if (fixture.isFolder) {
     fs.cpSync(fixture.inputPath, dir, { recursive: true });
-    return { dir, target: dir };
+    return { dir, target: dir, root };
   }
   const name = path.basename(fixture.inputPath).replace('.input.', '.');
   fs.copyFileSync(fixture.inputPath, path.join(dir, name));
-  return { dir, target: dir };
+  return { dir, target: dir, root };
+}
+
+/**
+ * A node_modules as a v1 project installs it: this repository's packages linked, zod 3 (zod 4's `zod/v3`, the zod 3
+ * API: this repository has no zod 3 of its own), and TypeScript copied (the type check uses a compiler installed in
+ * the project's own node_modules; a link resolves outside it).
+ */
+export function installWithZod3(modules: string): void {
+  fs.mkdirSync(modules, { recursive: true });
+  const repoModules = path.join(REPO_ROOT, 'node_modules');
+  for (const name of fs.readdirSync(repoModules))
+    if (name !== 'zod' && name !== 'typescript' && name !== '.bin' && name !== '.cache')
+      fs.symlinkSync(path.join(repoModules, name), path.join(modules, name), 'dir');
+  fs.cpSync(path.join(repoModules, 'typescript'), path.join(modules, 'typescript'), { recursive: true });
+  const zod = path.join(modules, 'zod');
+  fs.mkdirSync(zod);
+  const v3 = path.join(repoModules, 'zod', 'v3', 'index.js');
+  fs.writeFileSync(
+    path.join(zod, 'package.json'),
+    JSON.stringify({ name: 'zod', version: '3.25.76', type: 'module', main: 'index.js', types: 'index.d.ts' }),
+  );
+  fs.writeFileSync(path.join(zod, 'index.js'), `export * from ${JSON.stringify(v3)};\n`);
+  fs.writeFileSync(path.join(zod, 'index.d.ts'), `export * from ${JSON.stringify(v3.replace(/\.js$/, '.cjs'))};\n`);
 }
 
 /**

@@ -14,6 +14,7 @@ type TS = typeof TypeScript;
 import { TYPECHECK_ID } from './ids.js';
 import { describeLent, installedDir, lendingHost, lentPackages, readText, type LentPackage } from './lend.js';
 import { REASONS } from './reasons.js';
+import { introducedErrors, repairLoop } from './repairLoop.js';
 
 /** The catalogue the type check's findings are made from. */
 const TYPECHECK = { id: TYPECHECK_ID, reasons: REASONS };
@@ -74,8 +75,44 @@ export function typeCheckMigration(context: VerifyContext): VerifyResult {
     if (!file.isDeclarationFile && !file.fileName.includes('/node_modules/') && importsAny(file.text, raised))
       checked.add(path.resolve(file.fileName));
   const before = errorsOf(ts, beforeProgram, context.root, checked);
-  const after = errorsOf(ts, afterProgram, context.root, checked);
-  return resultOf(before, after, context, shown, lent);
+  // The new errors of a known class are repaired (repairLoop.ts): in the files the run changes and the project's
+  // other files it checks, never in a module the run creates.
+  const repairable = (absPath: string) =>
+    checked.has(absPath) &&
+    (context.inRun?.(absPath) ?? true) &&
+    !absPath.includes(`${path.sep}node_modules${path.sep}`) &&
+    (context.before.has(absPath) || (!context.after.has(absPath) && fs.existsSync(absPath)));
+  const loop = repairLoop(
+    ts,
+    context.after,
+    afterProgram,
+    before,
+    errorsOf(ts, afterProgram, context.root, checked),
+    (texts, old) => program(texts, old),
+    (next) => errorsOf(ts, next, context.root, checked),
+    repairable,
+  );
+  const repairedTexts = new Map<string, string>();
+  const beforeTexts = new Map(context.before);
+  for (const [absPath, text] of loop.texts) {
+    if (context.after.get(absPath) === text) continue;
+    repairedTexts.set(absPath, text);
+    if (!context.after.has(absPath)) beforeTexts.set(absPath, readText(absPath) ?? '');
+  }
+  const repairedContext = { ...context, before: beforeTexts, after: loop.texts };
+  const result = resultOf(before, loop.after, repairedContext, shown, lent, loop.repaired);
+  if (repairedTexts.size === 0) return result;
+  // Each resolved finding at the user's line, as the role that made it reports it (lib/findings.ts inUserLines).
+  const resolved = loop.resolved.map((r) => {
+    const file = path.relative(context.root, r.absPath).split(path.sep).join('/');
+    const [found] = inUserLines(
+      [findingOf(TYPECHECK, 'post-migration-type-error', { file, line: r.line }, '')],
+      beforeTexts.get(r.absPath),
+      r.text,
+    );
+    return { transform: r.transform, reason: r.reason, file, line: found!.line };
+  });
+  return { ...result, repaired: repairedTexts, resolved };
 }
 
 /** The errors `after` has that `before` had not (as many times as they occur), as findings and the summary line. */
@@ -85,15 +122,9 @@ function resultOf(
   context: VerifyContext,
   shown: string,
   lent: readonly LentPackage[],
+  repaired: Map<string, number>,
 ): VerifyResult {
-  const counts = new Map<string, number>();
-  for (const error of before) counts.set(error.key, (counts.get(error.key) ?? 0) + 1);
-  const introduced: TypeError[] = [];
-  for (const error of after) {
-    const left = counts.get(error.key) ?? 0;
-    if (left > 0) counts.set(error.key, left - 1);
-    else introduced.push(error);
-  }
+  const introduced = introducedErrors(before, after);
   const missing = new Set<string>();
   let unresolved = 0;
   const findings: Finding[] = [];
@@ -156,15 +187,21 @@ function resultOf(
     lent.length > 0
       ? `; not installed yet, checked against the codemod's own ${describeLent(lent)}: after \`npm install\`, run \`npx tsc --noEmit -p ${shown}\` to confirm with the versions installed`
       : '';
+  const repairedCount = [...repaired.values()].reduce((sum, n) => sum + n, 0);
+  // The errors the loop repaired: their classes, so that a reviewer knows what changed beyond the plan.
+  const fixed =
+    repairedCount > 0
+      ? `; ${repairedCount} more repaired (${[...repaired].map(([id, n]) => `${id} ${n}`).join(', ')})`
+      : '';
   const check: Check = {
     transform: TYPECHECK_ID,
     status: errors > 0 ? 'failed' : hidden > 0 ? 'skipped' : 'passed',
     summary:
       errors > 0
-        ? `type check (${shown}): the migration introduces ${errors} type error${errors === 1 ? '' : 's'} (review items ${TYPECHECK_ID}/post-migration-type-error)${borrowed}${incomplete}`
+        ? `type check (${shown}): the migration introduces ${errors} type error${errors === 1 ? '' : 's'} (review items ${TYPECHECK_ID}/post-migration-type-error)${fixed}${borrowed}${incomplete}`
         : hidden > 0
-          ? `type check (${shown}): incomplete, no new type error in the files it could check${borrowed}${incomplete}`
-          : `type check (${shown}): no new type errors (${before.length} before the migration, ${after.length - unresolved} after)${borrowed}${incomplete}`,
+          ? `type check (${shown}): incomplete, no new type error in the files it could check${fixed}${borrowed}${incomplete}`
+          : `type check (${shown}): no new type errors (${before.length} before the migration, ${after.length - unresolved} after)${fixed}${borrowed}${incomplete}`,
   };
   return { findings, check };
 }
@@ -184,6 +221,7 @@ interface TypeError {
   code: number;
   message: string;
   absPath?: string;
+  start?: number;
 }
 
 /** The project's own TypeScript, resolved from its tsconfig's folder as its build resolves it; undefined if absent. */
@@ -246,7 +284,15 @@ function errorsOf(ts: TS, program: TypeScript.Program, root: string, files: Set<
       const file = d.file ? path.relative(root, d.file.fileName).split(path.sep).join('/') : '';
       const line = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0;
       // Lines move with the migration's edits: an error is the same one when its file, code and message are.
-      return { key: `${file}\0${d.code}\0${message}`, file, line, code: d.code, message, absPath: d.file?.fileName };
+      return {
+        key: `${file}\0${d.code}\0${message}`,
+        file,
+        line,
+        code: d.code,
+        message,
+        absPath: d.file?.fileName,
+        start: d.start,
+      };
     });
 }
 

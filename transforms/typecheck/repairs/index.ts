@@ -1,0 +1,19 @@
+// The classes of type error the loop repairs, in the order they are tried.
+import { literalResultField } from './literalResultField.js';
+import { rawShapeSchema } from './rawShapeSchema.js';
+import { registerResource } from './registerResource.js';
+import type { TypedRepair } from './types.js';
+import { zodErrorIssues } from './zodErrorIssues.js';
+import { zodIssueCallback } from './zodIssueCallback.js';
+import { zodStrictMessage } from './zodStrictMessage.js';
+
+export type { RepairEdits, TypeErrorAt, TypedRepair } from './types.js';
+
+export const TYPED_REPAIRS: readonly TypedRepair[] = [
+  zodErrorIssues,
+  registerResource,
+  rawShapeSchema,
+  literalResultField,
+  zodStrictMessage,
+  zodIssueCallback,
+];
