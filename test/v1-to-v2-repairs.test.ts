@@ -323,7 +323,8 @@ describe('v1 step repairs, one by one', () => {
 // The type-directed repairs (issue 31): after the plan, the migrated project is compiled with its dependencies
 // (zod 3, as the v1 project installed it) and each new error of a known class is repaired. The fixture
 // `v1-to-v2-cli/rewrite-typed-repairs` pins the migration (a `resource()` call the official codemod left with its
-// marker becomes `registerResource`, a ZodError's `errors` becomes `issues`, a raw shape from a table
+// marker becomes `registerResource`, a ZodError's `errors` becomes `issues`, a content block's `text` read only from a
+// text block, a raw shape from a table
 // `z.object(shape)`, a client's own answer type the protocol's values, `.strict({ message })` zod 4's
 // `strictObject` with that message, an issue callback's zod 3 annotation dropped, no finding left); here it is run.
 describe('type-directed repairs (issue 31)', () => {
@@ -331,6 +332,7 @@ describe('type-directed repairs (issue 31)', () => {
   const TYPED_EXPECTED = migratedTree(TYPED);
   const typedCalls: Call[] = [
     { kind: 'tool', name: 'shout', args: { word: 'hi' } },
+    { kind: 'tool', name: 'summarize_word', args: { word: 'hello' } },
     { kind: 'resource', uri: 'catalogue://all' },
     { kind: 'resource', uri: 'catalogue://readme' },
     { kind: 'tool', name: 'check_note', args: { note: '{"title":"a","tags":["x"]}' } },
@@ -346,14 +348,19 @@ describe('type-directed repairs (issue 31)', () => {
   it('answers as the v1 original on zod 3 over stdio: the table tool and its schema, both resources, the problems read from `issues`', async () => {
     const original = path.join(withZod3(compileTree(path.join(TYPED, 'input'))), 'src', 'index.js');
     const migrated = path.join(compileTree(TYPED_EXPECTED), 'src', 'index.js');
-    const viaV1 = await runOverStdio(original, 'v1', typedCalls, {});
+    // The client model answers the sampling ask with a text block.
+    const model = {
+      sample: () => ({ role: 'assistant' as const, model: 'echo', content: { type: 'text' as const, text: 'hi' } }),
+    };
+    const viaV1 = await runOverStdio(original, 'v1', typedCalls, model);
     expect(JSON.stringify(viaV1.results)).toContain('# Notes');
-    expect(JSON.stringify(viaV1.results[4])).toContain('title: too_small\\ntags.0: invalid_type');
+    expect(JSON.stringify(viaV1.results[5])).toContain('title: too_small\\ntags.0: invalid_type');
     expect(JSON.stringify(viaV1.results[0])).toContain('HI');
+    expect(JSON.stringify(viaV1.results[1])).toContain('model says: hi');
     // The unknown key's own message (zod 3's strict({ message }), zod 4's strictObject error map).
-    expect(JSON.stringify(viaV1.results[5])).toContain('unrecognized_keys (not a field of a note)');
+    expect(JSON.stringify(viaV1.results[6])).toContain('unrecognized_keys (not a field of a note)');
     for (const era of ['2025', '2026'] as const)
-      expect(await runOverStdio(migrated, era, typedCalls, {}), era).toEqual(viaV1);
+      expect(await runOverStdio(migrated, era, typedCalls, model), era).toEqual(viaV1);
     // The listing: each tool's properties and required ones as before (the JSON Schema dialect is the SDK's own).
     type Listed = { tools: Array<{ name: string; inputSchema: { properties?: object; required?: string[] } }> };
     const shape = (listed: Listed) =>

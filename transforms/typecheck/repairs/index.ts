@@ -1,4 +1,5 @@
 // The classes of type error the loop repairs, in the order they are tried.
+import { contentText } from './contentText.js';
 import { literalResultField } from './literalResultField.js';
 import { rawShapeSchema } from './rawShapeSchema.js';
 import { registerResource } from './registerResource.js';
@@ -16,4 +17,5 @@ export const TYPED_REPAIRS: readonly TypedRepair[] = [
   literalResultField,
   zodStrictMessage,
   zodIssueCallback,
+  contentText,
 ];

@@ -6,10 +6,8 @@
 // The same for a record of `unknown` (`content?: Record<string, unknown>`) where the protocol takes a record of
 // known values (`string | number | boolean | string[]`): its value type becomes the protocol's. Only a `string` or
 // a `Record<string, unknown>` written in a property signature of the error's file.
-import type { ts as TypeScript } from '../../../lib/tsMorph.cjs';
+import { quoteOf } from './quoteOf.js';
 import type { TypedRepair } from './types.js';
-
-type TS = typeof TypeScript;
 
 const RECORD =
   /Types of property '([A-Za-z_$][\w$]*)' are incompatible\.\s+Type 'Record<string, unknown>(?: \| undefined)?' is not assignable to type '\{ \[x: string\]: ([\w[\] |]+); \}(?: \| undefined)?'/;
@@ -57,9 +55,3 @@ export const literalResultField: TypedRepair = {
     return { edits: [{ start: declaration.type.getStart(file), end: declaration.type.getEnd(), text }] };
   },
 };
-
-/** The file's quote: that of its first import's module, else a single quote. */
-function quoteOf(ts: TS, file: TypeScript.SourceFile): string {
-  const first = file.statements.find(ts.isImportDeclaration);
-  return first?.moduleSpecifier.getText(file).startsWith('"') ? '"' : "'";
-}

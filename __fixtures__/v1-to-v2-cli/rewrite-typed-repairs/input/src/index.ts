@@ -2,13 +2,14 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { registerResources } from './resources.js';
-import { registerTools } from './tools.js';
+import { registerSummary, registerTools } from './tools.js';
 
 const Note = z.object({ title: z.string().min(1), tags: z.array(z.string()) }).strict({ message: 'not a field of a note' });
 
 const server = new McpServer({ name: 'catalogue', version: '1.0.0' });
 registerResources(server);
 registerTools(server);
+registerSummary(server);
 
 server.registerTool(
   'check_note',

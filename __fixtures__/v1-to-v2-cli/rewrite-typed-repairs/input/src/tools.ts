@@ -19,3 +19,14 @@ export function registerTools(server: McpServer): void {
       content: [{ type: 'text', text: entry.run(args) }],
     }));
 }
+
+export function registerSummary(server: McpServer): void {
+  server.registerTool('summarize_word', { description: 'Ask the client model for a word', inputSchema: { word: z.string() } }, async (args) => {
+    const answer = await server.server.createMessage({
+      messages: [{ role: 'user', content: { type: 'text', text: `One word like ${args.word}` } }],
+      maxTokens: 20,
+    });
+    // v1 typed the answer's content loosely: `text` read on any block.
+    return { content: [{ type: 'text', text: `model says: ${String(answer.content.text ?? '(not text)')}` }] };
+  });
+}

@@ -2,7 +2,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { registerResources } from './resources.js';
-import { registerTools } from './tools.js';
+import { registerSummary, registerTools } from './tools.js';
 
 const Note = z.strictObject({ title: z.string().min(1), tags: z.array(z.string()) }, {
   error: (issue) => (issue.code === 'unrecognized_keys' ? 'not a field of a note' : undefined),
@@ -12,6 +12,7 @@ function build(): McpServer {
   const server = new McpServer({ name: 'catalogue', version: '1.0.0' });
   registerResources(server);
   registerTools(server);
+  registerSummary(server);
   server.registerTool(
     'check_note',
     { description: 'Check a note written as JSON', inputSchema: z.object({ note: z.string() }) },
