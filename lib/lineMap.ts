@@ -22,8 +22,9 @@ let diffLines: ((a: string, b: string) => Change[]) | undefined;
 
 /**
  * The map from the analysed text's positions to the user's text's. A line both texts share (jsdiff's line diff) maps
- * exactly, column included. A line the pre-step wrote maps to a user line it replaced: the one holding the same call
- * text (`server.server.elicitInput` up to its `(`), else the one holding the same code before the position
+ * exactly, column included. A line the pre-step wrote maps to a user line it replaced: the one holding the same code
+ * before the position and call text (`const answer = await server.server.elicitInput` up to its `(`), else the same
+ * call text, else the one holding the same code before the position
  * (`const answer = await `), nearest its hunk; else to the replaced line at the same offset in the hunk (or the next
  * line the user has, for a pure insertion), at its first non-blank column.
  */
@@ -76,7 +77,12 @@ export function lineMapBetween(userText: string, analysedText: string): (positio
       block.start + block.offset,
     );
     const near = byDistance(replacedUserLines, block.start);
+    // The code before the call and the call text together first: two asks of one reindented handler share the
+    // call text (`server.server.elicitInput`) but not what precedes it (`const nameAnswer = await ` / `const age...`).
+    const whole = before && callText ? before + callText : undefined;
     for (const [needle, shift, lines] of [
+      [whole, before.length, own],
+      [whole, before.length, near],
       [callText, 0, own],
       [before, before.length, own],
       [callText, 0, near],

@@ -109,4 +109,34 @@ describe('lineMapBetween', () => {
   it('maps a line with no counterpart to the first replaced line, at its first non-blank column', () => {
     expect(map({ line: 2, column: 1 })).toEqual({ line: 2, column: 1 });
   });
+
+  it('tells two asks of one reindented handler apart by the code before the call', () => {
+    // The pre-step rewrote the registration and reindented its callback: every line of it is replaced, the hunk
+    // grew by two lines, and both asks have the same call text.
+    const before = [
+      'server.tool(',
+      '  "userInfo",',
+      '  { name: z.string() },',
+      '  async () => {',
+      '    const nameAnswer = await server.server.elicitInput({ message: "name?" });',
+      '    const ageAnswer = await server.server.elicitInput({ message: "age?" });',
+      '  },',
+      ');',
+    ].join('\n');
+    const after = [
+      'server.registerTool(',
+      '  "userInfo",',
+      '  {',
+      '    inputSchema: z.object({ name: z.string() }),',
+      '  },',
+      '  async () => {',
+      '      const nameAnswer = await server.server.elicitInput({ message: "name?" });',
+      '      const ageAnswer = await server.server.elicitInput({ message: "age?" });',
+      '    },',
+      ');',
+    ].join('\n');
+    const reindented = lineMapBetween(before, after);
+    expect(reindented({ line: 7, column: 33 })).toEqual({ line: 5, column: 31 });
+    expect(reindented({ line: 8, column: 32 })).toEqual({ line: 6, column: 30 });
+  });
 });
