@@ -84,5 +84,8 @@ describe('rewrite outputs type-check', () => {
     // A project whose lib predates WeakRef and FinalizationRegistry (ES2021) compiles the runtime too.
     const es2020 = { target: ts.ScriptTarget.ES2020, lib: ['lib.es2020.d.ts'] };
     expect(strictDiagnostics([path.join(out, 'use.ts')], process.cwd(), es2020)).toEqual([]);
+    // One that targets ES2017 (no regular expression flag `s`, TS1501) too.
+    const es2017 = { target: ts.ScriptTarget.ES2017, lib: ['lib.es2020.d.ts'] };
+    expect(strictDiagnostics([path.join(out, 'use.ts')], process.cwd(), es2017)).toEqual([]);
   });
 });

@@ -547,7 +547,7 @@ function requestStateSecretOf(value) {
       always: true,
     };
   }
-  else if (entropyBits(value) < 80 || /^(.+)\1+$/s.test(value)) {
+  else if (entropyBits(value) < 80 || /^([\s\S]+)\1+$/.test(value)) {
     // A secret anyone could guess: a word repeated, or little variety (repeated characters).
     refused = {
       message: `MCP_REQUEST_STATE_SECRET is too easy to guess (repeated characters or a repeated word): multi-round requests are refused until you ${fix}`,

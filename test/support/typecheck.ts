@@ -6,8 +6,8 @@ import ts from 'typescript';
  * installed here. Each as `file:line message`, paths relative to `base`.
  */
 export function strictDiagnostics(files: string[], base: string, extra: ts.CompilerOptions = {}): string[] {
+  // `extra` last: a caller's target or lib (an older project's) is the one compiled against.
   const program = ts.createProgram(files, {
-    ...extra,
     strict: true,
     noEmit: true,
     skipLibCheck: true,
@@ -15,6 +15,7 @@ export function strictDiagnostics(files: string[], base: string, extra: ts.Compi
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     types: ['node'],
+    ...extra,
   });
   return ts.getPreEmitDiagnostics(program).map((d) => {
     const where = d.file
