@@ -22,7 +22,7 @@ import {
 } from './functions.js';
 import { isAssignmentTo, registrationOf } from './handlers.js';
 import type { OriginResolver } from './origins.js';
-import { simpleName, unwrap } from './symbols.js';
+import { outermostOf, simpleName, unwrap } from './symbols.js';
 import {
   MAX_FLOW_DEPTH,
   PartUses,
@@ -127,18 +127,8 @@ export class FunctionUses implements PartHost {
   /** How a value (a function, or a name for one) is used where it appears (also for the part flow, valueUses.ts). */
   usesOfValue(value: Node, depth = 0): Use[] {
     if (depth > MAX_FLOW_DEPTH) return [{ kind: 'unresolved', node: value }];
-    let expr = value;
-    let parent = expr.getParent();
-    while (
-      parent &&
-      (Node.isParenthesizedExpression(parent) ||
-        Node.isAsExpression(parent) ||
-        Node.isSatisfiesExpression(parent) ||
-        Node.isNonNullExpression(parent))
-    ) {
-      expr = parent;
-      parent = parent.getParent();
-    }
+    const expr = outermostOf(value);
+    const parent = expr.getParent();
     if (!parent) return [];
     if (isInspection(parent, expr)) return [];
     if ((Node.isCallExpression(parent) || Node.isNewExpression(parent)) && parent.getExpression() === expr) {

@@ -261,6 +261,26 @@ export function unwrap(node: Node): Node {
   }
 }
 
+/**
+ * The outermost of the wrappers around `node` that do not change its value (parentheses, `as`, `!`, `satisfies`,
+ * `<T>`): the expression its parent reads (`(x as Y)!` for `x`). `unwrap` goes the other way.
+ */
+export function outermostOf(node: Node): Node {
+  let current = node;
+  for (let parent = current.getParent(); parent; parent = parent.getParent()) {
+    if (
+      !Node.isParenthesizedExpression(parent) &&
+      !Node.isAsExpression(parent) &&
+      !Node.isNonNullExpression(parent) &&
+      !Node.isSatisfiesExpression(parent) &&
+      !Node.isTypeAssertion(parent)
+    )
+      break;
+    current = parent;
+  }
+  return current;
+}
+
 /** Offsets of whole-word occurrences of `word` in the file text. */
 export function wordOffsets(sourceFile: SourceFile, word: string): number[] {
   const text = sourceFile.getFullText();

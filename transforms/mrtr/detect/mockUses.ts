@@ -1,7 +1,7 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { PropertyAccessExpression } from 'ts-morph';
 import { MOCK_FUNCTIONS, MOCK_MEMBERS } from '../constants.js';
-import { simpleName, unwrap } from '../analyse/symbols.js';
+import { outermostOf, simpleName, unwrap } from '../analyse/symbols.js';
 
 /**
  * Whether an SDK push method is named only to replace or watch it, never to send a request (in any file):
@@ -9,19 +9,8 @@ import { simpleName, unwrap } from '../analyse/symbols.js';
  * `vi.mocked(server.server.elicitInput)`, `server.elicitInput.mockResolvedValue(...)`. Such a use is not a site.
  */
 export function isMockUse(access: PropertyAccessExpression): boolean {
-  let expr: Node = access;
-  let parent = expr.getParent();
-  while (
-    parent &&
-    (Node.isParenthesizedExpression(parent) ||
-      Node.isAsExpression(parent) ||
-      Node.isNonNullExpression(parent) ||
-      Node.isTypeAssertion(parent) ||
-      Node.isSatisfiesExpression(parent))
-  ) {
-    expr = parent;
-    parent = parent.getParent();
-  }
+  const expr = outermostOf(access);
+  const parent = expr.getParent();
   if (!parent) return false;
   // Written over: `x.elicitInput = ...` (a stub), whatever the right side is.
   if (

@@ -14,7 +14,7 @@ import {
 } from '../analyse/functions.js';
 import { templateCallbackOf, type Registration } from '../analyse/handlers.js';
 import type { ReasonId } from '../reasons.js';
-import { unwrap } from '../analyse/symbols.js';
+import { outermostOf, unwrap } from '../analyse/symbols.js';
 import type { JournalStep } from './journal.js';
 import { rerunsAround, type Rerun } from './reruns.js';
 
@@ -399,17 +399,8 @@ function isSettled(value: Node, analysis: MrtrAnalysis, depth: number, strict = 
   if (depth > MAX_ALIASES) return false;
   let expr: Node = value;
   for (;;) {
-    let parent = expr.getParent();
-    while (
-      parent &&
-      (Node.isParenthesizedExpression(parent) ||
-        Node.isAsExpression(parent) ||
-        Node.isNonNullExpression(parent) ||
-        Node.isSatisfiesExpression(parent))
-    ) {
-      expr = parent;
-      parent = parent.getParent();
-    }
+    expr = outermostOf(expr);
+    const parent = expr.getParent();
     if (!parent) return false;
     if (
       Node.isAwaitExpression(parent) ||
