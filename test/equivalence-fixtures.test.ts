@@ -117,7 +117,7 @@ const ANSWER_OF = {
 
 /** The call with its first string argument changed (a tool's or prompt's), or undefined when it has none. */
 function withOtherArguments(call: Call): Call | undefined {
-  if (call.kind === 'resource' || call.kind === 'tools' || !call.args) return undefined;
+  if (call.kind === 'resource' || call.kind === 'tools' || call.kind === 'resources' || !call.args) return undefined;
   const entry = Object.entries(call.args).find(([, value]) => typeof value === 'string');
   if (!entry) return undefined;
   return { ...call, args: { ...call.args, [entry[0]]: `${entry[1] as string}-other` } } as Call;

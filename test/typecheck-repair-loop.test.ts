@@ -85,4 +85,29 @@ describe('repairLoop', () => {
     expect(result.texts.get(FILE)).toBe(text);
     expect(calls.n).toBe(0);
   });
+
+  it("makes a repair's fallback when the round with its edits does not lower the count, and keeps the same edit once", () => {
+    const withFallback: TypedRepair = {
+      id: 'fallback',
+      codes: [2339],
+      repair({ node }) {
+        if (!ts.isIdentifier(node) || node.text !== 'old') return undefined;
+        // Both errors' repairs add the same line: it is made once.
+        const note = { start: 0, end: 0, text: '// repaired\n' };
+        return {
+          edits: [note, { start: node.getStart(), end: node.getEnd(), text: 'missing' }],
+          fallback: [note, { start: node.getStart(), end: node.getEnd(), text: 'current' }],
+        };
+      },
+    };
+    const after = `${DECLARED}export const a = thing.old;\nexport const b = thing.old;\n`;
+    const result = loop(`${DECLARED}export const a = thing.current;\nexport const b = thing.current;\n`, after, [
+      withFallback,
+    ]);
+    expect(result.texts.get(FILE)).toBe(
+      `// repaired\n${DECLARED}export const a = thing.current;\nexport const b = thing.current;\n`,
+    );
+    expect(result.after).toEqual([]);
+    expect([...result.repaired]).toEqual([['fallback', 2]]);
+  });
 });

@@ -383,6 +383,44 @@ describe('type-directed repairs (issue 31)', () => {
   });
 });
 
+// `v1-to-v2-cli/rewrite-typed-repairs-low-level` pins the migration of a low-level server whose handlers' results the
+// project typed loosely (`handler-result`: each returned expression asserted to its method's result type) and whose
+// error helper kept v1's `ErrorCode` as a type (`ProtocolErrorCode` in its place, no v1 import left); here it is run.
+describe('type-directed repairs: a low-level server typed loosely (issue 31)', () => {
+  const LOW = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'rewrite-typed-repairs-low-level');
+  const LOW_EXPECTED = migratedTree(LOW);
+  const lowCalls: Call[] = [
+    { kind: 'tools' },
+    { kind: 'tool', name: 'balance', args: { account: 'alice' } },
+    { kind: 'tool', name: 'balance', args: { account: 'carol' } },
+    { kind: 'tool', name: 'transfer', args: { account: 'alice' } },
+    { kind: 'resources' },
+    { kind: 'resource', uri: 'ledger://accounts' },
+  ];
+
+  it('compiles under strict TypeScript (NodeNext), with no v1 import left', () => {
+    expect(strictDiagnosticsOfTree(LOW_EXPECTED)).toEqual([]);
+    for (const file of ['index.ts', 'errors.ts'])
+      expect(fs.readFileSync(path.join(LOW_EXPECTED, 'src', file), 'utf8')).not.toContain('@modelcontextprotocol/sdk');
+  });
+
+  it('answers as the v1 original over stdio: both listings, the tool (an error result, a thrown code), the resource', async () => {
+    const original = path.join(compileTree(path.join(LOW, 'input')), 'src', 'index.js');
+    const migrated = path.join(compileTree(LOW_EXPECTED), 'src', 'index.js');
+    const viaV1 = await runOverStdio(original, 'v1', lowCalls, {});
+    expect(JSON.stringify(viaV1.results[1])).toContain('alice: 12');
+    expect(JSON.stringify(viaV1.results[2])).toContain('unknown account carol');
+    // The thrown code: InvalidParams, from the helper typed with the protocol's codes.
+    expect(JSON.stringify(viaV1.results[3])).toContain('-32602');
+    expect(JSON.stringify(viaV1.results[5])).toContain('alice');
+    // v1's McpError put `MCP error <code>: ` in its own message, on the wire; v2's ProtocolError does not (the official
+    // codemod's rename): the code and the text the server wrote are the same.
+    const expected = JSON.parse(JSON.stringify(viaV1).replace('MCP error -32602: no tool', 'no tool')) as typeof viaV1;
+    for (const era of ['2025', '2026'] as const)
+      expect(await runOverStdio(migrated, era, lowCalls, {}), era).toEqual(expected);
+  });
+});
+
 /** A copy of a project beside a node_modules as a v1 project installs it (zod 3): the type check runs there. */
 function installedCopy(source: string): { dir: string } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-typed-'));

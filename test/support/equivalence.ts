@@ -96,7 +96,9 @@ export type Call =
   | { kind: 'prompt'; name: string; args?: Record<string, string> }
   | { kind: 'resource'; uri: string }
   /** `tools/list`: its result (each tool's input schema included) is recorded as a call's result. */
-  | { kind: 'tools' };
+  | { kind: 'tools' }
+  /** `resources/list`, recorded the same way. */
+  | { kind: 'resources' };
 
 export type QuestionMethod = 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
 export interface Question {
@@ -482,10 +484,12 @@ async function runCalls(
     getPrompt(p: unknown, o?: unknown): Promise<unknown>;
     readResource(p: unknown, o?: unknown): Promise<unknown>;
     listTools(p?: unknown, o?: unknown): Promise<unknown>;
+    listResources(p?: unknown, o?: unknown): Promise<unknown>;
   };
   const isV1 = client instanceof ClientV1;
   const send = async (call: Call): Promise<unknown> => {
     if (call.kind === 'tools') return await c.listTools(undefined, requestOptions);
+    if (call.kind === 'resources') return await c.listResources(undefined, requestOptions);
     if (call.kind === 'tool') {
       const params = { name: call.name, arguments: call.args ?? {} };
       return isV1 ? await c.callTool(params, undefined, requestOptions) : await c.callTool(params, requestOptions);
@@ -779,7 +783,8 @@ export async function rawCall2026(
   extra: { inputResponses?: Record<string, unknown>; requestState?: string; _meta?: Record<string, unknown> } = {},
   options: RunOptions = {},
 ): Promise<RawResult> {
-  if (call.kind === 'tools') throw new Error('rawCall2026 makes MRTR-capable calls only, not tools/list');
+  if (call.kind === 'tools' || call.kind === 'resources')
+    throw new Error(`rawCall2026 makes MRTR-capable calls only, not a ${call.kind} listing`);
   const capabilities = options.capabilities ?? FULL_CAPABILITIES;
   const recorder = new Recorder({});
   const http = await connect2026(mod, capabilities, recorder, false, options.authInfo);

@@ -3,6 +3,7 @@
 // serveStdio import that goes with it.
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
+import { tidyBlankLines } from '../kit/tidyBlankLines.js';
 import { importedFactory, importFactoryEdit } from './rewriteStdioImported.js';
 import { planClassServer } from './rewriteStdioClass.js';
 import { planInlineServer } from './rewriteStdioInline.js';
@@ -276,7 +277,11 @@ function wrapModuleServer(
   const serve = rebound?.serve ?? 'serveStdio(() => build());';
   edits.push({ start: connect.getStart(source), end: connect.getEnd(), text: serve }, ...(rebound?.edits ?? []));
   if (transportConst) edits.push(removeStatement(source, transportConst.parent.parent as ts.Statement));
-  return { edits, factory: rebound ? `{ ${name} = build(); ...; return ${name}; }` : 'build()' };
+  // The blank lines that separated the moved statements go with them.
+  return {
+    edits: tidyBlankLines(text, edits),
+    factory: rebound ? `{ ${name} = build(); ...; return ${name}; }` : 'build()',
+  };
 }
 
 /**

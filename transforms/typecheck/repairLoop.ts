@@ -54,15 +54,23 @@ export function repairLoop<E extends LocatedError>(
     const introduced = introducedErrors(before, current.after);
     const found = editsOf(ts, current.program, introduced, repairable, classes);
     if (found.edits.size === 0) break;
-    const nextTexts = new Map(current.texts);
-    for (const [absPath, edits] of found.edits) {
-      const file = current.program.getSourceFile(absPath);
-      nextTexts.set(path.resolve(absPath), applyEdits(file!.text, edits));
+    const attempt = (editsByFile: Map<string, TextEdit[]>) => {
+      const nextTexts = new Map(current.texts);
+      for (const [absPath, edits] of editsByFile) {
+        const file = current.program.getSourceFile(absPath);
+        nextTexts.set(path.resolve(absPath), applyEdits(file!.text, edits));
+      }
+      const nextProgram = compile(nextTexts, current.program);
+      return { nextTexts, nextProgram, nextAfter: errorsOf(nextProgram) };
+    };
+    let next = attempt(found.edits);
+    // Undone unless it lowers the number of new errors; once more with the repairs' fallbacks, when they have one.
+    if (introducedErrors(before, next.nextAfter).length >= introduced.length) {
+      if (!found.fallbacks) break;
+      next = attempt(found.fallbacks);
+      if (introducedErrors(before, next.nextAfter).length >= introduced.length) break;
     }
-    const nextProgram = compile(nextTexts, current.program);
-    const nextAfter = errorsOf(nextProgram);
-    // Undone unless it lowers the number of new errors.
-    if (introducedErrors(before, nextAfter).length >= introduced.length) break;
+    const { nextTexts, nextProgram, nextAfter } = next;
     for (const [id, count] of found.counts) repaired.set(id, (repaired.get(id) ?? 0) + count);
     for (const r of found.resolved) {
       const file = current.program.getSourceFile(r.absPath)!;
@@ -102,10 +110,14 @@ function editsOf(
   classes: readonly TypedRepair[],
 ): {
   edits: Map<string, TextEdit[]>;
+  /** The same edits with each repair's fallback in place of its edits; undefined when no repair has one. */
+  fallbacks?: Map<string, TextEdit[]>;
   counts: Map<string, number>;
   resolved: Array<{ transform: string; reason: string; absPath: string; offset: number }>;
 } {
   const edits = new Map<string, TextEdit[]>();
+  const fallbacks = new Map<string, TextEdit[]>();
+  let anyFallback = false;
   const counts = new Map<string, number>();
   const resolved: Array<{ transform: string; reason: string; absPath: string; offset: number }> = [];
   const checker = program.getTypeChecker();
@@ -122,14 +134,28 @@ function editsOf(
       const found = repair.repair({ ts, checker, file, code: error.code, message: error.message, node });
       if (!found || found.edits.length === 0) continue;
       const taken = edits.get(error.absPath) ?? [];
-      if (found.edits.some((a) => taken.some((b) => a.start < b.end && b.start < a.end))) break;
-      edits.set(error.absPath, [...taken, ...found.edits]);
+      const takenFallback = fallbacks.get(error.absPath) ?? [];
+      const fresh = freshEdits(found.edits, taken);
+      const freshFallback = freshEdits(found.fallback ?? found.edits, takenFallback);
+      if (overlaps(fresh, taken) || overlaps(freshFallback, takenFallback)) break;
+      edits.set(error.absPath, [...taken, ...fresh]);
+      fallbacks.set(error.absPath, [...takenFallback, ...freshFallback]);
+      if (found.fallback) anyFallback = true;
       counts.set(repair.id, (counts.get(repair.id) ?? 0) + 1);
       for (const r of found.resolves ?? []) resolved.push({ ...r, absPath: error.absPath });
       break;
     }
   }
-  return { edits, counts, resolved };
+  return { edits, ...(anyFallback ? { fallbacks } : {}), counts, resolved };
+}
+
+/** The edits not made already by another error's repair (the same import added for two handlers is made once). */
+function freshEdits(found: TextEdit[], taken: TextEdit[]): TextEdit[] {
+  return found.filter((a) => !taken.some((b) => a.start === b.start && a.end === b.end && a.text === b.text));
+}
+
+function overlaps(found: TextEdit[], taken: TextEdit[]): boolean {
+  return found.some((a) => taken.some((b) => a.start < b.end && b.start < a.end));
 }
 
 /** The innermost node whose text (without leading trivia) starts at `start`. */

@@ -1,5 +1,6 @@
 // The classes of type error the loop repairs, in the order they are tried.
 import { contentText } from './contentText.js';
+import { handlerResult } from './handlerResult.js';
 import { literalResultField } from './literalResultField.js';
 import { rawShapeSchema } from './rawShapeSchema.js';
 import { registerResource } from './registerResource.js';
@@ -18,4 +19,5 @@ export const TYPED_REPAIRS: readonly TypedRepair[] = [
   zodStrictMessage,
   zodIssueCallback,
   contentText,
+  handlerResult,
 ];

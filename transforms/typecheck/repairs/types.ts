@@ -25,6 +25,11 @@ export interface TypedRepair {
 export interface RepairEdits {
   edits: TextEdit[];
   /**
+   * The edits to make instead when the round made with `edits` does not lower the number of new errors (a type
+   * assertion the compiler finds too far from the value's type is made through `unknown`).
+   */
+  fallback?: TextEdit[];
+  /**
    * Findings of the text the repair resolves, by the offset of their line in it: the official codemod's marker
    * (`v1-to-v2/codemod-error-marker`, reported at the marker's line) on a call the repair migrated.
    */

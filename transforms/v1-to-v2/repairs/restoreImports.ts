@@ -33,7 +33,14 @@ export function restoreImports(file: string, userText: string, text: string, v1L
   const quote = ownQuote(userText) ?? '"';
   const v2: Record<string, string[]> = {};
   const v1 = new Map<string, V1Binding[]>();
+  const edits: TextEdit[] = [];
   for (const binding of missing) {
+    const renamed = errorCodeAsType(after, binding, bound);
+    if (renamed) {
+      edits.push(...renamed);
+      if (!bound.has(PROTOCOL_ERROR_CODE)) (v2[ERROR_CODE_HOME] ??= []).push(`type ${PROTOCOL_ERROR_CODE}`);
+      continue;
+    }
     const home = V2_HOMES[binding.imported];
     const line = lineOf(after, used.get(binding.local)!);
     if (home) {
@@ -47,7 +54,7 @@ export function restoreImports(file: string, userText: string, text: string, v1L
       findings.push(finding('import-removed-in-use', file, line, binding, 'no v2 package exports it'));
     }
   }
-  const edits: TextEdit[] = addNamedImports(after, v2);
+  edits.push(...addNamedImports(after, v2));
   if (v1.size > 0) {
     const newline = lineEndingOf(text);
     const lines = [...v1].map(([specifier, bindings]) => importLine(specifier, bindings, quote));
@@ -69,6 +76,47 @@ export function restoreImports(file: string, userText: string, text: string, v1L
       .reduce((n, e) => n + e.text.split('\n').length - 1 - (text.slice(e.start, e.end).split('\n').length - 1), 0);
   }
   return { text: repaired, findings };
+}
+
+const PROTOCOL_ERROR_CODE = 'ProtocolErrorCode';
+const ERROR_CODE_HOME = '@modelcontextprotocol/server';
+
+/**
+ * v1's `ErrorCode` left as a type (`function codeOf(status: number): ErrorCode`) where the official codemod moved its
+ * values to `ProtocolErrorCode.X`: with the v1 import back, every code returned would be a type error (v1's enum is
+ * another type). The codes are the same numbers, so each type reference becomes v2's `ProtocolErrorCode`: the edits,
+ * or undefined when the name is read as a value too (or the file has another `ProtocolErrorCode`).
+ */
+function errorCodeAsType(
+  source: ts.SourceFile,
+  binding: V1Binding,
+  bound: ReadonlySet<string>,
+): TextEdit[] | undefined {
+  if (binding.imported !== 'ErrorCode') return undefined;
+  if (bound.has(PROTOCOL_ERROR_CODE) && !importsFrom(source, PROTOCOL_ERROR_CODE, ERROR_CODE_HOME)) return undefined;
+  const edits: TextEdit[] = [];
+  let value = false;
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node)) return;
+    if (ts.isIdentifier(node) && node.text === binding.local && isReference(node)) {
+      if (ts.isTypeReferenceNode(node.parent) && node.parent.typeName === node)
+        edits.push({ start: node.getStart(source), end: node.getEnd(), text: PROTOCOL_ERROR_CODE });
+      else value = true;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return value || edits.length === 0 ? undefined : edits;
+}
+
+/** Whether the file imports `name` from `module` under its own name. */
+function importsFrom(source: ts.SourceFile, name: string, module: string): boolean {
+  return source.statements.some((s) => {
+    if (!ts.isImportDeclaration(s) || !ts.isStringLiteral(s.moduleSpecifier) || s.moduleSpecifier.text !== module)
+      return false;
+    const named = s.importClause?.namedBindings;
+    return !!named && ts.isNamedImports(named) && named.elements.some((e) => e.name.text === name && !e.propertyName);
+  });
 }
 
 function importLine(specifier: string, bindings: V1Binding[], quote: string): string {

@@ -27,5 +27,4 @@ function build(): McpServer {
 }
 const greeting = 'Hello';
 
-
 serveStdio(() => build());

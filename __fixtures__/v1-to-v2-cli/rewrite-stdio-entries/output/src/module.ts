@@ -18,7 +18,6 @@ function build(): McpServer {
 
 const prefix = { text: '>> ' };
 
-
 async function main() {
   serveStdio(() => build());
   console.error('shouter running on stdio');

@@ -30,5 +30,4 @@ function build(): McpServer {
   return server;
 }
 
-
 serveStdio(() => build());
