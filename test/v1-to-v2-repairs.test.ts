@@ -400,7 +400,7 @@ describe('type-directed repairs: a low-level server typed loosely (issue 31)', (
 
   it('compiles under strict TypeScript (NodeNext), with no v1 import left', () => {
     expect(strictDiagnosticsOfTree(LOW_EXPECTED)).toEqual([]);
-    for (const file of ['index.ts', 'errors.ts'])
+    for (const file of ['index.ts', 'errors.ts', 'resources.ts'])
       expect(fs.readFileSync(path.join(LOW_EXPECTED, 'src', file), 'utf8')).not.toContain('@modelcontextprotocol/sdk');
   });
 

@@ -11,4 +11,15 @@ server.registerTool('haiku', { description: 'Write a haiku' }, async () => {
   return { content: [{ type: 'text', text: reply.content.type === 'text' ? reply.content.text : '' }] };
 });
 
+// The method read through a cast and called through one: reported where it is called.
+server.registerTool('limerick', { description: 'Write a limerick' }, async () => {
+  const ask = (server.server as unknown as Record<string, unknown>)?.elicitInput;
+  if (typeof ask !== 'function') return { content: [{ type: 'text', text: 'no elicitation' }] };
+  const answer = await (ask as (params: Record<string, unknown>) => Promise<{ action: string }>).call(server.server, {
+    message: 'A limerick about what?',
+    requestedSchema: { type: 'object', properties: { topic: { type: 'string' } } },
+  });
+  return { content: [{ type: 'text', text: answer.action }] };
+});
+
 export default server;

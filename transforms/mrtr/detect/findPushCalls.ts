@@ -9,7 +9,7 @@ import { PUSH_METHODS, REQUEST_METHOD_KINDS, REQUEST_SENDERS, RESULT_SCHEMA_KIND
 import { registrationOf } from '../analyse/handlers.js';
 import type { Origin } from '../analyse/origins.js';
 import { isMockUse } from './mockUses.js';
-import { identifierAt, sdkNameOf, wordOffsets } from '../analyse/symbols.js';
+import { identifierAt, outermostOf, sdkNameOf, wordOffsets } from '../analyse/symbols.js';
 import { memberAccesses, requestSent } from './calls.js';
 import { findFrameworkCalls } from './findFrameworkCalls.js';
 import { findUnprovenCalls } from './findUnprovenCalls.js';
@@ -122,8 +122,10 @@ function storedMethodCalls(access: Node): Array<{ call: Node; how: string }> {
     declaration.getFirstAncestor((n) => Node.isBlock(n) || Node.isSourceFile(n)) ?? declaration.getSourceFile();
   for (const reference of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
     if (reference === name || reference.getText() !== name.getText() || reference.getSymbol() !== symbol) continue;
-    const parent = reference.getParent();
-    if (parent && Node.isCallExpression(parent) && parent.getExpression() === reference)
+    // `(ask as (p: Params) => Promise<Result>).call(server, params)`: through the wrappers that keep the value.
+    const value = outermostOf(reference);
+    const parent = value.getParent();
+    if (parent && Node.isCallExpression(parent) && parent.getExpression() === value)
       calls.push({ call: parent, how: ' (stored)' });
     if (!parent || !Node.isPropertyAccessExpression(parent) || !['call', 'apply'].includes(parent.getName())) continue;
     const outer = parent.getParent();

@@ -2,6 +2,7 @@
 import { contentText } from './contentText.js';
 import { handlerResult } from './handlerResult.js';
 import { literalResultField } from './literalResultField.js';
+import { projectServerMethod } from './projectServerMethod.js';
 import { rawShapeSchema } from './rawShapeSchema.js';
 import { registerResource } from './registerResource.js';
 import type { TypedRepair } from './types.js';
@@ -19,5 +20,6 @@ export const TYPED_REPAIRS: readonly TypedRepair[] = [
   zodStrictMessage,
   zodIssueCallback,
   contentText,
+  projectServerMethod,
   handlerResult,
 ];

@@ -4,9 +4,9 @@ import {
   CallToolRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
-  ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { upstreamError } from './errors.js';
+import { registerResources } from './resources.js';
 
 // Tool definitions as the project keeps them: its own loose types, written before the SDK typed results by method.
 interface JsonSchemaProperty {
@@ -69,9 +69,6 @@ server.setRequestHandler(ListResourcesRequestSchema, async () => {
   };
 });
 
-server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-  const text: unknown = JSON.stringify(Object.keys(BALANCES));
-  return { contents: [{ uri: request.params.uri, mimeType: 'application/json', text }] };
-});
+registerResources(server, () => Object.keys(BALANCES));
 
 await server.connect(new StdioServerTransport());

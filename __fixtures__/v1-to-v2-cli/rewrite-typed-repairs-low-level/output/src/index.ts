@@ -1,6 +1,7 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { Server, type ListToolsResult, type CallToolResult, type ListResourcesResult, type ReadResourceResult } from '@modelcontextprotocol/server';
+import { Server, type ListToolsResult, type CallToolResult, type ListResourcesResult } from '@modelcontextprotocol/server';
 import { upstreamError } from './errors.js';
+import { registerResources } from './resources.js';
 
 // Tool definitions as the project keeps them: its own loose types, written before the SDK typed results by method.
 interface JsonSchemaProperty {
@@ -60,10 +61,7 @@ function build(): Server {
       nextCursor: cursorAfter(0, 1),
     } as ListResourcesResult;
   });
-  server.setRequestHandler('resources/read', async (request) => {
-    const text: unknown = JSON.stringify(Object.keys(BALANCES));
-    return { contents: [{ uri: request.params.uri, mimeType: 'application/json', text }] } as ReadResourceResult;
-  });
+  registerResources(server, () => Object.keys(BALANCES));
   return server;
 }
 

@@ -1,0 +1,15 @@
+import { ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+// The part of the server this module needs, written against the SDK's registration of the time.
+export type ResourceServer = {
+  setRequestHandler(
+    schema: typeof ReadResourceRequestSchema,
+    handler: (request: { params: { uri: string } }) => Promise<{ contents: Array<{ uri: string; mimeType: string; text: string }> }>,
+  ): void;
+};
+
+export function registerResources(server: ResourceServer, names: () => string[]): void {
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => ({
+    contents: [{ uri: request.params.uri, mimeType: 'application/json', text: JSON.stringify(names()) }],
+  }));
+}
