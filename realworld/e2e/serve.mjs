@@ -107,9 +107,9 @@ function classOf(result, err) {
 
 /**
  * Starts the server with `spec` (`commandOf`), connects in `era` ('2025' | '2026'), lists tools and calls each
- * name of `calls`. Returns `{ started, era, tools, calls: [{ name, class, asked, detail }], reason }`.
+ * name of `calls` (with the target's `toolArgs[name]` over the arguments made from its schema). Returns `{ started, era, tools, calls: [{ name, class, asked, detail }], reason }`.
  */
-export async function serve(spec, era, calls, { cwd, env, rootDir, http }) {
+export async function serve(spec, era, calls, { cwd, env, rootDir, http, toolArgs = {} }) {
   const asked = [];
   const client = scriptedClient(era === '2026' ? 'auto' : 'legacy', rootDir, asked);
   const stderr = [];
@@ -140,7 +140,7 @@ export async function serve(spec, era, calls, { cwd, env, rootDir, http }) {
     out.era = client.getNegotiatedProtocolVersion();
     const listed = await withTimeout(client.listTools(), CONNECT_TIMEOUT_MS, 'tools/list');
     out.tools = listed.tools.map((t) => t.name).sort();
-    for (const name of calls) out.calls.push(await callOne(client, listed.tools, name, asked));
+    for (const name of calls) out.calls.push(await callOne(client, listed.tools, name, asked, toolArgs[name]));
   } catch (err) {
     out.reason = oneLine(`${err.message}; stderr: ${stderrGist(stderr)}`);
   } finally {
@@ -150,13 +150,15 @@ export async function serve(spec, era, calls, { cwd, env, rootDir, http }) {
   return out;
 }
 
-async function callOne(client, tools, name, asked) {
+/** One call: arguments from the tool's schema, with the target's own for it (`toolArgs`, to reach its ask) over them. */
+async function callOne(client, tools, name, asked, given = {}) {
   const tool = tools.find((t) => t.name === name);
   if (!tool) return { name, class: 'not listed' };
   asked.length = 0;
   let result, error;
   try {
-    result = await client.callTool({ name, arguments: sampleOf(tool.inputSchema ?? {}) }, { timeout: CALL_TIMEOUT_MS });
+    const args = { ...sampleOf(tool.inputSchema ?? {}), ...given };
+    result = await client.callTool({ name, arguments: args }, { timeout: CALL_TIMEOUT_MS });
   } catch (err) {
     error = err;
   }

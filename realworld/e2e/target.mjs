@@ -103,7 +103,10 @@ function reviewedTool(report, dir, rewritten) {
   return names.filter((name) => !rewritten.includes(name)).slice(0, 1);
 }
 
-/** Literal keys mapping to the second frame of a site's chains, in the file of its `tools/call` handler. */
+/**
+ * Literal keys mapping to the second frame of a site's chains, in the file of its `tools/call` handler, and the case
+ * label a chain's call is under in a `switch (name)`.
+ */
 function dispatchKeys(site, dir) {
   if (site.handler?.name !== 'tools/call') return [];
   let text;
@@ -113,7 +116,17 @@ function dispatchKeys(site, dir) {
     return [];
   }
   const keys = new Set();
+  const lines = text.split('\n');
   for (const chain of site.chains ?? [site.chain ?? []]) {
+    // `case 'save_thread': ... helper(...)`: the nearest case label above the handler's call, within the handler.
+    const { line: from, callLine } = chain[0] ?? {};
+    for (let at = (callLine ?? 0) - 1; callLine && at >= from; at--) {
+      const label = /^\s*case\s+['"]([\w-]+)['"]\s*:/.exec(lines[at - 1] ?? '');
+      if (label) {
+        keys.add(label[1]);
+        break;
+      }
+    }
     const callee = chain[1]?.name;
     if (!callee || !/^[A-Za-z_$][\w$]*$/.test(callee)) continue;
     const entry = new RegExp(`^\\s*['"]?([\\w-]+)['"]?\\s*:\\s*${callee.replace(/\$/g, '\\$')}\\s*,?\\s*$`, 'gm');
@@ -136,7 +149,13 @@ async function serveBoth(row, target, report, { pristine, migrated, root }) {
     row.serve[side] = { entry: spec.entry, reason: spec.reason, transport: target.http ? 'http' : 'stdio' };
     if (!spec.command) continue;
     for (const era of ['2025', '2026']) {
-      const options = { cwd: path.join(dir, root), env: target.env, rootDir: dir, http: target.http };
+      const options = {
+        cwd: path.join(dir, root),
+        env: target.env,
+        rootDir: dir,
+        http: target.http,
+        toolArgs: target.toolArgs,
+      };
       row.serve[side][era] = await serve(spec, era, [...tools, ...row.reviewedTools], options);
     }
   }

@@ -1,7 +1,7 @@
-import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
+import { Node, SyntaxKind, ts } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, PropertyAccessExpression } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
-import { isFunctionNode } from './functions.js';
+import { enclosingFunction, isFunctionNode } from './functions.js';
 import { isPureStatement } from './localEffects.js';
 import { FRESH_ARRAY_STATICS, isReplaySafeExpression } from './replaySafe.js';
 import { declarationsOf, unwrap } from './symbols.js';
@@ -38,19 +38,23 @@ const MAX_DEPTH = 3;
  */
 export function provenReadsIn(node: Node, project: AnalysisProject, depth = 0): Set<Node> {
   const proven = new Set<Node>();
-  // Inner calls first: a call counts only when its receiver and arguments are safe too (`map.get(key())`).
-  const calls: Node[] = node.getDescendantsOfKind(SyntaxKind.CallExpression).reverse();
-  const news = [...node.getDescendantsOfKind(SyntaxKind.NewExpression), ...(Node.isNewExpression(node) ? [node] : [])];
-  for (const made of news.reverse()) {
-    if (isLocalTimer(made)) proven.add(made);
-    else if (
-      (PURE_CONSTRUCTORS.test(made.getExpression().getText()) || isFieldsOnlyClass(made, project, depth)) &&
-      (made.getArguments() ?? []).every((a) => isReplaySafeExpression(a, proven))
-    )
-      proven.add(made);
-  }
-  if (Node.isCallExpression(node)) calls.push(node);
-  for (const call of calls) {
+  // Inner calls and constructions first: one counts only when its receiver and arguments are safe too
+  // (`map.get(key())`, `new Shelf(config().name)`).
+  const made: Node[] = [
+    ...node.getDescendantsOfKind(SyntaxKind.CallExpression),
+    ...node.getDescendantsOfKind(SyntaxKind.NewExpression),
+    ...(Node.isCallExpression(node) || Node.isNewExpression(node) ? [node] : []),
+  ].sort((a, b) => b.getStart() - a.getStart() || a.getEnd() - b.getEnd());
+  for (const call of made) {
+    if (Node.isNewExpression(call)) {
+      if (isLocalTimer(call)) proven.add(call);
+      else if (
+        (PURE_CONSTRUCTORS.test(call.getExpression().getText()) || isFieldsOnlyClass(call, project, depth)) &&
+        (call.getArguments() ?? []).every((a) => isReplaySafeExpression(a, proven))
+      )
+        proven.add(call);
+      continue;
+    }
     if (!Node.isCallExpression(call) || !isProvenRead(call, project, depth)) continue;
     const callee = unwrap(call.getExpression());
     const receiver = Node.isPropertyAccessExpression(callee) ? callee.getExpression() : undefined;
@@ -258,6 +262,90 @@ function onlyReads(declarations: Node[], project: AnalysisProject, depth: number
   if (!body) return false;
   const allowed = provenReadsIn(body, project, depth + 1);
   return Node.isBlock(body)
-    ? body.getStatements().every((s) => isPureStatement(s, fn, allowed))
+    ? isCacheFiller(body.getStatements(), fn, allowed) ||
+        body.getStatements().every((s) => isPureStatement(s, fn, allowed))
     : isReplaySafeExpression(body, allowed);
+}
+
+/**
+ * A function that fills a module's cache once and returns it: `if (cached) return cached; cached = { storageDir:
+ * process.env.DIR || DEFAULT }; return cached;`. The variable is a `let` of the module, not exported, written nowhere
+ * but in this function, and the value is safe to compute again: calling the function again gives the cached value,
+ * and a round served by another process computes the same value from the same inputs. A read.
+ */
+function isCacheFiller(statements: Node[], fn: Node, allowed: ReadonlySet<Node>): boolean {
+  if (statements.length !== 3) return false;
+  const [check, fill, result] = statements as [Node, Node, Node];
+  if (!Node.isReturnStatement(result)) return false;
+  const cache = result.getExpression();
+  if (!cache || !Node.isIdentifier(cache)) return false;
+  const same = (node: Node | undefined) =>
+    !!node && Node.isIdentifier(node) && node.getText() === cache.getText() && node.getSymbol() === cache.getSymbol();
+  // `if (cached) return cached;`, with or without braces, or compared with null or undefined.
+  if (!Node.isIfStatement(check) || check.getElseStatement()) return false;
+  const condition = check.getExpression();
+  const tested =
+    Node.isBinaryExpression(condition) &&
+    [SyntaxKind.ExclamationEqualsToken, SyntaxKind.ExclamationEqualsEqualsToken].includes(
+      condition.getOperatorToken().getKind(),
+    ) &&
+    ['null', 'undefined'].includes(condition.getRight().getText())
+      ? condition.getLeft()
+      : condition;
+  let then = check.getThenStatement();
+  if (Node.isBlock(then) && then.getStatements().length === 1) then = then.getStatements()[0]!;
+  if (!same(tested) || !Node.isReturnStatement(then) || !same(then.getExpression())) return false;
+  return isCacheFill(fill, fn, allowed);
+}
+
+/** `cached = value` (see isCacheFiller): a module's own `let`, written only in `fn`, with a value safe to compute again. */
+function isCacheFill(statement: Node, fn: Node, allowed: ReadonlySet<Node>): boolean {
+  const e = Node.isExpressionStatement(statement) ? statement.getExpression() : undefined;
+  if (!e || !Node.isBinaryExpression(e) || e.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) return false;
+  const left = e.getLeft();
+  if (!Node.isIdentifier(left)) return false;
+  const symbol = left.getSymbol();
+  const declaration = symbol?.getDeclarations()[0];
+  const variables = declaration?.getParentIfKind(SyntaxKind.VariableDeclarationList)?.getParent();
+  if (
+    !declaration ||
+    !variables ||
+    !Node.isVariableStatement(variables) ||
+    variables.getParent() !== fn.getSourceFile() ||
+    variables.isExported() ||
+    !(variables.getDeclarationList().compilerNode.flags & ts.NodeFlags.Let)
+  )
+    return false;
+  // Elsewhere only emptied (`resetConfigCache() { cached = null; }`): the next call computes it again.
+  for (const reference of fn.getSourceFile().getDescendantsOfKind(SyntaxKind.Identifier)) {
+    if (reference === left || reference.getText() !== left.getText() || reference.getSymbol() !== symbol) continue;
+    if (isWrittenAt(reference) && enclosingFunction(reference) !== fn && !isEmptied(reference)) return false;
+  }
+  return isReplaySafeExpression(e.getRight(), allowed);
+}
+
+/** `x = null` or `x = undefined`. */
+function isEmptied(reference: Node): boolean {
+  const parent = reference.getParent();
+  return (
+    !!parent &&
+    Node.isBinaryExpression(parent) &&
+    parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
+    ['null', 'undefined'].includes(unwrap(parent.getRight()).getText())
+  );
+}
+
+/** A name written where it stands: `x = ...`, `x += ...`, `x++`, `--x`. */
+function isWrittenAt(reference: Node): boolean {
+  const parent = reference.getParent();
+  if (!parent) return false;
+  if (Node.isBinaryExpression(parent)) {
+    const op = parent.getOperatorToken().getKind();
+    return parent.getLeft() === reference && op >= SyntaxKind.FirstAssignment && op <= SyntaxKind.LastAssignment;
+  }
+  if (Node.isPostfixUnaryExpression(parent) || Node.isPrefixUnaryExpression(parent)) {
+    const op = parent.getOperatorToken();
+    return op === SyntaxKind.PlusPlusToken || op === SyntaxKind.MinusMinusToken;
+  }
+  return false;
 }

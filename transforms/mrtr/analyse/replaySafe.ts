@@ -26,6 +26,7 @@ const PURE_FUNCTIONS = new Set([
 ]);
 const PURE_STATICS = new Set([
   'JSON.stringify',
+  'JSON.parse',
   'Object.keys',
   'Object.values',
   'Object.entries',

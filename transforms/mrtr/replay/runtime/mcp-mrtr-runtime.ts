@@ -275,7 +275,10 @@ export function step<T>(label: string, run: () => T | Promise<T>): Promise<T> {
   const key = `step_${round.stepped}`;
   const fingerprint = createHash('sha256').update(label).digest('base64url').slice(0, 22);
   const journaled = round.steps[key];
-  if (journaled && journaled.label === fingerprint) return Promise.resolve(journaled.value as T);
+  // A copy each time: the handler may change the value it gets (`input.summary = ...`), and the record the state
+  // carries to the next round must stay what the effect gave.
+  if (journaled && journaled.label === fingerprint)
+    return Promise.resolve((journaled.value === undefined ? undefined : JSON.parse(JSON.stringify(journaled.value))) as T);
   return settle(run, (value) => {
     // Replayed, a value JSON cannot carry would come back as something else (a Map as {}, a Date as text, an object
     // without its methods): refused now, on the round that ran the effect, rather than wrong on a later one.

@@ -1,0 +1,57 @@
+import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+import { ask, isInputRequiredSignal, sharedRequestStateCodec, step, withAsks } from './mcp-mrtr-runtime.js';
+
+// requestState carries the answers between rounds: encrypted, signed with MCP_REQUEST_STATE_SECRET, bound to the
+// method and client, expiring and opened once (sharedRequestStateCodec in mcp-mrtr-runtime.ts).
+const requestStateCodec = sharedRequestStateCodec();
+
+interface Draft {
+  title: string;
+  summary?: string;
+  tags?: string[];
+}
+
+/** Drafts are opened in the store (an effect, counted): the tool fills in what the model writes, then keeps it. */
+let opened = 0;
+let kept = 0;
+
+async function openDraft(title: string): Promise<Draft> {
+  opened++;
+  return { title };
+}
+
+/** How often each effect ran (the equivalence harness compares them). */
+export function effectCounts() {
+  return { opened, kept };
+}
+
+async function write(ctx: ServerContext, what: string): Promise<string> {
+  const answer = await ask.createMessage({
+    messages: [{ role: 'user', content: { type: 'text', text: what } }],
+    maxTokens: 100,
+  });
+  return answer.content.type === 'text' ? answer.content.text : '';
+}
+
+export function build() {
+  const server = new McpServer({ name: 'drafts', version: '1.0.0' }, { requestState: { verify: requestStateCodec.verify } });
+
+  server.registerTool('keep', { inputSchema: z.object({ title: z.string() }) }, withAsks(server.server, requestStateCodec, async ({ title }, ctx) => {
+    const draft = await step('openDraft', () => openDraft(title));
+    // The value the effect gave is changed in place: a later round must still see it as the effect gave it.
+    if (!draft.summary) {
+      try {
+        draft.summary = await write(ctx, `Summarize ${title}`);
+      } catch (error) {
+        if (isInputRequiredSignal(error)) throw error;
+        // No summary: keep the draft without one.
+      }
+    }
+    if (!draft.tags) draft.tags = (await write(ctx, `Tag ${title}`)).split(' ');
+    kept++;
+    return { content: [{ type: 'text', text: `${draft.title}: ${draft.summary} [${draft.tags.join(', ')}]` }] };
+  }, { name: 'keep' }));
+
+  return server;
+}
