@@ -205,6 +205,9 @@ export class PartUses {
     // `TOOLS.length` reads no element.
     if (!call || !Node.isCallExpression(call) || call.getExpression() !== access) return [];
     const method = access.getName();
+    // `for (const [index, attempt] of attempts.entries())`: [index, element] pairs; `values()`: the elements.
+    if (method === 'entries') return this.usesOfPart(call, [ELEMENT, '1', ...rest], depth + 1, element);
+    if (method === 'values') return this.usesOfPart(call, [ELEMENT, ...rest], depth + 1, element);
     const known =
       ELEMENT_CALLBACK_METHODS.has(method) || SAME_ELEMENTS_METHODS.has(method) || ONE_ELEMENT_METHODS.has(method);
     if (!known) return [{ kind: 'unresolved', node: call }];
