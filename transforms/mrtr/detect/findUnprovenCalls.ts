@@ -65,23 +65,25 @@ export function findUnprovenCalls(
       found.push({ node: call, kind, form: `${receiverText(receiver)}.${method}`, sdk, reason: 'unproven-receiver' });
     }
   }
-  // A generic sender (`rpc.request({ method: 'roots/list' })`) is another JSON-RPC client unless the file imports
-  // MCP code.
-  const senders = (mcpFile ?? importsMcp(sourceFile)) ? Object.keys(REQUEST_SENDERS) : [];
+  // A generic sender with MCP's own method name (`extra.sendRequest({ method: 'elicitation/create', ... })`): no other
+  // protocol names its requests so. `roots/list` is a name other JSON-RPC clients may use: only in a file that
+  // imports MCP code.
+  const mcpSender = (kind: string) => kind !== 'roots' || (mcpFile ??= importsMcp(sourceFile));
+  const senders = Object.keys(REQUEST_SENDERS);
   for (const method of senders) {
     for (const access of memberAccesses(sourceFile, method)) {
       const call = access.getParent();
       if (!call || !Node.isCallExpression(call) || call.getExpression() !== access || proven.has(call)) continue;
       const request = requestSent(call);
-      if (!request || request.dynamic || isMigratedForm(access.getExpression())) continue;
+      if (!request || request.dynamic || isMigratedForm(access.getExpression()) || !mcpSender(request.kind)) continue;
       const form = `${receiverText(access.getExpression())}.${method}`;
       sdk ??= sdkOfFile(sourceFile);
       found.push({ node: call, kind: request.kind, form, sdk, reason: 'unproven-receiver' });
     }
   }
-  for (const call of senders.length > 0 ? senderParameterCalls(sourceFile, proven) : []) {
+  for (const call of senderParameterCalls(sourceFile, proven)) {
     const request = requestSent(call);
-    if (!request || request.dynamic) continue;
+    if (!request || request.dynamic || !mcpSender(request.kind)) continue;
     sdk ??= sdkOfFile(sourceFile);
     const form = `${call.getExpression().getText()} (a parameter)`;
     found.push({ node: call, kind: request.kind, form, sdk, reason: 'unproven-receiver' });
