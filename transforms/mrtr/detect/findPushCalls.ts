@@ -37,7 +37,7 @@ export function findPushCalls(sourceFile: SourceFile, analysis: MrtrAnalysis): P
       if (isMockUse(access) || isPresenceCheck(access)) continue;
       const origin = analysis.origins.originOf(access.getExpression());
       if (!origin || !info.roles.includes(origin.role)) continue;
-      for (const call of pushMethodCalls(access, method, info.kind, origin)) add(call);
+      for (const call of pushMethodCalls(access, method, info.kind, origin, analysis)) add(call);
     }
   }
 
@@ -96,7 +96,13 @@ export function findPushCalls(sourceFile: SourceFile, analysis: MrtrAnalysis): P
   return found.sort((a, b) => a.node.getStart() - b.node.getStart());
 }
 
-function pushMethodCalls(access: Node, method: string, kind: SiteKind, origin: Origin): PushCall[] {
+function pushMethodCalls(
+  access: Node,
+  method: string,
+  kind: SiteKind,
+  origin: Origin,
+  analysis: MrtrAnalysis,
+): PushCall[] {
   // `const ask = server.elicitInput; ... ask.call(server, params)`: reported where it is called, once per call.
   const stored = storedMethodCalls(access);
   if (stored.length > 0)
@@ -107,7 +113,30 @@ function pushMethodCalls(access: Node, method: string, kind: SiteKind, origin: O
       sdk: origin.sdk,
       reason: 'indirect-call' as const,
     }));
+  // `return server.elicitInput.bind(server)` from a getter, then `const ask = getAsk(server); await ask(params)`:
+  // reported where the bound method is called, when every use of it in the file is a call.
+  const bound = boundMethodCalls(access, analysis);
+  if (bound.length > 0)
+    return bound.map((call) => ({
+      node: call,
+      kind,
+      form: `${receiverLabel(origin)}.${method}.bind (called)`,
+      sdk: origin.sdk,
+      reason: 'indirect-call' as const,
+    }));
   return [pushMethodCall(access, method, kind, origin)];
+}
+
+/** The calls of `x.method.bind(x)`'s result, followed through returns and locals; none unless every use is a call in this file. */
+function boundMethodCalls(access: Node, analysis: MrtrAnalysis): Node[] {
+  const bind = access.getParent();
+  const call = bind?.getParent();
+  if (!bind || !Node.isPropertyAccessExpression(bind) || bind.getName() !== 'bind') return [];
+  if (!call || !Node.isCallExpression(call) || call.getExpression() !== bind) return [];
+  const uses = analysis.usesOfValue(call);
+  const file = access.getSourceFile();
+  if (uses.length === 0 || !uses.every((use) => use.kind === 'call' && use.call.getSourceFile() === file)) return [];
+  return uses.flatMap((use) => (use.kind === 'call' ? [use.call] : []));
 }
 
 /** The calls of a local that a push method was stored in (`const ask = server.elicitInput`): `ask(...)`, `ask.call(...)`, `ask.apply(...)`. */
