@@ -49,6 +49,7 @@ export function registrationOf(call: Node, origins: OriginResolver): Registratio
 function computeRegistration(call: Node, origins: OriginResolver): Registration | undefined {
   if (!Node.isCallExpression(call)) return undefined;
   const callee = unwrap(call.getExpression());
+  if (Node.isIdentifier(callee)) return extensionRegistration(call, callee, origins);
   if (!Node.isPropertyAccessExpression(callee)) return undefined;
   const method = callee.getName();
   if (!(method in REGISTRATIONS) && !HANDLER_SETTERS.has(method)) return undefined;
@@ -95,6 +96,52 @@ function computeRegistration(call: Node, origins: OriginResolver): Registration 
     stringValue(first) ?? NOTIFICATION_SCHEMA_METHODS[simpleName(first) ?? ''] ?? simpleName(first) ?? '?';
   return { call, callback, family: 'notification', method: handled, name: handled, sdk: receiver.sdk, lowLevelServer };
 }
+
+/**
+ * The MCP Apps extension's registrations (`registerAppTool(server, name, config, cb)`, `registerAppResource(server,
+ * name, uri, config, cb)` from `@modelcontextprotocol/ext-apps/server`): each calls the server's own `registerTool` /
+ * `registerResource` with the callback, so the callback serves what that registration's would.
+ */
+function extensionRegistration(call: Node, callee: Node, origins: OriginResolver): Registration | undefined {
+  if (!Node.isCallExpression(call) || !Node.isIdentifier(callee)) return undefined;
+  const declaration = callee.getSymbol()?.getDeclarations()[0];
+  const imported = declaration && Node.isImportSpecifier(declaration) ? declaration : undefined;
+  const module = imported?.getImportDeclaration().getModuleSpecifierValue();
+  const method = imported ? EXTENSION_REGISTRATIONS[imported.getName()] : undefined;
+  if (!method || module === undefined || !EXTENSION_MODULE.test(module)) return undefined;
+  const [target, ...rest] = call.getArguments();
+  const callback = lastCallbackArgument(rest.length > 0 ? [target!, ...rest] : []);
+  const receiver = target ? origins.originOf(target) : undefined;
+  if (!callback || !receiver || receiver.role !== 'mcp-server') return undefined;
+  const family = REGISTRATIONS[method]!;
+  const name = stringValue(rest[0]) ?? rest[0]?.getText() ?? '?';
+  return {
+    call,
+    callback,
+    family,
+    method: family,
+    name,
+    sdk: receiver.sdk,
+    // The server's own call, without the server in front: `registerTool(name, config, cb)`.
+    contextIndex: contextIndexOf(method, rest, callback),
+    lowLevelServer: `${target!.getText()}.server`,
+  };
+}
+
+/** The server expression a registration is made on: `server` in `server.registerTool(...)` and `registerAppTool(server, ...)`. */
+export function serverExpressionOf(registration: Registration): Node | undefined {
+  const call = registration.call;
+  if (!Node.isCallExpression(call)) return undefined;
+  const callee = unwrap(call.getExpression());
+  if (Node.isPropertyAccessExpression(callee)) return callee.getExpression();
+  return Node.isIdentifier(callee) ? call.getArguments()[0] : undefined;
+}
+
+const EXTENSION_MODULE = /^@modelcontextprotocol\/ext-apps(\/server)?$/;
+const EXTENSION_REGISTRATIONS: Record<string, string> = {
+  registerAppTool: 'registerTool',
+  registerAppResource: 'registerResource',
+};
 
 /**
  * `new ResourceTemplate(uri, { list, complete: { var: fn } })`: its callbacks serve resources/list and

@@ -2,7 +2,7 @@ import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, ImportDeclaration, NewExpression, SourceFile, VariableDeclaration } from 'ts-morph';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import { enclosingFunction, projectFunctionOf, referencesTo, type FunctionNode } from '../analyse/functions.js';
-import type { Registration } from '../analyse/handlers.js';
+import { serverExpressionOf, type Registration } from '../analyse/handlers.js';
 import { declarationsOf, requiredModuleOf, sdkNameOf, stringValue, unwrap } from '../analyse/symbols.js';
 import { REPLAY_RUNTIME_NAME } from '../constants.js';
 import { SHARED_CODEC_EXPORT } from '../rewrite/kit/runtimeImports.js';
@@ -48,9 +48,9 @@ export function wiringOf(
   registration: Registration,
   analysis: MrtrAnalysis,
 ): ServerWiring | { detail: string } | undefined {
-  const callee = unwrap((registration.call as import('ts-morph').CallExpression).getExpression());
-  if (!Node.isPropertyAccessExpression(callee)) return undefined;
-  const construction = constructionOf(callee.getExpression(), analysis, 0);
+  const server = serverExpressionOf(registration);
+  if (!server) return undefined;
+  const construction = constructionOf(server, analysis, 0);
   if (!construction) return undefined;
   const sdk = sdkNameOf(analysis.project, construction.getExpression());
   if (!sdk || (sdk.name !== 'McpServer' && sdk.name !== 'Server') || sdk.major !== 'v2') return undefined;
@@ -373,9 +373,9 @@ function reachingAssignment(use: Node, assigned: Node[]): Node | undefined {
  * `this.server`). The codec is declared in the class's file, which must be the construction's file or one it imports.
  */
 export function classWiringOf(registration: Registration, analysis: MrtrAnalysis): ServerWiring | undefined {
-  const callee = unwrap((registration.call as CallExpression).getExpression());
-  if (!Node.isPropertyAccessExpression(callee)) return undefined;
-  const receiver = unwrap(callee.getExpression());
+  const server = serverExpressionOf(registration);
+  if (!server) return undefined;
+  const receiver = unwrap(server);
   if (!Node.isPropertyAccessExpression(receiver) || receiver.getExpression().getKind() !== SyntaxKind.ThisKeyword)
     return undefined;
   const property = receiver.getName();

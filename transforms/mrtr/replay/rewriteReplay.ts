@@ -193,9 +193,12 @@ function deadLocalRemoval(declaration: Node): TextEdit | undefined {
 function registeredName(call: Node): string | undefined {
   if (!Node.isCallExpression(call)) return undefined;
   const callee = call.getExpression();
+  // `registerAppTool(server, name, ...)` (MCP Apps, analyse/handlers.ts): the name comes after the server.
+  const extension = Node.isIdentifier(callee) && /^registerApp(Tool|Resource)$/.test(callee.getText());
   const method = Node.isPropertyAccessExpression(callee) ? callee.getName() : '';
-  if (!/^(registerTool|tool|registerPrompt|prompt|registerResource|resource)$/.test(method)) return undefined;
-  const first = call.getArguments()[0];
+  if (!extension && !/^(registerTool|tool|registerPrompt|prompt|registerResource|resource)$/.test(method))
+    return undefined;
+  const first = call.getArguments()[extension ? 1 : 0];
   if (!first) return undefined;
   if (Node.isStringLiteral(first) || Node.isNoSubstitutionTemplateLiteral(first)) return first.getText();
   const plain = (node: Node): boolean =>
