@@ -54,7 +54,10 @@ describe('receiver proofs', () => {
 
   it('still proves the receiver of a request that sends a push-style method, through its callers', async () => {
     const report = await audit({ paths: [tree(files('elicitation/create'))], typecheck: false });
-    expect(report.sites).toEqual([]);
+    // Not proven the SDK's (a wallet's `any`), but MCP's own method name: a review item, never a rewrite.
+    expect(report.sites.map((s) => `${s.file}:${s.line} ${s.decision} ${s.reason}`)).toEqual([
+      'wallet.ts:2 review unproven-receiver',
+    ]);
     expect(report.totals.filesParsed).toBeGreaterThan(1);
   });
 });

@@ -61,19 +61,7 @@ function computeRegistration(call: Node, origins: OriginResolver): Registration 
 
   if (method in REGISTRATIONS) {
     if (receiver.role !== 'mcp-server') return undefined;
-    const family = REGISTRATIONS[method]!;
-    const name = stringValue(args[0]) ?? args[0]?.getText() ?? '?';
-    const lowLevelServer = `${callee.getExpression().getText()}.server`;
-    return {
-      call,
-      callback,
-      family,
-      method: family,
-      name,
-      sdk: receiver.sdk,
-      contextIndex: contextIndexOf(method, args, callback),
-      lowLevelServer,
-    };
+    return mcpServerRegistration(call, method, args, callback, callee.getExpression(), receiver.sdk);
   }
   if (receiver.role !== 'server' && receiver.role !== 'mcp-server') return undefined;
   const lowLevelServer = callee.getExpression().getText() + (receiver.role === 'mcp-server' ? '.server' : '');
@@ -113,18 +101,29 @@ function extensionRegistration(call: Node, callee: Node, origins: OriginResolver
   const callback = lastCallbackArgument(rest.length > 0 ? [target!, ...rest] : []);
   const receiver = target ? origins.originOf(target) : undefined;
   if (!callback || !receiver || receiver.role !== 'mcp-server') return undefined;
+  // The server's own call, without the server in front: `registerTool(name, config, cb)`.
+  return mcpServerRegistration(call, method, rest, callback, target!, receiver.sdk);
+}
+
+/** `server.registerTool(name, config, cb)` (or `tool`, `prompt`, `resource`...): `args` from the name on. */
+function mcpServerRegistration(
+  call: Node,
+  method: string,
+  args: Node[],
+  callback: Node,
+  server: Node,
+  sdk: SdkMajor,
+): Registration {
   const family = REGISTRATIONS[method]!;
-  const name = stringValue(rest[0]) ?? rest[0]?.getText() ?? '?';
   return {
     call,
     callback,
     family,
     method: family,
-    name,
-    sdk: receiver.sdk,
-    // The server's own call, without the server in front: `registerTool(name, config, cb)`.
-    contextIndex: contextIndexOf(method, rest, callback),
-    lowLevelServer: `${target!.getText()}.server`,
+    name: stringValue(args[0]) ?? args[0]?.getText() ?? '?',
+    sdk,
+    contextIndex: contextIndexOf(method, args, callback),
+    lowLevelServer: `${server.getText()}.server`,
   };
 }
 
