@@ -384,8 +384,10 @@ describe('type-directed repairs (issue 31)', () => {
 });
 
 // `v1-to-v2-cli/rewrite-typed-repairs-low-level` pins the migration of a low-level server whose handlers' results the
-// project typed loosely (`handler-result`: each returned expression asserted to its method's result type) and whose
-// error helper kept v1's `ErrorCode` as a type (`ProtocolErrorCode` in its place, no v1 import left); here it is run.
+// project typed loosely (`handler-result`: each returned expression asserted to its method's result type), whose
+// structural server type took the v1 schema (`project-server-method`), whose capabilities and raw initialize body
+// relied on v1's passthrough types (`passthrough-capabilities`, `passthrough-read`), and whose error helper kept v1's
+// `ErrorCode` as a type (`ProtocolErrorCode` in its place, no v1 import left); here it is run.
 describe('type-directed repairs: a low-level server typed loosely (issue 31)', () => {
   const LOW = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'rewrite-typed-repairs-low-level');
   const LOW_EXPECTED = migratedTree(LOW);
@@ -394,6 +396,24 @@ describe('type-directed repairs: a low-level server typed loosely (issue 31)', (
     { kind: 'tool', name: 'balance', args: { account: 'alice' } },
     { kind: 'tool', name: 'balance', args: { account: 'carol' } },
     { kind: 'tool', name: 'transfer', args: { account: 'alice' } },
+    // A raw initialize body with a key the protocol does not define, read as v1's passthrough types allowed.
+    {
+      kind: 'tool',
+      name: 'whoami',
+      args: {
+        body: {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            clientInfo: { name: 'probe', version: '1' },
+            clientLabel: 'night shift',
+          },
+        },
+      },
+    },
     { kind: 'resources' },
     { kind: 'resource', uri: 'ledger://accounts' },
   ];
@@ -412,7 +432,8 @@ describe('type-directed repairs: a low-level server typed loosely (issue 31)', (
     expect(JSON.stringify(viaV1.results[2])).toContain('unknown account carol');
     // The thrown code: InvalidParams, from the helper typed with the protocol's codes.
     expect(JSON.stringify(viaV1.results[3])).toContain('-32602');
-    expect(JSON.stringify(viaV1.results[5])).toContain('alice');
+    expect(JSON.stringify(viaV1.results[4])).toContain('probe (night shift)');
+    expect(JSON.stringify(viaV1.results[6])).toContain('alice');
     // v1's McpError put `MCP error <code>: ` in its own message, on the wire; v2's ProtocolError does not (the official
     // codemod's rename): the code and the text the server wrote are the same.
     const expected = JSON.parse(JSON.stringify(viaV1).replace('MCP error -32602: no tool', 'no tool')) as typeof viaV1;

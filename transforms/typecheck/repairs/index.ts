@@ -2,6 +2,7 @@
 import { contentText } from './contentText.js';
 import { handlerResult } from './handlerResult.js';
 import { literalResultField } from './literalResultField.js';
+import { passthroughCapabilities, passthroughRead } from './passthroughTypes.js';
 import { projectServerMethod } from './projectServerMethod.js';
 import { rawShapeSchema } from './rawShapeSchema.js';
 import { registerResource } from './registerResource.js';
@@ -22,4 +23,6 @@ export const TYPED_REPAIRS: readonly TypedRepair[] = [
   contentText,
   projectServerMethod,
   handlerResult,
+  passthroughRead,
+  passthroughCapabilities,
 ];

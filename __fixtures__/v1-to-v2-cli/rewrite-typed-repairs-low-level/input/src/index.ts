@@ -5,6 +5,7 @@ import {
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { clientLabelOf } from './clients.js';
 import { upstreamError } from './errors.js';
 import { registerResources } from './resources.js';
 
@@ -49,7 +50,11 @@ async function balanceOf(account: string): Promise<ToolResponse> {
   return reply(`${account}: ${BALANCES[account]}`);
 }
 
-const server = new Server({ name: 'ledger', version: '1.0.0' }, { capabilities: { tools: {}, resources: {} } });
+// `sampling` is the client's capability, not a server's: v1's types let it through, and the server has sent it since.
+const server = new Server(
+  { name: 'ledger', version: '1.0.0' },
+  { capabilities: { tools: {}, resources: {}, sampling: {} } },
+);
 
 server.setRequestHandler(ListToolsRequestSchema, async () => ({
   tools: TOOLS.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
@@ -57,6 +62,7 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({
 
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   const account = String(request.params.arguments?.account ?? '');
+  if (request.params.name === 'whoami') return reply(clientLabelOf(request.params.arguments?.body));
   if (request.params.name !== 'balance') throw upstreamError(404, `no tool ${request.params.name}`);
   if (account === '') return reply('an account is required', true);
   return balanceOf(account);

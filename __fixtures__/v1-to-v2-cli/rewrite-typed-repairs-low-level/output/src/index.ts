@@ -1,5 +1,6 @@
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
-import { Server, type ListToolsResult, type CallToolResult, type ListResourcesResult } from '@modelcontextprotocol/server';
+import { Server, type ServerCapabilities, type ListToolsResult, type CallToolResult, type ListResourcesResult } from '@modelcontextprotocol/server';
+import { clientLabelOf } from './clients.js';
 import { upstreamError } from './errors.js';
 import { registerResources } from './resources.js';
 
@@ -44,13 +45,18 @@ async function balanceOf(account: string): Promise<ToolResponse> {
   return reply(`${account}: ${BALANCES[account]}`);
 }
 
+// `sampling` is the client's capability, not a server's: v1's types let it through, and the server has sent it since.
 function build(): Server {
-  const server = new Server({ name: 'ledger', version: '1.0.0' }, { capabilities: { tools: {}, resources: {} } });
+  const server = new Server(
+    { name: 'ledger', version: '1.0.0' },
+    { capabilities: { tools: {}, resources: {}, sampling: {} } as ServerCapabilities },
+  );
   server.setRequestHandler('tools/list', async () => ({
     tools: TOOLS.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
   }) as unknown as ListToolsResult);
   server.setRequestHandler('tools/call', async (request) => {
     const account = String(request.params.arguments?.account ?? '');
+    if (request.params.name === 'whoami') return reply(clientLabelOf(request.params.arguments?.body)) as CallToolResult;
     if (request.params.name !== 'balance') throw upstreamError(404, `no tool ${request.params.name}`);
     if (account === '') return reply('an account is required', true) as CallToolResult;
     return balanceOf(account) as Promise<CallToolResult>;
