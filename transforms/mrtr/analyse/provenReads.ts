@@ -270,8 +270,9 @@ function onlyReads(declarations: Node[], project: AnalysisProject, depth: number
 /**
  * A function that fills a module's cache once and returns it: `if (cached) return cached; cached = { storageDir:
  * process.env.DIR || DEFAULT }; return cached;`. The variable is a `let` of the module, not exported, written nowhere
- * but in this function, and the value is safe to compute again: calling the function again gives the cached value,
- * and a round served by another process computes the same value from the same inputs. A read.
+ * but in this function (elsewhere at most emptied, `cached = null`, which makes the next call compute it again), and
+ * the value is safe to compute again: calling the function again gives the cached value, and a round served by
+ * another process computes the same value from the same inputs. A read.
  */
 function isCacheFiller(statements: Node[], fn: Node, allowed: ReadonlySet<Node>): boolean {
   if (statements.length !== 3) return false;
