@@ -5,8 +5,9 @@
 // v2 alike), so the value written as `z.object(value)` is the schema it was: the same validation, the same listing.
 // `z` is the file's value import of zod, added (or its type-only import made a value import) when there is none. The
 // official codemod's marker on the call (it could not tell a raw shape from a schema) goes with it (markers.ts).
-import { lineEndingOf, type TextEdit } from '../../../lib/edits.js';
+import type { TextEdit } from '../../../lib/edits.js';
 import type { ts as TypeScript } from '../../../lib/tsMorph.cjs';
+import { bindsName, importLineAfter } from './importLines.js';
 import { markerAbove, withMarkers } from './markers.js';
 import type { TypedRepair } from './types.js';
 
@@ -116,24 +117,6 @@ function zodImport(ts: TS, file: TypeScript.SourceFile): { edits: TextEdit[] } |
     return file.text.slice(typeKeyword, typeKeyword + 5) === 'type ' ? { edits } : undefined;
   }
   // No `z` imported: one import line after the last, in the file's quotes.
-  if (!lastImport || file.statements.some((s) => declaresZ(ts, s))) return undefined;
-  const quote = lastImport.moduleSpecifier.getText(file).startsWith('"') ? '"' : "'";
-  const semicolon = lastImport.getText(file).trimEnd().endsWith(';') ? ';' : '';
-  const end = lastImport.getEnd();
-  return {
-    edits: [{ start: end, end, text: `${lineEndingOf(file.text)}import { z } from ${quote}zod${quote}${semicolon}` }],
-  };
-}
-
-function declaresZ(ts: TS, statement: TypeScript.Statement): boolean {
-  if (ts.isImportDeclaration(statement)) {
-    const clause = statement.importClause;
-    if (clause?.name?.text === 'z') return true;
-    return (
-      !!clause?.namedBindings && ts.isNamespaceImport(clause.namedBindings) && clause.namedBindings.name.text === 'z'
-    );
-  }
-  if (ts.isVariableStatement(statement))
-    return statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === 'z');
-  return (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name?.text === 'z';
+  if (!lastImport || file.statements.some((s) => bindsName(ts, s, 'z'))) return undefined;
+  return { edits: [importLineAfter(file, lastImport, '{ z }', 'zod')] };
 }

@@ -1,7 +1,7 @@
 // A type of the v2 server package, bound in a file a repair writes it in.
-import { lineEndingOf, type TextEdit } from '../../../lib/edits.js';
+import type { TextEdit } from '../../../lib/edits.js';
 import type { ts as TypeScript } from '../../../lib/tsMorph.cjs';
-import { quoteOf } from './quoteOf.js';
+import { bindsName, importLineAfter } from './importLines.js';
 
 type TS = typeof TypeScript;
 
@@ -17,6 +17,7 @@ export function sdkTypeImport(ts: TS, file: TypeScript.SourceFile, name: string)
   let typeOnly = false;
   let lastImport: TypeScript.ImportDeclaration | undefined;
   for (const statement of file.statements) {
+    if (bindsName(ts, statement, name)) return undefined;
     if (ts.isImportDeclaration(statement)) {
       lastImport = statement;
       const clause = statement.importClause;
@@ -27,12 +28,11 @@ export function sdkTypeImport(ts: TS, file: TypeScript.SourceFile, name: string)
         const original = (binding.propertyName ?? binding.name).text;
         return module === SDK_SERVER && original === name ? [] : undefined;
       }
-      if (clause?.name?.text === name) return undefined;
       if (module === SDK_SERVER && named && !fromSdk) {
         fromSdk = named;
         typeOnly = clause!.isTypeOnly;
       }
-    } else if (declares(ts, statement, name)) return undefined;
+    }
   }
   if (fromSdk) {
     const last = fromSdk.elements[fromSdk.elements.length - 1];
@@ -41,28 +41,5 @@ export function sdkTypeImport(ts: TS, file: TypeScript.SourceFile, name: string)
     return [{ start: at, end: at, text: `, ${typeOnly ? '' : 'type '}${name}` }];
   }
   if (!lastImport) return undefined;
-  const quote = quoteOf(ts, file);
-  const semicolon = lastImport.getText(file).trimEnd().endsWith(';') ? ';' : '';
-  const end = lastImport.getEnd();
-  return [
-    {
-      start: end,
-      end,
-      text: `${lineEndingOf(file.text)}import type { ${name} } from ${quote}${SDK_SERVER}${quote}${semicolon}`,
-    },
-  ];
-}
-
-function declares(ts: TS, statement: TypeScript.Statement, name: string): boolean {
-  if (
-    ts.isInterfaceDeclaration(statement) ||
-    ts.isTypeAliasDeclaration(statement) ||
-    ts.isClassDeclaration(statement) ||
-    ts.isEnumDeclaration(statement) ||
-    ts.isFunctionDeclaration(statement)
-  )
-    return statement.name?.text === name;
-  if (ts.isVariableStatement(statement))
-    return statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name);
-  return false;
+  return [importLineAfter(file, lastImport, `type { ${name} }`, SDK_SERVER)];
 }
