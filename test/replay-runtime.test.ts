@@ -129,6 +129,15 @@ export function build() {
     const ok = await confirm('Use ' + JSON.stringify(value) + '?');
     return { content: [{ type: 'text', text: ok ? 'used' : 'kept' }] };
   }));
+  // A step whose value has behaviour: kept in this process's memory for rounds that come back here.
+  server.registerTool('kept', {}, withAsks(server.server, codec, async () => {
+    const dataset = await step('dataset', () => {
+      stepRuns.push('dataset');
+      return new (class Dataset { rows = 3; count() { return this.rows; } })();
+    });
+    const ok = await confirm('Count ' + dataset.count() + ' rows?');
+    return { content: [{ type: 'text', text: ok ? 'rows ' + dataset.count() : 'kept' }] };
+  }));
   server.registerTool('swallow', {}, withAsks(server.server, codec, async () => {
     let ok = false;
     try {
@@ -230,6 +239,25 @@ for (const flavour of Object.keys(EXTENSIONS) as Array<keyof typeof EXTENSIONS>)
         expect(result.resultType, kind).not.toBe('input_required');
         expect(JSON.stringify(result), kind).toContain(`step('lookup') gave ${what}, which requestState cannot carry`);
       }
+    });
+
+    it('keeps a step value JSON cannot carry in memory when the next round comes back to this process, and refuses it in a 2026-era request over HTTP', async () => {
+      const call: Call = { kind: 'tool', name: 'kept', args: {} };
+      for (const client of ['v1', 'v2'] as const) {
+        const mod = await loadFlavour(flavour);
+        const transcript = await runMigrated2025(mod, [call], { elicit: () => OK as never }, { client });
+        // The value came back with its methods, and its effect ran once.
+        expect({ client, results: JSON.stringify(transcript.results) }).toEqual({
+          client,
+          results: expect.stringContaining('rows 3'),
+        });
+        expect({ client, runs: mod.exports?.stepRuns }).toEqual({ client, runs: ['dataset'] });
+      }
+      const refused = await rawCall2026(await loadFlavour(flavour), call);
+      expect(refused.resultType).not.toBe('input_required');
+      expect(JSON.stringify(refused)).toContain(
+        "step('dataset') gave an instance of Dataset, which requestState cannot carry between rounds of a 2026-era request over HTTP",
+      );
     });
 
     it('runs a step again when the step reached has another label than the record (the path changed)', async () => {

@@ -11,8 +11,9 @@
 // Code before an ask runs again on every round. Reads are harmless; an effect (a write, a network call, an id
 // or a clock read) is wrapped with `step(label, run)`: the first round that reaches it runs it and records its
 // result in the state, later rounds return the record (as durable-execution engines journal their activities).
-// A step whose result is not plain data (a class instance, a Map, a Date, a function) fails at once with an error
-// that names it: replayed, it would not be the same value.
+// A step whose result is not plain data (a class instance, a Map, a Date, a function) cannot travel in the state:
+// it is kept in this process's memory when the next round comes back here (2025-era requests, stdio), and fails
+// at once with an error that names it in a 2026-era request over HTTP, which another instance may answer.
 //
 // Answers recorded so far travel in requestState, signed with the server's codec (createRequestStateCodec);
 // each is bound to a fingerprint of the question it answered, so a changed question is asked again and is
@@ -80,7 +81,9 @@ interface ReplayState {
 interface Journaled {
   /** The fingerprint of the label of the step that recorded it. */
   label: string;
-  value: unknown;
+  value?: unknown;
+  /** A value JSON cannot carry, kept in this process's memory (see keptValues): its id there. */
+  kept?: string;
 }
 
 interface Round {
@@ -277,15 +280,23 @@ export function step<T>(label: string, run: () => T | Promise<T>): Promise<T> {
   const journaled = round.steps[key];
   // A copy each time: the handler may change the value it gets (`input.summary = ...`), and the record the state
   // carries to the next round must stay what the effect gave.
-  if (journaled && journaled.label === fingerprint)
+  if (journaled && journaled.label === fingerprint) {
+    if (journaled.kept !== undefined) return Promise.resolve(keptValue(journaled.kept, label) as T);
     return Promise.resolve((journaled.value === undefined ? undefined : JSON.parse(JSON.stringify(journaled.value))) as T);
+  }
   return settle(run, (value) => {
     // Replayed, a value JSON cannot carry would come back as something else (a Map as {}, a Date as text, an object
-    // without its methods): refused now, on the round that ran the effect, rather than wrong on a later one.
+    // without its methods). A round that comes back to this process keeps it in memory; one that may come back to
+    // another (a 2026-era request over HTTP) is refused now, on the round that ran the effect, rather than wrong on a
+    // later one.
     const unfit = notPlainData(value, 0);
     if (unfit !== undefined) {
+      if (returnsHere(round)) {
+        round.steps[key] = { label: fingerprint, kept: keepValue(value) };
+        return value;
+      }
       throw new Error(
-        `step('${label}') gave ${unfit}, which requestState cannot carry between rounds (only plain data: text, ` +
+        `step('${label}') gave ${unfit}, which requestState cannot carry between rounds of a 2026-era request over HTTP (only plain data: text, ` +
           'finite numbers, booleans, null, arrays and plain objects); journal a plain value instead (an id, a copy of the fields used)',
       );
     }
@@ -293,6 +304,38 @@ export function step<T>(label: string, run: () => T | Promise<T>): Promise<T> {
     round.steps[key] = { label: fingerprint, value: value === undefined ? undefined : JSON.parse(JSON.stringify(value)) };
     return value;
   });
+}
+
+/**
+ * Whether the next round of this request comes back to this process: a 2025-era request (the SDK's shim asks the
+ * client and calls the handler again itself) and any request over stdio (one process per client) do; a 2026-era
+ * request over HTTP may reach another instance.
+ */
+function returnsHere(round: Round): boolean {
+  return round.ctx === undefined || round.ctx.http === undefined || round.ctx.mcpReq.envelope === undefined;
+}
+
+/** Step values JSON cannot carry, kept for the rounds that come back to this process: id -> value, until it expires. */
+const keptValues = new Map<string, { value: unknown; expires: number }>();
+
+function keepValue(value: unknown): string {
+  const now = Date.now();
+  // Kept as long as a state lives; ids come in expiry order, so the expired ones are the oldest.
+  for (const [id, entry] of keptValues) {
+    if (entry.expires > now) break;
+    keptValues.delete(id);
+  }
+  const id = randomBytes(12).toString('base64url');
+  keptValues.set(id, { value, expires: now + STATE_TTL_SECONDS * 1000 });
+  return id;
+}
+
+function keptValue(id: string, label: string): unknown {
+  const entry = keptValues.get(id);
+  if (entry === undefined || entry.expires <= Date.now()) {
+    throw new Error(`step('${label}'): the value it gave on an earlier round is no longer in this process's memory (it expired, or the process restarted): call the tool again`);
+  }
+  return entry.value;
 }
 
 /** What makes a step's value something JSON cannot carry as it is, or undefined when it is plain data. */

@@ -171,12 +171,24 @@ function findReferences(project: AnalysisProject, declaration: Node, name: strin
           continue;
         }
         if (parent && Node.isImportClause(parent)) continue;
+        // `@param tools` and `{@link helper}` name it in a comment: no code runs there.
+        if (isInJsDoc(identifier)) continue;
         if (parent && Node.isBindingElement(parent) && importedModuleOf(parent) !== undefined) continue;
         if (refersToTarget(identifier)) references.push(identifier);
       }
     }
   }
   return references;
+}
+
+/** An identifier written in a JSDoc comment. */
+function isInJsDoc(identifier: Node): boolean {
+  for (let node = identifier.getParent(); node; node = node.getParent()) {
+    const kind = node.getKind();
+    if (kind >= SyntaxKind.FirstJSDocNode && kind <= SyntaxKind.LastJSDocNode) return true;
+    if (Node.isStatement(node) || Node.isSourceFile(node)) return false;
+  }
+  return false;
 }
 
 /**
@@ -263,4 +275,70 @@ function relatedDeclarations(project: AnalysisProject, declaration: Node): Node[
 export function oneLine(text: string, max = 120): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 3)}...` : flat;
+}
+
+/**
+ * The functions a callback argument can be: a function literal; a project function by its name; what a `const`
+ * holds; either branch of a condition (`undefined` and `null` are none); a member of a `const` object literal of the
+ * project, the one named (`PROFILES.admin`) or any (`PROFILES[name]`). Undefined when one part cannot be read.
+ */
+export function callbackFunctionsOf(project: AnalysisProject, node: Node, depth: number): FunctionNode[] | undefined {
+  const value = unwrap(node);
+  if (depth > 4) return undefined;
+  if (isFunctionNode(value)) return [value];
+  if (value.getKind() === SyntaxKind.UndefinedKeyword || Node.isNullLiteral(value)) return [];
+  if (Node.isIdentifier(value) && value.getText() === 'undefined') return [];
+  if (Node.isConditionalExpression(value)) {
+    const branches = [value.getWhenTrue(), value.getWhenFalse()].map((b) => callbackFunctionsOf(project, b, depth + 1));
+    return branches.every((b) => b !== undefined) ? branches.flat() : undefined;
+  }
+  if (Node.isIdentifier(value)) {
+    const fn = projectFunctionOf(project, value);
+    if (fn) return [fn];
+    const init = constInitializerOf(project, value);
+    return init ? callbackFunctionsOf(project, init, depth + 1) : undefined;
+  }
+  if (Node.isPropertyAccessExpression(value) || Node.isElementAccessExpression(value)) {
+    const holder = unwrap(value.getExpression());
+    const init = Node.isIdentifier(holder) ? constInitializerOf(project, holder) : undefined;
+    const literal = init ? unwrap(init) : undefined;
+    if (!literal || !Node.isObjectLiteralExpression(literal)) return undefined;
+    const name = Node.isPropertyAccessExpression(value) ? value.getName() : undefined;
+    const found: FunctionNode[] = [];
+    for (const property of literal.getProperties()) {
+      if (
+        name !== undefined &&
+        propertyNameOf(property) !== name &&
+        !(Node.isMethodDeclaration(property) && property.getName() === name)
+      )
+        continue;
+      if (Node.isMethodDeclaration(property)) found.push(property);
+      else if (Node.isPropertyAssignment(property)) {
+        const fns = callbackFunctionsOf(project, property.getInitializerOrThrow(), depth + 1);
+        if (!fns) return undefined;
+        found.push(...fns);
+      } else return undefined;
+    }
+    return found;
+  }
+  return undefined;
+}
+
+/** The initializer of the `const` a name is declared by (in the project), if it is one. */
+function constInitializerOf(project: AnalysisProject, name: Node): Node | undefined {
+  const declarations = declarationsOf(project, name);
+  const declaration = declarations.length === 1 ? declarations[0] : undefined;
+  if (!declaration || !Node.isVariableDeclaration(declaration)) return undefined;
+  if (declaration.getVariableStatement()?.getDeclarationKind() !== 'const') return undefined;
+  if (declaration.getSourceFile().isDeclarationFile()) return undefined;
+  return declaration.getInitializer();
+}
+
+/** The key of `key: value` in an object literal, when it is written out. */
+function propertyNameOf(property: Node): string | undefined {
+  if (!Node.isPropertyAssignment(property)) return undefined;
+  const name = property.getNameNode();
+  if (Node.isIdentifier(name) || Node.isNumericLiteral(name)) return name.getText();
+  if (Node.isStringLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name)) return name.getLiteralValue();
+  return undefined;
 }

@@ -97,5 +97,14 @@ export function isPureStatement(statement: Node, fn: Node, allowed: ReadonlySet<
       pure(statement.getStatement())
     );
   }
+  // `switch (domain) { case 'billing': { ...; break; } default: throw new Error(...) }`.
+  if (Node.isSwitchStatement(statement))
+    return (
+      safe(statement.getExpression()) &&
+      statement.getClauses().every((clause) => {
+        const label = Node.isCaseClause(clause) ? clause.getExpression() : undefined;
+        return safe(label) && clause.getStatements().every(pure);
+      })
+    );
   return Node.isBreakStatement(statement) || Node.isContinueStatement(statement);
 }

@@ -1,9 +1,9 @@
 import { Node, SyntaxKind, ts } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, PropertyAccessExpression } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
-import { enclosingFunction, isFunctionNode } from './functions.js';
+import { callbackFunctionsOf, enclosingFunction, isFunctionNode } from './functions.js';
 import { isPureStatement } from './localEffects.js';
-import { FRESH_ARRAY_STATICS, isReplaySafeExpression } from './replaySafe.js';
+import { CALLBACK_METHODS, FRESH_ARRAY_STATICS, isReplaySafeExpression } from './replaySafe.js';
 import { declarationsOf, unwrap } from './symbols.js';
 
 /** Collections whose reads (`get`, `has`, `values`) change nothing. */
@@ -82,6 +82,11 @@ function isProvenRead(call: CallExpression, project: AnalysisProject, depth: num
     // `[...items].sort(byDate)`, `path.split('/').pop()`: changing a copy made in place changes nothing else.
     if (COPY_MUTATORS.has(name) && isFreshArray(receiver))
       return call.getArguments().every((a) => !isFunctionLiteral(a) || isPureFunction(a, project, depth));
+    // `tools.filter(predicate)` with `const predicate = PROFILES[name]`: every function it can be only reads.
+    if (CALLBACK_METHODS.has(name) && call.getArguments().length === 1 && !isFunctionLiteral(call.getArguments()[0]!)) {
+      const fns = callbackFunctionsOf(project, call.getArguments()[0]!, 0);
+      if (fns && fns.length > 0 && fns.every((fn) => isPureFunction(fn, project, depth))) return true;
+    }
     return onlyReads(memberDeclarationsOf(project, callee), project, depth);
   }
   if (Node.isIdentifier(callee) && isPlatformComputation(callee)) return true;
@@ -202,6 +207,7 @@ function isFunctionLiteral(node: Node): boolean {
 }
 
 function isPureFunction(node: Node, project: AnalysisProject, depth: number): boolean {
+  if (Node.isFunctionDeclaration(node) || Node.isMethodDeclaration(node)) return onlyReads([node], project, depth);
   if (!Node.isArrowFunction(node) && !Node.isFunctionExpression(node)) return false;
   const body = node.getBody();
   const allowed = provenReadsIn(body, project, depth + 1);
@@ -257,10 +263,12 @@ function onlyReads(declarations: Node[], project: AnalysisProject, depth: number
     fn = unwrap(init);
   }
   if (!isFunctionNode(fn) || Node.isConstructorDeclaration(fn) || Node.isSetAccessorDeclaration(fn)) return false;
-  if ((fn as { isAsync?(): boolean }).isAsync?.() || (fn as { isGenerator?(): boolean }).isGenerator?.()) return false;
+  // An async function that only reads is a read too: waiting adds no effect (`await import('./billing.js')`).
+  if ((fn as { isGenerator?(): boolean }).isGenerator?.()) return false;
   const body = fn.getBody?.();
   if (!body) return false;
   const allowed = provenReadsIn(body, project, depth + 1);
+  for (const fill of memoFillsIn(body, fn, allowed)) allowed.add(fill);
   return Node.isBlock(body)
     ? isCacheFiller(body.getStatements(), fn, allowed) ||
         body.getStatements().every((s) => isPureStatement(s, fn, allowed))
@@ -323,6 +331,63 @@ function isCacheFill(statement: Node, fn: Node, allowed: ReadonlySet<Node>): boo
     if (isWrittenAt(reference) && enclosingFunction(reference) !== fn && !isEmptied(reference)) return false;
   }
   return isReplaySafeExpression(e.getRight(), allowed);
+}
+
+/**
+ * `cache.set(key, value)` in a function that memoizes what it computes in a module's own `Map`: `const cached =
+ * cache.get(domain); if (cached) return cached; ...; cache.set(domain, handler); return handler;`. The map is a
+ * `const` of the module, not exported, built with `new Map()`, and set nowhere but in this function (elsewhere at most
+ * emptied: `delete`, `clear`); the key and the value are safe to compute again. Calling the function again gives
+ * what the cache holds or computes it anew: the fill is no effect the caller can see.
+ */
+function memoFillsIn(body: Node, fn: Node, allowed: ReadonlySet<Node>): Node[] {
+  const fills: Node[] = [];
+  for (const call of body.getDescendantsOfKind(SyntaxKind.CallExpression)) {
+    const callee = unwrap(call.getExpression());
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== 'set' || enclosingFunction(call) !== fn)
+      continue;
+    const map = unwrap(callee.getExpression());
+    if (!Node.isIdentifier(map) || !isModuleMap(map)) continue;
+    if (!call.getArguments().every((a) => isReplaySafeExpression(a, allowed))) continue;
+    const symbol = map.getSymbol();
+    const writtenElsewhere = fn
+      .getSourceFile()
+      .getDescendantsOfKind(SyntaxKind.Identifier)
+      .some((reference) => {
+        if (reference === map || reference.getText() !== map.getText() || reference.getSymbol() !== symbol)
+          return false;
+        const parent = reference.getParent();
+        const member =
+          parent && Node.isPropertyAccessExpression(parent) && parent.getExpression() === reference
+            ? parent.getName()
+            : undefined;
+        // Reads (`get`, `has`, `size`...) and emptying anywhere; any other use (passed on, assigned) may write it.
+        if (member && ['get', 'has', 'size', 'keys', 'values', 'entries', 'delete', 'clear'].includes(member))
+          return false;
+        if (member === 'set') return enclosingFunction(reference) !== fn;
+        return !(parent && Node.isVariableDeclaration(parent) && parent.getNameNode() === reference);
+      });
+    if (!writtenElsewhere) fills.push(call);
+  }
+  return fills;
+}
+
+/** `const cache = new Map()` (typed or not) at a module's top level, not exported. */
+function isModuleMap(name: Node): boolean {
+  const declaration = name.getSymbol()?.getDeclarations()[0];
+  if (!declaration || !Node.isVariableDeclaration(declaration)) return false;
+  const statement = declaration.getVariableStatement();
+  const init = declaration.getInitializer();
+  const value = init ? unwrap(init) : undefined;
+  return (
+    !!statement &&
+    statement.getParent() === declaration.getSourceFile() &&
+    !statement.isExported() &&
+    statement.getDeclarationKind() === 'const' &&
+    !!value &&
+    Node.isNewExpression(value) &&
+    value.getExpression().getText() === 'Map'
+  );
 }
 
 /** `x = null` or `x = undefined`. */

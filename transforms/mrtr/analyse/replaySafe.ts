@@ -30,6 +30,7 @@ const PURE_STATICS = new Set([
   'Object.keys',
   'Object.values',
   'Object.entries',
+  'Object.hasOwn',
   'Array.isArray',
   'Math.min',
   'Math.max',
@@ -67,7 +68,7 @@ const PURE_METHODS = new Set([
   'has',
 ]);
 /** Array methods that call their callback on the elements now: pure when the callback's body is. */
-const CALLBACK_METHODS = new Set([
+export const CALLBACK_METHODS: ReadonlySet<string> = new Set([
   'find',
   'findIndex',
   'findLast',

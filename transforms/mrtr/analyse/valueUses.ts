@@ -15,8 +15,8 @@ import type { AnalysisProject } from '../../../lib/project.js';
 import { declaredMemberOf, readsDeclaredMember } from './declaredTypes.js';
 import {
   enclosingFunction,
-  isFunctionNode,
   memberReadsNamed,
+  callbackFunctionsOf,
   projectFunctionOf,
   referencesTo,
   type FunctionNode,
@@ -80,6 +80,12 @@ export class PartUses {
         : this.usesOfPart(literal, [key, ...path], depth + 1, path.length === 0 ? literal : element);
     }
     if (Node.isArrayLiteralExpression(parent)) return this.usesOfPart(parent, [ELEMENT, ...path], depth + 1, element);
+    // `predicate ? tools.filter(predicate) : tools`, `custom ?? TOOLS`: the value is the whole expression's.
+    if (
+      (Node.isConditionalExpression(parent) && parent.getCondition() !== expr) ||
+      (Node.isBinaryExpression(parent) && VALUE_OPERATORS.has(parent.getOperatorToken().getKind()))
+    )
+      return this.usesOfPart(parent, path, depth + 1, element);
     if (Node.isSpreadElement(parent) || Node.isSpreadAssignment(parent)) {
       const outer = parent.getParentOrThrow();
       const spreadable = Node.isArrayLiteralExpression(outer)
@@ -214,9 +220,8 @@ export class PartUses {
     const uses: Use[] = [];
     if (ELEMENT_CALLBACK_METHODS.has(method)) {
       const callback = call.getArguments()[0] ? unwrap(call.getArguments()[0]!) : undefined;
-      const parameter = callback && isFunctionNode(callback) ? callback.getParameters()[0] : undefined;
-      if (parameter && Node.isParameterDeclaration(parameter))
-        uses.push(...this.usesOfBinding(parameter, rest, depth, element));
+      const parameters = callback ? this.elementParametersOf(callback) : undefined;
+      if (parameters) for (const p of parameters) uses.push(...this.usesOfBinding(p, rest, depth, element));
       else if (callback) uses.push({ kind: 'unresolved', node: call });
     }
     if (SAME_ELEMENTS_METHODS.has(method)) uses.push(...this.usesOfPart(call, [ELEMENT, ...rest], depth + 1, element));
@@ -235,13 +240,31 @@ export class PartUses {
     if (method === 'entries') return this.usesOfPart(call, [ELEMENT, '1', ...rest], depth + 1, element);
     if (method === 'forEach') {
       const callback = call.getArguments()[0] ? unwrap(call.getArguments()[0]!) : undefined;
-      const parameter = callback && isFunctionNode(callback) ? callback.getParameters()[0] : undefined;
-      return parameter && Node.isParameterDeclaration(parameter)
-        ? this.usesOfBinding(parameter, rest, depth, element)
+      const parameters = callback ? this.elementParametersOf(callback) : undefined;
+      return parameters
+        ? parameters.flatMap((p) => this.usesOfBinding(p, rest, depth, element))
         : [{ kind: 'unresolved', node: call }];
     }
     // `has`, `keys`, `set`, `delete`, `clear` read no value.
     return ['has', 'keys', 'set', 'delete', 'clear'].includes(method) ? [] : [{ kind: 'unresolved', node: call }];
+  }
+
+  /**
+   * The parameters that receive each element when `callback` is handed to `forEach`, `map`, `filter`...: the first of
+   * each function the callback can be (see callbackFunctionsOf). Undefined when what it is cannot be read.
+   */
+  private elementParametersOf(callback: Node): ParameterDeclaration[] | undefined {
+    const fns = callbackFunctionsOf(this.host.project, callback, 0);
+    if (!fns) return undefined;
+    const parameters: ParameterDeclaration[] = [];
+    for (const fn of fns) {
+      const all = fn.getParameters();
+      // A function of its own that declares a third parameter would receive the whole collection there.
+      if (all.length >= 3 && fn !== callback) return undefined;
+      const first = all[0];
+      if (first && Node.isParameterDeclaration(first)) parameters.push(first);
+    }
+    return parameters;
   }
 
   /** Uses of the part `path` of what a variable, parameter or destructuring element holds. */
@@ -355,6 +378,13 @@ export type PathStep = string | typeof ELEMENT | typeof MAP_VALUE;
 const ELEMENT = Symbol('element');
 /** Any value of a `Map` (`new Map(TOOLS.map((t) => [t.name, t]))`): read by `get`, `values`, `forEach`, `for...of`. */
 const MAP_VALUE = Symbol('map value');
+
+/** Operators whose result is one of their operands. */
+const VALUE_OPERATORS: ReadonlySet<SyntaxKind> = new Set([
+  SyntaxKind.QuestionQuestionToken,
+  SyntaxKind.BarBarToken,
+  SyntaxKind.AmpersandAmpersandToken,
+]);
 
 /** Array methods whose callback receives each element (its first parameter). */
 const ELEMENT_CALLBACK_METHODS: ReadonlySet<string> = new Set([

@@ -217,16 +217,50 @@ function isAsync(fn: FunctionNode): boolean {
   return (fn as { isAsync?(): boolean }).isAsync?.() === true;
 }
 
-/** Whether code after a call (in its function: later statements, or the next iteration of a loop) leads to an ask. */
+/**
+ * Whether code after a call (in its function: later statements, or the next iteration of a loop) leads to an ask.
+ * Not past a `return` or `throw` that ends the path from the call (`return await handler.handleCall(name, args)`, a
+ * block that ends in one), when no `break` or `continue` on the way may leave first and no `catch` or `finally`
+ * around it asks: a dispatcher's later branches (`if (name.startsWith('billing_')) return ...; if (...) return ...`)
+ * do not run after the one that returned.
+ */
 function asksAfter(call: Node, leadsToAsk: (node: Node) => boolean): boolean {
   const fn = enclosingFunction(call);
+  let jumps = false;
+  const ends = (node: Node) => !jumps && !handlersAsk(node, fn, leadsToAsk);
   for (let current: Node = call; current !== fn && current.getParent(); current = current.getParentOrThrow()) {
+    if ((Node.isReturnStatement(current) || Node.isThrowStatement(current)) && ends(current)) return false;
     const parent = current.getParentOrThrow();
     if (isIteration(parent) && parent.getStatement() === current) return true;
     if (Node.isBlock(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
       const statements = parent.getStatements();
-      if (statements.slice(statements.indexOf(current as never) + 1).some(leadsToAsk)) return true;
+      const after = statements.slice(statements.indexOf(current as never) + 1);
+      if (after.some(leadsToAsk)) return true;
+      jumps ||= [current, ...after].some(jumpsOut);
+      const last = statements.at(-1);
+      if (last && (Node.isReturnStatement(last) || Node.isThrowStatement(last)) && ends(parent)) return false;
     }
+  }
+  return false;
+}
+
+/** A `break` or `continue` in the statement (outside the functions written in it). */
+function jumpsOut(statement: Node): boolean {
+  if (Node.isBreakStatement(statement) || Node.isContinueStatement(statement)) return true;
+  return [
+    ...statement.getDescendantsOfKind(SyntaxKind.BreakStatement),
+    ...statement.getDescendantsOfKind(SyntaxKind.ContinueStatement),
+  ].some((jump) => enclosingFunction(jump) === enclosingFunction(statement));
+}
+
+/** A `catch` or `finally` block around the node (in its function) that leads to an ask. */
+function handlersAsk(node: Node, fn: Node | undefined, leadsToAsk: (node: Node) => boolean): boolean {
+  for (const statement of node.getAncestors()) {
+    if (statement === fn) break;
+    if (!Node.isTryStatement(statement)) continue;
+    const blocks = [statement.getCatchClause()?.getBlock(), statement.getFinallyBlock()];
+    if (blocks.some((block) => block && !block.containsRange(node.getPos(), node.getEnd()) && leadsToAsk(block)))
+      return true;
   }
   return false;
 }

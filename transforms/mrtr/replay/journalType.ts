@@ -3,6 +3,7 @@ import type { Type, TypeNode } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { isFunctionNode } from '../analyse/functions.js';
 import { memberDeclarationsOf } from '../analyse/provenReads.js';
+import { declaredTypeOf } from '../analyse/declaredTypes.js';
 import { declarationsOf, unwrap } from '../analyse/symbols.js';
 
 /**
@@ -29,6 +30,18 @@ const KNOWN_RESULTS: Record<string, JournalType> = {
 };
 /** Methods that give text whatever their receiver: `new Date().toISOString()`. */
 const TEXT_METHODS = new Set(['toISOString', 'toString', 'toFixed', 'toLocaleString', 'toJSON']);
+/** Array methods whose result is one of the elements, or some of them. */
+const ELEMENT_METHODS = new Set([
+  'find',
+  'findLast',
+  'at',
+  'pop',
+  'shift',
+  'filter',
+  'slice',
+  'toSorted',
+  'toReversed',
+]);
 /** Types that name a handle, a stream or a connection. */
 const HANDLE_TYPES =
   /^(Promise|PromiseLike|Readable|Writable|Duplex|Stream|ReadableStream|WritableStream|Socket|Server|ChildProcess|Response|Request|Buffer|Uint8Array|ArrayBuffer|Map|Set|WeakMap|WeakSet|Date|RegExp|Error)\b/;
@@ -139,6 +152,16 @@ function callResultOf(call: Node & { getExpression(): Node }, project: AnalysisP
   const known = KNOWN_RESULTS[callee.getText()];
   if (known) return known;
   if (Node.isPropertyAccessExpression(callee) && TEXT_METHODS.has(callee.getName())) return JSON_TYPE;
+  // `tools.find((t) => t.name === name)` of an array whose elements JSON cannot carry: one of them.
+  if (
+    Node.isPropertyAccessExpression(callee) &&
+    ELEMENT_METHODS.has(callee.getName()) &&
+    depth < MAX_DEPTH &&
+    isDeclaredArray(callee.getExpression(), project)
+  ) {
+    const elements = journalTypeOf(callee.getExpression(), project, depth + 1);
+    if (elements.kind === 'not') return { ...elements, promise: false };
+  }
   const name = Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee;
   if (!Node.isIdentifier(name) || depth >= MAX_DEPTH) return undefined;
   const declarations = Node.isPropertyAccessExpression(callee)
@@ -153,7 +176,7 @@ function callResultOf(call: Node & { getExpression(): Node }, project: AnalysisP
   if (!isFunctionNode(fn) && !Node.isMethodSignature(fn)) return undefined;
   const async = (fn as { isAsync?(): boolean }).isAsync?.() === true;
   const returnType = (fn as { getReturnTypeNode?(): TypeNode | undefined }).getReturnTypeNode?.();
-  if (returnType) return typeNodeResult(returnType, async);
+  if (returnType) return typeNodeResult(returnType, async, typeArgumentsOf(fn, call));
   const body = (fn as { getBody?(): Node | undefined }).getBody?.();
   if (!body) return undefined;
   const returned = Node.isBlock(body)
@@ -169,6 +192,19 @@ function callResultOf(call: Node & { getExpression(): Node }, project: AnalysisP
   return { ...combine(results), promise: async || results.some((r) => r.promise) };
 }
 
+/** An array literal, or a value the project's annotations declare an array (`T[]`, `Array<T>`, `readonly T[]`). */
+function isDeclaredArray(value: Node, project: AnalysisProject): boolean {
+  const node = strip(value);
+  if (Node.isArrayLiteralExpression(node)) return true;
+  let type = declaredTypeOf(project, node);
+  if (type && Node.isTypeOperatorTypeNode(type)) type = type.getTypeNode();
+  return (
+    !!type &&
+    (Node.isArrayTypeNode(type) ||
+      (Node.isTypeReference(type) && /^(Readonly)?Array$/.test(type.getTypeName().getText())))
+  );
+}
+
 /** Every result JSON, or the first that is not (one JSON cannot carry, then a large one, then an unknown one). */
 function combine(results: JournalType[]): JournalType {
   return (
@@ -179,13 +215,37 @@ function combine(results: JournalType[]): JournalType {
   );
 }
 
-/** A declared return type: `Promise<T>` is T (a promise), `T[]` of records may be large, other types by the checker. */
-function typeNodeResult(node: TypeNode, promise: boolean): JournalType {
+/**
+ * The type arguments of a call of a generic function, by its type parameters' names: `requestData<Limits>(url)` of
+ * `requestData<T>(url): Promise<T>` gives T -> Limits; a type parameter the call does not name is `undefined` (its
+ * type is inferred, which this reading does not do).
+ */
+function typeArgumentsOf(fn: Node, call: Node): Map<string, TypeNode | undefined> {
+  const parameters = (fn as { getTypeParameters?(): Array<{ getName(): string }> }).getTypeParameters?.() ?? [];
+  const args = Node.isCallExpression(call) ? call.getTypeArguments() : [];
+  return new Map(parameters.map((p, i) => [p.getName(), args[i]]));
+}
+
+/**
+ * A declared return type: `Promise<T>` is T (a promise), `T[]` of records may be large, other types by the checker;
+ * a type parameter of the function is the call's type argument, or a type the analysis cannot read.
+ */
+function typeNodeResult(
+  node: TypeNode,
+  promise: boolean,
+  typeArguments: ReadonlyMap<string, TypeNode | undefined> = new Map(),
+): JournalType {
   if (Node.isTypeReference(node)) {
     const name = node.getTypeName().getText();
     const args = node.getTypeArguments();
+    if (typeArguments.has(name)) {
+      const given = typeArguments.get(name);
+      return given
+        ? typeNodeResult(given, promise)
+        : { kind: 'unknown', why: `a \`${name}\` the call does not name`, promise };
+    }
     if ((name === 'Promise' || name === 'PromiseLike') && args[0])
-      return { ...typeNodeResult(args[0], false), promise: true };
+      return { ...typeNodeResult(args[0], false, typeArguments), promise: true };
     if ((name === 'Array' || name === 'ReadonlyArray') && args[0])
       return { ...arrayResult(args[0].getType(), node, 0), promise };
     if (HANDLE_TYPES.test(name)) return { kind: 'not', why: `a \`${name}\``, promise };
@@ -207,6 +267,9 @@ function typeResult(type: Type, at: Node, depth: number): JournalType {
   const not = (why: string): JournalType => ({ kind: 'not', why, promise: false });
   if (type.isAny() || type.isUnknown())
     return { kind: 'unknown', why: 'a value whose type the analysis cannot read', promise: false };
+  // A generic's `T` (`get<T>(key): T`): whatever the caller makes it, which this reading does not follow.
+  if (type.isTypeParameter())
+    return { kind: 'unknown', why: `a \`${type.getText(at)}\` the call leaves generic`, promise: false };
   if (depth > MAX_DEPTH) return JSON_TYPE;
   if (type.isUnion()) return combine(type.getUnionTypes().map((t) => typeResult(t, at, depth)));
   if (

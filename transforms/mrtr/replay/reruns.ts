@@ -1,4 +1,4 @@
-import { Node } from '../../../lib/tsMorph.cjs';
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { AnalysisProject } from '../../../lib/project.js';
 import type { FunctionNode } from '../analyse/functions.js';
 import { isReplaySafeExpression, isReplaySafeStatement } from '../analyse/replaySafe.js';
@@ -43,7 +43,16 @@ export function rerunsAround(
   if (Node.isBlock(parent) || Node.isSourceFile(parent) || Node.isCaseClause(parent) || Node.isDefaultClause(parent)) {
     const statements = parent.getStatements();
     const index = statements.indexOf(current as never);
-    for (const statement of statements.slice(0, index)) add(statement, false);
+    for (const statement of statements.slice(0, index)) {
+      // In a helper, `if (ready) { return save(input); }` before the ask: when its branch runs, the helper returns
+      // without asking, so the branch runs again only when a caller asks after the helper returns (its condition
+      // runs again on every round).
+      const exit = helper ? earlyReturnOf(statement) : undefined;
+      if (exit) {
+        add(exit.condition, true);
+        add(exit.branch, false, true);
+      } else add(statement, false);
+    }
     // In a loop's body, what follows runs before the next iteration's ask; in a helper, before the caller's next ask.
     const loop = insideLoop(parent, fn);
     if (loop || helper) for (const statement of statements.slice(index + 1)) add(statement, false, !loop);
@@ -60,6 +69,23 @@ export function rerunsAround(
     return { reruns, ...unboundedOf(parent, project) };
   }
   return { reruns };
+}
+
+/**
+ * `if (cond) { ...; return x; }` with no `else`, whose branch ends with a `return` or `throw` and cannot leave it
+ * otherwise (no `break` or `continue`): the condition, and the branch.
+ */
+function earlyReturnOf(statement: Node): { condition: Node; branch: Node } | undefined {
+  if (!Node.isIfStatement(statement) || statement.getElseStatement()) return undefined;
+  const branch = statement.getThenStatement();
+  const last = Node.isBlock(branch) ? branch.getStatements().at(-1) : branch;
+  if (!last || !(Node.isReturnStatement(last) || Node.isThrowStatement(last))) return undefined;
+  if (
+    branch.getDescendantsOfKind(SyntaxKind.BreakStatement).length > 0 ||
+    branch.getDescendantsOfKind(SyntaxKind.ContinueStatement).length > 0
+  )
+    return undefined;
+  return { condition: statement.getExpression(), branch };
 }
 
 /** A `for`, `for...of`, `for...in`, `while` or `do` statement. */

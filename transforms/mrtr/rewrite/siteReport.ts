@@ -15,7 +15,7 @@ import { userFormOf } from './userForm.js';
 
 /** How a journaled step whose value's type could not be read is named in the report, for the reviewer to confirm. */
 const UNCHECKED_NOTE =
-  '; its type could not be read: the round that runs it checks that JSON can carry its value, and fails with an error if not';
+  '; its type could not be read: a value JSON cannot carry is kept in memory for rounds that come back to this process, and fails with an error naming the step in a 2026-era request over HTTP';
 
 /**
  * The report's sites, made in the order they are emitted: a site's id carries its ordinal among the sites of

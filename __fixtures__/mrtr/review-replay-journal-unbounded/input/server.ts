@@ -15,7 +15,10 @@ class Tracker {
     return this.checks > 2;
   }
 
+  searches = 0;
+
   async search(text: string): Promise<Ticket[]> {
+    this.searches++;
     return [{ id: 1, title: text, body: '' }];
   }
 }

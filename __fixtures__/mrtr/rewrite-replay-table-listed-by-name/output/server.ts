@@ -1,0 +1,40 @@
+import { Server } from '@modelcontextprotocol/server';
+import { TOOLS, type DeskTool } from './tools.js';
+import { sharedRequestStateCodec, withAsks } from './mcp-mrtr-runtime.js';
+
+// requestState carries the answers between rounds: encrypted, signed with MCP_REQUEST_STATE_SECRET, bound to the
+// method and client, expiring and opened once (sharedRequestStateCodec in mcp-mrtr-runtime.ts).
+const requestStateCodec = sharedRequestStateCodec();
+
+// A profile names the tools a deployment lists and answers.
+const PROFILES: Record<string, (tool: DeskTool) => boolean> = {
+  readOnly: (tool) => tool.readOnly,
+  all: () => true,
+};
+
+/**
+ * The tools of a profile.
+ *
+ * @param tools every tool of the desk
+ * @param profile a key of PROFILES; any other name lists every tool
+ */
+function profileTools(tools: DeskTool[], profile: string): DeskTool[] {
+  const predicate = Object.hasOwn(PROFILES, profile) ? PROFILES[profile] : undefined;
+  return predicate ? tools.filter(predicate) : tools;
+}
+
+function toListEntry(tool: DeskTool) {
+  return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
+}
+
+export function build() {
+  const profile = process.env.DESK_PROFILE ?? 'all';
+  const server = new Server({ name: 'desk', version: '1.0.0' }, { requestState: { verify: requestStateCodec.verify }, capabilities: { tools: {} } });
+  server.setRequestHandler('tools/list', async () => ({ tools: profileTools(TOOLS, profile).map(toListEntry) }));
+  server.setRequestHandler('tools/call', withAsks(server, requestStateCodec, async (request, ctx) => {
+    const tool = profileTools(TOOLS, profile).find((t) => t.name === request.params.name);
+    if (!tool) return { content: [{ type: 'text', text: `Unknown tool: ${request.params.name}` }], isError: true };
+    return tool.handler(request.params.arguments ?? {}, ctx);
+  }));
+  return server;
+}
