@@ -2,7 +2,7 @@
 import { contentText } from './contentText.js';
 import { handlerResult } from './handlerResult.js';
 import { literalResultField } from './literalResultField.js';
-import { passthroughCapabilities, passthroughRead } from './passthroughTypes.js';
+import { passthroughCapabilities, passthroughRead, structuredContentRead } from './passthroughTypes.js';
 import { projectServerMethod } from './projectServerMethod.js';
 import { rawShapeSchema } from './rawShapeSchema.js';
 import { registerResource } from './registerResource.js';
@@ -25,4 +25,5 @@ export const TYPED_REPAIRS: readonly TypedRepair[] = [
   handlerResult,
   passthroughRead,
   passthroughCapabilities,
+  structuredContentRead,
 ];

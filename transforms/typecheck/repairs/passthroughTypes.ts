@@ -36,6 +36,38 @@ export const passthroughRead: TypedRepair = {
   },
 };
 
+/**
+ * `(result.structuredContent as Record<string, unknown> | undefined)?.total`: v1 typed a tool result's structured
+ * content as a record of unknown values, v2 as `unknown`, and a read of one of its keys no longer compiles (TS2339 on
+ * `{}`). The value is the same object: the read keeps v1's typing.
+ */
+export const structuredContentRead: TypedRepair = {
+  id: 'structured-content-read',
+  codes: [2339],
+  repair({ ts, checker, node, file }) {
+    const access = node.parent;
+    if (!ts.isIdentifier(node) || !access || !ts.isPropertyAccessExpression(access) || access.name !== node)
+      return undefined;
+    if (isWritten(ts, access)) return undefined;
+    let object: TypeScript.Expression = access.expression;
+    while (ts.isParenthesizedExpression(object) || ts.isNonNullExpression(object)) object = object.expression;
+    if (!ts.isPropertyAccessExpression(object) || object.name.text !== 'structuredContent') return undefined;
+    const declarations = checker.getSymbolAtLocation(object.name)?.declarations ?? [];
+    if (declarations.length === 0 || !declarations.every((d) => SDK_PACKAGE.test(d.getSourceFile().fileName)))
+      return undefined;
+    const start = access.expression.getStart(file);
+    const end = access.expression.getEnd();
+    const optional = access.questionDotToken !== undefined || object.questionDotToken !== undefined;
+    const type = `Record<string, unknown>${optional ? ' | undefined' : ''}`;
+    return {
+      edits: [
+        { start, end: start, text: '(' },
+        { start: end, end, text: ` as ${type})` },
+      ],
+    };
+  },
+};
+
 /** `capabilities: { tools: {}, sampling: {} } as ServerCapabilities` in a server's options (TS2353). */
 export const passthroughCapabilities: TypedRepair = {
   id: 'passthrough-capabilities',

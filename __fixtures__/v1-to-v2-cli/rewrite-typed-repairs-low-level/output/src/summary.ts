@@ -1,0 +1,7 @@
+import type { CallToolResult } from '@modelcontextprotocol/server';
+
+/** The balance a tool result carries in its structured content, for a one-line summary in the logs. */
+export function balanceOf(result: CallToolResult): number | undefined {
+  const balance = (result.structuredContent as Record<string, unknown> | undefined)?.balance;
+  return typeof balance === 'number' ? balance : undefined;
+}
