@@ -78,6 +78,8 @@ function isProvenRead(call: CallExpression, project: AnalysisProject, depth: num
     if (LOG_METHODS.has(name) && /^(console|log|logger|this\.logger|this\.log)$/i.test(receiver.getText())) return true;
     if (COLLECTION_READS.has(name) && isReadOnlyCollection(receiver, project)) return true;
     if (PURE_VALUE_METHODS.has(name)) return true;
+    // `pattern.test(name)` of a regular expression written in the code, with no `g` or `y` flag (no `lastIndex`).
+    if ((name === 'test' || name === 'exec') && isStatelessRegex(receiver, project, 0)) return true;
     if (isPlatformComputation(callee.getNameNode())) return true;
     // `[...items].sort(byDate)`, `path.split('/').pop()`: changing a copy made in place changes nothing else.
     if (COPY_MUTATORS.has(name) && isFreshArray(receiver))
@@ -185,6 +187,47 @@ export function memberDeclarationsOf(project: AnalysisProject, callee: PropertyA
     for (const name of names) if (Node.isTypeReference(name)) declarationsOf(project, name.getTypeName());
   }
   return declarationsOf(project, callee.getNameNode());
+}
+
+/**
+ * A regular expression literal with no `g` or `y` flag (its `test` and `exec` keep no `lastIndex`), a `const` holding
+ * one, or the variable of a `for...of` over a `const` array of such literals.
+ */
+function isStatelessRegex(node: Node, project: AnalysisProject, depth: number): boolean {
+  const value = unwrap(node);
+  if (depth > 2) return false;
+  if (Node.isRegularExpressionLiteral(value)) {
+    const text = value.getText();
+    return !/[gy]/.test(text.slice(text.lastIndexOf('/') + 1));
+  }
+  if (!Node.isIdentifier(value)) return false;
+  const declarations = declarationsOf(project, value);
+  const declaration = declarations.length === 1 ? declarations[0] : undefined;
+  if (!declaration || !Node.isVariableDeclaration(declaration)) return false;
+  const list = declaration.getParent();
+  const loop = list?.getParent();
+  if (loop && Node.isForOfStatement(loop) && loop.getInitializer() === list) {
+    const source = unwrap(loop.getExpression());
+    const array = Node.isIdentifier(source) ? constInitOf(source, project) : source;
+    return (
+      !!array &&
+      Node.isArrayLiteralExpression(array) &&
+      array.getElements().length > 0 &&
+      array.getElements().every((e) => Node.isRegularExpressionLiteral(e) && isStatelessRegex(e, project, depth + 1))
+    );
+  }
+  const init = constInitOf(value, project);
+  return !!init && Node.isRegularExpressionLiteral(init) && isStatelessRegex(init, project, depth + 1);
+}
+
+/** The initializer of the `const` a name is declared by, unwrapped. */
+function constInitOf(name: Node, project: AnalysisProject): Node | undefined {
+  const declarations = declarationsOf(project, name);
+  const declaration = declarations.length === 1 ? declarations[0] : undefined;
+  if (!declaration || !Node.isVariableDeclaration(declaration)) return undefined;
+  if (declaration.getVariableStatement()?.getDeclarationKind() !== 'const') return undefined;
+  const init = declaration.getInitializer();
+  return init ? unwrap(init) : undefined;
 }
 
 /** An array made by the expression itself: a literal, or what `split`, `slice`, `map`, `filter`... return. */

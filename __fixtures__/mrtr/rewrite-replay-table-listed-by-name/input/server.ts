@@ -1,9 +1,18 @@
 import { Server } from '@modelcontextprotocol/server';
 import { TOOLS, type DeskTool } from './tools.js';
 
+const DRAFT = /^draft_/i;
+const HIDDEN = [/^internal_/, /^debug_/];
+
+function isHidden(tool: DeskTool): boolean {
+  for (const pattern of HIDDEN) if (pattern.test(tool.name)) return true;
+  return false;
+}
+
 // A profile names the tools a deployment lists and answers.
 const PROFILES: Record<string, (tool: DeskTool) => boolean> = {
   readOnly: (tool) => tool.readOnly,
+  published: (tool) => !DRAFT.test(tool.name) && !isHidden(tool),
   all: () => true,
 };
 
