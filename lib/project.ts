@@ -224,6 +224,11 @@ export class AnalysisProject {
     return files;
   }
 
+  /** Whether a file that searches look at mentions `name` as a whole word (nothing is parsed). */
+  mentions(name: string): boolean {
+    return this.search.entriesMentioning(name).length > 0;
+  }
+
   private computedImports: boolean | undefined;
 
   /** Whether any analysed file loads a module by a computed name (`import(\`./tools/${name}.js\`)`, `require(name)`). */

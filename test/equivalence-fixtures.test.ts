@@ -10,6 +10,7 @@ import {
   requestStatePayload,
   runMigrated2025,
   runMigrated2026,
+  runMigrated2026OverStdio,
   runOriginal,
   urlErrorsAsToolErrors,
   type Call,
@@ -29,6 +30,12 @@ interface Scenario {
    * same, so an effect that a replayed handler runs again on a later round fails the fixture.
    */
   effects?: string;
+  /**
+   * `stdio`: the migrated server's 2026 era is run as `serveStdio(build)` serves it (one process per client, no HTTP),
+   * for a server whose journal keeps a value JSON cannot carry in memory between rounds; its state probes, which run
+   * over HTTP where such a value is refused by design, are left to the other fixtures.
+   */
+  transport?: 'stdio';
   /**
    * A function the server module exports that finishes a URL elicitation out of band (e.g. the OAuth callback
    * that links an account); called with the question's params whenever the script accepts a URL elicitation.
@@ -166,6 +173,7 @@ describe('rewrite fixtures: the original and the migrated server behave the same
       // A fresh module instance per run: module-level state (e.g. linked accounts) must not leak between runs or eras.
       const load = async (files: Record<string, string>) =>
         loadServerModule(path.join(writeTree(files), entry), { fresh: true });
+      const run2026 = scenario.transport === 'stdio' ? runMigrated2026OverStdio : runMigrated2026;
       const migratedFiles = fixture.isFolder
         ? expectedOutputs(fixture, input)
         : { [entry]: fs.readFileSync(fixture.inputPath.replace('.input.', '.output.'), 'utf8') };
@@ -187,7 +195,7 @@ describe('rewrite fixtures: the original and the migrated server behave the same
           if (!answers.capabilities) expect(before.questions.length).toBeGreaterThan(0);
           // The only outcome that differs by design: a declined URL elicitation's -32042 error is now a tool error.
           const expected = urlErrorsAsToolErrors(before, calls);
-          expect(await runMigrated2026(migrated2026, calls, clientScript(answers), options)).toEqual(expected);
+          expect(await run2026(migrated2026, calls, clientScript(answers), options)).toEqual(expected);
           expect(await runMigrated2025(migrated2025, calls, clientScript(answers), options)).toEqual(expected);
           if (scenario.effects) {
             // Each effect ran as often as in the original: once, though a replayed handler runs again on each round.
@@ -208,103 +216,118 @@ describe('rewrite fixtures: the original and the migrated server behave the same
           const [original, migrated] = await Promise.all([load(input), load(unjournaled)]);
           const script = scenario.scripts.accept!;
           await runOriginal(original, scenario.sdk, scenario.calls, clientScript(script));
-          await runMigrated2026(migrated, scenario.calls, clientScript(script));
+          await run2026(migrated, scenario.calls, clientScript(script));
           expect(effectCountsOf(migrated, scenario.effects!)).not.toEqual(effectCountsOf(original, scenario.effects!));
         });
       }
 
+      // A server whose journal keeps a value JSON cannot carry (stdio scenarios): over HTTP in the 2026 era, where
+      // another instance may answer the next round, its step refuses the value with an error that names it.
+      const overHttp = scenario.transport !== 'stdio';
+      if (!overHttp)
+        it('refuses a kept value in a 2026-era request over HTTP, naming the step', async () => {
+          const first = await rawCall2026(await load(migratedFiles), scenario.calls[0]!);
+          expect(first.resultType).not.toBe('input_required');
+          expect(JSON.stringify(first)).toMatch(
+            /step\('[^']+'\) gave [^,]+, which requestState cannot carry between rounds of a 2026-era request over HTTP/,
+          );
+        });
+
       // Hostile-client probes: malformed sampling answers (every form); for handlers that keep their rounds in signed
       // state (step functions, replay), unsolicited answers and cross-call replay.
-      it('state probes: unsolicited answers, cross-call replay, malformed sampling answers', async () => {
-        const migrated = await load(migratedFiles);
-        const call = scenario.calls[0]!;
-        const first = await rawCall2026(migrated, call);
-        const keys = Object.keys(first.inputRequests ?? {});
-        const answers = Object.fromEntries(
-          keys.map((key) => [key, ANSWER_OF[first.inputRequests![key]!.method as keyof typeof ANSWER_OF]]),
-        );
-        // A malformed sampling answer fails the ask as the old call did (a fallback may catch it), never as a
-        // TypeError in user code: in every form (write-once, step function, replay).
-        if (Object.values(answers).includes(ANSWER_OF['sampling/createMessage'])) {
-          const malformed = Object.fromEntries(
-            Object.entries(answers).map(([key, answer]) => [
-              key,
-              answer === ANSWER_OF['sampling/createMessage']
-                ? { role: 'assistant', content: null, model: 'm' }
-                : answer,
-            ]),
+      if (overHttp)
+        it('state probes: unsolicited answers, cross-call replay, malformed sampling answers', async () => {
+          const migrated = await load(migratedFiles);
+          const call = scenario.calls[0]!;
+          const first = await rawCall2026(migrated, call);
+          const keys = Object.keys(first.inputRequests ?? {});
+          const answers = Object.fromEntries(
+            keys.map((key) => [key, ANSWER_OF[first.inputRequests![key]!.method as keyof typeof ANSWER_OF]]),
           );
-          const outcome = await rawCall2026(migrated, call, {
-            inputResponses: malformed,
-            ...(first.requestState === undefined ? {} : { requestState: first.requestState }),
-          });
-          expect(JSON.stringify(outcome)).not.toMatch(/TypeError|Cannot read properties/);
-        }
-        if (first.requestState === undefined) return; // a write-once form: the SDK's stateless idiom
-        // A request without state uses no answer: it is asked the same round.
-        const unsolicited = await rawCall2026(migrated, call, { inputResponses: answers });
-        expect(unsolicited.resultType).toBe('input_required');
-        expect(Object.keys(unsolicited.inputRequests ?? {})).toEqual(keys);
-        // A state minted for this call, replayed into a call with other arguments, is not this call's state.
-        const other = withOtherArguments(call);
-        if (other) {
-          const fresh = await rawCall2026(migrated, other);
-          // A state of this call not opened yet (each opens once; the malformed probe may have opened the first).
-          const minted = await rawCall2026(migrated, call);
-          const replayed = await rawCall2026(migrated, other, {
-            inputResponses: answers,
-            requestState: minted.requestState,
-          });
-          expect(replayed.resultType).toBe(fresh.resultType);
-          expect(Object.keys(replayed.inputRequests ?? {})).toEqual(Object.keys(fresh.inputRequests ?? {}));
-        }
-      });
+          // A malformed sampling answer fails the ask as the old call did (a fallback may catch it), never as a
+          // TypeError in user code: in every form (write-once, step function, replay).
+          if (Object.values(answers).includes(ANSWER_OF['sampling/createMessage'])) {
+            const malformed = Object.fromEntries(
+              Object.entries(answers).map(([key, answer]) => [
+                key,
+                answer === ANSWER_OF['sampling/createMessage']
+                  ? { role: 'assistant', content: null, model: 'm' }
+                  : answer,
+              ]),
+            );
+            const outcome = await rawCall2026(migrated, call, {
+              inputResponses: malformed,
+              ...(first.requestState === undefined ? {} : { requestState: first.requestState }),
+            });
+            expect(JSON.stringify(outcome)).not.toMatch(/TypeError|Cannot read properties/);
+          }
+          if (first.requestState === undefined) return; // a write-once form: the SDK's stateless idiom
+          // A request without state uses no answer: it is asked the same round.
+          const unsolicited = await rawCall2026(migrated, call, { inputResponses: answers });
+          expect(unsolicited.resultType).toBe('input_required');
+          expect(Object.keys(unsolicited.inputRequests ?? {})).toEqual(keys);
+          // A state minted for this call, replayed into a call with other arguments, is not this call's state.
+          const other = withOtherArguments(call);
+          if (other) {
+            const fresh = await rawCall2026(migrated, other);
+            // A state of this call not opened yet (each opens once; the malformed probe may have opened the first).
+            const minted = await rawCall2026(migrated, call);
+            const replayed = await rawCall2026(migrated, other, {
+              inputResponses: answers,
+              requestState: minted.requestState,
+            });
+            expect(replayed.resultType).toBe(fresh.resultType);
+            expect(Object.keys(replayed.inputRequests ?? {})).toEqual(Object.keys(fresh.inputRequests ?? {}));
+          }
+        });
 
       // The SDK codec signs but does not encrypt: a value the server put in the state must not be readable there.
-      it('state probe: no server data readable in requestState', async () => {
-        const migrated = await load(migratedFiles);
-        for (const answers of Object.values(scenario.scripts)) {
-          const options = answers.capabilities ? { capabilities: answers.capabilities } : {};
-          const calls = answers.calls ?? scenario.calls;
-          const clientText = JSON.stringify({ calls, answers });
-          const script = clientScript(answers);
-          for (const call of calls) {
-            let extra: { inputResponses?: Record<string, unknown>; requestState?: string } = {};
-            for (let round = 1; round <= 6; round++) {
-              const result = await rawCall2026(migrated, call, extra, options);
-              if (result.resultType !== 'input_required' || !result.requestState) break;
-              const readable = [result.requestState, readableRequestState(result.requestState)];
-              const leaked = serverStrings(requestStatePayload(result.requestState), clientText).filter((value) =>
-                readable.some((text) => text.includes(value) || text.includes(JSON.stringify(value).slice(1, -1))),
-              );
-              expect(leaked, `server data readable in the requestState of ${JSON.stringify(call)}`).toEqual([]);
-              extra = { inputResponses: await answersTo(result, script, round), requestState: result.requestState };
+      if (overHttp)
+        it('state probe: no server data readable in requestState', async () => {
+          const migrated = await load(migratedFiles);
+          for (const answers of Object.values(scenario.scripts)) {
+            const options = answers.capabilities ? { capabilities: answers.capabilities } : {};
+            const calls = answers.calls ?? scenario.calls;
+            const clientText = JSON.stringify({ calls, answers });
+            const script = clientScript(answers);
+            for (const call of calls) {
+              let extra: { inputResponses?: Record<string, unknown>; requestState?: string } = {};
+              for (let round = 1; round <= 6; round++) {
+                const result = await rawCall2026(migrated, call, extra, options);
+                if (result.resultType !== 'input_required' || !result.requestState) break;
+                const readable = [result.requestState, readableRequestState(result.requestState)];
+                const leaked = serverStrings(requestStatePayload(result.requestState), clientText).filter((value) =>
+                  readable.some((text) => text.includes(value) || text.includes(JSON.stringify(value).slice(1, -1))),
+                );
+                expect(leaked, `server data readable in the requestState of ${JSON.stringify(call)}`).toEqual([]);
+                extra = { inputResponses: await answersTo(result, script, round), requestState: result.requestState };
+              }
             }
           }
-        }
-      });
-
-      it('asks again when a retry lacks the answer', async () => {
-        const migrated = await load(migratedFiles);
-        const first = await rawCall2026(migrated, scenario.calls[0]!);
-        expect(first.resultType).toBe('input_required');
-        const keys = Object.keys(first.inputRequests ?? {});
-        expect(keys.length).toBeGreaterThan(0);
-        const retry = await rawCall2026(migrated, scenario.calls[0]!, {
-          inputResponses: { not_the_key: { action: 'accept', content: {} } },
         });
-        expect(retry.resultType).toBe('input_required');
-        expect(Object.keys(retry.inputRequests ?? {})).toEqual(keys);
-        if (keys.length > 1) {
-          // A round answered only in part is asked again in full: the next retry carries only that round's answers.
-          const request = first.inputRequests![keys[0]!]!;
-          const partial = await rawCall2026(migrated, scenario.calls[0]!, {
-            inputResponses: { [keys[0]!]: ANSWER_OF[request.method as keyof typeof ANSWER_OF] },
+
+      if (overHttp)
+        it('asks again when a retry lacks the answer', async () => {
+          const migrated = await load(migratedFiles);
+          const first = await rawCall2026(migrated, scenario.calls[0]!);
+          expect(first.resultType).toBe('input_required');
+          const keys = Object.keys(first.inputRequests ?? {});
+          expect(keys.length).toBeGreaterThan(0);
+          const retry = await rawCall2026(migrated, scenario.calls[0]!, {
+            inputResponses: { not_the_key: { action: 'accept', content: {} } },
           });
-          expect(partial.resultType).toBe('input_required');
-          expect(Object.keys(partial.inputRequests ?? {})).toEqual(keys);
-        }
-      });
+          expect(retry.resultType).toBe('input_required');
+          expect(Object.keys(retry.inputRequests ?? {})).toEqual(keys);
+          if (keys.length > 1) {
+            // A round answered only in part is asked again in full: the next retry carries only that round's answers.
+            const request = first.inputRequests![keys[0]!]!;
+            const partial = await rawCall2026(migrated, scenario.calls[0]!, {
+              inputResponses: { [keys[0]!]: ANSWER_OF[request.method as keyof typeof ANSWER_OF] },
+            });
+            expect(partial.resultType).toBe('input_required');
+            expect(Object.keys(partial.inputRequests ?? {})).toEqual(keys);
+          }
+        });
     });
   }
 });

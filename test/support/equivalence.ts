@@ -61,6 +61,7 @@ import net, { type AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { InMemoryTransport as InMemoryTransportV1 } from '@modelcontextprotocol/sdk/inMemory.js';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
@@ -767,6 +768,40 @@ export async function runMigrated2026(
     await runCalls(http.client, calls, recorder, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
   } finally {
     await http.close();
+  }
+  return recorder.transcript();
+}
+
+/**
+ * MIGRATED server as `serveStdio(build)` serves it, in process (the stdio binding over an in-memory pair instead of
+ * the process's pipes), with the v2 client in the 2026 era: one process per client, so every round of a request comes
+ * back to the process that ran the ones before (no HTTP context).
+ */
+export async function runMigrated2026OverStdio(
+  mod: ServerModule,
+  calls: Call[],
+  script: ClientScript,
+  options: RunOptions = {},
+): Promise<Transcript> {
+  const capabilities = options.capabilities ?? FULL_CAPABILITIES;
+  const recorder = new Recorder(script, completionHook(mod, options));
+  const [clientEnd, serverEnd] = ServerInMemoryTransport.createLinkedPair();
+  // The binding only serves servers of its own build (ESM vs CommonJS copies of the SDK are distinct).
+  const serve: typeof serveStdio =
+    mod.format === 'cjs'
+      ? (requireCjs('@modelcontextprotocol/server/stdio') as { serveStdio: typeof serveStdio }).serveStdio
+      : serveStdio;
+  const handle = serve((ctx) => mod.build(ctx) as ReturnType<McpServerFactory>, { transport: serverEnd });
+  const client = v2Client(capabilities, recorder, 'auto');
+  try {
+    await client.connect(clientEnd);
+    expectEra(client, '2026');
+    await runCalls(client as unknown as CallingClient, calls, recorder, {
+      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    });
+  } finally {
+    await client.close().catch(() => {});
+    await handle.close().catch(() => {});
   }
   return recorder.transcript();
 }

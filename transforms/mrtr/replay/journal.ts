@@ -26,6 +26,11 @@ export interface JournalStep {
    * with an error that names the step, one JSON cannot carry. The report names it for the reviewer.
    */
   unchecked?: string;
+  /**
+   * Its value is one JSON cannot carry (why), in a project served over stdio only: the runtime keeps it in the
+   * process's memory between rounds, which all come back to that process. The report names it.
+   */
+  kept?: string;
 }
 
 export type JournalResult = { steps: JournalStep[] } | { reason: ReasonId; detail: string };
@@ -187,7 +192,7 @@ function value(expression: Node, statement: Node, walk: Walk): void {
       reason: 'replay-journal-unbounded',
       detail: `${where} gives ${type.why}, which may not fit in the ${JOURNAL_BUDGET} journal`,
     };
-  } else if (type.kind === 'not') {
+  } else if (type.kind === 'not' && !servedOverStdioOnly(walk.project)) {
     walk.problem = { reason: 'replay-effect-not-journalable', detail: `${where} gives ${type.why}` };
   } else if (type.promise && !Node.isAwaitExpression(expression)) {
     walk.problem = { reason: 'replay-effect-not-journalable', detail: `${where} is a promise the code awaits later` };
@@ -203,7 +208,31 @@ function value(expression: Node, statement: Node, walk: Walk): void {
       discard: false,
       sync: false,
       ...(type.kind === 'unknown' ? { unchecked: type.why } : {}),
+      ...(type.kind === 'not' ? { kept: type.why } : {}),
     });
+}
+
+/**
+ * Names of the SDK's HTTP transports and handlers (v1 and v2), and of the hosts that serve a server over HTTP: a
+ * project that mentions none is served over stdio, where every round of a request comes back to the same process.
+ */
+const HTTP_SERVING = [
+  'StreamableHTTPServerTransport',
+  'NodeStreamableHTTPServerTransport',
+  'WebStandardStreamableHTTPServerTransport',
+  'SSEServerTransport',
+  'createMcpHandler',
+  'createMcpExpressApp',
+  'createMcpHonoApp',
+  'McpAgent',
+];
+const stdioOnly = new WeakMap<AnalysisProject, boolean>();
+
+/** Whether no file of the run serves a server over HTTP (see HTTP_SERVING). */
+export function servedOverStdioOnly(project: AnalysisProject): boolean {
+  let answer = stdioOnly.get(project);
+  if (answer === undefined) stdioOnly.set(project, (answer = !HTTP_SERVING.some((name) => project.mentions(name))));
+  return answer;
 }
 
 function unbounded(expression: Node, statement: Node, walk: Walk): void {

@@ -17,6 +17,11 @@ import { userFormOf } from './userForm.js';
 const UNCHECKED_NOTE =
   '; its type could not be read: a value JSON cannot carry is kept in memory for rounds that come back to this process, and fails with an error naming the step in a 2026-era request over HTTP';
 
+/** How a journaled step whose value JSON cannot carry is named, in a project served over stdio only. */
+function keptNote(why: string): string {
+  return `; it gives ${why}, which JSON cannot carry: kept in the process's memory between rounds, which all come back to it (the project serves no HTTP transport); a 2026-era request over HTTP would refuse it with an error naming the step`;
+}
+
 /**
  * The report's sites, made in the order they are emitted: a site's id carries its ordinal among the sites of
  * the same file, function and code, counted in that order.
@@ -56,10 +61,13 @@ export class SiteReport {
       const steps = [...new Set(journaled.map((s) => s.statement))];
       // A value whose type the analysis could not read is journaled too; the step refuses one JSON cannot carry.
       const unchecked = new Set(journaled.filter((s) => s.unchecked).map((s) => s.statement));
+      // A value JSON cannot carry, in a project served over stdio only: kept in the process's memory.
+      const kept = new Map(journaled.filter((s) => s.kept).map((s) => [s.statement, s.kept!]));
+      const how = (s: Node) => (kept.has(s) ? keptNote(kept.get(s)!) : unchecked.has(s) ? UNCHECKED_NOTE : '');
       if (steps.length > 0)
         site.notes = steps.map(
           (s) =>
-            `journaled (runs once, its result is replayed on later rounds${unchecked.has(s) ? UNCHECKED_NOTE : ''}): ${this.project.relative(s.getSourceFile().getFilePath())}:${this.project.userLine(s)} ${oneLine(s.getText())}`,
+            `journaled (runs once, its result is replayed on later rounds${how(s)}): ${this.project.relative(s.getSourceFile().getFilePath())}:${this.project.userLine(s)} ${oneLine(s.getText())}`,
         );
     }
     const tests = [...new Set(chains.flatMap((c) => c.tests ?? []))];
