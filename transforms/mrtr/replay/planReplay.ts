@@ -173,10 +173,24 @@ function serverVerdictOf(
   runtimeDir: string | undefined,
 ): ReplayVerdict | undefined {
   let verdict: ReplayVerdict | undefined;
+  let first: Node | undefined;
   for (const registration of route.registrations) {
     const wiring = wiringOf(registration, analysis) ?? classWiringOf(registration, analysis);
     if (!wiring || 'detail' in wiring) {
       verdict = { kind: 'review', reason: 'state-codec-unwired', ...(wiring ? { detail: wiring.detail } : {}) };
+      break;
+    }
+    // The ask is reached from handlers of two servers built apart (a stdio entry and an HTTP one): one plan wires one
+    // server's codec, and the other's handler would be wrapped with a codec its file does not declare.
+    first ??= wiring.construction;
+    if (wiring.construction !== first) {
+      const at = (n: Node) =>
+        `${analysis.project.relative(n.getSourceFile().getFilePath())}:${analysis.project.userLine(n)}`;
+      verdict = {
+        kind: 'review',
+        reason: 'state-codec-unwired',
+        detail: `the handlers that reach this ask belong to servers built apart (${at(first)}, ${at(wiring.construction)}); build both with one function, or declare and wire a requestState codec for each, and run the tool again`,
+      };
       break;
     }
     let entry = plans.get(wiring.construction);
