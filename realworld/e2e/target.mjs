@@ -105,7 +105,7 @@ function reviewedTool(report, dir, rewritten) {
 
 /**
  * Literal keys mapping to the second frame of a site's chains, in the file of its `tools/call` handler, and the case
- * label a chain's call is under in a `switch (name)`.
+ * label each frame's call is under in a `switch (name)` (the handler's, or one a domain's `handleCall` holds).
  */
 function dispatchKeys(site, dir) {
   if (site.handler?.name !== 'tools/call') return [];
@@ -117,14 +117,25 @@ function dispatchKeys(site, dir) {
   }
   const keys = new Set();
   const lines = text.split('\n');
+  const linesOf = (file) => {
+    if (file === site.handler.file) return lines;
+    try {
+      return readFileSync(path.join(dir, file), 'utf8').split('\n');
+    } catch {
+      return [];
+    }
+  };
   for (const chain of site.chains ?? [site.chain ?? []]) {
-    // `case 'save_thread': ... helper(...)`: the nearest case label above the handler's call, within the handler.
-    const { line: from, callLine } = chain[0] ?? {};
-    for (let at = (callLine ?? 0) - 1; callLine && at >= from; at--) {
-      const label = /^\s*case\s+['"]([\w-]+)['"]\s*:/.exec(lines[at - 1] ?? '');
-      if (label) {
-        keys.add(label[1]);
-        break;
+    // `case 'save_thread': ... helper(...)`: the nearest case label above a frame's call, within its function (the
+    // handler's, or a domain's `handleCall(name, args)` it dispatches to).
+    for (const { file, line: from, callLine } of chain) {
+      const text = file ? linesOf(file) : [];
+      for (let at = (callLine ?? 0) - 1; callLine && at >= from; at--) {
+        const label = /^\s*case\s+['"]([\w-]+)['"]\s*:/.exec(text[at - 1] ?? '');
+        if (label) {
+          keys.add(label[1]);
+          break;
+        }
       }
     }
     const callee = chain[1]?.name;
