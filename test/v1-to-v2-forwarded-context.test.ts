@@ -15,7 +15,11 @@ import { ElicitResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
 const server = new McpServer({ name: 'notes', version: '1.0.0' });
-const opened = new Map<string, WeakRef<object>>();
+const pending: string[] = [];
+
+async function markPending(id: string): Promise<void> {
+  pending.push(id);
+}
 
 // Asks through the context the handler hands over.
 async function confirm(extra: any, message: string): Promise<boolean> {
@@ -27,10 +31,10 @@ async function confirm(extra: any, message: string): Promise<boolean> {
 }
 
 server.tool('delete_note', 'Delete a note', { id: z.string() }, async ({ id }, extra) => {
-  // A handle the replay journal cannot carry: the ask stays a review item.
-  const handle = new WeakRef({ id });
-  opened.set(id, handle);
+  // A write whose promise is awaited after the ask: the replay journal cannot keep it, the ask stays a review item.
+  const marking = markPending(id);
   const ok = await confirm(extra, \`Delete note \${id}?\`);
+  await marking;
   return { content: [{ type: 'text', text: ok ? \`deleted \${id}\` : \`kept \${id}\` }] };
 });
 

@@ -214,7 +214,9 @@ function value(expression: Node, statement: Node, walk: Walk): void {
 
 /**
  * Names of the SDK's HTTP transports and handlers (v1 and v2), and of the hosts that serve a server over HTTP: a
- * project that mentions none is served over stdio, where every round of a request comes back to the same process.
+ * project that mentions none, and serves over stdio itself (STDIO_SERVING), is served over stdio only, where every
+ * round of a request comes back to the same process. A project that only exports its server (a host elsewhere may
+ * serve it over HTTP) is not.
  */
 const HTTP_SERVING = [
   'StreamableHTTPServerTransport',
@@ -226,12 +228,18 @@ const HTTP_SERVING = [
   'createMcpHonoApp',
   'McpAgent',
 ];
+const STDIO_SERVING = ['StdioServerTransport', 'serveStdio'];
 const stdioOnly = new WeakMap<AnalysisProject, boolean>();
 
-/** Whether no file of the run serves a server over HTTP (see HTTP_SERVING). */
+/** Whether the run serves its server over stdio and no file of it over HTTP (see HTTP_SERVING). */
 export function servedOverStdioOnly(project: AnalysisProject): boolean {
   let answer = stdioOnly.get(project);
-  if (answer === undefined) stdioOnly.set(project, (answer = !HTTP_SERVING.some((name) => project.mentions(name))));
+  if (answer === undefined)
+    stdioOnly.set(
+      project,
+      (answer =
+        STDIO_SERVING.some((name) => project.mentions(name)) && !HTTP_SERVING.some((name) => project.mentions(name))),
+    );
   return answer;
 }
 

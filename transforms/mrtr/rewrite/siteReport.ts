@@ -19,7 +19,7 @@ const UNCHECKED_NOTE =
 
 /** How a journaled step whose value JSON cannot carry is named, in a project served over stdio only. */
 function keptNote(why: string): string {
-  return `; it gives ${why}, which JSON cannot carry: kept in the process's memory between rounds, which all come back to it (the project serves no HTTP transport); a 2026-era request over HTTP would refuse it with an error naming the step`;
+  return `; it gives ${why}, which JSON cannot carry: kept in the process's memory between rounds, which all come back to it (the project serves itself over stdio only); a 2026-era request over HTTP would refuse it with an error naming the step`;
 }
 
 /**
