@@ -442,6 +442,44 @@ describe('type-directed repairs: a low-level server typed loosely (issue 31)', (
   });
 });
 
+// `v1-to-v2-cli/rewrite-typed-repairs-replayed` pins a v1 low-level tool that asks once per shelf in a loop and
+// archives between the answers: the archive call is journaled (`step('archive', () => archive(result.picked.id))`),
+// where TypeScript loses the `if (result.picked)` narrowing (`step-narrowing`: `result.picked!`), and the handler,
+// now wrapped with `withAsks`, keeps its own loose result type (`handler-result`, through the wrapper, its annotation
+// included); here it is compiled and run against the v1 original in both eras.
+describe('type-directed repairs: a replayed handler (issue 31)', () => {
+  const REPLAYED = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'rewrite-typed-repairs-replayed');
+  const REPLAYED_EXPECTED = migratedTree(REPLAYED);
+  const archive: Call[] = [
+    { kind: 'tool', name: 'archive', args: { shelves: ['reports', 'letters'] } },
+    { kind: 'tool', name: 'archive', args: { shelves: ['attic'] } },
+  ];
+  // The first document offered on each shelf.
+  const script = {
+    elicit: (params: unknown) => {
+      const schema = (params as { requestedSchema: { properties: { id: { enum: string[] } } } }).requestedSchema;
+      return { action: 'accept' as const, content: { id: schema.properties.id.enum[0]! } };
+    },
+  };
+
+  it('compiles under strict TypeScript (NodeNext), with the narrowing and the result asserted', () => {
+    expect(strictDiagnosticsOfTree(REPLAYED_EXPECTED)).toEqual([]);
+    const index = fs.readFileSync(path.join(REPLAYED_EXPECTED, 'src', 'index.ts'), 'utf8');
+    expect(index).toContain("await step('archive', () => archive(result.picked!.id));");
+    expect(index).toContain('async (request): Promise<CallToolResult> =>');
+  });
+
+  it('answers as the v1 original over stdio, in both eras: one question per shelf, each document archived once', async () => {
+    const original = path.join(compileTree(path.join(REPLAYED, 'input')), 'src', 'index.js');
+    const migrated = path.join(compileTree(REPLAYED_EXPECTED), 'src', 'index.js');
+    const viaV1 = await runOverStdio(original, 'v1', archive, script);
+    expect(JSON.stringify(viaV1.results[0])).toContain('archived: r1, l1');
+    expect(JSON.stringify(viaV1.results[1])).toContain('no shelf attic');
+    for (const era of ['2025', '2026'] as const)
+      expect(await runOverStdio(migrated, era, archive, script), era).toEqual(viaV1);
+  });
+});
+
 /** A copy of a project beside a node_modules as a v1 project installs it (zod 3): the type check runs there. */
 function installedCopy(source: string): { dir: string } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-typed-'));

@@ -15,6 +15,7 @@ export interface LocatedError {
   key: string;
   absPath?: string;
   start?: number;
+  length?: number;
   code: number;
   message: string;
 }
@@ -131,7 +132,16 @@ function editsOf(
     if (!node) continue;
     for (const repair of classes) {
       if (!repair.codes.includes(error.code)) continue;
-      const found = repair.repair({ ts, checker, file, code: error.code, message: error.message, node });
+      const end = error.length !== undefined ? error.start + error.length : undefined;
+      const found = repair.repair({
+        ts,
+        checker,
+        file,
+        code: error.code,
+        message: error.message,
+        node,
+        ...(end !== undefined ? { end } : {}),
+      });
       if (!found || found.edits.length === 0) continue;
       const taken = edits.get(error.absPath) ?? [];
       const takenFallback = fallbacks.get(error.absPath) ?? [];

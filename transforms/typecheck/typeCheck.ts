@@ -222,6 +222,7 @@ interface TypeError {
   message: string;
   absPath?: string;
   start?: number;
+  length?: number;
 }
 
 /** The project's own TypeScript, resolved from its tsconfig's folder as its build resolves it; undefined if absent. */
@@ -292,6 +293,7 @@ function errorsOf(ts: TS, program: TypeScript.Program, root: string, files: Set<
         message,
         absPath: d.file?.fileName,
         start: d.start,
+        length: d.length,
       };
     });
 }

@@ -65,6 +65,19 @@ export const handlerResult: TypedRepair = {
         list.push({ start: end, end, text: `${simple ? '' : ')'} as ${through}${target}` });
       }
     }
+    // `async (request): Promise<ToolResponse> => ...`: the project's own result type, written on the handler, is the
+    // method's result now (its returns are asserted above).
+    const annotation = handler.type;
+    if (annotation) {
+      const declared = checker.getTypeFromTypeNode(annotation);
+      const declaredResult = isAsync ? (checker.getAwaitedType(declared) ?? declared) : declared;
+      if (!checker.isTypeAssignableTo(declaredResult, expected)) {
+        const text = isAsync ? `Promise<${typeName}>` : typeName;
+        const span = { start: annotation.getStart(file), end: annotation.getEnd(), text };
+        edits.push(span);
+        fallback.push(span);
+      }
+    }
     if (edits.length === 0) return undefined;
     const imported = sdkTypeImport(ts, file, typeName);
     if (!imported) return undefined;
@@ -90,7 +103,8 @@ function throughUnknown(ts: TS, node: TypeScript.Node, file: TypeScript.SourceFi
 
 /**
  * The handler the error is in (or is): a function that is the second argument of `x.setRequestHandler('method', fn)`,
- * written there or named there and declared in the file.
+ * written there or named there and declared in the file, or the handler a replayed registration wraps
+ * (`setRequestHandler('tools/call', withAsks(server, codec, fn))`).
  */
 function handlerOf(
   ts: TS,
@@ -98,6 +112,32 @@ function handlerOf(
   file: TypeScript.SourceFile,
 ): { handler: TypeScript.FunctionLikeDeclaration; method: string; argument: TypeScript.Expression } | undefined {
   for (let at: TypeScript.Node | undefined = node; at && at !== file; at = at.parent) {
+    // `setRequestHandler('tools/call', withAsks(server, codec, async (request) => ...))`: the replayed handler.
+    const wrapper: TypeScript.Node | undefined = at.parent;
+    if (
+      wrapper &&
+      ts.isCallExpression(wrapper) &&
+      wrapper.arguments[2] === at &&
+      (ts.isArrowFunction(at) || ts.isFunctionExpression(at)) &&
+      ts.isIdentifier(wrapper.expression) &&
+      wrapper.expression.text === 'withAsks'
+    ) {
+      const registration = wrapper.parent;
+      const callee = registration && ts.isCallExpression(registration) ? registration.expression : undefined;
+      const first = registration && ts.isCallExpression(registration) ? registration.arguments[0] : undefined;
+      if (
+        registration &&
+        ts.isCallExpression(registration) &&
+        registration.arguments[1] === wrapper &&
+        callee &&
+        ts.isPropertyAccessExpression(callee) &&
+        callee.name.text === 'setRequestHandler' &&
+        first &&
+        ts.isStringLiteralLike(first)
+      )
+        return { handler: at, method: first.text, argument: wrapper };
+      return undefined;
+    }
     const call: TypeScript.Node | undefined = at.parent;
     if (!call || !ts.isCallExpression(call) || call.arguments[1] !== at) continue;
     const callee = call.expression;
@@ -107,6 +147,16 @@ function handlerOf(
     const argument = at as TypeScript.Expression;
     if (ts.isArrowFunction(argument) || ts.isFunctionExpression(argument))
       return { handler: argument, method: first.text, argument };
+    if (
+      ts.isCallExpression(argument) &&
+      ts.isIdentifier(argument.expression) &&
+      argument.expression.text === 'withAsks'
+    ) {
+      const wrapped = argument.arguments[2];
+      return wrapped && (ts.isArrowFunction(wrapped) || ts.isFunctionExpression(wrapped))
+        ? { handler: wrapped, method: first.text, argument }
+        : undefined;
+    }
     if (!ts.isIdentifier(argument)) return undefined;
     // `server.setRequestHandler('tools/list', listTools)` with `async function listTools() { ... }` in the file.
     const declared = file.statements.find(

@@ -5,6 +5,7 @@ import { literalResultField } from './literalResultField.js';
 import { passthroughCapabilities, passthroughRead, structuredContentRead } from './passthroughTypes.js';
 import { projectServerMethod } from './projectServerMethod.js';
 import { rawShapeSchema } from './rawShapeSchema.js';
+import { stepNarrowing } from './stepNarrowing.js';
 import { registerResource } from './registerResource.js';
 import type { TypedRepair } from './types.js';
 import { zodErrorIssues } from './zodErrorIssues.js';
@@ -26,4 +27,5 @@ export const TYPED_REPAIRS: readonly TypedRepair[] = [
   passthroughRead,
   passthroughCapabilities,
   structuredContentRead,
+  stepNarrowing,
 ];

@@ -12,6 +12,8 @@ export interface TypeErrorAt {
   message: string;
   /** The innermost node that starts where the error starts. */
   node: TypeScript.Node;
+  /** Where the error's span ends, when the compiler gave one. */
+  end?: number;
 }
 
 export interface TypedRepair {

@@ -1,0 +1,51 @@
+// A journaled step (`await step('log', () => log(result.selectedFile.id))`) moves an expression into an arrow, and
+// TypeScript does not carry the narrowing of a property read into a function: `result.selectedFile`, narrowed by the
+// `if` around the statement, is `T | undefined` again inside the arrow (TS18048, TS2345, TS2322). The step runs its
+// arrow at once, where the statement stood (or not at all: a later round returns the record), so the value is the one
+// the condition checked: a non-null assertion on the read says what the condition proved. Only inside the arrow of a
+// `step(...)` imported from the runtime module this tool writes, and only on a property or element read.
+import type { ts as TypeScript } from '../../../lib/tsMorph.cjs';
+import type { TypedRepair } from './types.js';
+
+type TS = typeof TypeScript;
+
+const RUNTIME_MODULE = /(^|\/)mcp-mrtr-runtime(\.[cm]?[jt]s)?$/;
+
+export const stepNarrowing: TypedRepair = {
+  id: 'step-narrowing',
+  codes: [18048, 18047, 2532, 2531, 2345, 2322],
+  repair({ ts, node, file, end, code, message }) {
+    if (end === undefined) return undefined;
+    // An argument or a value of another type than the parameter's is not this repair's: only `undefined` or `null`.
+    if ((code === 2345 || code === 2322) && !/'(undefined|null)'/.test(message)) return undefined;
+    // The read the error spans: `result.selectedFile` (TS18048), `result.error` as an argument (TS2345).
+    let read: TypeScript.Node | undefined = node;
+    while (read && read.getEnd() < end && read.parent) read = read.parent;
+    if (!read || read.getStart(file) !== node.getStart(file) || read.getEnd() !== end) return undefined;
+    if (!ts.isPropertyAccessExpression(read) && !ts.isElementAccessExpression(read)) return undefined;
+    if (!insideStep(ts, read, file)) return undefined;
+    return { edits: [{ start: end, end, text: '!' }] };
+  },
+};
+
+/** Whether the node is inside the arrow of `step(label, () => ...)`, `step` imported from the runtime module. */
+function insideStep(ts: TS, node: TypeScript.Node, file: TypeScript.SourceFile): boolean {
+  for (let at: TypeScript.Node | undefined = node; at && at !== file; at = at.parent) {
+    const call: TypeScript.Node | undefined = at.parent;
+    if (!ts.isArrowFunction(at) || !call || !ts.isCallExpression(call) || call.arguments[1] !== at) continue;
+    const callee = call.expression;
+    if (!ts.isIdentifier(callee)) continue;
+    return file.statements.some(
+      (s) =>
+        ts.isImportDeclaration(s) &&
+        ts.isStringLiteral(s.moduleSpecifier) &&
+        RUNTIME_MODULE.test(s.moduleSpecifier.text) &&
+        !!s.importClause?.namedBindings &&
+        ts.isNamedImports(s.importClause.namedBindings) &&
+        s.importClause.namedBindings.elements.some(
+          (e) => e.name.text === callee.text && (e.propertyName ?? e.name).text === 'step',
+        ),
+    );
+  }
+  return false;
+}
