@@ -325,7 +325,7 @@ export function callbackFunctionsOf(project: AnalysisProject, node: Node, depth:
 }
 
 /** The initializer of the `const` a name is declared by (in the project), if it is one. */
-function constInitializerOf(project: AnalysisProject, name: Node): Node | undefined {
+export function constInitializerOf(project: AnalysisProject, name: Node): Node | undefined {
   const declarations = declarationsOf(project, name);
   const declaration = declarations.length === 1 ? declarations[0] : undefined;
   if (!declaration || !Node.isVariableDeclaration(declaration)) return undefined;

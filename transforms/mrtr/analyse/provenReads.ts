@@ -1,7 +1,7 @@
 import { Node, SyntaxKind, ts } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, PropertyAccessExpression } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
-import { callbackFunctionsOf, enclosingFunction, isFunctionNode } from './functions.js';
+import { callbackFunctionsOf, constInitializerOf, enclosingFunction, isFunctionNode } from './functions.js';
 import { isPureStatement } from './localEffects.js';
 import { CALLBACK_METHODS, FRESH_ARRAY_STATICS, isReplaySafeExpression } from './replaySafe.js';
 import { declarationsOf, unwrap } from './symbols.js';
@@ -208,7 +208,8 @@ function isStatelessRegex(node: Node, project: AnalysisProject, depth: number): 
   const loop = list?.getParent();
   if (loop && Node.isForOfStatement(loop) && loop.getInitializer() === list) {
     const source = unwrap(loop.getExpression());
-    const array = Node.isIdentifier(source) ? constInitOf(source, project) : source;
+    const init = Node.isIdentifier(source) ? constInitializerOf(project, source) : undefined;
+    const array = Node.isIdentifier(source) ? (init ? unwrap(init) : undefined) : source;
     return (
       !!array &&
       Node.isArrayLiteralExpression(array) &&
@@ -216,18 +217,8 @@ function isStatelessRegex(node: Node, project: AnalysisProject, depth: number): 
       array.getElements().every((e) => Node.isRegularExpressionLiteral(e) && isStatelessRegex(e, project, depth + 1))
     );
   }
-  const init = constInitOf(value, project);
-  return !!init && Node.isRegularExpressionLiteral(init) && isStatelessRegex(init, project, depth + 1);
-}
-
-/** The initializer of the `const` a name is declared by, unwrapped. */
-function constInitOf(name: Node, project: AnalysisProject): Node | undefined {
-  const declarations = declarationsOf(project, name);
-  const declaration = declarations.length === 1 ? declarations[0] : undefined;
-  if (!declaration || !Node.isVariableDeclaration(declaration)) return undefined;
-  if (declaration.getVariableStatement()?.getDeclarationKind() !== 'const') return undefined;
-  const init = declaration.getInitializer();
-  return init ? unwrap(init) : undefined;
+  const init = constInitializerOf(project, value);
+  return !!init && Node.isRegularExpressionLiteral(unwrap(init)) && isStatelessRegex(init, project, depth + 1);
 }
 
 /** An array made by the expression itself: a literal, or what `split`, `slice`, `map`, `filter`... return. */

@@ -20,10 +20,8 @@ export const passthroughRead: TypedRepair = {
   id: 'passthrough-read',
   codes: [2339],
   repair({ ts, checker, node, file }) {
-    const access = node.parent;
-    if (!ts.isIdentifier(node) || !access || !ts.isPropertyAccessExpression(access) || access.name !== node)
-      return undefined;
-    if (access.questionDotToken || isWritten(ts, access)) return undefined;
+    const access = readNamed(ts, node);
+    if (!access || access.questionDotToken) return undefined;
     const object = access.expression;
     if (!declaredBySdk(checker.getTypeAtLocation(object)) || !narrowedRawData(ts, checker, object)) return undefined;
     const start = object.getStart(file);
@@ -45,10 +43,8 @@ export const structuredContentRead: TypedRepair = {
   id: 'structured-content-read',
   codes: [2339],
   repair({ ts, checker, node, file }) {
-    const access = node.parent;
-    if (!ts.isIdentifier(node) || !access || !ts.isPropertyAccessExpression(access) || access.name !== node)
-      return undefined;
-    if (isWritten(ts, access)) return undefined;
+    const access = readNamed(ts, node);
+    if (!access) return undefined;
     let object: TypeScript.Expression = access.expression;
     while (ts.isParenthesizedExpression(object) || ts.isNonNullExpression(object)) object = object.expression;
     if (!ts.isPropertyAccessExpression(object) || object.name.text !== 'structuredContent') return undefined;
@@ -116,6 +112,14 @@ function enclosingLiteral(ts: TS, node: TypeScript.Node): TypeScript.ObjectLiter
     if (ts.isStatement(at)) return undefined;
   }
   return undefined;
+}
+
+/** The property read the error's name node names (`params.tools`), unless it is written there. */
+function readNamed(ts: TS, node: TypeScript.Node): TypeScript.PropertyAccessExpression | undefined {
+  const access = node.parent;
+  if (!ts.isIdentifier(node) || !access || !ts.isPropertyAccessExpression(access) || access.name !== node)
+    return undefined;
+  return isWritten(ts, access) ? undefined : access;
 }
 
 /** `x.key = value`, `x.key++`: a write, which a cast would not carry to the object. */
