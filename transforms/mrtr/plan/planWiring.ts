@@ -31,6 +31,12 @@ export interface ServerWiring {
   /** That codec seals its payloads with AES-256-GCM (as the codec this tool declares does). */
   existingEncrypted?: boolean;
   /**
+   * The server's file reaches no handler file through imports (a module singleton the tools get as a parameter): it
+   * declares the runtime's shared codec itself for its `verify`, and so does each handler file (replay only: the
+   * runtime's `sharedRequestStateCodec()` is one codec per process, so every file gets the same one).
+   */
+  ownCodec?: boolean;
+  /**
    * When the server's file reaches the handler's file only through other files (`index.ts` imports
    * `tools/index.ts`, which imports `tools/pay.ts`): each of those files, in order, with its import of the
    * next one. Each re-exports the codec (`export { codec } from './pay.js'`), so it travels along imports that
@@ -42,11 +48,13 @@ export interface ServerWiring {
 /**
  * Where the registration's server is built and how the requestState codec gets there: declared in the handler's
  * file (the server's file or one importing it, through an ES import chain or a CommonJS require), in the server's
- * file (a module singleton), or a codec already wired by hand; else what to add by hand (`detail`).
+ * file (a module singleton), or a codec already wired by hand; with `shared` (replay), one declared in each file when
+ * the server's file reaches no handler file (see ServerWiring.ownCodec); else what to add by hand (`detail`).
  */
 export function wiringOf(
   registration: Registration,
   analysis: MrtrAnalysis,
+  shared = false,
 ): ServerWiring | { detail: string } | undefined {
   const server = serverExpressionOf(registration);
   if (!server) return undefined;
@@ -73,6 +81,7 @@ export function wiringOf(
   if (required) return { construction, codecFile, requireDeclaration: required };
   const importer = chain ? undefined : namedImportOf(codecFile, construction.getSourceFile());
   if (importer) return { construction, codecFile: construction.getSourceFile(), importers: [importer] };
+  if (!chain && shared) return { construction, codecFile, ownCodec: true };
   if (!chain)
     return {
       detail: `export a requestState codec from ${analysis.project.relative(codecFile.getFilePath())}, import it in ${analysis.project.relative(construction.getSourceFile().getFilePath())} and add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}`,

@@ -39,6 +39,8 @@ export interface ReplayPlan extends Omit<ReplayEdits, 'reruns'> {
   askCalls: Array<{ call: CallExpression; method: AskMethod }>;
   /** Other files registering handlers of this server: they import the codec from `wiring.codecFile`. */
   codecImports: SourceFile[];
+  /** With `wiring.ownCodec`: the other files registering handlers, each declaring the shared codec for itself. */
+  ownCodecFiles: SourceFile[];
 }
 
 /** A replayed site, with the calls that reach it from code that cannot answer input_required (reported for review). */
@@ -175,7 +177,7 @@ function serverVerdictOf(
   let verdict: ReplayVerdict | undefined;
   let first: Node | undefined;
   for (const registration of route.registrations) {
-    const wiring = wiringOf(registration, analysis) ?? classWiringOf(registration, analysis);
+    const wiring = wiringOf(registration, analysis, true) ?? classWiringOf(registration, analysis);
     if (!wiring || 'detail' in wiring) {
       verdict = { kind: 'review', reason: 'state-codec-unwired', ...(wiring ? { detail: wiring.detail } : {}) };
       break;
@@ -208,7 +210,10 @@ function serverVerdictOf(
       const importers = (plan.wiring.importers ??= []);
       if (!importers.includes(importer)) importers.push(importer);
     }
-    if (plan.wiring.codecFile !== wiring.codecFile) {
+    if (plan.wiring.codecFile !== wiring.codecFile && plan.wiring.ownCodec && wiring.ownCodec) {
+      // Each handler file declares the runtime's shared codec for itself.
+      if (!plan.ownCodecFiles.includes(wiring.codecFile)) plan.ownCodecFiles.push(wiring.codecFile);
+    } else if (plan.wiring.codecFile !== wiring.codecFile) {
       // Handlers registered in several files: the codec is exported from the first (which the server's file
       // imports) and imported where the others are registered.
       if (!plan.wiring.importDeclaration && !plan.wiring.requireDeclaration && !plan.wiring.existing) {
@@ -267,6 +272,7 @@ function newServerPlan(
       capabilityReads: [],
       steps: new Map(),
       codecImports: [],
+      ownCodecFiles: [],
     },
   };
 }

@@ -7,7 +7,7 @@ import type { RejectionHandler } from './replayPath.js';
 import { runtimeFileText } from './replayRuntime.js';
 import { stepEdits } from './stepEdits.js';
 import { freshName, styleOf } from '../rewrite/kit/codeText.js';
-import { codecEdits } from '../rewrite/kit/codec.js';
+import { codecEdits, ownCodecEdits } from '../rewrite/kit/codec.js';
 import { namedImportEdit } from '../rewrite/kit/moduleImports.js';
 import { SHARED_CODEC_EXPORT, type RuntimeImports } from '../rewrite/kit/runtimeImports.js';
 
@@ -84,6 +84,14 @@ export function rewriteReplay(plan: ReplayPlan, codec: string, runtime: RuntimeI
   ordered.set(construction, [...(ordered.get(construction) ?? []), ...wiring.constructionFile]);
   for (const { file, edit } of wiring.via) ordered.set(file, [...(ordered.get(file) ?? []), edit]);
   imports.set(codecFile.getFilePath(), wiring.imports);
+  // A server whose file reaches no handler file: it and each other handler file declare the shared codec themselves.
+  if (plan.wiring.ownCodec && shared) {
+    for (const file of [plan.wiring.construction.getSourceFile(), ...plan.ownCodecFiles]) {
+      const own = { name: out.nameIn(file, SHARED_CODEC_EXPORT), module: shared.module };
+      const edits = ownCodecEdits(file, codec, styleOf(file.getFullText(), file.getFilePath()), own);
+      ordered.set(file.getFilePath(), [...(ordered.get(file.getFilePath()) ?? []), ...edits]);
+    }
+  }
 
   const created = plan.createRuntime
     ? { path: plan.runtimePath, text: runtimeFileText(plan.runtimePath, plan.wiring.construction.getSourceFile()) }

@@ -1,5 +1,6 @@
 import { Node } from '../../../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../../../lib/edits.js';
+import type { SourceFile } from 'ts-morph';
 import type { ServerWiring } from '../../plan/planWiring.js';
 import type { FileStyle } from './codeText.js';
 import { insertionPoint, namedImportEdit } from './moduleImports.js';
@@ -24,7 +25,10 @@ export function codecEdits(
 ): CodecEdits {
   if (wiring.existing || !shared) return existingCodecEdits(wiring, codec);
   return {
-    codecFile: declarationEdits(wiring, codec, style, shared),
+    codecFile: declarationEdits(wiring.codecFile, codec, style, shared, {
+      exported: !!(wiring.importDeclaration || wiring.importers),
+      commonJs: !!wiring.requireDeclaration,
+    }),
     constructionFile: verifyEdits(wiring, codec),
     via: [...viaEdits(wiring, codec), ...importerEdits(wiring, codec)],
     imports: [],
@@ -63,14 +67,19 @@ function existingCodecEdits(wiring: ServerWiring, codec: string): CodecEdits {
  * The codec's declaration after the codec file's imports (and its CommonJS export at the end): three lines, the
  * runtime holds the rest (the secret's checks, the encryption, the store of used states).
  */
-function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle, shared: SharedCodec): TextEdit[] {
+function declarationEdits(
+  sourceFile: SourceFile,
+  codec: string,
+  style: FileStyle,
+  shared: SharedCodec,
+  how: { exported: boolean; commonJs: boolean },
+): TextEdit[] {
   const { eol } = style;
   const end = style.semicolon ? ';' : '';
-  const sourceFile = wiring.codecFile;
   const text = sourceFile.getFullText();
-  const exported = wiring.importDeclaration || wiring.importers ? 'export ' : '';
+  const exported = how.exported ? 'export ' : '';
   // CommonJS: exported after everything else, so a later `module.exports = { ... }` does not drop it.
-  const exportsLine = wiring.requireDeclaration ? `${eol}module.exports.${codec} = ${codec}${end}${eol}` : undefined;
+  const exportsLine = how.commonJs ? `${eol}module.exports.${codec} = ${codec}${end}${eol}` : undefined;
   const declaration = [
     `// requestState carries the answers between rounds: encrypted, signed with ${STATE_SECRET_ENV}, bound to the`,
     `// method and client, expiring and opened once (${SHARED_CODEC_EXPORT} in ${shared.module}).`,
@@ -92,6 +101,14 @@ function declarationEdits(wiring: ServerWiring, codec: string, style: FileStyle,
       text: text.endsWith('\n') ? exportsLine.slice(eol.length) : exportsLine,
     });
   return codecFile;
+}
+
+/**
+ * The runtime's shared codec declared in a file of its own use (ServerWiring.ownCodec): the server's file for its
+ * `verify`, or another handler file for its `withAsks`. The runtime gives every file the same codec.
+ */
+export function ownCodecEdits(file: SourceFile, codec: string, style: FileStyle, shared: SharedCodec): TextEdit[] {
+  return declarationEdits(file, codec, style, shared, { exported: false, commonJs: false });
 }
 
 /** The construction's file, in its own style (it may be another file): the verify in the options, and the codec's import. */

@@ -1,0 +1,10 @@
+import type { ServerContext } from '@modelcontextprotocol/server';
+
+/** Asks the user to confirm; shared by the tool modules. */
+export async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
+  const answer = await ctx.mcpReq.elicitInput({
+    message,
+    requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+  });
+  return answer.action === 'accept' && answer.content?.ok === true;
+}
