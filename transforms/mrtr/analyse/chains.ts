@@ -4,10 +4,10 @@ import { Node } from '../../../lib/tsMorph.cjs';
 import type { CallExpression } from 'ts-morph';
 import type { Family, Frame } from '../../../lib/model.js';
 import type { AnalysisProject } from '../../../lib/project.js';
-import { namedDeclarationOf } from './functions.js';
+import { namedDeclarationOf, propertyKeyOf } from './functions.js';
 import type { Registration } from './handlers.js';
 import { stringValue, unwrap } from './symbols.js';
-import { propertyKeyOf, type Use } from './valueUses.js';
+import type { Use } from './valueUses.js';
 
 /** One way a site is reached: the entry family and the frames from the entry down to the site's function. */
 export interface Chain {

@@ -308,7 +308,7 @@ export function callbackFunctionsOf(project: AnalysisProject, node: Node, depth:
     for (const property of literal.getProperties()) {
       if (
         name !== undefined &&
-        propertyNameOf(property) !== name &&
+        propertyKeyOf(property) !== name &&
         !(Node.isMethodDeclaration(property) && property.getName() === name)
       )
         continue;
@@ -334,8 +334,9 @@ export function constInitializerOf(project: AnalysisProject, name: Node): Node |
   return declaration.getInitializer();
 }
 
-/** The key of `key: value` in an object literal, when it is written out. */
-function propertyNameOf(property: Node): string | undefined {
+/** The key of `key: value` / `key` in an object literal, when it is written out. */
+export function propertyKeyOf(property: Node): string | undefined {
+  if (Node.isShorthandPropertyAssignment(property)) return property.getName();
   if (!Node.isPropertyAssignment(property)) return undefined;
   const name = property.getNameNode();
   if (Node.isIdentifier(name) || Node.isNumericLiteral(name)) return name.getText();

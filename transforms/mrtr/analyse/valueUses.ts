@@ -18,6 +18,7 @@ import {
   memberReadsNamed,
   callbackFunctionsOf,
   projectFunctionOf,
+  propertyKeyOf,
   referencesTo,
   type FunctionNode,
 } from './functions.js';
@@ -429,16 +430,6 @@ export function isTransparent(node: Node): boolean {
     Node.isSatisfiesExpression(node) ||
     Node.isNonNullExpression(node)
   );
-}
-
-/** The key of `key: value` / `key` in an object literal, when it is written out. */
-export function propertyKeyOf(property: Node): string | undefined {
-  if (Node.isShorthandPropertyAssignment(property)) return property.getName();
-  if (!Node.isPropertyAssignment(property)) return undefined;
-  const name = property.getNameNode();
-  if (Node.isIdentifier(name) || Node.isNumericLiteral(name)) return name.getText();
-  if (Node.isStringLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name)) return name.getLiteralValue();
-  return undefined;
 }
 
 const COMPARISONS = new Set([

@@ -48,13 +48,13 @@ export interface ServerWiring {
 /**
  * Where the registration's server is built and how the requestState codec gets there: declared in the handler's
  * file (the server's file or one importing it, through an ES import chain or a CommonJS require), in the server's
- * file (a module singleton), or a codec already wired by hand; with `shared` (replay), one declared in each file when
+ * file (a module singleton), or a codec already wired by hand; with `perFileCodec` (replay), one declared in each file when
  * the server's file reaches no handler file (see ServerWiring.ownCodec); else what to add by hand (`detail`).
  */
 export function wiringOf(
   registration: Registration,
   analysis: MrtrAnalysis,
-  shared = false,
+  perFileCodec = false,
 ): ServerWiring | { detail: string } | undefined {
   const server = serverExpressionOf(registration);
   if (!server) return undefined;
@@ -81,7 +81,7 @@ export function wiringOf(
   if (required) return { construction, codecFile, requireDeclaration: required };
   const importer = chain ? undefined : namedImportOf(codecFile, construction.getSourceFile());
   if (importer) return { construction, codecFile: construction.getSourceFile(), importers: [importer] };
-  if (!chain && shared) return { construction, codecFile, ownCodec: true };
+  if (!chain && perFileCodec) return { construction, codecFile, ownCodec: true };
   if (!chain)
     return {
       detail: `export a requestState codec from ${analysis.project.relative(codecFile.getFilePath())}, import it in ${analysis.project.relative(construction.getSourceFile().getFilePath())} and add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}`,

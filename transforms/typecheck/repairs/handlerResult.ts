@@ -112,32 +112,6 @@ function handlerOf(
   file: TypeScript.SourceFile,
 ): { handler: TypeScript.FunctionLikeDeclaration; method: string; argument: TypeScript.Expression } | undefined {
   for (let at: TypeScript.Node | undefined = node; at && at !== file; at = at.parent) {
-    // `setRequestHandler('tools/call', withAsks(server, codec, async (request) => ...))`: the replayed handler.
-    const wrapper: TypeScript.Node | undefined = at.parent;
-    if (
-      wrapper &&
-      ts.isCallExpression(wrapper) &&
-      wrapper.arguments[2] === at &&
-      (ts.isArrowFunction(at) || ts.isFunctionExpression(at)) &&
-      ts.isIdentifier(wrapper.expression) &&
-      wrapper.expression.text === 'withAsks'
-    ) {
-      const registration = wrapper.parent;
-      const callee = registration && ts.isCallExpression(registration) ? registration.expression : undefined;
-      const first = registration && ts.isCallExpression(registration) ? registration.arguments[0] : undefined;
-      if (
-        registration &&
-        ts.isCallExpression(registration) &&
-        registration.arguments[1] === wrapper &&
-        callee &&
-        ts.isPropertyAccessExpression(callee) &&
-        callee.name.text === 'setRequestHandler' &&
-        first &&
-        ts.isStringLiteralLike(first)
-      )
-        return { handler: at, method: first.text, argument: wrapper };
-      return undefined;
-    }
     const call: TypeScript.Node | undefined = at.parent;
     if (!call || !ts.isCallExpression(call) || call.arguments[1] !== at) continue;
     const callee = call.expression;
@@ -147,6 +121,7 @@ function handlerOf(
     const argument = at as TypeScript.Expression;
     if (ts.isArrowFunction(argument) || ts.isFunctionExpression(argument))
       return { handler: argument, method: first.text, argument };
+    // `setRequestHandler('tools/call', withAsks(server, codec, async (request) => ...))`: the replayed handler.
     if (
       ts.isCallExpression(argument) &&
       ts.isIdentifier(argument.expression) &&

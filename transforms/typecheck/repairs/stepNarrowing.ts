@@ -5,11 +5,12 @@
 // the condition checked: a non-null assertion on the read says what the condition proved. Only inside the arrow of a
 // `step(...)` imported from the runtime module this tool writes, and only on a property or element read.
 import type { ts as TypeScript } from '../../../lib/tsMorph.cjs';
+import { REPLAY_RUNTIME_NAME } from '../../mrtr/constants.js';
 import type { TypedRepair } from './types.js';
 
 type TS = typeof TypeScript;
 
-const RUNTIME_MODULE = /(^|\/)mcp-mrtr-runtime(\.[cm]?[jt]s)?$/;
+const RUNTIME_MODULE = new RegExp(`(^|/)${REPLAY_RUNTIME_NAME}(\\.[cm]?[jt]s)?$`);
 
 export const stepNarrowing: TypedRepair = {
   id: 'step-narrowing',
