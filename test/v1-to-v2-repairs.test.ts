@@ -7,6 +7,7 @@ import { CONTEXT_MEMBERS, V2_HOMES } from '../transforms/v1-to-v2/constants.js';
 import { findInitializeRegistrations } from '../transforms/v1-to-v2/repairs/initializeRegistrations.js';
 import { mapContextMembers } from '../transforms/v1-to-v2/repairs/mapContextMembers.js';
 import { restoreImports } from '../transforms/v1-to-v2/repairs/restoreImports.js';
+import { rewriteImportTypes } from '../transforms/v1-to-v2/repairs/rewriteImportTypes.js';
 import { rewriteZodRecord } from '../transforms/v1-to-v2/repairs/rewriteZodRecord.js';
 import { rewriteZodToJsonSchema } from '../transforms/v1-to-v2/repairs/rewriteZodToJsonSchema.js';
 import { compileTree, runOverStdio, type Call } from './support/equivalence.js';
@@ -265,6 +266,25 @@ describe('v1 step repairs, one by one', () => {
     expect(rewriteZodToJsonSchema('a.ts', text).text).toBe(
       `import { z } from "zod";\nimport { schema } from "./schema.js";\nexport const a = z.toJSONSchema(schema, { target: 'draft-7' });\n`,
     );
+  });
+
+  it("rewriteImportTypes: a type on a moved v1 module names its v2 package; shared modules go to the file's side", () => {
+    const server = [
+      `import { McpServer } from '@modelcontextprotocol/server';`,
+      `type Deps = { server: import("@modelcontextprotocol/sdk/server/index.js").Server; t: import('@modelcontextprotocol/sdk/types').Tool };`,
+      `type Kept = import('@modelcontextprotocol/sdk/server/sse.js').SSEServerTransport;`,
+    ].join('\n');
+    const out = rewriteImportTypes('a.ts', server);
+    expect(out.text.split('\n').slice(1)).toEqual([
+      `type Deps = { server: import("@modelcontextprotocol/server").Server; t: import('@modelcontextprotocol/server').Tool };`,
+      `type Kept = import('@modelcontextprotocol/sdk/server/sse.js').SSEServerTransport;`,
+    ]);
+    expect(out.findings.map((f) => `${f.line} ${f.reason} ${f.decision}`)).toEqual([
+      '2 import-type-moved info',
+      '2 import-type-moved info',
+    ]);
+    const client = `import { Client } from '@modelcontextprotocol/client';\nlet r: import('@modelcontextprotocol/sdk/types.js').Root;\n`;
+    expect(rewriteImportTypes('b.ts', client).text).toContain(`import('@modelcontextprotocol/client').Root`);
   });
 
   it('rewriteZodRecord: the key schema goes in front of a one-argument record of the zod namespace, whatever its local name', () => {

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { extract } from '../snapshot.mjs';
+import { makeStandalone } from './standalone.mjs';
 
 export const INSTALL_TIMEOUT_MS = 15 * 60 * 1000;
 const STEP_TIMEOUT_MS = 10 * 60 * 1000;
@@ -63,24 +64,27 @@ export function npmInstall(dir, { fresh = true } = {}) {
 }
 
 /**
- * The pristine copy: the pinned commit extracted into `<dir>`, committed in a fresh git repository, and installed
- * in `installDir` (relative to it). A stamp names the commit and the install's outcome, so reruns reuse it.
+ * The pristine copy: the pinned commit extracted into `<dir>`, its package made standalone when it is a monorepo's
+ * (`workspace:` and `catalog:` dependencies: see standalone.mjs; that is part of the snapshot's commit), committed in
+ * a fresh git repository, and installed in `installDir` (relative to it). A stamp names the commit and the install's
+ * outcome, so reruns reuse a successful install.
  */
 export function preparePristine(gitDir, commit, dir, installDir) {
   const stamp = path.join(dir, STAMP);
   if (existsSync(stamp)) {
     const saved = JSON.parse(readFileSync(stamp, 'utf8'));
-    if (saved.commit === commit && saved.installDir === installDir) {
+    if (saved.commit === commit && saved.installDir === installDir && saved.install?.ok) {
       commitInstall(dir);
       return { ...saved.install, reused: true };
     }
   }
   rmSync(dir, { recursive: true, force: true });
   extract(gitDir, commit, dir);
+  const standalone = makeStandalone(dir, installDir);
   git(dir, 'init', '-q');
   git(dir, 'add', '-A');
   git(dir, 'commit', '-q', '-m', `snapshot ${commit}`);
-  const install = npmInstall(path.join(dir, installDir));
+  const install = { ...npmInstall(path.join(dir, installDir)), ...(standalone.length > 0 ? { standalone } : {}) };
   writeFileSync(stamp, JSON.stringify({ commit, installDir, install }));
   commitInstall(dir);
   return { ...install, reused: false };

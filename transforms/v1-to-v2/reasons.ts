@@ -86,6 +86,12 @@ export const REASONS = {
       "Nothing to do now; when the schemas move to zod 4 (`import { z } from 'zod'`), convert them with `z.toJSONSchema(schema, { target: 'draft-7' })` in the same change.",
     level: 'note',
   },
+  'import-type-moved': {
+    message:
+      'a type written as an import expression on the v1 package (`import("@modelcontextprotocol/sdk/server/index.js").Server`), which the official codemod leaves, now names the v2 package its module moved to',
+    advice: 'Nothing to do; review the change in the diff.',
+    level: 'note',
+  },
   'zod-record-key-added': {
     message:
       "zod was raised to 4, where a record needs its key schema; this one-argument `z.record(value)` (zod 3's string-keyed record) is now `z.record(z.string(), value)`",

@@ -10,6 +10,7 @@ import { mapContextMembers } from './mapContextMembers.js';
 import { ZOD_BELOW_4 } from '../constants.js';
 import { restoreComments } from './restoreComments.js';
 import { restoreImports } from './restoreImports.js';
+import { rewriteImportTypes } from './rewriteImportTypes.js';
 import { rewriteZodRecord } from './rewriteZodRecord.js';
 import { rewriteZodToJsonSchema } from './rewriteZodToJsonSchema.js';
 
@@ -59,6 +60,7 @@ export function repairOutput(
   const repairs: Array<(text: string) => { text: string; findings: Finding[] }> = [
     (t) => restoreComments(file, userText, t),
     (t) => restoreImports(file, userText, t, project.v1Listed),
+    (t) => rewriteImportTypes(file, t),
     (t) => mapContextMembers(file, t),
     (t) => (project.zodBelow4 ? rewriteZodToJsonSchema(file, t, absPath) : { text: t, findings: [] }),
     (t) => (project.zodBelow4 ? rewriteZodRecord(file, t) : { text: t, findings: [] }),

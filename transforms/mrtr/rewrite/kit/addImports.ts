@@ -7,22 +7,34 @@ import { requiredModuleOf } from '../../analyse/symbols.js';
 export const SERVER_MODULE = '@modelcontextprotocol/server';
 
 /**
- * The edit that makes `names` importable from the v2 server package: added to an existing named import
- * (or `require` destructuring in CommonJS), else a new import (or require) after the last one.
+ * The edits that make `names` importable from the v2 server package (`type X` for a name used only as a type):
+ * added to an existing named import (or `require` / `await import(...)` destructuring, which takes values only: the
+ * types then get their own `import type`), else a new import (or require) after the last one. A name any import of
+ * the package binds already (a type-only one included, for a type) is left as it is.
  */
-export function addImportsEdit(sourceFile: SourceFile, names: string[], style: FileStyle): TextEdit | undefined {
-  if (names.length === 0) return undefined;
+export function addImportsEdits(sourceFile: SourceFile, names: string[], style: FileStyle): TextEdit[] {
   const { quote: q, semicolon } = style;
   const end = semicolon ? ';' : '';
+  const values = new Set<string>();
+  const types = new Set<string>();
+  for (const declaration of sourceFile.getImportDeclarations()) {
+    if (declaration.getModuleSpecifierValue() !== SERVER_MODULE) continue;
+    for (const named of declaration.getNamedImports()) {
+      const local = (named.getAliasNode() ?? named.getNameNode()).getText();
+      (declaration.isTypeOnly() || named.isTypeOnly() ? types : values).add(local);
+    }
+  }
+  const wanted = names.filter((n) => {
+    const name = n.replace(/^type /, '');
+    return !values.has(name) && !(n.startsWith('type ') && types.has(name));
+  });
+  if (wanted.length === 0) return [];
   for (const declaration of sourceFile.getImportDeclarations()) {
     if (declaration.getModuleSpecifierValue() !== SERVER_MODULE || declaration.isTypeOnly()) continue;
     const named = declaration.getNamedImports();
     if (named.length === 0) continue;
-    const present = new Set(named.map((n) => (n.getAliasNode() ?? n.getNameNode()).getText()));
-    const missing = names.filter((n) => !present.has(n.replace(/^type /, '')));
-    if (missing.length === 0) return undefined;
     const last = named[named.length - 1]!;
-    return { start: last.getEnd(), end: last.getEnd(), text: missing.map((n) => `, ${n}`).join('') };
+    return [{ start: last.getEnd(), end: last.getEnd(), text: wanted.map((n) => `, ${n}`).join('') }];
   }
   for (const statement of sourceFile.getVariableStatements()) {
     for (const declaration of statement.getDeclarations()) {
@@ -30,20 +42,28 @@ export function addImportsEdit(sourceFile: SourceFile, names: string[], style: F
       const pattern = declaration.getNameNode();
       if (!init || requiredModuleOf(init) !== SERVER_MODULE || !Node.isObjectBindingPattern(pattern)) continue;
       const elements = pattern.getElements();
-      const present = new Set(elements.map((e) => e.getNameNode().getText()));
-      const missing = names.filter((n) => !present.has(n) && !n.startsWith('type '));
-      if (missing.length === 0) return undefined;
       const last = elements[elements.length - 1];
       if (!last) continue;
-      return { start: last.getEnd(), end: last.getEnd(), text: missing.map((n) => `, ${n}`).join('') };
+      const present = new Set(elements.map((e) => e.getNameNode().getText()));
+      const missing = wanted.filter((n) => !present.has(n) && !n.startsWith('type '));
+      const typeNames = wanted.filter((n) => n.startsWith('type ') && !present.has(n.slice(5))).map((n) => n.slice(5));
+      const edits: TextEdit[] = [];
+      if (missing.length > 0)
+        edits.push({ start: last.getEnd(), end: last.getEnd(), text: missing.map((n) => `, ${n}`).join('') });
+      // Types are erased: a static `import type` loads nothing, whatever made the file load the package late.
+      if (typeNames.length > 0) {
+        const line = `import type { ${typeNames.join(', ')} } from ${q}${SERVER_MODULE}${q}${end}`;
+        edits.push(newStatementEdit(sourceFile, sourceFile.getImportDeclarations(), line, style));
+      }
+      return edits;
     }
   }
   const commonJs =
     /\.cjs$/.test(sourceFile.getFilePath()) ||
     (sourceFile.getImportDeclarations().length === 0 && /\brequire\(/.test(sourceFile.getFullText()));
   const line = commonJs
-    ? `const { ${names.join(', ')} } = require(${q}${SERVER_MODULE}${q})${end}`
-    : `import { ${names.join(', ')} } from ${q}${SERVER_MODULE}${q}${end}`;
+    ? `const { ${wanted.join(', ')} } = require(${q}${SERVER_MODULE}${q})${end}`
+    : `import { ${wanted.join(', ')} } from ${q}${SERVER_MODULE}${q}${end}`;
   const anchors = commonJs
     ? sourceFile
         .getStatements()
@@ -53,6 +73,11 @@ export function addImportsEdit(sourceFile: SourceFile, names: string[], style: F
             Node.isVariableStatement(s),
         )
     : sourceFile.getImportDeclarations();
+  return [newStatementEdit(sourceFile, anchors, line, style)];
+}
+
+/** A new statement after the last of `anchors`, else before the file's first statement. */
+function newStatementEdit(sourceFile: SourceFile, anchors: Node[], line: string, style: FileStyle): TextEdit {
   const anchor = anchors[anchors.length - 1];
   if (anchor) return { start: anchor.getEnd(), end: anchor.getEnd(), text: `${style.eol}${line}` };
   const first = sourceFile.getStatements()[0];

@@ -2,7 +2,7 @@ import type { Node, SourceFile } from 'ts-morph';
 import type { TextEdit } from '../../../../lib/edits.js';
 import type { AnalysisProject } from '../../../../lib/project.js';
 import { wordOffsets } from '../../analyse/symbols.js';
-import { addImportsEdit, removeImportsEdits } from './addImports.js';
+import { addImportsEdits, removeImportsEdits } from './addImports.js';
 import { CHECKED_ANSWER, CHECKED_ANSWER_NEED, checkedAnswerLines } from './checkedAnswer.js';
 import { styleOf } from './codeText.js';
 import { insertionPoint } from './moduleImports.js';
@@ -67,10 +67,9 @@ export class FileEdits {
           this.edits.set(absPath, [...(this.edits.get(absPath) ?? []), { start: point, end: point, text }]);
         }
       }
-      const edit = addImportsEdit(sourceFile, [...new Set(names)], style);
       // A new import statement goes before any code inserted at the same point (a codec declaration).
-      if (edit && edit.start === edit.end) this.edits.set(absPath, [edit, ...(this.edits.get(absPath) ?? [])]);
-      else if (edit) this.add(absPath, edit);
+      for (const edit of addImportsEdits(sourceFile, [...new Set(names)], style).reverse())
+        this.edits.set(absPath, [edit, ...(this.edits.get(absPath) ?? [])]);
       const legacy = this.legacy.get(absPath) ?? [];
       const unused = new Set(
         legacy

@@ -1,6 +1,6 @@
 // What the official v1-to-v2 codemod breaks on real servers (issue 18): an import it removes while the code still
-// uses it (experimental tasks), a handler context not named `extra` (its v1 members stay), and tools listed through
-// zod-to-json-schema under a zod raised to 4.
+// uses it (experimental tasks), a handler context not named `extra` (its v1 members stay), tools listed through
+// zod-to-json-schema under a zod raised to 4, and a type written as an import expression (it stays on v1).
 import { Server, inputRequired, inputResponse, type ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
@@ -15,6 +15,9 @@ const CountArgs = z.object({ status: z.enum(['working', 'completed']).optional()
 
 // Task records kept in the v1 SDK's experimental store (it has no v2 equivalent).
 const taskStore = new InMemoryTaskStore();
+
+// The servers this process built, typed as NorebaseTope/mcp-runner types its server.
+const built = new Set<import('@modelcontextprotocol/server').Server>();
 
 const text = (value: string): CallToolResult => ({ content: [{ type: 'text', text: value }] });
 
@@ -41,7 +44,8 @@ export function build(): Server {
       const { tasks } = await taskStore.listTasks();
       const labels = describeLabels(request.params.arguments?.labels);
       const sizes = describeSizes(request.params.arguments?.sizes);
-      return text(`${tasks.length} tasks${labels ? ` (${labels})` : ''}${sizes ? ` [${sizes}]` : ''}`);
+      const servers = built.size > 1 ? ` on ${built.size} servers` : '';
+      return text(`${tasks.length} tasks${labels ? ` (${labels})` : ''}${sizes ? ` [${sizes}]` : ''}${servers}`);
     }
     const { id } = DeleteArgs.parse(request.params.arguments);
     if (!(id in notes)) return { ...text(`No note ${id}`), isError: true };
@@ -61,5 +65,6 @@ export function build(): Server {
     return text(`Deleted note ${id}.`);
   });
 
+  built.add(server);
   return server;
 }
