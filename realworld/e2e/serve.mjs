@@ -107,9 +107,10 @@ function classOf(result, err) {
 
 /**
  * Starts the server with `spec` (`commandOf`), connects in `era` ('2025' | '2026'), lists tools and calls each
- * name of `calls` (with the target's `toolArgs[name]` over the arguments made from its schema). Returns `{ started, era, tools, calls: [{ name, class, asked, detail }], reason }`.
+ * name of `calls` (with the target's `toolArgs[name]` over the arguments made from its schema), after the target's
+ * `setup` calls. Returns `{ started, era, tools, calls: [{ name, class, asked, detail }], reason }`.
  */
-export async function serve(spec, era, calls, { cwd, env, rootDir, http, toolArgs = {} }) {
+export async function serve(spec, era, calls, { cwd, env, rootDir, http, toolArgs = {}, setup = [] }) {
   const asked = [];
   const client = scriptedClient(era === '2026' ? 'auto' : 'legacy', rootDir, asked);
   const stderr = [];
@@ -140,6 +141,8 @@ export async function serve(spec, era, calls, { cwd, env, rootDir, http, toolArg
     out.era = client.getNegotiatedProtocolVersion();
     const listed = await withTimeout(client.listTools(), CONNECT_TIMEOUT_MS, 'tools/list');
     out.tools = listed.tools.map((t) => t.name).sort();
+    // The target's own calls first (`setup`: state a measured call needs to reach its ask), not measured themselves.
+    for (const { name, args } of setup) await callOne(client, listed.tools, name, asked, args);
     for (const name of calls) out.calls.push(await callOne(client, listed.tools, name, asked, toolArgs[name]));
   } catch (err) {
     out.reason = oneLine(`${err.message}; stderr: ${stderrGist(stderr)}`);

@@ -32,7 +32,17 @@ function answering(row) {
     const m26 = row.serve?.migrated?.['2026']?.era === MODERN ? classIn('migrated', '2026') : 'not 2026';
     // Whether the 2026-era call came to an ask (the client answered an input_required round), not only to its result.
     const asked = (row.serve?.migrated?.['2026']?.calls?.find((c) => c.name === name)?.asked?.length ?? 0) > 0;
-    return { name, original, m25, m26, ok: want(m25) && want(m26), asked: m26 !== 'not 2026' && asked };
+    // A tool of another server of the package, which the entry does not serve: neither side lists it.
+    const unserved = original === 'not listed' && m25 === 'not listed';
+    return {
+      name,
+      original,
+      m25,
+      m26,
+      ok: !unserved && want(m25) && want(m26),
+      asked: m26 !== 'not 2026' && asked,
+      unserved,
+    };
   });
 }
 
@@ -45,7 +55,9 @@ function reviewedAnswering(row) {
     const classIn = (side) => row.serve?.[side]?.['2025']?.calls?.find((c) => c.name === name)?.class;
     const original = classIn('original');
     const m25 = classIn('migrated');
-    return { name, original, m25, ok: original ? m25 === original : m25 === 'ok' || m25 === 'tool-error' };
+    const unserved = original === 'not listed' && m25 === 'not listed';
+    const ok = !unserved && (original ? m25 === original : m25 === 'ok' || m25 === 'tool-error');
+    return { name, original, m25, ok, unserved };
   });
 }
 
@@ -95,7 +107,7 @@ export function tableOf(rows) {
       );
       continue;
     }
-    const calls = answering(row);
+    const calls = answering(row).filter((c) => !c.unserved);
     const ans = (era) =>
       `${calls.filter((c) => (era === '2025' ? c.m25 : c.m26) === (c.original ?? 'ok')).length}/${calls.length}`;
     const perSite = (row.linesPerSite ?? []).map((l) => l.perSite).filter((n) => n !== undefined);
@@ -121,7 +133,7 @@ export function tableOf(rows) {
 }
 
 function reviewedCell(row) {
-  const calls = reviewedAnswering(row);
+  const calls = reviewedAnswering(row).filter((c) => !c.unserved);
   return calls.length
     ? `${calls.filter((c) => c.ok).length}/${calls.length} (${calls.map((c) => c.name).join(', ')})`
     : '-';
@@ -154,13 +166,16 @@ export function findingsOf(rows) {
         if (s?.[era] && !s[era].started) out.push(`${name}: ${side} ${era}: ${s[era].reason}`);
     }
     for (const c of answering(row))
-      if (!c.ok)
+      if (!c.ok && !c.unserved)
         out.push(
           `${name}: tool ${c.name}: original ${c.original ?? '-'}, migrated 2025 ${c.m25 ?? '-'}, 2026 ${c.m26 ?? '-'}`,
         );
     for (const c of reviewedAnswering(row))
-      if (!c.ok)
+      if (!c.ok && !c.unserved)
         out.push(`${name}: reviewed tool ${c.name}: original ${c.original ?? '-'}, migrated 2025 ${c.m25 ?? '-'}`);
+    const unserved = [...answering(row), ...reviewedAnswering(row)].filter((c) => c.unserved).map((c) => c.name);
+    if (unserved.length > 0)
+      out.push(`${name}: not served by the entry (another server of the package): ${listShort(unserved)}`);
     if (row.prettier && row.prettier.after > row.prettier.before)
       out.push(`${name}: prettier --check fails after: ${listShort(row.prettier.failing)}`);
   }
@@ -202,15 +217,17 @@ export function summaryLine(rows) {
   const started = startable.filter(migratedServes).length;
   const tools = startable.filter(toolsBothEras).length;
   const modern = startable.filter((r) => r.serve?.migrated?.['2026']?.era === MODERN).length;
-  const calls = done.flatMap(answering);
-  const reviewed = done.flatMap(reviewedAnswering);
+  // Tools the entry does not serve (another server of the package) are not counted either way: they say so apart.
+  const all = done.flatMap(answering);
+  const calls = all.filter((c) => !c.unserved);
+  const reviewed = done.flatMap(reviewedAnswering).filter((c) => !c.unserved);
   const prettier = done.reduce((n, r) => n + Math.max(0, (r.prettier?.after ?? 0) - (r.prettier?.before ?? 0)), 0);
   return (
     `realworld e2e: ${done.length} installed of ${rows.length}, v1 type-check clean ${clean}/${v1.length} ` +
     `(no unlisted new error ${listedOnly}/${v1.length}), ` +
     `unlisted new errors ${unlisted}, listed not found by tsc ${reportOnly}, start ${started}/${startable.length}, tools both eras ${tools}/${startable.length}, ` +
     `2026 era ${modern}/${startable.length}, rewritten answering ${calls.filter((c) => c.ok).length}/${calls.length} ` +
-    `(asked in 2026 ${calls.filter((c) => c.ok && c.asked).length}), ` +
+    `(asked in 2026 ${calls.filter((c) => c.ok && c.asked).length}; not served by the entry ${all.length - calls.length}), ` +
     `reviewed answering in 2025 ${reviewed.filter((c) => c.ok).length}/${reviewed.length}, ` +
     `prettier +${prettier}`
   );

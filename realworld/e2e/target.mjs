@@ -166,6 +166,7 @@ async function serveBoth(row, target, report, { pristine, migrated, root }) {
         rootDir: dir,
         http: target.http,
         toolArgs: target.toolArgs,
+        setup: target.setup,
       };
       row.serve[side][era] = await serve(spec, era, [...tools, ...row.reviewedTools], options);
     }
