@@ -1,4 +1,4 @@
-import { Node } from '../../../lib/tsMorph.cjs';
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { Frame } from '../../../lib/model.js';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { dedupe, elementNameOf, isExported, startupChain, testsOf, withElement, type Chain } from './chains.js';
@@ -44,7 +44,21 @@ export class MrtrAnalysis implements OriginHooks {
   /** Chains that reach a node: through its enclosing function, or from module level. */
   chainsOf(node: Node): Chain[] {
     const fn = enclosingFunction(node);
-    return fn ? this.chainsOfFunction(fn) : [startupChain(this.project, node)];
+    if (!fn) return [startupChain(this.project, node)];
+    const index = guardedReceiverIndex(node, fn);
+    return index === undefined
+      ? this.chainsOfFunction(fn)
+      : this.computeChains(fn, (use) => !passesNothingAt(use, index));
+  }
+
+  /**
+   * The uses of `fn` through which `node` (an ask in it) can run: all of them, except the calls that pass no receiver
+   * to an ask guarded by the receiver's presence (`if (extra?.sendRequest)`): such a caller never asks.
+   */
+  usesReaching(node: Node, fn: FunctionNode): Use[] {
+    const index = guardedReceiverIndex(node, fn);
+    const uses = this.usesOf(fn);
+    return index === undefined ? uses : uses.filter((use) => !passesNothingAt(use, index));
   }
 
   chainsOfFunction(fn: FunctionNode): Chain[] {
@@ -110,9 +124,9 @@ export class MrtrAnalysis implements OriginHooks {
     return entries;
   }
 
-  private computeChains(fn: FunctionNode): Chain[] {
+  private computeChains(fn: FunctionNode, keep: (use: Use) => boolean = () => true): Chain[] {
     const own = namedDeclarationOf(fn) ? [this.frameOf(fn)] : [];
-    const uses = this.usesOf(fn);
+    const uses = this.usesOf(fn).filter(keep);
     const tests = this.uses.testCallersOf(fn);
     const template = templateCallbackOf(fn);
     if (template) {
@@ -255,4 +269,71 @@ export class MrtrAnalysis implements OriginHooks {
   declarationsOf(node: Node): Node[] {
     return declarationsOf(this.project, node);
   }
+}
+
+/**
+ * When `node` is an ask on a parameter of `fn` (`extra.sendRequest(...)`, `extra?.sendRequest(...)`) that runs only
+ * when that parameter is there (an optional call, or inside `if (extra?.sendRequest)` / `if (extra && ...)`): the
+ * parameter's index.
+ */
+function guardedReceiverIndex(node: Node, fn: FunctionNode): number | undefined {
+  if (!Node.isCallExpression(node)) return undefined;
+  const root = rootOf(node.getExpression());
+  if (!root || !Node.isIdentifier(root)) return undefined;
+  const name = root.getText();
+  const parameters = fn.getParameters().filter((p) => Node.isParameterDeclaration(p));
+  const index = parameters.findIndex((p) => p.getName() === name);
+  const parameter = parameters[index];
+  if (!parameter || parameters.length !== fn.getParameters().length || parameter.isRestParameter()) return undefined;
+  if (root.getSymbol() !== parameter.getNameNode().getSymbol()) return undefined;
+  if (node.getText().startsWith(`${name}?.`)) return index;
+  for (
+    let child: Node = node, parent = node.getParent();
+    parent && parent !== fn;
+    child = parent, parent = parent.getParent()
+  ) {
+    if (
+      Node.isIfStatement(parent) &&
+      parent.getThenStatement() === child &&
+      requiresPresent(parent.getExpression(), name)
+    )
+      return index;
+  }
+  return undefined;
+}
+
+/** The identifier a member chain starts at (`extra` of `extra?.sendRequest`, `extra.a.b`). */
+function rootOf(expression: Node): Node | undefined {
+  let node = expression;
+  while (
+    Node.isPropertyAccessExpression(node) ||
+    Node.isNonNullExpression(node) ||
+    Node.isParenthesizedExpression(node)
+  )
+    node = node.getExpression();
+  return node;
+}
+
+/** Whether a condition is true only when `name` holds a value: `name`, `name?.x`, `a && name.x`, `name !== undefined`. */
+function requiresPresent(condition: Node, name: string): boolean {
+  const node = Node.isParenthesizedExpression(condition) ? condition.getExpression() : condition;
+  if (Node.isIdentifier(node) || Node.isPropertyAccessExpression(node)) return rootOf(node)?.getText() === name;
+  if (Node.isBinaryExpression(node)) {
+    const op = node.getOperatorToken().getKind();
+    if (op === SyntaxKind.AmpersandAmpersandToken)
+      return requiresPresent(node.getLeft(), name) || requiresPresent(node.getRight(), name);
+    const absent = ['undefined', 'null'].includes(node.getRight().getText());
+    if ((op === SyntaxKind.ExclamationEqualsEqualsToken || op === SyntaxKind.ExclamationEqualsToken) && absent)
+      return rootOf(node.getLeft())?.getText() === name && Node.isIdentifier(node.getLeft());
+  }
+  return false;
+}
+
+/** A direct call that passes nothing (or `undefined`) at `index`, and no spread that could. */
+function passesNothingAt(use: Use, index: number): boolean {
+  if (use.kind !== 'call' || !Node.isCallExpression(use.call)) return false;
+  const args = use.call.getArguments();
+  if (args.some((a) => Node.isSpreadElement(a))) return false;
+  const arg = args[index];
+  return arg === undefined || arg.getText() === 'undefined' || arg.getText() === 'void 0';
 }

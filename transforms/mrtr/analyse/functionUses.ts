@@ -67,7 +67,8 @@ export class FunctionUses implements PartHost {
     const named = namedDeclarationOf(fn);
     if (named) {
       for (const reference of referencesTo(this.project, named.declaration, named.name)) {
-        if (isTypePosition(reference)) continue;
+        // `handler = async (args, extra) => ...` in each branch: a write of the variable is no use of the function.
+        if (isTypePosition(reference) || isAssignmentTarget(reference)) continue;
         const parent = reference.getParent();
         const expr =
           parent && Node.isPropertyAccessExpression(parent) && parent.getNameNode() === reference ? parent : reference;

@@ -67,6 +67,7 @@ export class OriginResolver {
     if (Node.isIdentifier(node)) {
       return this.fromDeclarations(declarationsOf(this.project, node), depth);
     }
+    if (node.getKind() === SyntaxKind.ThisKeyword) return this.fromThis(node);
     if (Node.isConditionalExpression(node)) {
       return this.originOf(node.getWhenTrue(), depth) ?? this.originOf(node.getWhenFalse(), depth);
     }
@@ -142,6 +143,40 @@ export class OriginResolver {
       return this.fromTypeNode(annotationOf(declaration)) ?? this.fromReturns(declaration, depth);
     }
     return undefined;
+  }
+
+  /**
+   * `this` in an instance member of a class that extends the SDK's server (`class KongServer extends McpServer`,
+   * directly or through the project's own classes): the server itself. An arrow function keeps the member's `this`;
+   * any other function has its own.
+   */
+  private fromThis(node: Node): Origin | undefined {
+    for (let scope = node.getParent(); scope; scope = scope.getParent()) {
+      if (Node.isArrowFunction(scope)) continue;
+      if (Node.isFunctionDeclaration(scope) || Node.isFunctionExpression(scope)) return undefined;
+      const member =
+        Node.isMethodDeclaration(scope) ||
+        Node.isConstructorDeclaration(scope) ||
+        Node.isPropertyDeclaration(scope) ||
+        Node.isGetAccessorDeclaration(scope) ||
+        Node.isSetAccessorDeclaration(scope);
+      if (!member) continue;
+      if (!Node.isConstructorDeclaration(scope) && (scope as unknown as { isStatic(): boolean }).isStatic())
+        return undefined;
+      const cls = scope.getParent();
+      return cls && (Node.isClassDeclaration(cls) || Node.isClassExpression(cls)) ? this.fromBase(cls, 0) : undefined;
+    }
+    return undefined;
+  }
+
+  private fromBase(cls: Node, hops: number): Origin | undefined {
+    if (hops > MAX_DEPTH || !(Node.isClassDeclaration(cls) || Node.isClassExpression(cls))) return undefined;
+    const base = cls.getExtends()?.getExpression();
+    if (!base) return undefined;
+    const sdk = this.fromSdkName(base);
+    if (sdk) return sdk.role === 'mcp-server' || sdk.role === 'server' ? sdk : undefined;
+    const declaration = Node.isIdentifier(base) ? declarationsOf(this.project, base)[0] : undefined;
+    return declaration ? this.fromBase(declaration, hops + 1) : undefined;
   }
 
   private fromInitializer(init: Node | undefined, depth: number): Origin | undefined {

@@ -9,7 +9,8 @@ import { SHARED_CODEC_EXPORT } from '../rewrite/kit/runtimeImports.js';
 
 /** Where the server is constructed, to wire the codec's verify (`new McpServer(info, { requestState: { verify } })`). */
 export interface ServerWiring {
-  construction: NewExpression;
+  /** `new McpServer(info, options)`, or the `super(info, options)` of a class that extends it. */
+  construction: NewExpression | CallExpression;
   /** The file that declares the codec: the handler's file (the server's, for a module singleton). */
   codecFile: SourceFile;
   /** When the server is built in another file: that file's import of the handler's file, which gains the codec. */
@@ -60,7 +61,7 @@ export function wiringOf(
   if (!server) return undefined;
   const construction = constructionOf(server, analysis, 0);
   if (!construction) return undefined;
-  const sdk = sdkNameOf(analysis.project, construction.getExpression());
+  const sdk = sdkNameOf(analysis.project, constructedClassOf(construction));
   if (!sdk || (sdk.name !== 'McpServer' && sdk.name !== 'Server') || sdk.major !== 'v2') return undefined;
   const where = `${analysis.project.relative(construction.getSourceFile().getFilePath())}:${analysis.project.userLine(construction)}`;
   const args = construction.getArguments();
@@ -96,7 +97,7 @@ export function wiringOf(
  */
 function existingWiring(
   existing: Node,
-  construction: NewExpression,
+  construction: NewExpression | CallExpression,
   registration: Registration,
   analysis: MrtrAnalysis,
   where: string,
@@ -283,9 +284,14 @@ function importChain(from: SourceFile, to: SourceFile, analysis: MrtrAnalysis): 
 }
 
 /** The `new McpServer(...)` an expression holds: a local `const`, or a parameter every caller passes one (followed up to 3 calls). */
-function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number): NewExpression | undefined {
+function constructionOf(
+  expression: Node,
+  analysis: MrtrAnalysis,
+  depth: number,
+): NewExpression | CallExpression | undefined {
   const node = unwrap(expression);
   if (Node.isNewExpression(node)) return node;
+  if (node.getKind() === SyntaxKind.ThisKeyword) return superCallOf(node);
   if (Node.isCallExpression(node) && depth <= 3) return factoryConstructionOf(node, analysis, depth);
   if (!Node.isIdentifier(node) || depth > 3) return undefined;
   // Through imports too: `import { server } from './server.js'` (a module singleton) is the `const` it exports.
@@ -335,10 +341,52 @@ function constructionOf(expression: Node, analysis: MrtrAnalysis, depth: number)
 }
 
 /**
+ * `this` in a class that extends the SDK's server directly (`class NotesServer extends McpServer`): the one
+ * `super(info, options)` of its constructor builds it. `this` of an arrow function is its member's; any other
+ * function has its own.
+ */
+function superCallOf(self: Node): CallExpression | undefined {
+  let scope = self.getParent();
+  while (scope && (Node.isArrowFunction(scope) || !isFunctionLike(scope))) scope = scope.getParent();
+  const cls = scope?.getParent();
+  if (!scope || Node.isFunctionDeclaration(scope) || Node.isFunctionExpression(scope)) return undefined;
+  if (!cls || !Node.isClassDeclaration(cls) || !cls.getExtends()) return undefined;
+  const constructors = cls.getConstructors();
+  const body = constructors.length === 1 ? constructors[0]!.getBody() : undefined;
+  const calls = (body?.getDescendantsOfKind(SyntaxKind.CallExpression) ?? []).filter(
+    (call) => call.getExpression().getKind() === SyntaxKind.SuperKeyword,
+  );
+  return calls.length === 1 ? calls[0] : undefined;
+}
+
+function isFunctionLike(node: Node): boolean {
+  return (
+    Node.isMethodDeclaration(node) ||
+    Node.isConstructorDeclaration(node) ||
+    Node.isGetAccessorDeclaration(node) ||
+    Node.isSetAccessorDeclaration(node) ||
+    Node.isFunctionDeclaration(node) ||
+    Node.isFunctionExpression(node) ||
+    Node.isPropertyDeclaration(node)
+  );
+}
+
+/** The class a construction builds: `new X(...)`'s `X`, or the base class a `super(...)` call runs. */
+export function constructedClassOf(construction: NewExpression | CallExpression): Node {
+  if (Node.isNewExpression(construction)) return construction.getExpression();
+  const cls = construction.getFirstAncestorByKind(SyntaxKind.ClassDeclaration);
+  return cls?.getExtends()?.getExpression() ?? construction.getExpression();
+}
+
+/**
  * `createMcpServer()`, a project function whose one `return` gives the server it builds (`return new McpServer(...)`):
  * every server it makes comes from that construction, which gets the codec's verify.
  */
-function factoryConstructionOf(call: CallExpression, analysis: MrtrAnalysis, depth: number): NewExpression | undefined {
+function factoryConstructionOf(
+  call: CallExpression,
+  analysis: MrtrAnalysis,
+  depth: number,
+): NewExpression | CallExpression | undefined {
   const callee = unwrap(call.getExpression());
   const fn = Node.isIdentifier(callee) ? projectFunctionOf(analysis.project, callee) : undefined;
   const body = fn?.getBody();

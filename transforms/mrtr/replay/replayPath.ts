@@ -136,7 +136,7 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
       result.outside.push({ node, family: 'other-request' });
       continue;
     }
-    for (const use of analysis.usesOf(fn)) {
+    for (const use of node === ask ? analysis.usesReaching(ask, fn) : analysis.usesOf(fn)) {
       if (use.kind === 'call') pending.push({ node: use.call, trail });
       else if (use.kind === 'registered') {
         if (!MRTR_CAPABLE_METHODS.has(use.registration.method))
