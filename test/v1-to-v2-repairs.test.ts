@@ -509,3 +509,36 @@ function installedCopy(source: string): { dir: string } {
   fs.cpSync(source, dir, { recursive: true });
   return { dir };
 }
+
+// `v1-to-v2-cli/rewrite-context-typed-elsewhere` pins finnmerlett/user-input-mcp's shape: a table of tools keyed by
+// `[TOOL_NAME.X]`, whose handlers' context is typed in the project's tool type in another file, dispatched by a
+// low-level server taken out of an McpServer (`const { server } = new McpServer(...)`). The ask on the context's v1
+// `sendRequest` is replayed (`ask.request`), and the v1 members of the other handler's context take their v2 paths
+// through the type check (`context-member`: `extra.signal` -> `extra.mcpReq.signal`); here it is compiled and run.
+describe('type-directed repairs: a context typed in another file (issue 31)', () => {
+  const ELSEWHERE = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'rewrite-context-typed-elsewhere');
+  const ELSEWHERE_EXPECTED = migratedTree(ELSEWHERE);
+  const calls: Call[] = [
+    { kind: 'tools' },
+    { kind: 'tool', name: 'ask_user', args: { question: 'Which colour?' } },
+    { kind: 'tool', name: 'status', args: {} },
+  ];
+  const script = { elicit: () => ({ action: 'accept' as const, content: { input: 'blue' } }) };
+
+  it('compiles under strict TypeScript (NodeNext), with no v1 context member left', () => {
+    expect(strictDiagnosticsOfTree(ELSEWHERE_EXPECTED)).toEqual([]);
+    const status = fs.readFileSync(path.join(ELSEWHERE_EXPECTED, 'src', 'tools', 'status.ts'), 'utf8');
+    expect(status).toContain('extra.mcpReq.signal.aborted');
+  });
+
+  it('answers as the v1 original over stdio, in both eras: the question asked once, the context read', async () => {
+    const original = path.join(compileTree(path.join(ELSEWHERE, 'input')), 'src', 'index.js');
+    const migrated = path.join(compileTree(ELSEWHERE_EXPECTED), 'src', 'index.js');
+    const viaV1 = await runOverStdio(original, 'v1', calls, script);
+    expect(JSON.stringify(viaV1.results[1])).toContain('Answer: blue');
+    expect(JSON.stringify(viaV1.results[2])).toContain('cancelled: false, request: number');
+    expect(viaV1.questions.map((q) => q.method)).toEqual(['elicitation/create']);
+    for (const era of ['2025', '2026'] as const)
+      expect(await runOverStdio(migrated, era, calls, script), era).toEqual(viaV1);
+  });
+});

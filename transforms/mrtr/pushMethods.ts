@@ -85,7 +85,8 @@ export const PUSH_METHOD_TABLE: readonly PushMethod[] = [
   },
   // Generic senders: `server.request({ method, params }, Schema)`, `extra.sendRequest(...)`, `ctx.mcpReq.send(...)`.
   { name: 'request', roles: ['server'], sdks: ['v1', 'v2'], ask: 'request', commonWord: true },
-  { name: 'sendRequest', roles: ['context'], sdks: ['v1'] },
+  // On a v2 context only where the v1 step could not see its type (a handler typed in another file): replay's request.
+  { name: 'sendRequest', roles: ['context'], sdks: ['v1'], ask: 'request' },
   { name: 'send', roles: ['mcp-req'], sdks: ['v2'], ask: 'request', commonWord: true },
 ];
 

@@ -1,7 +1,7 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { ArrowFunction, FunctionDeclaration, FunctionExpression, SourceFile } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
-import { declarationsOf, identifierAt, importedModuleOf, unwrap, wordOffsets } from './symbols.js';
+import { constValue, declarationsOf, identifierAt, importedModuleOf, unwrap, wordOffsets } from './symbols.js';
 
 export type FunctionNode = Node & { getParameters(): Node[]; getBody?(): Node | undefined };
 
@@ -341,5 +341,20 @@ export function propertyKeyOf(property: Node): string | undefined {
   const name = property.getNameNode();
   if (Node.isIdentifier(name) || Node.isNumericLiteral(name)) return name.getText();
   if (Node.isStringLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name)) return name.getLiteralValue();
+  // `[TOOL_NAME.DELETE]: deleteTool`, where `const TOOL_NAME = { DELETE: 'delete_note' } as const`.
+  if (Node.isComputedPropertyName(name)) return constStringOf(name.getExpression());
   return undefined;
+}
+
+/** A string a `const` holds, directly or as a member of a `const` object literal (`TOOL_NAME.DELETE`). */
+function constStringOf(expression: Node, depth = 0): string | undefined {
+  const value = constValue(expression);
+  if (Node.isStringLiteral(value) || Node.isNoSubstitutionTemplateLiteral(value)) return value.getLiteralValue();
+  if (!Node.isPropertyAccessExpression(value) || depth > 3) return undefined;
+  const holder = constValue(value.getExpression());
+  if (!Node.isObjectLiteralExpression(holder)) return undefined;
+  const member = holder.getProperty(value.getName());
+  return member && Node.isPropertyAssignment(member)
+    ? constStringOf(member.getInitializerOrThrow(), depth + 1)
+    : undefined;
 }

@@ -23,6 +23,10 @@ const PURE_FUNCTIONS = new Set([
   'decodeURIComponent',
   'parseInt',
   'parseFloat',
+  'isNaN',
+  'isFinite',
+  'encodeURI',
+  'decodeURI',
 ]);
 const PURE_STATICS = new Set([
   'JSON.stringify',
@@ -38,6 +42,11 @@ const PURE_STATICS = new Set([
   'Math.floor',
   'Math.ceil',
   'Math.abs',
+  'Number.isNaN',
+  'Number.isFinite',
+  'Number.isInteger',
+  'Number.parseInt',
+  'Number.parseFloat',
 ]);
 /** Statics that build a new array from their one argument. */
 export const FRESH_ARRAY_STATICS: ReadonlySet<string> = new Set(['Array.from', 'Array.of']);

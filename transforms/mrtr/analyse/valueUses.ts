@@ -198,11 +198,13 @@ export class PartUses {
     // `TOOLS.map((t) => [t.name, t])`: what the callback returns is each element of the result.
     const mapped = factory ? mappingCallOf(factory) : undefined;
     if (mapped) return this.usesOfPart(mapped.call, mapped.flat ? path : [ELEMENT, ...path], depth + 1, element);
-    const uses = factory
-      ? this.host
-          .usesOf(factory)
-          .flatMap((use) => (use.kind === 'call' ? this.usesOfPart(use.call, path, depth + 1, element) : []))
-      : [];
+    const factoryUses = factory ? this.host.usesOf(factory) : [];
+    // A part of the result of an SDK handler (`return { tools: allTools }` for tools/list): the SDK sends the result
+    // as JSON, where a function is dropped. Nothing calls it.
+    if (path.length > 0 && factoryUses.length > 0 && factoryUses.every((use) => use.kind === 'registered')) return [];
+    const uses = factoryUses.flatMap((use) =>
+      use.kind === 'call' ? this.usesOfPart(use.call, path, depth + 1, element) : [],
+    );
     return uses.length > 0 ? uses : [{ kind: 'unresolved', node: expr }];
   }
 
@@ -438,6 +440,8 @@ const COMPARISONS = new Set([
   SyntaxKind.ExclamationEqualsToken,
   SyntaxKind.ExclamationEqualsEqualsToken,
   SyntaxKind.InstanceOfKeyword,
+  // `name in TOOLS`: whether the table has a key.
+  SyntaxKind.InKeyword,
 ]);
 
 /** Uses that only look at a function value (`!handler`, `typeof h`, `h === undefined`, `if (h)`) and never run it. */

@@ -314,6 +314,15 @@ function constructionOf(
     const reaching = reachingAssignment(node, assigned);
     return reaching ? constructionOf(reaching, analysis, depth + 1) : undefined;
   }
+  // `const { server } = new McpServer(...)`: the low-level server of the McpServer built there.
+  if (declaration && Node.isBindingElement(declaration)) {
+    const key = (declaration.getPropertyNameNode() ?? declaration.getNameNode()).getText();
+    const holder = declaration.getParent()?.getParent();
+    const init = holder && Node.isVariableDeclaration(holder) ? holder.getInitializer() : undefined;
+    const built = init ? unwrap(init) : undefined;
+    if (key !== 'server' || !built || !Node.isNewExpression(built)) return undefined;
+    return sdkNameOf(analysis.project, built.getExpression())?.name === 'McpServer' ? built : undefined;
+  }
   if (declaration && Node.isParameterDeclaration(declaration) && Node.isIdentifier(declaration.getNameNode())) {
     const fn = declaration.getParent();
     const index = (fn as unknown as FunctionNode).getParameters().indexOf(declaration as never);

@@ -1,5 +1,6 @@
 // The classes of type error the loop repairs, in the order they are tried.
 import { contentText } from './contentText.js';
+import { contextMember } from './contextMember.js';
 import { handlerResult } from './handlerResult.js';
 import { literalResultField } from './literalResultField.js';
 import { passthroughCapabilities, passthroughRead, structuredContentRead } from './passthroughTypes.js';
@@ -22,6 +23,7 @@ export const TYPED_REPAIRS: readonly TypedRepair[] = [
   zodStrictMessage,
   zodIssueCallback,
   contentText,
+  contextMember,
   projectServerMethod,
   handlerResult,
   passthroughRead,
