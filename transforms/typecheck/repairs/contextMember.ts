@@ -4,14 +4,13 @@
 // such member (TS2339), and at run time the call throws (`extra.sendRequest is not a function`) where it answered
 // before. The member becomes its v2 path (`extra.mcpReq.send`, the table of the v1 step's own mapping), found by the
 // compiler's type of the object: only a `ServerContext` the SDK's packages declare.
-import type { ts as TypeScript } from '../../../lib/tsMorph.cjs';
 import { CONTEXT_MEMBERS } from '../../v1-to-v2/constants.js';
 import type { TypedRepair } from './types.js';
 
 export const contextMember: TypedRepair = {
   id: 'context-member',
   codes: [2339, 2551],
-  repair({ ts, checker, node, file }) {
+  repair({ ts, checker, node }) {
     const access = node.parent;
     if (!access || !ts.isPropertyAccessExpression(access) || access.name !== node) return undefined;
     const mapped = CONTEXT_MEMBERS.find((m) => m.from === access.name.text);
