@@ -161,6 +161,12 @@ export const REASONS = {
     advice:
       'Bound the loop (`for (let attempt = 1; attempt <= 3; attempt++)`), journal a small summary instead of the whole result (an id, a count, a status), or move the effect after the last ask; then run the tool again.',
   },
+  'handler-ask-not-replayed': {
+    message:
+      'another ask of the same handler is not migrated (its own review item says why), and a handler is replayed whole: all of its asks or none',
+    advice:
+      'Resolve the other ask first (the detail names it; its own reason says what to do), then run the tool again: this one is replayed with it.',
+  },
   'callback-not-followed': {
     message:
       'the function holding the ask is passed as a value to code whose calls of it the planner cannot follow (a library function, forEach, a parameter passed on or stored, mapped promises not awaited together)',

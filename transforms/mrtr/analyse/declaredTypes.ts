@@ -171,6 +171,11 @@ export function declaredTypeOf(project: AnalysisProject, expression: Node, hops 
       const init = Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
       const declared = init ? declaredTypeOf(project, init, hops + 1) : undefined;
       if (declared) return declared;
+      // `async execute(deps, input, context) {...}` in a list typed `ToolDef[]`: the parameter the type declares.
+      const contextual = Node.isParameterDeclaration(declaration)
+        ? contextualParameterType(project, declaration, hops)
+        : undefined;
+      if (contextual) return contextual;
     }
     return undefined;
   }
@@ -192,6 +197,16 @@ export function declaredTypeOf(project: AnalysisProject, expression: Node, hops 
     }
   }
   return undefined;
+}
+
+/** An unannotated parameter of a function whose place declares its type (contextualTypeOf): that parameter's type. */
+function contextualParameterType(project: AnalysisProject, parameter: Node, hops: number): Node | undefined {
+  const fn = parameter.getParent();
+  if (!fn || !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn)))
+    return undefined;
+  const index = fn.getParameters().findIndex((candidate) => candidate === parameter);
+  const type = contextualTypeOf(project, fn, hops + 1);
+  return type ? parameterTypeOf(project, type, index) : undefined;
 }
 
 /** `storage.getStore()` where `storage` is declared or created as `AsyncLocalStorage<T>`: `T`. */

@@ -114,8 +114,13 @@ export class PartUses {
       return this.usesOfElementAccess(parent, step, rest, depth, element);
     if (Node.isForOfStatement(parent) && parent.getExpression() === expr)
       return this.usesOfLoop(parent, step, rest, depth, element);
-    if (Node.isVariableDeclaration(parent) && parent.getInitializer() === expr)
-      return this.usesOfBinding(parent, path, depth, element);
+    if (Node.isVariableDeclaration(parent) && parent.getInitializer() === expr) {
+      const flowed = this.usesOfBinding(parent, path, depth, element);
+      // `const context: ToolContext = { elicitForm() {...} }` handed to code the flow cannot read (an interface's
+      // method, `tool.execute(args, context)`): the member runs wherever a value typed `ToolContext` has it read.
+      if (!flowed.some((use) => use.kind === 'passed' || use.kind === 'unresolved')) return flowed;
+      return this.usesByDeclaredType(expr, path, depth, element) ?? flowed;
+    }
     if (Node.isReturnStatement(parent) || (Node.isArrowFunction(parent) && parent.getBody() === expr))
       return this.usesOfReturned(parent, expr, path, depth, element);
     if ((Node.isCallExpression(parent) || Node.isNewExpression(parent)) && parent.getArguments().includes(expr)) {

@@ -111,6 +111,26 @@ function replayPaths(
         // A handler with an effect the journal cannot keep: each of its asks is for review, for that reason.
         const problem = route.registrations.map((r) => failed.get(r)).find(Boolean);
         if (problem) verdicts.set(candidate.call.node, { kind: 'review', ...problem });
+        else {
+          // Another ask of the same handler that is not replayed (a notifier, a shape replay cannot keep): named.
+          const others = route.registrations
+            .flatMap((r) => handlers.groupOf(r.call))
+            .filter((g) => g !== candidate && !paths.has(g));
+          // The ask that stops the handler, not one dropped because of it.
+          const root = (g: FoundSite) => {
+            const verdict = verdicts.get(g.call.node);
+            return verdict?.kind !== 'review' || verdict.reason !== 'handler-ask-not-replayed';
+          };
+          const other = others.find(root) ?? others[0];
+          if (other && !verdicts.has(candidate.call.node)) {
+            const where = `${analysis.project.relative(other.absPath)}:${analysis.project.userLine(other.call.node)}`;
+            verdicts.set(candidate.call.node, {
+              kind: 'review',
+              reason: 'handler-ask-not-replayed',
+              detail: `the ask at ${where} (\`${oneLineOf(other.call.node.getText())}\`) runs in the same handler and is not replayed`,
+            });
+          }
+        }
         changed = true;
       }
     }
@@ -321,4 +341,9 @@ function eligible({ call, chains, ignored }: FoundSite, analysis: MrtrAnalysis):
 function calleeName(call: CallExpression): string | undefined {
   const callee = unwrap(call.getExpression());
   return Node.isPropertyAccessExpression(callee) ? callee.getName() : undefined;
+}
+
+function oneLineOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ');
+  return line.length > 60 ? `${line.slice(0, 57)}...` : line;
 }

@@ -338,7 +338,13 @@ function callsOfPassed(
   const named = namedDeclarationOf(fn);
   const index = call.getArguments().findIndex((argument) => {
     const value = unwrap(argument);
-    return value === fn || (named !== undefined && Node.isIdentifier(value) && value.getText() === named.name);
+    // By name: `helper`, or the member it came in (`review(context.elicitForm, wire)`).
+    const name = Node.isIdentifier(value)
+      ? value.getText()
+      : Node.isPropertyAccessExpression(value)
+        ? value.getName()
+        : undefined;
+    return value === fn || (named !== undefined && name === named.name);
   });
   const parameter = index >= 0 ? hof.getParameters()[index] : undefined;
   if (
