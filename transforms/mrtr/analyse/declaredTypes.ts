@@ -10,6 +10,17 @@ import { declarationsOf, simpleName, unwrap } from './symbols.js';
 // followed through the project's aliases and interfaces, and the SDK's names in them are read by the origins.
 
 const MAX_HOPS = 8;
+/** Array methods that give one element of the array they are called on (or undefined), and those that give such an array. */
+const ONE_ELEMENT: ReadonlySet<string> = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
+const SAME_ARRAY: ReadonlySet<string> = new Set([
+  'filter',
+  'slice',
+  'concat',
+  'reverse',
+  'sort',
+  'toSorted',
+  'toReversed',
+]);
 
 /** The annotation a declaration writes for its value (a getter's: its return type), if any. */
 export function annotationOf(declaration: Node): Node | undefined {
@@ -171,6 +182,13 @@ export function declaredTypeOf(project: AnalysisProject, expression: Node, hops 
       const init = Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
       const declared = init ? declaredTypeOf(project, init, hops + 1) : undefined;
       if (declared) return declared;
+      // `for (const tool of TOOLS)`, `TOOLS` a declared `ToolDef[]`: one element.
+      const variable = Node.isVariableDeclaration(declaration) ? declaration : undefined;
+      const loop = variable?.getParent()?.getParent();
+      if (variable && loop && Node.isForOfStatement(loop) && Node.isIdentifier(variable.getNameNode())) {
+        const element = elementTypeOf(project, declaredTypeOf(project, loop.getExpression(), hops + 1));
+        if (element) return element;
+      }
       // `async execute(deps, input, context) {...}` in a list typed `ToolDef[]`: the parameter the type declares.
       const contextual = Node.isParameterDeclaration(declaration)
         ? contextualParameterType(project, declaration, hops)
@@ -192,7 +210,12 @@ export function declaredTypeOf(project: AnalysisProject, expression: Node, hops 
       if (returned) return returned;
     }
     if (Node.isPropertyAccessExpression(callee)) {
-      const member = memberTypeOf(project, declaredTypeOf(project, callee.getExpression(), hops + 1), callee.getName());
+      const receiver = declaredTypeOf(project, callee.getExpression(), hops + 1);
+      // `tools.find(...)` of a declared `ToolDef[]`: one element; `tools.filter(...)`: the same array type.
+      const element = elementTypeOf(project, receiver);
+      if (element && ONE_ELEMENT.has(callee.getName())) return element;
+      if (element && SAME_ARRAY.has(callee.getName())) return receiver;
+      const member = memberTypeOf(project, receiver, callee.getName());
       return member ? returnTypeOf(project, member) : undefined;
     }
   }

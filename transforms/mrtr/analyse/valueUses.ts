@@ -12,7 +12,7 @@ import type {
   VariableDeclaration,
 } from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
-import { declaredMemberOf, readsDeclaredMember } from './declaredTypes.js';
+import { declaredMemberOf, declaredTypeOf, memberTypeOf, readsDeclaredMember } from './declaredTypes.js';
 import {
   enclosingFunction,
   memberReadsNamed,
@@ -23,7 +23,7 @@ import {
   type FunctionNode,
 } from './functions.js';
 import type { Registration } from './handlers.js';
-import { stringValue, unwrap } from './symbols.js';
+import { declarationsOf, stringValue, unwrap } from './symbols.js';
 
 /** A way a function is used: called, registered as a handler, run in a non-request context, passed on, or not known. */
 export type Use =
@@ -118,8 +118,12 @@ export class PartUses {
       const flowed = this.usesOfBinding(parent, path, depth, element);
       // `const context: ToolContext = { elicitForm() {...} }` handed to code the flow cannot read (an interface's
       // method, `tool.execute(args, context)`): the member runs wherever a value typed `ToolContext` has it read.
-      if (!flowed.some((use) => use.kind === 'passed' || use.kind === 'unresolved')) return flowed;
-      return this.usesByDeclaredType(expr, path, depth, element) ?? flowed;
+      // Only where that code is the project's own (a method its interface declares), whose reads are all in view.
+      const unread = (use: Use) =>
+        (use.kind === 'passed' && calleeIsProjectDeclared(this.host.project, use.call)) || use.kind === 'unresolved';
+      if (!flowed.some(unread)) return flowed;
+      const typed = this.usesByDeclaredType(expr, path, depth, element);
+      return typed && typed.length > 0 ? [...flowed.filter((use) => !unread(use)), ...typed] : flowed;
     }
     if (Node.isReturnStatement(parent) || (Node.isArrowFunction(parent) && parent.getBody() === expr))
       return this.usesOfReturned(parent, expr, path, depth, element);
@@ -486,5 +490,20 @@ export function isTypePosition(reference: Node): boolean {
     Node.isExpressionWithTypeArguments(parent) ||
     Node.isTypeQuery(parent) ||
     (Node.isQualifiedName(parent) && parent.getFirstAncestorByKind(SyntaxKind.TypeReference) !== undefined)
+  );
+}
+
+/** Whether a call's callee is declared in the project (a function, or a method of its own class or interface). */
+function calleeIsProjectDeclared(project: AnalysisProject, call: Node): boolean {
+  if (!Node.isCallExpression(call)) return false;
+  const callee = unwrap(call.getExpression());
+  const name = Node.isPropertyAccessExpression(callee) ? callee.getNameNode() : callee;
+  if (!Node.isIdentifier(name)) return false;
+  const declarations = declarationsOf(project, name);
+  if (declarations.length > 0) return declarations.every((d) => !d.getSourceFile().isDeclarationFile());
+  // A method of a value the project's annotations type (`tool.execute(...)`, `tool` one of a `ToolDef[]`).
+  return (
+    Node.isPropertyAccessExpression(callee) &&
+    memberTypeOf(project, declaredTypeOf(project, callee.getExpression()), callee.getName()) !== undefined
   );
 }
