@@ -11,6 +11,8 @@ import { compareErrors } from '../realworld/e2e/errors.mjs';
 import { sampleOf } from '../realworld/e2e/serve.mjs';
 // @ts-expect-error: as above
 import { findingsOf, summaryLine } from '../realworld/e2e/table.mjs';
+// @ts-expect-error: as above
+import { catalogsOf, makeStandalone } from '../realworld/e2e/standalone.mjs';
 
 interface TscError {
   file: string;
@@ -162,11 +164,66 @@ describe('the reviewed tool of a target', () => {
     expect(findingsOf(rows)).not.toContain('reviewed tool');
   });
 
+  it('counts a tool that neither server lists (another server of the package) neither way, and says so apart', () => {
+    const rows = [row({ confirm_delete: 'not listed' }, { confirm_delete: 'not listed' })];
+    expect(summaryLine(rows)).toContain('reviewed answering in 2025 0/0');
+    expect(findingsOf(rows)).toContain(
+      'owner/name: not served by the entry (another server of the package): confirm_delete',
+    );
+    // Listed before and gone after is the migration's doing.
+    const gone = [row({ confirm_delete: 'ok' }, { confirm_delete: 'not listed' })];
+    expect(summaryLine(gone)).toContain('reviewed answering in 2025 0/1');
+  });
+
   it('does not when the migration broke it, and says how', () => {
     const rows = [row({ confirm_delete: 'ok' }, { confirm_delete: 'error -32603' })];
     expect(summaryLine(rows)).toContain('reviewed answering in 2025 0/1');
     expect(findingsOf(rows)).toContain(
       'owner/name: reviewed tool confirm_delete: original ok, migrated 2025 error -32603',
     );
+  });
+});
+
+describe('a monorepo package made standalone before its install', () => {
+  it('takes catalog ranges from pnpm-workspace.yaml, links private packages, leaves out absent dev dependencies', () => {
+    const repo = fs.mkdtempSync(path.join(tmp, 'mono-'));
+    const write = (file: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
+      fs.writeFileSync(path.join(repo, file), text);
+    };
+    write(
+      'pnpm-workspace.yaml',
+      "packages:\n  - packages/*\ncatalog:\n  zod: ^4.2.0 # default\ncatalogs:\n  devTools:\n    '@types/node': ^22.0.0\n    tsx: ^4.16.5\n",
+    );
+    write('packages/server/package.json', JSON.stringify({ name: '@acme/server', version: '2.1.0' }));
+    write(
+      'packages/shared/package.json',
+      JSON.stringify({ name: '@acme/shared', version: '0.0.0', private: true, dependencies: { zod: 'catalog:' } }),
+    );
+    write(
+      'examples/package.json',
+      JSON.stringify({
+        name: 'examples',
+        dependencies: { '@acme/server': 'workspace:^', '@acme/shared': 'workspace:*', zod: 'catalog:' },
+        devDependencies: { tsx: 'catalog:devTools', '@acme/gone': 'workspace:*', vitest: 'catalog:devTools' },
+      }),
+    );
+    expect(catalogsOf(path.join(repo, 'pnpm-workspace.yaml')).get('devTools').get('@types/node')).toBe('^22.0.0');
+    const notes = makeStandalone(repo, 'examples') as string[];
+    const manifest = JSON.parse(fs.readFileSync(path.join(repo, 'examples', 'package.json'), 'utf8'));
+    expect(manifest.dependencies).toEqual({
+      '@acme/server': '^2.1.0',
+      '@acme/shared': 'file:../packages/shared',
+      zod: '^4.2.0',
+    });
+    expect(manifest.devDependencies).toEqual({ tsx: '^4.16.5' });
+    const shared = JSON.parse(fs.readFileSync(path.join(repo, 'packages', 'shared', 'package.json'), 'utf8'));
+    expect(shared.dependencies).toEqual({ zod: '^4.2.0' });
+    expect(notes).toEqual([
+      'examples/package.json: devDependencies @acme/gone (workspace:*) left out: not in this snapshot or its catalogs',
+      'examples/package.json: devDependencies vitest (catalog:devTools) left out: not in this snapshot or its catalogs',
+    ]);
+    // A package with nothing of a workspace's is left as it is.
+    expect(makeStandalone(repo, 'packages/server')).toEqual([]);
   });
 });
