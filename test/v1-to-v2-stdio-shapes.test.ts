@@ -38,6 +38,7 @@ describe('v1 stdio entries of the real servers', () => {
       'started.ts',
       'start.ts',
       'spaced.ts',
+      'shutdown.ts',
     ];
     expect(
       strictDiagnostics(
@@ -56,6 +57,7 @@ describe('v1 stdio entries of the real servers', () => {
       ],
       'destructured.js': [{ kind: 'tool', name: 'status', args: {} }],
       'spaced.js': [{ kind: 'tool', name: 'ping', args: {} }],
+      'shutdown.js': [{ kind: 'tool', name: 'ping', args: {} }],
       'imported.js': [{ kind: 'tool', name: 'epoch', args: {} }],
       'global.js': [{ kind: 'tool', name: 'hello', args: {} }],
       'field.js': [

@@ -72,9 +72,28 @@ export function planInlineServer(
   if (connectUses.length > 0) return { why: `the connect statement itself uses ${connectUses[0]!.text}` };
   const after: ts.Statement[] = [];
   let returned: ts.ReturnStatement | undefined;
+  // `function shutdown() { void server.close(); ... }` after the connect, only ever a listener
+  // (`process.on('SIGINT', shutdown)`): it moves into the factory with its registrations.
+  const listeners = new Set<string>();
+  for (const statement of statements.slice(at + 1)) {
+    if (!ts.isFunctionDeclaration(statement) || !statement.name || mentionsIn(statement, bound).length === 0) continue;
+    const name = statement.name.text;
+    const only = new Set([name]);
+    const onlyListened = statements.every((s, i) => {
+      const mentions = s === statement ? [] : mentionsIn(s, only);
+      return mentions.length === 0 || (i > at && isListenerRegistration(s, mentions, only));
+    });
+    if (!onlyListened) continue;
+    listeners.add(name);
+    bound.add(name);
+  }
   for (const statement of statements.slice(at + 1)) {
     const uses = mentionsIn(statement, bound);
     if (uses.length === 0) continue;
+    if (ts.isFunctionDeclaration(statement) && statement.name && listeners.has(statement.name.text)) {
+      after.push(statement);
+      continue;
+    }
     if (ts.isReturnStatement(statement) && statement.expression && ts.isIdentifier(statement.expression)) {
       // `return server;` last, from a function whose every caller drops the result (rewriteStdioReturned.ts): it goes.
       const fn = statement === statements[statements.length - 1] ? returningFunction(scope) : undefined;
@@ -84,7 +103,7 @@ export function planInlineServer(
       }
       return { why: returnedServer(source, declaration, statement, brief(statement)) };
     }
-    if (!isListenerRegistration(statement, uses))
+    if (!isListenerRegistration(statement, uses, listeners))
       return {
         why: `${brief(statement)} uses ${uses[0]!.text} after the connect (serveStdio builds the server per connection, so only the factory can hold it): keep what needs the server inside the factory`,
       };

@@ -148,12 +148,18 @@ export function isInNestedFunction(node: ts.Node, container: ts.Node): boolean {
 }
 
 /** `x.on('SIGINT', () => { ... })` (or `once`, `addListener`, `prependListener`) whose bound names are all in the callback. */
-export function isListenerRegistration(statement: ts.Statement, uses: ts.Identifier[]): boolean {
+export function isListenerRegistration(
+  statement: ts.Statement,
+  uses: ts.Identifier[],
+  /** Functions declared by name that move with their registrations (`process.on('SIGINT', shutdown)`). */
+  named: ReadonlySet<string> = new Set(),
+): boolean {
   if (!ts.isExpressionStatement(statement) || !ts.isCallExpression(statement.expression)) return false;
   const call = statement.expression;
   if (!ts.isPropertyAccessExpression(call.expression) || !LISTENER_METHODS.has(call.expression.name.text)) return false;
   const listener = call.arguments[call.arguments.length - 1];
-  if (!listener || !(ts.isArrowFunction(listener) || ts.isFunctionExpression(listener))) return false;
+  const byName = !!listener && ts.isIdentifier(listener) && named.has(listener.text);
+  if (!listener || !(ts.isArrowFunction(listener) || ts.isFunctionExpression(listener) || byName)) return false;
   return uses.every((id) => id.pos >= listener.pos && id.end <= listener.end);
 }
 
