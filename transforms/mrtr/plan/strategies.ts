@@ -83,10 +83,16 @@ export function walkChain<P extends { kind: string }>(
     const answer = answerOf(name);
     if (answer === undefined) continue;
     if (answer.kind !== 'review') return answer;
-    last = answer as Review;
+    // A later strategy's review replaces an earlier one, except that another ask blocking this one
+    // (`handler-ask-not-replayed`) does not hide a reason of this ask's own whose advice is not "use that strategy".
+    const review = answer as Review;
+    if (!last || review.reason !== 'handler-ask-not-replayed' || DEFERS_TO_LATER.has(last.reason)) last = review;
   }
   return last;
 }
+
+/** Review reasons whose advice is a later strategy of the chain: that strategy's own reason says more. */
+const DEFERS_TO_LATER: ReadonlySet<string> = new Set(['no-strategy-yet', 'ask-in-helper']);
 
 /** Whether a walk down `chain` reaches `name` for a site: no strategy before it planned it, and it takes the reason. */
 export function reaches<P extends { kind: string }>(

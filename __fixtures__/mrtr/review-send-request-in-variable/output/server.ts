@@ -11,7 +11,7 @@ const ELICIT = 'elicitation/create';
 server.registerTool('a', { inputSchema: z.object({}) }, async (_args, ctx) => {
   const request = { method: 'elicitation/create' as const, params: { message: 'ok?', requestedSchema: { type: 'object' as const, properties: {} } } };
   // expected: elicitation, ctx.mcpReq.send, no-strategy-yet   actual: not reported (missed)
-  /* @mcp-mrtr-review no-strategy-yet: push-style request in an MRTR-capable handler; this version audits it but has no rewrite for it yet */
+  /* @mcp-mrtr-review handler-ask-not-replayed: another ask of the same handler is not migrated (its own review item says why), and a handler is replayed whole: all of its asks or none: the ask at server.ts:18 (`ctx.mcpReq.send({ method: ELICIT, params: request.params ...`) runs in the same handler and is not replayed */
   const r1 = await ctx.mcpReq.send(request, z.object({ action: z.string() }));
   // expected: elicitation, no-strategy-yet                    actual: dynamic-request
   /* @mcp-mrtr-review several-asks: the handler asks more than once in a shape the step-function rewrite does not cover yet (an ask inside a branch, loop or nested block, several asks in one statement, or one of them in a helper) */
