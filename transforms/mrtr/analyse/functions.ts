@@ -17,6 +17,30 @@ export function isFunctionNode(node: Node): node is FunctionNode {
   );
 }
 
+/**
+ * The class whose instance `this` is at `node`: the class of the instance member (method, constructor, accessor,
+ * property initializer) it is written in, through arrow functions (which keep `this`); undefined in a static member
+ * or another function (which has its own `this`).
+ */
+export function thisClassOf(node: Node): Node | undefined {
+  for (let scope = node.getParent(); scope; scope = scope.getParent()) {
+    if (Node.isArrowFunction(scope)) continue;
+    if (Node.isFunctionDeclaration(scope) || Node.isFunctionExpression(scope)) return undefined;
+    const member =
+      Node.isMethodDeclaration(scope) ||
+      Node.isConstructorDeclaration(scope) ||
+      Node.isPropertyDeclaration(scope) ||
+      Node.isGetAccessorDeclaration(scope) ||
+      Node.isSetAccessorDeclaration(scope);
+    if (!member) continue;
+    if (!Node.isConstructorDeclaration(scope) && (scope as unknown as { isStatic(): boolean }).isStatic())
+      return undefined;
+    const cls = scope.getParent();
+    return cls && (Node.isClassDeclaration(cls) || Node.isClassExpression(cls)) ? cls : undefined;
+  }
+  return undefined;
+}
+
 /** A function declared in an analysed file under a name: `function f() {}` or `const f = () => ...`. */
 export type ProjectFunction = ArrowFunction | FunctionExpression | FunctionDeclaration;
 

@@ -4,7 +4,7 @@ import type { AnalysisProject } from '../../../lib/project.js';
 import { MEMBER_ROLES, ROLE_KEEPING_TYPES, SDK_TYPE_ROLES, type Role } from '../constants.js';
 import { annotationOf, contextualTypeOf, declaredTypeOf, parameterTypeOf } from './declaredTypes.js';
 import { assignedValues, thisAssignedValues, valuesFlowingInto } from './assignments.js';
-import { enclosingFunction, isFunctionNode, type FunctionNode } from './functions.js';
+import { enclosingFunction, isFunctionNode, thisClassOf, type FunctionNode } from './functions.js';
 import { declarationsOf, sdkNameOf, unwrap } from './symbols.js';
 
 export interface Origin {
@@ -151,22 +151,8 @@ export class OriginResolver {
    * any other function has its own.
    */
   private fromThis(node: Node): Origin | undefined {
-    for (let scope = node.getParent(); scope; scope = scope.getParent()) {
-      if (Node.isArrowFunction(scope)) continue;
-      if (Node.isFunctionDeclaration(scope) || Node.isFunctionExpression(scope)) return undefined;
-      const member =
-        Node.isMethodDeclaration(scope) ||
-        Node.isConstructorDeclaration(scope) ||
-        Node.isPropertyDeclaration(scope) ||
-        Node.isGetAccessorDeclaration(scope) ||
-        Node.isSetAccessorDeclaration(scope);
-      if (!member) continue;
-      if (!Node.isConstructorDeclaration(scope) && (scope as unknown as { isStatic(): boolean }).isStatic())
-        return undefined;
-      const cls = scope.getParent();
-      return cls && (Node.isClassDeclaration(cls) || Node.isClassExpression(cls)) ? this.fromBase(cls, 0) : undefined;
-    }
-    return undefined;
+    const cls = thisClassOf(node);
+    return cls ? this.fromBase(cls, 0) : undefined;
   }
 
   private fromBase(cls: Node, hops: number): Origin | undefined {

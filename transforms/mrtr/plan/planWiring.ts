@@ -1,7 +1,13 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, ImportDeclaration, NewExpression, SourceFile, VariableDeclaration } from 'ts-morph';
 import type { MrtrAnalysis } from '../analyse/classify.js';
-import { enclosingFunction, projectFunctionOf, referencesTo, type FunctionNode } from '../analyse/functions.js';
+import {
+  enclosingFunction,
+  projectFunctionOf,
+  referencesTo,
+  thisClassOf,
+  type FunctionNode,
+} from '../analyse/functions.js';
 import { serverExpressionOf, type Registration } from '../analyse/handlers.js';
 import { declarationsOf, requiredModuleOf, sdkNameOf, stringValue, unwrap } from '../analyse/symbols.js';
 import { REPLAY_RUNTIME_NAME } from '../constants.js';
@@ -355,10 +361,7 @@ function constructionOf(
  * function has its own.
  */
 function superCallOf(self: Node): CallExpression | undefined {
-  let scope = self.getParent();
-  while (scope && (Node.isArrowFunction(scope) || !isFunctionLike(scope))) scope = scope.getParent();
-  const cls = scope?.getParent();
-  if (!scope || Node.isFunctionDeclaration(scope) || Node.isFunctionExpression(scope)) return undefined;
+  const cls = thisClassOf(self);
   if (!cls || !Node.isClassDeclaration(cls) || !cls.getExtends()) return undefined;
   const constructors = cls.getConstructors();
   const body = constructors.length === 1 ? constructors[0]!.getBody() : undefined;
@@ -366,18 +369,6 @@ function superCallOf(self: Node): CallExpression | undefined {
     (call) => call.getExpression().getKind() === SyntaxKind.SuperKeyword,
   );
   return calls.length === 1 ? calls[0] : undefined;
-}
-
-function isFunctionLike(node: Node): boolean {
-  return (
-    Node.isMethodDeclaration(node) ||
-    Node.isConstructorDeclaration(node) ||
-    Node.isGetAccessorDeclaration(node) ||
-    Node.isSetAccessorDeclaration(node) ||
-    Node.isFunctionDeclaration(node) ||
-    Node.isFunctionExpression(node) ||
-    Node.isPropertyDeclaration(node)
-  );
 }
 
 /** The class a construction builds: `new X(...)`'s `X`, or the base class a `super(...)` call runs. */
