@@ -64,7 +64,7 @@ function decideSite(
 ): DecidedSite {
   const { call, chains, ignored, skip } = site;
   const planned = isCompletionNotifier(call)
-    ? handlers.notifierFor(site)
+    ? handlers.notifierFor(site, (g) => replayVerdicts.get(g.call.node)?.kind === 'replay')
     : walkChain(chain, (name) => (name === 'replay' ? replayVerdicts.get(call.node) : handlers.answerOf(name, site)));
   const verdict = planSite(call, chains, ignored ? (skip ?? 'ignored') : undefined, planned);
   if (verdict.kind === 'replay' && planned?.kind === 'replay')

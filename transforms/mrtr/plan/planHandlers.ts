@@ -102,12 +102,22 @@ export class HandlerPlans {
     return this.stepsVerdicts.get(key);
   }
 
-  /** A notifier is replaced when every ask of its handler is rewritten and one of them is a URL ask. */
-  notifierFor(f: FoundSite): NotifierVerdict | undefined {
-    return attributed(f.absPath, () => this.planNotifierOf(f));
+  /**
+   * A notifier is replaced when every ask of its handler is rewritten (explicitly, or by replay: `replayed` says which
+   * asks are) and one of them is a URL ask.
+   */
+  notifierFor(f: FoundSite, replayed: (g: FoundSite) => boolean = () => false): NotifierVerdict | undefined {
+    return attributed(f.absPath, () => this.planNotifierOf(f, replayed));
   }
 
-  private planNotifierOf(f: FoundSite): NotifierVerdict | undefined {
+  /** Whether a notifier can go with its handler's URL ask once every ask of that handler is rewritten. */
+  notifierReplaceable(f: FoundSite): boolean {
+    if (f.ignored || f.call.sdk !== 'v2' || !planNotifier(f)) return false;
+    const registration = f.chains[0]?.registration?.call;
+    return (registration ? this.asksOf(registration, f) : []).some(isUrlAsk);
+  }
+
+  private planNotifierOf(f: FoundSite, replayed: (g: FoundSite) => boolean): NotifierVerdict | undefined {
     if (f.ignored || f.call.sdk !== 'v2') return undefined;
     const plan = planNotifier(f);
     const registration = f.chains[0]?.registration?.call;
@@ -119,7 +129,7 @@ export class HandlerPlans {
         // A step function moves the code before its ask (the notifier's statement with it) into a step: the
         // notifier is then left for review, never edited where the step's text replaces it.
         const v = this.verdictOf(g);
-        return !!v && v.kind !== 'review' && v.kind !== 'steps';
+        return (!!v && v.kind !== 'review' && v.kind !== 'steps') || replayed(g);
       });
     return rewritten ? { kind: 'notifier', plan } : { kind: 'review', reason: 'completion-notifier' };
   }

@@ -105,7 +105,10 @@ function replayPaths(
   while (changed) {
     changed = false;
     for (const [candidate, route] of paths) {
-      const complete = route.registrations.every((r) => handlers.groupOf(r.call).every((g) => paths.has(g)));
+      // A completion notifier goes with its handler's replayed URL ask (a no-op, as the explicit rewrite makes it).
+      const complete = route.registrations.every((r) =>
+        handlers.groupOf(r.call).every((g) => paths.has(g) || handlers.notifierReplaceable(g)),
+      );
       if (!complete) {
         paths.delete(candidate);
         // A handler with an effect the journal cannot keep: each of its asks is for review, for that reason.
