@@ -1,6 +1,8 @@
-import type { Node, SourceFile } from 'ts-morph';
+import type { SourceFile } from 'ts-morph';
+import { Node } from '../../../lib/tsMorph.cjs';
 import { attributed, throwIfTestHook } from '../../../lib/planFailure.js';
-import { builderOf } from '../analyse/askCall.js';
+import { builderOf, paramsOf } from '../analyse/askCall.js';
+import { declaredTypeOf, memberTypeOf } from '../analyse/declaredTypes.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import { isDirectAsk } from '../analyse/handlerSite.js';
 import type { FoundSite } from '../detect/findSites.js';
@@ -114,7 +116,7 @@ export class HandlerPlans {
   notifierReplaceable(f: FoundSite): boolean {
     if (f.ignored || f.call.sdk !== 'v2' || !planNotifier(f)) return false;
     const registration = f.chains[0]?.registration?.call;
-    return (registration ? this.asksOf(registration, f) : []).some(isUrlAsk);
+    return (registration ? this.asksOf(registration, f) : []).some((g) => isUrlAsk(g, this.analysis));
   }
 
   private planNotifierOf(f: FoundSite, replayed: (g: FoundSite) => boolean): NotifierVerdict | undefined {
@@ -124,7 +126,7 @@ export class HandlerPlans {
     const asks = registration ? this.asksOf(registration, f) : [];
     const rewritten =
       plan &&
-      asks.some(isUrlAsk) &&
+      asks.some((g) => isUrlAsk(g, this.analysis)) &&
       asks.every((g) => {
         // A step function moves the code before its ask (the notifier's statement with it) into a step: the
         // notifier is then left for review, never edited where the step's text replaces it.
@@ -161,11 +163,27 @@ export class HandlerPlans {
   /** The notifiers the explicit rewrite of a URL ask replaces with a no-op: code before the ask may hold them. */
   private notifiersOf(registration: Node | undefined): Node[] {
     const group = registration ? (this.groups.get(registration) ?? []) : [];
-    if (!group.some(isUrlAsk)) return [];
+    if (!group.some((g) => isUrlAsk(g, this.analysis))) return [];
     return group.filter((g) => isCompletionNotifier(g.call) && !g.ignored && planNotifier(g)).map((g) => g.call.node);
   }
 }
 
-function isUrlAsk(g: FoundSite): boolean {
-  return isUrlError(g.call) || builderOf(g.call, g.call.form.split('.').pop() ?? '') === 'elicitUrl';
+function isUrlAsk(g: FoundSite, analysis: MrtrAnalysis): boolean {
+  const method = g.call.form.split('.').pop() ?? '';
+  return isUrlError(g.call) || builderOf(g.call, method) === 'elicitUrl' || declaredUrlMode(g, method, analysis);
+}
+
+/**
+ * An elicitation whose params the project's annotations type as a URL request: a `mode` declared `'url'`
+ * (`interface UrlElicitationRequest { mode: 'url'; ... }`), or the SDK's `ElicitRequestURLParams`.
+ */
+function declaredUrlMode(g: FoundSite, method: string, analysis: MrtrAnalysis): boolean {
+  if (g.call.kind !== 'elicitation') return false;
+  const params = paramsOf(g.call, method);
+  const type = params ? declaredTypeOf(analysis.project, params) : undefined;
+  if (!type) return false;
+  if (Node.isTypeReference(type) && type.getTypeName().getText() === 'ElicitRequestURLParams') return true;
+  const mode = memberTypeOf(analysis.project, type, 'mode');
+  const literal = mode && Node.isLiteralTypeNode(mode) ? mode.getLiteral() : undefined;
+  return !!literal && Node.isStringLiteral(literal) && literal.getLiteralValue() === 'url';
 }
