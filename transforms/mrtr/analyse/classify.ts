@@ -272,9 +272,8 @@ export class MrtrAnalysis implements OriginHooks {
 }
 
 /**
- * When `node` is an ask on a parameter of `fn` (`extra.sendRequest(...)`, `extra?.sendRequest(...)`) that runs only
- * when that parameter is there (an optional call, or inside `if (extra?.sendRequest)` / `if (extra && ...)`): the
- * parameter's index.
+ * When `node` is an ask on a parameter of `fn` (`extra.sendRequest(...)`) that runs only when that parameter is
+ * there (inside `if (extra?.sendRequest)`, `if (extra && ...)`, `if (extra !== undefined)`): the parameter's index.
  */
 function guardedReceiverIndex(node: Node, fn: FunctionNode): number | undefined {
   if (!Node.isCallExpression(node)) return undefined;
@@ -286,7 +285,8 @@ function guardedReceiverIndex(node: Node, fn: FunctionNode): number | undefined 
   const parameter = parameters[index];
   if (!parameter || parameters.length !== fn.getParameters().length || parameter.isRestParameter()) return undefined;
   if (root.getSymbol() !== parameter.getNameNode().getSymbol()) return undefined;
-  if (node.getText().startsWith(`${name}?.`)) return index;
+  // Only a guard that stays where it is: an optional call (`extra?.sendRequest(...)`) is itself the ask a rewrite
+  // replaces, and its short-circuit would go with it.
   for (
     let child: Node = node, parent = node.getParent();
     parent && parent !== fn;
@@ -322,9 +322,12 @@ function requiresPresent(condition: Node, name: string): boolean {
     const op = node.getOperatorToken().getKind();
     if (op === SyntaxKind.AmpersandAmpersandToken)
       return requiresPresent(node.getLeft(), name) || requiresPresent(node.getRight(), name);
-    const absent = ['undefined', 'null'].includes(node.getRight().getText());
-    if ((op === SyntaxKind.ExclamationEqualsEqualsToken || op === SyntaxKind.ExclamationEqualsToken) && absent)
-      return rootOf(node.getLeft())?.getText() === name && Node.isIdentifier(node.getLeft());
+    // `x !== undefined`, `x != null`, `x != undefined` (not `x !== null`: undefined passes it).
+    const right = node.getRight().getText();
+    const absent =
+      (op === SyntaxKind.ExclamationEqualsEqualsToken && right === 'undefined') ||
+      (op === SyntaxKind.ExclamationEqualsToken && (right === 'undefined' || right === 'null'));
+    if (absent) return Node.isIdentifier(node.getLeft()) && node.getLeft().getText() === name;
   }
   return false;
 }
