@@ -109,3 +109,38 @@ describe('mixed callers', () => {
     }
   });
 });
+
+// A caller that passes no context reaches no ask guarded by the context's presence: konnect's nightly path calls the
+// operation without `extra`, under `if (extra?.sendRequest)`. Only a guard that stays in place counts: an optional
+// call is the ask itself, which the rewrite replaces (its short-circuit would go), and `ctx !== null` lets undefined
+// through.
+describe('a caller that passes no receiver', () => {
+  const GUARDED = path.join(REPO_ROOT, '__fixtures__', 'mrtr', 'rewrite-server-subclass-guarded-context', 'input');
+  const variant = (guarded: (text: string) => string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mrtr-guard-'));
+    fs.cpSync(GUARDED, dir, { recursive: true });
+    const ops = path.join(dir, 'ops.ts');
+    fs.writeFileSync(ops, guarded(fs.readFileSync(ops, 'utf8')));
+    return dir;
+  };
+  const outside = async (dir: string) =>
+    (await audit({ paths: [dir] })).sites.map((s) => `${s.decision} ${s.strategy ?? s.reason}`);
+
+  it('does not reach an ask under if (ctx?.mcpReq): the helper is replayed, nothing is reported for the sweep', async () => {
+    expect(await outside(GUARDED)).toEqual(['rewritten replay']);
+  });
+
+  it('still reaches it under an optional call or a guard undefined passes', async () => {
+    const optional = variant((t) =>
+      t
+        .replace('if (ctx?.mcpReq) {', 'if (true) {')
+        .replace('await ctx.mcpReq.elicitInput(', 'await ctx?.mcpReq.elicitInput('),
+    );
+    const notNull = variant((t) => t.replace('if (ctx?.mcpReq) {', 'if (ctx !== null) {'));
+    for (const dir of [optional, notNull]) {
+      const found = await outside(dir);
+      expect(found, dir).toContain('review caller-outside-request');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
