@@ -1,5 +1,6 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type {
+  PropertyDeclaration,
   ArrowFunction,
   BindingElement,
   CallExpression,
@@ -132,6 +133,19 @@ export class PartUses {
     }
     // `module.exports = { helper }` / `export default { helper }`: importers' uses are found through the export.
     if (Node.isBinaryExpression(parent) && isCommonJsExport(parent.getLeft())) return [];
+    // `this.toolHandler = new ToolHandler(...)`: the value goes where the class's field is read.
+    const field = Node.isBinaryExpression(parent) && parent.getRight() === expr ? storedField(parent) : undefined;
+    if (field) {
+      const reads = referencesTo(this.host.project, field, field.getName()).filter(
+        (reference) => !isTypePosition(reference) && !isFieldWrite(reference),
+      );
+      return reads.flatMap((reference) => {
+        const access = reference.getParent();
+        return access && Node.isPropertyAccessExpression(access) && access.getNameNode() === reference
+          ? this.usesOfPart(access, path, depth + 1, element)
+          : [{ kind: 'unresolved' as const, node: reference }];
+      });
+    }
     if (Node.isExportAssignment(parent) || Node.isExportSpecifier(parent)) return [];
     // `Object.assign(registry, {...});` as a statement: its result is dropped.
     if (Node.isExpressionStatement(parent)) return [];
@@ -506,4 +520,22 @@ function calleeIsProjectDeclared(project: AnalysisProject, call: Node): boolean 
     Node.isPropertyAccessExpression(callee) &&
     memberTypeOf(project, declaredTypeOf(project, callee.getExpression()), callee.getName()) !== undefined
   );
+}
+
+/** The class field an assignment `this.name = value` stores into, when the class declares it. */
+function storedField(assignment: Node): PropertyDeclaration | undefined {
+  if (!Node.isBinaryExpression(assignment) || assignment.getOperatorToken().getKind() !== SyntaxKind.EqualsToken)
+    return undefined;
+  const left = assignment.getLeft();
+  if (!Node.isPropertyAccessExpression(left) || left.getExpression().getKind() !== SyntaxKind.ThisKeyword)
+    return undefined;
+  const cls = left.getFirstAncestorByKind(SyntaxKind.ClassDeclaration);
+  const field = cls?.getProperty(left.getName());
+  return field && !field.isStatic() ? field : undefined;
+}
+
+/** `this.name = ...` (the reference is the written name). */
+function isFieldWrite(reference: Node): boolean {
+  const access = reference.getParent();
+  return !!access && Node.isPropertyAccessExpression(access) && isAssignmentTarget(access);
 }

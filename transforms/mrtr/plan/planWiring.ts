@@ -332,15 +332,23 @@ function constructionOf(
   if (declaration && Node.isParameterDeclaration(declaration) && Node.isIdentifier(declaration.getNameNode())) {
     const fn = declaration.getParent();
     const index = (fn as unknown as FunctionNode).getParameters().indexOf(declaration as never);
-    const named = fn && (Node.isFunctionDeclaration(fn) ? fn : fn.getParentIfKind(SyntaxKind.VariableDeclaration));
+    // A function, a `const` arrow, or a class's method (`private setupHandlers(server: Server)`, called as
+    // `this.setupHandlers(server)`).
+    const named =
+      fn &&
+      (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)
+        ? fn
+        : fn.getParentIfKind(SyntaxKind.VariableDeclaration));
     const name = named?.getNameNode();
     if (!named || !name || !Node.isIdentifier(name)) return undefined;
     // A test's call (`registerTools(fakeServer, api)`) never decides which server the function gets.
     const calls = referencesTo(analysis.project, named, name.getText()).flatMap((ref) => {
-      const call = ref.getParent();
+      const access = ref.getParent();
+      const callee = access && Node.isPropertyAccessExpression(access) && access.getNameNode() === ref ? access : ref;
+      const call = callee.getParent();
       return call &&
         Node.isCallExpression(call) &&
-        call.getExpression() === ref &&
+        call.getExpression() === callee &&
         !analysis.isTestFile(call.getSourceFile().getFilePath())
         ? [call]
         : [];
