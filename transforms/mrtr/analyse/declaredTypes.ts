@@ -223,7 +223,7 @@ export function declaredTypeOf(project: AnalysisProject, expression: Node, hops 
 }
 
 /** An unannotated parameter of a function whose place declares its type (contextualTypeOf): that parameter's type. */
-function contextualParameterType(project: AnalysisProject, parameter: Node, hops: number): Node | undefined {
+export function contextualParameterType(project: AnalysisProject, parameter: Node, hops = 0): Node | undefined {
   const fn = parameter.getParent();
   if (!fn || !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn)))
     return undefined;

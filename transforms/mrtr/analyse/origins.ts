@@ -2,7 +2,7 @@ import { Node, SyntaxKind, ts } from '../../../lib/tsMorph.cjs';
 import type { SdkMajor } from '../../../lib/model.js';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { MEMBER_ROLES, ROLE_KEEPING_TYPES, SDK_TYPE_ROLES, type Role } from '../constants.js';
-import { annotationOf, contextualTypeOf, declaredTypeOf, parameterTypeOf } from './declaredTypes.js';
+import { annotationOf, contextualParameterType, declaredTypeOf } from './declaredTypes.js';
 import { assignedValues, thisAssignedValues, valuesFlowingInto } from './assignments.js';
 import { enclosingFunction, isFunctionNode, thisClassOf, type FunctionNode } from './functions.js';
 import { declarationsOf, sdkNameOf, unwrap } from './symbols.js';
@@ -242,12 +242,7 @@ export class OriginResolver {
 
   /** An unannotated parameter of a function whose declared type types it (`handler: ToolHandler` in a table). */
   private fromContextualType(parameter: Node): Origin | undefined {
-    const fn = parameter.getParent();
-    if (!fn || !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isMethodDeclaration(fn)))
-      return undefined;
-    const index = fn.getParameters().findIndex((candidate) => candidate === parameter);
-    const type = contextualTypeOf(this.project, fn);
-    return type ? this.fromTypeNode(parameterTypeOf(this.project, type, index)) : undefined;
+    return this.fromTypeNode(contextualParameterType(this.project, parameter));
   }
 
   private fromParameter(parameter: Node, depth: number): Origin | undefined {

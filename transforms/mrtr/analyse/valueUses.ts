@@ -1,6 +1,5 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type {
-  PropertyDeclaration,
   ArrowFunction,
   BindingElement,
   CallExpression,
@@ -9,6 +8,7 @@ import type {
   NewExpression,
   ParameterDeclaration,
   PropertyAccessExpression,
+  PropertyDeclaration,
   ReturnStatement,
   VariableDeclaration,
 } from 'ts-morph';

@@ -3,7 +3,7 @@ import { attributed } from '../../../lib/planFailure.js';
 import { Node } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, SourceFile } from 'ts-morph';
 import { MAX_CHAINS, type Entry, type MrtrAnalysis } from '../analyse/classify.js';
-import { enclosingFunction } from '../analyse/functions.js';
+import { enclosingFunction, oneLine } from '../analyse/functions.js';
 import { MRTR_CAPABLE_METHODS } from '../constants.js';
 import { ASK_METHODS, type AskMethod } from '../pushMethods.js';
 import { paramsOf } from '../analyse/askCall.js';
@@ -130,7 +130,7 @@ function replayPaths(
             verdicts.set(candidate.call.node, {
               kind: 'review',
               reason: 'handler-ask-not-replayed',
-              detail: `the ask at ${where} (\`${oneLineOf(other.call.node.getText())}\`) runs in the same handler and is not replayed`,
+              detail: `the ask at ${where} (\`${oneLine(other.call.node.getText(), 60)}\`) runs in the same handler and is not replayed`,
             });
           }
         }
@@ -344,9 +344,4 @@ function eligible({ call, chains, ignored }: FoundSite, analysis: MrtrAnalysis):
 function calleeName(call: CallExpression): string | undefined {
   const callee = unwrap(call.getExpression());
   return Node.isPropertyAccessExpression(callee) ? callee.getName() : undefined;
-}
-
-function oneLineOf(text: string): string {
-  const line = text.replace(/\s+/g, ' ');
-  return line.length > 60 ? `${line.slice(0, 57)}...` : line;
 }
