@@ -31,6 +31,21 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
       asks: true,
     },
     {
+      // A `let server` built with `new McpServer` in the initialize branch and registered there (a helper call),
+      // kept per session: it moves into a module-level buildServer() that both eras build from.
+      name: 'http-express-inline',
+      token: true,
+      host: true,
+      asks: true,
+    },
+    {
+      // The SDK's own example: `const server = new McpServer(...)` and its registrations inline in the handler.
+      name: 'http-express-inline-const',
+      token: true,
+      host: true,
+      asks: true,
+    },
+    {
       name: 'http-express-stateless',
       token: false,
       host: true,

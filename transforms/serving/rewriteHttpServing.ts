@@ -1,6 +1,7 @@
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
 import { expressBody, nestedPostPoint, nodeBody, parsedBodyOption } from './httpBody.js';
+import { planHttpInlineServer, type InlineBuild } from './httpInlineServer.js';
 import { mountOf, type Mount } from './httpMount.js';
 import {
   callsNamed,
@@ -90,6 +91,8 @@ interface ServedHandler {
   request: string;
   response: string | undefined;
   factory: string;
+  /** A server built in the handler: the module-level function it moves into, and the handler's edits. */
+  inline?: InlineBuild;
 }
 
 /** Where the branch goes in the handler body (before statement `at`), and the handler's `handleRequest` calls. */
@@ -152,8 +155,8 @@ function servedHandler(
     return { why: 'the request handler does not name its request and response parameters' };
 
   const factory = factoryOf(source, call, handler);
-  if (typeof factory !== 'string') return factory;
-  return { handler, body: handler.body, mount, request, response, factory };
+  if ('why' in factory) return factory;
+  return { handler, body: handler.body, mount, request, response, ...factory };
 }
 
 /** The first statement of the session code, with no access check below it, and the handler's own request handed on. */
@@ -253,13 +256,15 @@ function servingEdits(
 
   const top = topLevelStatement(mount.statement);
   const topIndent = indentOf(text, top.getStart(source));
-  const declaration = `${topIndent}// Serves MCP 2026-07-28 (MRTR) clients, one server per request from the same factory as the 2025-era route.${newline}${topIndent}const ${name} = ${mounted};${newline}${newline}`;
+  const build = served.inline?.declaration.map((line) => (line.length > 0 ? topIndent + line : line));
+  const declaration = `${build ? build.join(newline) + newline + newline : ''}${topIndent}// Serves MCP 2026-07-28 (MRTR) clients, one server per request from the same factory as the 2025-era route.${newline}${topIndent}const ${name} = ${mounted};${newline}${newline}`;
   // Above the statement's own leading comments, which describe it.
   const topStart = ts.getLeadingCommentRanges(text, top.getFullStart())?.[0]?.pos ?? top.getStart(source);
   const topLineStart = text.lastIndexOf('\n', topStart - 1) + 1;
   return [
     { start: topLineStart, end: topLineStart, text: declaration },
     { start: lineStart, end: lineStart, text: branchText },
+    ...(served.inline?.edits ?? []),
   ];
 }
 
@@ -267,17 +272,23 @@ function servingEdits(
  * The factory for `createMcpHandler`: the connect's receiver is `f(...)` (or `await f(...)`), inline or through a
  * const that nothing else in the handler uses but `connect` and `close`; `f` is declared or imported at the
  * module's top level and its arguments are literals or module-level names (the factory runs outside the handler).
+ * A server the handler builds itself with `new` (httpInlineServer.ts) moves into a module-level function first.
  */
 function factoryOf(
   source: ts.SourceFile,
   call: ts.CallExpression,
   handler: ts.FunctionLikeDeclaration,
-): string | { why: string } {
+): { factory: string; inline?: InlineBuild } | Refusal {
   const receiver = (call.expression as ts.PropertyAccessExpression).expression;
   let made: ts.Expression | undefined;
   if (ts.isCallExpression(receiver)) made = receiver;
   else if (ts.isIdentifier(receiver)) {
     const declaration = localConst(handler, receiver.text);
+    if (!declaration?.initializer || ts.isNewExpression(declaration.initializer)) {
+      const inline = planHttpInlineServer(source, handler, call, receiver.text);
+      if (inline && 'why' in inline) return inline;
+      if (inline) return { factory: inline.factory, inline };
+    }
     if (!declaration?.initializer) return { why: `the server ${receiver.text} is not a const of the handler` };
     const uses = identifiersIn(handler, receiver.text).filter((id) => id !== declaration.name);
     const onlyServing = uses.every(
@@ -310,7 +321,7 @@ function factoryOf(
     if (!plain && !(ts.isIdentifier(argument) && isModuleLevelName(source, argument.text)))
       return { why: `the argument ${argument.getText(source)} of ${callee}(...) is computed in the handler` };
   }
-  return `() => ${made.getText(source)}`;
+  return { factory: `() => ${made.getText(source)}` };
 }
 
 /**

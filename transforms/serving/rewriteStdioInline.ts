@@ -6,11 +6,13 @@ import type { TextEdit } from '../../lib/edits.js';
 import { returningFunction } from './rewriteStdioReturned.js';
 import {
   connectsServer,
+  containsOwn,
   hasMultilineTemplate,
   isListenerRegistration,
   mentionsIn,
+  namesOf,
+  registration,
   removeStatement,
-  rootOf,
 } from './stdioScope.js';
 import { chunkStart } from '../kit/syntax.js';
 import { tidyBlankLines } from '../kit/tidyBlankLines.js';
@@ -167,48 +169,6 @@ function bindsServer(statement: ts.Statement, name: string): statement is ts.Var
   return !!initializer && (ts.isCallExpression(initializer) || ts.isNewExpression(initializer));
 }
 
-function namesOf(name: ts.BindingName): string[] {
-  if (ts.isIdentifier(name)) return [name.text];
-  return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : namesOf(e.name)));
-}
-
-/**
- * A statement that registers on the server: an expression rooted at a bound name (`server.registerTool(...)`,
- * `server.server.oninitialized = ...`) or a call handing bound names to a helper (`registerAll(server, api)`), or a
- * `const` made from one (`const setup = new Setup(server)`, `const ask = makeAsker(server)`): the names it declares
- * (empty for an expression). Undefined for anything else (a function value, a `let`, a loop).
- */
-function registration(
-  statement: ts.Statement,
-  uses: ts.Identifier[],
-  bound: ReadonlySet<string>,
-): string[] | undefined {
-  const registers = (expression: ts.Expression, own: ts.Identifier[]): boolean => {
-    let inner = expression;
-    if (ts.isAwaitExpression(inner)) inner = inner.expression;
-    const root = rootOf(inner);
-    if (root !== undefined && bound.has(root)) return true;
-    const args = ts.isCallExpression(inner) || ts.isNewExpression(inner) ? (inner.arguments ?? []) : [];
-    return args.length > 0 && own.every((id) => args.some((a) => id.pos >= a.pos && id.end <= a.end));
-  };
-  if (ts.isExpressionStatement(statement)) return registers(statement.expression, uses) ? [] : undefined;
-  if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) return undefined;
-  const names: string[] = [];
-  for (const declaration of statement.declarationList.declarations) {
-    const init = declaration.initializer;
-    const own = uses.filter((id) => id.pos >= declaration.pos && id.end <= declaration.end);
-    if (own.length === 0) {
-      names.push(...namesOf(declaration.name));
-      continue;
-    }
-    let call = init;
-    if (call && ts.isAwaitExpression(call)) call = call.expression;
-    if (!call || !(ts.isCallExpression(call) || ts.isNewExpression(call)) || !registers(call, own)) return undefined;
-    names.push(...namesOf(declaration.name));
-  }
-  return names;
-}
-
 function isReceiverOf(id: ts.Identifier, connect: ts.ExpressionStatement): boolean {
   return (
     ts.isPropertyAccessExpression(id.parent) &&
@@ -217,12 +177,6 @@ function isReceiverOf(id: ts.Identifier, connect: ts.ExpressionStatement): boole
     id.pos >= connect.pos &&
     id.end <= connect.end
   );
-}
-
-/** Whether `node` holds a `kind` node outside nested functions (an `await` makes the factory async). */
-function containsOwn(node: ts.Node, kind: ts.SyntaxKind): boolean {
-  if (node.kind === kind) return true;
-  return ts.forEachChild(node, (child) => !ts.isFunctionLike(child) && containsOwn(child, kind)) ?? false;
 }
 
 /** Remove the moved statements (with their own comment lines) and put them in the factory at the connect's place. */

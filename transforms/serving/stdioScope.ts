@@ -1,4 +1,4 @@
-// Scope queries of the stdio serving rewrites (rewriteStdioServing.ts, rewriteStdioInline.ts): the consts of a block,
+// Scope queries of the serving rewrites (rewriteStdioServing.ts, rewriteStdioInline.ts, httpInlineServer.ts): the consts of a block,
 // the uses of a name by scope (a nested function or block declaring the same name holds another variable), the root of
 // a call chain, and the text edits that remove or re-indent statements.
 import { ts } from '../../lib/tsMorph.cjs';
@@ -181,4 +181,52 @@ export function connectsServer(node: ts.Node, names: ReadonlySet<string>): boole
     if (root !== undefined && names.has(root)) return true;
   }
   return ts.forEachChild(node, (child) => connectsServer(child, names)) ?? false;
+}
+
+export function namesOf(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : namesOf(e.name)));
+}
+
+/**
+ * A statement that registers on the server: an expression rooted at a bound name (`server.registerTool(...)`,
+ * `server.server.oninitialized = ...`) or a call handing bound names to a helper (`registerAll(server, api)`), or a
+ * `const` made from one (`const setup = new Setup(server)`, `const ask = makeAsker(server)`): the names it declares
+ * (empty for an expression). Undefined for anything else (a function value, a `let`, a loop).
+ */
+export function registration(
+  statement: ts.Statement,
+  uses: ts.Identifier[],
+  bound: ReadonlySet<string>,
+): string[] | undefined {
+  const registers = (expression: ts.Expression, own: ts.Identifier[]): boolean => {
+    let inner = expression;
+    if (ts.isAwaitExpression(inner)) inner = inner.expression;
+    const root = rootOf(inner);
+    if (root !== undefined && bound.has(root)) return true;
+    const args = ts.isCallExpression(inner) || ts.isNewExpression(inner) ? (inner.arguments ?? []) : [];
+    return args.length > 0 && own.every((id) => args.some((a) => id.pos >= a.pos && id.end <= a.end));
+  };
+  if (ts.isExpressionStatement(statement)) return registers(statement.expression, uses) ? [] : undefined;
+  if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) return undefined;
+  const names: string[] = [];
+  for (const declaration of statement.declarationList.declarations) {
+    const init = declaration.initializer;
+    const own = uses.filter((id) => id.pos >= declaration.pos && id.end <= declaration.end);
+    if (own.length === 0) {
+      names.push(...namesOf(declaration.name));
+      continue;
+    }
+    let call = init;
+    if (call && ts.isAwaitExpression(call)) call = call.expression;
+    if (!call || !(ts.isCallExpression(call) || ts.isNewExpression(call)) || !registers(call, own)) return undefined;
+    names.push(...namesOf(declaration.name));
+  }
+  return names;
+}
+
+/** Whether `node` holds a `kind` node outside nested functions (an `await` makes the factory async). */
+export function containsOwn(node: ts.Node, kind: ts.SyntaxKind): boolean {
+  if (node.kind === kind) return true;
+  return ts.forEachChild(node, (child) => !ts.isFunctionLike(child) && containsOwn(child, kind)) ?? false;
 }

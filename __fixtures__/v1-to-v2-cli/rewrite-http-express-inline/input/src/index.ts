@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import express from 'express';
+import { hostHeaderValidation } from '@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { registerNoteTools } from './server.js';
+
+const app = express();
+app.use(express.json());
+app.use(hostHeaderValidation(['127.0.0.1', 'localhost']));
+
+// Every MCP request must carry the shared token.
+app.use((req, res, next) => {
+  if (req.headers.authorization !== `Bearer ${process.env.MCP_TOKEN}`) {
+    res.status(401).json({ jsonrpc: '2.0', error: { code: -32001, message: 'Unauthorized' }, id: null });
+    return;
+  }
+  next();
+});
+
+let sessionsOpened = 0;
+
+// Each session keeps its transport and its own server.
+const sessions: { [sessionId: string]: { transport: StreamableHTTPServerTransport; server: McpServer } } = {};
+
+app.post('/mcp', async (req, res) => {
+  const sessionId = req.headers['mcp-session-id'] as string | undefined;
+  let transport: StreamableHTTPServerTransport;
+  let server: McpServer;
+  if (sessionId && sessions[sessionId]) {
+    transport = sessions[sessionId].transport;
+    server = sessions[sessionId].server;
+  } else if (!sessionId && isInitializeRequest(req.body)) {
+    // A new session: its own server, with the note tools.
+    server = new McpServer(
+      { name: 'notes-mini', version: '1.0.0' },
+      {
+        capabilities: { tools: {} }, // tools only
+      },
+    );
+
+    // Register the tools before connecting.
+    sessionsOpened += 1;
+    registerNoteTools(server);
+
+    transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions[id] = { transport, server };
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) delete sessions[transport.sessionId];
+    };
+    await server.connect(transport);
+  } else {
+    res.status(400).json({ jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: No valid session ID provided' }, id: null });
+    return;
+  }
+  await transport.handleRequest(req, res, req.body);
+});
+
+// GET (server-to-client stream) and DELETE (end of session) for an existing session.
+const handleSessionRequest = async (req: express.Request, res: express.Response) => {
+  const sessionId = req.headers['mcp-session-id'] as string | undefined;
+  if (!sessionId || !sessions[sessionId]) {
+    res.status(400).send('Invalid or missing session ID');
+    return;
+  }
+  await sessions[sessionId].transport.handleRequest(req, res);
+};
+
+app.get('/mcp', handleSessionRequest);
+app.delete('/mcp', handleSessionRequest);
+
+app.listen(Number(process.env.PORT ?? 3000), '127.0.0.1');
