@@ -1,5 +1,12 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
-import type { CallExpression, ImportDeclaration, NewExpression, SourceFile, VariableDeclaration } from 'ts-morph';
+import type {
+  CallExpression,
+  ImportDeclaration,
+  NewExpression,
+  PropertyAccessExpression,
+  SourceFile,
+  VariableDeclaration,
+} from 'ts-morph';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import {
   enclosingFunction,
@@ -8,6 +15,7 @@ import {
   thisClassOf,
   type FunctionNode,
 } from '../analyse/functions.js';
+import { thisAssignedValues } from '../analyse/assignments.js';
 import { serverExpressionOf, type Registration } from '../analyse/handlers.js';
 import { declarationsOf, requiredModuleOf, sdkNameOf, stringValue, unwrap } from '../analyse/symbols.js';
 import { REPLAY_RUNTIME_NAME } from '../constants.js';
@@ -299,6 +307,7 @@ function constructionOf(
   if (Node.isNewExpression(node)) return node;
   if (node.getKind() === SyntaxKind.ThisKeyword) return superCallOf(node);
   if (Node.isCallExpression(node) && depth <= 3) return factoryConstructionOf(node, analysis, depth);
+  if (Node.isPropertyAccessExpression(node) && depth <= 3) return fieldConstructionOf(node, analysis, depth);
   if (!Node.isIdentifier(node) || depth > 3) return undefined;
   // Through imports too: `import { server } from './server.js'` (a module singleton) is the `const` it exports.
   const declarations = declarationsOf(analysis.project, node);
@@ -361,6 +370,31 @@ function constructionOf(
     return found.size === 1 ? [...found][0] : undefined;
   }
   return undefined;
+}
+
+/**
+ * `this.server` of a field only its class writes (private, protected, readonly or `#server`): the one construction its
+ * initializer and its `this.server = ...` assignments hold (`this.server = new McpServer(...)` in the constructor,
+ * then `registerTools(this.server)` in a setup method).
+ */
+function fieldConstructionOf(
+  access: PropertyAccessExpression,
+  analysis: MrtrAnalysis,
+  depth: number,
+): NewExpression | CallExpression | undefined {
+  const declarations = declarationsOf(analysis.project, access.getNameNode());
+  const field = declarations.length === 1 ? declarations[0] : undefined;
+  if (!field || !Node.isPropertyDeclaration(field)) return undefined;
+  const own =
+    field.hasModifier(SyntaxKind.PrivateKeyword) ||
+    field.hasModifier(SyntaxKind.ProtectedKeyword) ||
+    field.isReadonly() ||
+    Node.isPrivateIdentifier(field.getNameNode());
+  if (!own) return undefined;
+  const initializer = field.getInitializer();
+  const values = [...(initializer ? [initializer] : []), ...thisAssignedValues(field)];
+  const found = new Set(values.map((value) => constructionOf(value, analysis, depth + 1)));
+  return found.size === 1 ? [...found][0] : undefined;
 }
 
 /**
