@@ -485,7 +485,7 @@ describe('type-directed repairs: a replayed handler (issue 31)', () => {
   it('compiles under strict TypeScript (NodeNext), with the narrowing and the result asserted', () => {
     expect(strictDiagnosticsOfTree(REPLAYED_EXPECTED)).toEqual([]);
     const index = fs.readFileSync(path.join(REPLAYED_EXPECTED, 'src', 'index.ts'), 'utf8');
-    expect(index).toContain("await step('archive', () => archive(result.picked!.id));");
+    expect(index).toContain("await step('archive', () => archive(result.picked!.id, current!));");
     expect(index).toContain('async (request): Promise<CallToolResult> =>');
   });
 

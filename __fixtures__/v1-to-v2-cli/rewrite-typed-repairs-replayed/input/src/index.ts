@@ -10,9 +10,11 @@ interface ToolResponse {
 }
 
 const archived: string[] = [];
+const shelvesDone = new Set<string>();
 
-function archive(id: string): void {
+function archive(id: string, shelf: string): void {
   archived.push(id);
+  shelvesDone.add(shelf);
 }
 
 function failure(message: string): ToolResponse {
@@ -33,12 +35,15 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({
 
 server.setRequestHandler(CallToolRequestSchema, async (request): Promise<ToolResponse> => {
   const shelves = (request.params.arguments?.shelves as string[] | undefined) ?? [];
+  // The shelf being worked on, narrowed by each assignment (and loose again in a closure: the loop assigns it later).
+  let current: string | undefined;
   for (const shelf of shelves) {
+    current = shelf;
     const result = await choose(server, shelf);
     if (result.error) return failure(result.error);
     if (result.picked) {
       // Runs between one shelf's answer and the next shelf's question.
-      archive(result.picked.id);
+      archive(result.picked.id, current);
     }
   }
   return { content: [{ type: 'text', text: `archived: ${archived.join(', ') || 'nothing'}` }] };
