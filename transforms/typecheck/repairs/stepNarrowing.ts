@@ -54,11 +54,7 @@ function declaredInStep(ts: TS, name: TypeScript.Identifier, file: TypeScript.So
 }
 
 /** The arrow of `step(label, () => ...)` around the node, if any (whatever `step` is bound to). */
-function stepArrowOf(
-  ts: TS,
-  node: TypeScript.Node,
-  file: TypeScript.SourceFile,
-): TypeScript.ArrowFunction | undefined {
+function stepArrowOf(ts: TS, node: TypeScript.Node, file: TypeScript.SourceFile): TypeScript.ArrowFunction | undefined {
   for (let at: TypeScript.Node | undefined = node; at && at !== file; at = at.parent) {
     const call: TypeScript.Node | undefined = at.parent;
     if (ts.isArrowFunction(at) && call && ts.isCallExpression(call) && call.arguments[1] === at) return at;
