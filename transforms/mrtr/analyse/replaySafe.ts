@@ -229,6 +229,8 @@ function isSafeCall(node: CallExpression, allowed: ReadonlySet<Node>): boolean {
 
 /** A callback written in place whose body is replay-safe (an expression, or replay-safe statements), or another pure argument. */
 function isPureCallback(node: Node, allowed: ReadonlySet<Node>): boolean {
+  // `values.filter(Boolean)`, `ids.map(String)`: a pure built-in passed by name (the global, not a local of that name).
+  if (Node.isIdentifier(node) && PURE_FUNCTIONS.has(node.getText()) && isGlobalName(node)) return true;
   if (!Node.isArrowFunction(node) && !Node.isFunctionExpression(node))
     return !isFunctionValued(node) && isReplaySafeExpression(node, allowed);
   if (node.isAsync() || (Node.isFunctionExpression(node) && node.isGenerator())) return false;
@@ -236,6 +238,11 @@ function isPureCallback(node: Node, allowed: ReadonlySet<Node>): boolean {
   return Node.isBlock(body)
     ? body.getStatements().every((s) => isReplaySafeStatement(s, allowed))
     : isReplaySafeExpression(body, allowed);
+}
+
+/** A name the program declares only in declaration files (the standard library's `Boolean`), or nowhere. */
+function isGlobalName(name: Node): boolean {
+  return (name.getSymbol()?.getDeclarations() ?? []).every((d) => d.getSourceFile().isDeclarationFile());
 }
 
 /** A name that may hold a function with effects (`items.map(save)`): not provably pure. */
