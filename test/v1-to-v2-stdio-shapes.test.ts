@@ -39,6 +39,7 @@ describe('v1 stdio entries of the real servers', () => {
       'start.ts',
       'spaced.ts',
       'shutdown.ts',
+      'closing.ts',
     ];
     expect(
       strictDiagnostics(
@@ -58,6 +59,7 @@ describe('v1 stdio entries of the real servers', () => {
       'destructured.js': [{ kind: 'tool', name: 'status', args: {} }],
       'spaced.js': [{ kind: 'tool', name: 'ping', args: {} }],
       'shutdown.js': [{ kind: 'tool', name: 'ping', args: {} }],
+      'closing.js': [{ kind: 'tool', name: 'ping', args: {} }],
       'imported.js': [{ kind: 'tool', name: 'epoch', args: {} }],
       'global.js': [{ kind: 'tool', name: 'hello', args: {} }],
       'field.js': [

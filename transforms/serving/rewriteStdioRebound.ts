@@ -6,7 +6,7 @@
 // reader (a signal handler) reads the variable when it runs, so it reaches the instance that serves.
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
-import { isListenerRegistration, removeStatement, usesOf } from './stdioScope.js';
+import { isListenerRegistration, LISTENER_METHODS, removeStatement, usesOf } from './stdioScope.js';
 
 /** The connect's replacement and the edits that take the registration calls out of the connecting function. */
 export interface Rebound {
@@ -46,8 +46,11 @@ export function planRebound(
   for (const fn of registrations) {
     const uses = usesOf(source, fn.name!).filter((id) => id !== fn.name);
     if (uses.length === 0) return undefined;
-    for (const id of uses) {
-      const call = registrationCall(id, body, connect);
+    const found = uses.map((id) => registrationCall(id, body, connect));
+    // `async function shutdown() { await server.close(); ... }`, only ever run later (`process.on('SIGINT',
+    // shutdown)`, `shutdown().catch(...)` in another listener): like a listener, it reads the variable when it runs.
+    if (found.some((call) => !call) && uses.every((id) => runsLater(id))) continue;
+    for (const call of found) {
       if (!call) return undefined;
       calls.add(call);
     }
@@ -66,6 +69,24 @@ export function planRebound(
     `${indent}});`,
   ].join(newline);
   return { serve, edits: moved.map((s) => removeStatement(source, s)) };
+}
+
+/**
+ * Whether a use of a function runs only after the module has loaded: passed by name as a listener
+ * (`process.on('SIGINT', shutdown)`), or inside a function written as an argument of a call (a callback).
+ */
+function runsLater(id: ts.Identifier): boolean {
+  const parent = id.parent;
+  if (ts.isCallExpression(parent) && parent.arguments.includes(id)) {
+    const callee = parent.expression;
+    if (ts.isPropertyAccessExpression(callee) && LISTENER_METHODS.has(callee.name.text)) return true;
+  }
+  for (let node: ts.Node = id; node.parent; node = node.parent) {
+    const fn = node.parent;
+    if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && ts.isCallExpression(fn.parent))
+      return fn.parent.arguments.includes(fn);
+  }
+  return false;
 }
 
 /** `f();` or `await f();` (no arguments), a statement of `body` before the connect, where `id` is `f`. */
