@@ -41,13 +41,14 @@ export function locksOf(dir) {
 }
 
 /**
- * `npm ci` when an npm lock is present (then `npm install` when the lock is out of date), else `npm install`;
- * scripts off (no postinstall of unknown code).
+ * `npm ci` when an npm lock is present (then `npm install` when the lock is out of date), else `npm install`; then
+ * `npm install --legacy-peer-deps` when npm refuses the tree's peer ranges (ERESOLVE), as its message advises; scripts
+ * off (no postinstall of unknown code).
  */
 export function npmInstall(dir, { fresh = true } = {}) {
   const hasLock = locksOf(dir).some((f) => f === 'package-lock.json' || f === 'npm-shrinkwrap.json');
-  const once = (verb) => {
-    const r = run('npm', [verb, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+  const once = (verb, ...flags) => {
+    const r = run('npm', [verb, ...flags, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
       cwd: dir,
       timeout: INSTALL_TIMEOUT_MS,
     });
@@ -55,12 +56,24 @@ export function npmInstall(dir, { fresh = true } = {}) {
       .split('\n')
       .filter((l) => /^npm (error|ERR!)/.test(l) && !/complete log|^npm (error|ERR!)\s*$/.test(l));
     const reason = r.timedOut ? 'timeout' : errors.slice(0, 2).join(' ').replace(/\s+/g, ' ').slice(0, 240);
-    return { ok: r.status === 0, verb, seconds: r.seconds, reason: r.status === 0 ? undefined : reason };
+    return {
+      ok: r.status === 0,
+      verb: [verb, ...flags].join(' '),
+      seconds: r.seconds,
+      reason: r.status === 0 ? undefined : reason,
+    };
+  };
+  // A peer range the tree does not meet (ERESOLVE): what npm's own message tells the user to do.
+  const peers = (result) => {
+    if (result.ok || !/ERESOLVE/.test(result.reason ?? '')) return result;
+    const retried = once('install', '--legacy-peer-deps');
+    return { ...retried, seconds: result.seconds + retried.seconds, verb: `${result.verb}, then ${retried.verb}` };
   };
   const first = once(fresh && hasLock ? 'ci' : 'install');
-  if (first.ok || first.verb === 'install' || /E404|timeout/.test(first.reason)) return first;
-  const second = once('install');
-  return { ...second, seconds: first.seconds + second.seconds, verb: 'ci, then install' };
+  if (first.ok || /E404|timeout/.test(first.reason)) return first;
+  if (first.verb === 'install') return peers(first);
+  const second = peers(once('install'));
+  return { ...second, seconds: first.seconds + second.seconds, verb: `ci, then ${second.verb}` };
 }
 
 /**
