@@ -161,6 +161,12 @@ export const REASONS = {
     advice:
       'Bound the loop (`for (let attempt = 1; attempt <= 3; attempt++)`), journal a small summary instead of the whole result (an id, a count, a status), or move the effect after the last ask; then run the tool again.',
   },
+  'replay-finally-effect': {
+    message:
+      'a finally block around the ask releases what a journaled step made (a temporary file, a handle): the input-required signal that ends a round passes through it, so it runs at the end of every round, and later rounds get the record of the step, which names what is gone',
+    advice:
+      'Move the cleanup after the last ask (into the branches that finish the request), or make the step give plain data that outlives the round (read the bytes of the file, not its path); then run the tool again.',
+  },
   'handler-ask-not-replayed': {
     message:
       'another ask of the same handler is not migrated (its own review item says why), and a handler is replayed whole: all of its asks or none',

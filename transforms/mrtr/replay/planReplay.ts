@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { attributed } from '../../../lib/planFailure.js';
-import { Node } from '../../../lib/tsMorph.cjs';
+import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
 import type { CallExpression, SourceFile } from 'ts-morph';
 import { MAX_CHAINS, type Entry, type MrtrAnalysis } from '../analyse/classify.js';
 import { enclosingFunction, oneLine } from '../analyse/functions.js';
@@ -12,7 +12,7 @@ import type { Registration } from '../analyse/handlers.js';
 import type { HandlerPlans } from '../plan/planHandlers.js';
 import { classWiringOf, wiringOf, type ServerWiring } from '../plan/planWiring.js';
 import type { Review } from '../plan/review.js';
-import { journalOf } from './journal.js';
+import { journalOf, type JournalStep } from './journal.js';
 import { traceReplayPath, type OutsideCall, type ReplayEdits, type ReplayPath } from './replayPath.js';
 import { runtimePathOf } from '../rewrite/kit/runtimeImports.js';
 import { constValue, unwrap } from '../analyse/symbols.js';
@@ -185,8 +185,62 @@ function journalPath(
       }
       steps.push(...journal.steps);
     }
+    const released = releasedStep(steps, route.finallies, analysis);
+    if (released) {
+      verdicts.set(candidate.call.node, { kind: 'review', ...released });
+      for (const r of route.registrations) failed.set(r, released);
+      paths.delete(candidate);
+      break;
+    }
     route.steps.set(registration, steps);
   }
+}
+
+/**
+ * A journaled step whose value a `finally` block with effects reads (`source = await step(() => resolve(...))`, then
+ * `finally { await source?.cleanup?.() }`): the block runs at the end of every round, so it releases what the step
+ * made while the journal keeps handing the next round its record (a deleted temporary file). Undefined when none.
+ */
+function releasedStep(
+  steps: JournalStep[],
+  finallies: Node[],
+  analysis: MrtrAnalysis,
+): { reason: Review['reason']; detail: string } | undefined {
+  if (finallies.length === 0 || steps.length === 0) return undefined;
+  const bound = new Map<unknown, JournalStep>();
+  for (const step of steps)
+    for (const name of boundNames(step.statement)) {
+      const symbol = name.getSymbol()?.compilerSymbol;
+      if (symbol) bound.set(symbol, step);
+    }
+  for (const block of finallies)
+    for (const id of block.getDescendantsOfKind(SyntaxKind.Identifier)) {
+      const step = bound.get(id.getSymbol()?.compilerSymbol);
+      if (!step) continue;
+      return {
+        reason: 'replay-finally-effect',
+        detail: `the finally block at line ${analysis.project.userLine(block)} reads \`${id.getText()}\`, which the journaled step \`${oneLine(step.expression.getText(), 50)}\` (line ${analysis.project.userLine(step.statement)}) gives: the block releases it at the end of the first round, and later rounds get the journal's record of what is gone`,
+      };
+    }
+  return undefined;
+}
+
+/** The names a step's statement binds: `const x = ...`, `x = ...`. */
+function boundNames(statement: Node): Node[] {
+  if (Node.isVariableStatement(statement))
+    return statement.getDeclarations().flatMap((d) => {
+      const name = d.getNameNode();
+      return Node.isIdentifier(name) ? [name] : name.getDescendantsOfKind(SyntaxKind.Identifier);
+    });
+  const expression = Node.isExpressionStatement(statement) ? unwrap(statement.getExpression()) : undefined;
+  if (
+    expression &&
+    Node.isBinaryExpression(expression) &&
+    expression.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
+    Node.isIdentifier(expression.getLeft())
+  )
+    return [expression.getLeft()];
+  return [];
 }
 
 /** The plan of the server every registration on a path belongs to, shared by all its replayed sites; or why there is none. */

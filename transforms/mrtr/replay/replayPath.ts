@@ -1,5 +1,5 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
-import type { CallExpression, CatchClause, PropertyAccessExpression, TryStatement } from 'ts-morph';
+import type { Block, CallExpression, CatchClause, PropertyAccessExpression, TryStatement } from 'ts-morph';
 import type { Family } from '../../../lib/model.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import { MRTR_CAPABLE_METHODS } from '../constants.js';
@@ -15,6 +15,7 @@ import {
 import { templateCallbackOf, type Registration } from '../analyse/handlers.js';
 import type { ReasonId } from '../reasons.js';
 import { outermostOf, unwrap } from '../analyse/symbols.js';
+import { isReplaySafeStatement } from '../analyse/replaySafe.js';
 import type { JournalStep } from './journal.js';
 import { rerunsAround, type Rerun } from './reruns.js';
 
@@ -49,6 +50,8 @@ export interface ReplayEdits {
 export interface ReplayPath extends ReplayEdits {
   /** The ask and every call that leads to it. */
   calls: Node[];
+  /** `finally` blocks with effects around the path: the signal runs them at the end of every round (see planReplay). */
+  finallies: Block[];
   outside: OutsideCall[];
 }
 
@@ -71,6 +74,7 @@ interface Trail {
   handlerGuards: RejectionHandler[];
   settled: CallExpression[];
   capabilityReads: CallExpression[];
+  finallies: Block[];
   problem?: { reason: ReasonId; detail: string };
 }
 
@@ -98,6 +102,7 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
     handlerGuards: [],
     settled: [],
     capabilityReads: [],
+    finallies: [],
     reruns: new Map(),
     steps: new Map(),
     calls: [],
@@ -105,7 +110,10 @@ export function traceReplayPath(ask: Node, analysis: MrtrAnalysis): ReplayPathRe
   };
   const seen = new Map<Node, Set<string>>();
   const pending: Pending[] = [
-    { node: ask, trail: { reruns: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [] } },
+    {
+      node: ask,
+      trail: { reruns: [], guards: [], handlerGuards: [], settled: [], capabilityReads: [], finallies: [] },
+    },
   ];
   let steps = 0;
   while (pending.length > 0) {
@@ -165,6 +173,7 @@ function commitTrail(result: ReplayPath, trail: Trail, registration: Registratio
   for (const h of trail.handlerGuards) if (!result.handlerGuards.includes(h)) result.handlerGuards.push(h);
   for (const c of trail.settled) if (!result.settled.includes(c)) result.settled.push(c);
   for (const c of trail.capabilityReads) if (!result.capabilityReads.includes(c)) result.capabilityReads.push(c);
+  for (const f of trail.finallies) if (!result.finallies.includes(f)) result.finallies.push(f);
   if (!result.registrations.includes(registration)) result.registrations.push(registration);
   const list = result.reruns.get(registration) ?? [];
   for (const r of trail.reruns) {
@@ -196,6 +205,7 @@ function trailThrough(node: Node, fn: FunctionNode, before: Trail, analysis: Mrt
     handlerGuards: [...before.handlerGuards],
     settled: [...before.settled],
     capabilityReads: [...before.capabilityReads],
+    finallies: [...before.finallies],
   };
   // Capability reads have no effect: they may run again (and now read the request's own capabilities).
   const found = capabilityReadsOf(fn, analysis);
@@ -204,7 +214,10 @@ function trailThrough(node: Node, fn: FunctionNode, before: Trail, analysis: Mrt
   const helper = !analysis.usesOf(fn).some((use) => use.kind === 'registered');
   for (let current: Node = node; current !== fn; current = current.getParentOrThrow()) {
     const parent = current.getParentOrThrow();
-    if (Node.isTryStatement(parent) && parent.getTryBlock() === current) guardCatch(parent, trail, analysis);
+    if (Node.isTryStatement(parent) && parent.getTryBlock() === current) {
+      guardCatch(parent, trail, analysis);
+      checkFinally(parent, trail);
+    }
     if (Node.isCallExpression(parent) && current !== parent.getExpression()) guardCombinator(parent, trail, analysis);
     if (
       Node.isPropertyAccessExpression(parent) &&
@@ -245,6 +258,17 @@ function capabilityReadsOf(fn: FunctionNode, analysis: MrtrAnalysis): CallExpres
 /** The trail's first shape the runtime cannot keep (later ones add nothing). */
 function failTrail(trail: Trail, reason: ReasonId, detail: string): void {
   trail.problem ??= { reason, detail };
+}
+
+/**
+ * A `try` around the walk with a `finally` that has effects: the signal that ends a round passes through it, so the
+ * block runs at the end of every round. Releasing what the round made (`clearTimeout(timer)`) is right each round;
+ * releasing what a journaled step made is not, and planReplay checks that once the steps are known.
+ */
+function checkFinally(statement: TryStatement, trail: Trail): void {
+  const block = statement.getFinallyBlock();
+  if (block && !block.getStatements().every((s) => isReplaySafeStatement(s)) && !trail.finallies.includes(block))
+    trail.finallies.push(block);
 }
 
 /** A `try` around the walk: its catch clause rethrows the signal first, when it binds the error to a name. */

@@ -1,0 +1,37 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+
+/** Which format the user wants. */
+async function pickFormat(ctx: ServerContext): Promise<string> {
+  /* @mcp-mrtr-review replay-finally-effect: a finally block around the ask releases what a journaled step made (a temporary file, a handle): the input-required signal that ends a round passes through it, so it runs at the end of every round, and later rounds get the record of the step, which names what is gone: the finally block at line 30 reads `dir`, which the journaled step `await mkdtemp(path.join(tmpdir(), 'convert-'))` (line 24) gives: the block releases it at the end of the first round, and later rounds get the journal's record of what is gone */
+  const answer = await ctx.mcpReq.elicitInput({
+    mode: 'form',
+    message: 'Which format?',
+    requestedSchema: { type: 'object', properties: { format: { type: 'string', enum: ['png', 'webp'] } } },
+  });
+  return answer.action === 'accept' && typeof answer.content?.format === 'string' ? answer.content.format : 'png';
+}
+
+export function build(): McpServer {
+  const server = new McpServer({ name: 'converter', version: '1.0.0' });
+  server.registerTool(
+    'convert',
+    { description: 'Convert an image given as base64', inputSchema: z.object({ data: z.string() }) },
+    async ({ data }, ctx) => {
+      // A temporary copy of the input, removed when the call ends: a journaled path to it would outlive the round.
+      const dir = await mkdtemp(path.join(tmpdir(), 'convert-'));
+      try {
+        const file = path.join(dir, 'input.bin');
+        await writeFile(file, Buffer.from(data, 'base64'));
+        const format = await pickFormat(ctx);
+        return { content: [{ type: 'text', text: `converted ${file} to ${format}` }] };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+  return server;
+}
