@@ -297,7 +297,10 @@ function importChain(from: SourceFile, to: SourceFile, analysis: MrtrAnalysis): 
   return undefined;
 }
 
-/** The `new McpServer(...)` an expression holds: a local `const`, or a parameter every caller passes one (followed up to 3 calls). */
+// How far the server is followed back to its construction: parameters, fields, factories (each call or field a hop).
+const MAX_WIRING_HOPS = 6;
+
+/** The `new McpServer(...)` an expression holds: a local `const`, or a parameter every caller passes one (followed up to six hops). */
 function constructionOf(
   expression: Node,
   analysis: MrtrAnalysis,
@@ -306,9 +309,10 @@ function constructionOf(
   const node = unwrap(expression);
   if (Node.isNewExpression(node)) return node;
   if (node.getKind() === SyntaxKind.ThisKeyword) return superCallOf(node);
-  if (Node.isCallExpression(node) && depth <= 3) return factoryConstructionOf(node, analysis, depth);
-  if (Node.isPropertyAccessExpression(node) && depth <= 3) return fieldConstructionOf(node, analysis, depth);
-  if (!Node.isIdentifier(node) || depth > 3) return undefined;
+  if (depth > MAX_WIRING_HOPS) return undefined;
+  if (Node.isCallExpression(node)) return factoryConstructionOf(node, analysis, depth);
+  if (Node.isPropertyAccessExpression(node)) return fieldConstructionOf(node, analysis, depth);
+  if (!Node.isIdentifier(node)) return undefined;
   // Through imports too: `import { server } from './server.js'` (a module singleton) is the `const` it exports.
   const declarations = declarationsOf(analysis.project, node);
   const declaration = declarations.length === 1 ? declarations[0] : undefined;
@@ -341,25 +345,28 @@ function constructionOf(
   if (declaration && Node.isParameterDeclaration(declaration) && Node.isIdentifier(declaration.getNameNode())) {
     const fn = declaration.getParent();
     const index = (fn as unknown as FunctionNode).getParameters().indexOf(declaration as never);
-    // A function, a `const` arrow, or a class's method (`private setupHandlers(server: Server)`, called as
-    // `this.setupHandlers(server)`).
+    // A function, a `const` arrow, a class's method (`private setupHandlers(server: Server)`, called as
+    // `this.setupHandlers(server)`), or a class's constructor (`new ToolRegistry(this.server, ...)`).
     const named =
       fn &&
       (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)
         ? fn
-        : fn.getParentIfKind(SyntaxKind.VariableDeclaration));
+        : Node.isConstructorDeclaration(fn)
+          ? fn.getParentIfKind(SyntaxKind.ClassDeclaration)
+          : fn.getParentIfKind(SyntaxKind.VariableDeclaration));
     const name = named?.getNameNode();
     if (!named || !name || !Node.isIdentifier(name)) return undefined;
+    const constructs = Node.isConstructorDeclaration(fn);
     // A test's call (`registerTools(fakeServer, api)`) never decides which server the function gets.
     const calls = referencesTo(analysis.project, named, name.getText()).flatMap((ref) => {
       const access = ref.getParent();
       const callee = access && Node.isPropertyAccessExpression(access) && access.getNameNode() === ref ? access : ref;
       const call = callee.getParent();
-      return call &&
-        Node.isCallExpression(call) &&
-        call.getExpression() === callee &&
+      const invokes = call && (constructs ? Node.isNewExpression(call) : Node.isCallExpression(call));
+      return invokes &&
+        (call as CallExpression | NewExpression).getExpression() === callee &&
         !analysis.isTestFile(call.getSourceFile().getFilePath())
-        ? [call]
+        ? [call as CallExpression | NewExpression]
         : [];
     });
     const found = new Set(
@@ -384,6 +391,11 @@ function fieldConstructionOf(
 ): NewExpression | CallExpression | undefined {
   const declarations = declarationsOf(analysis.project, access.getNameNode());
   const field = declarations.length === 1 ? declarations[0] : undefined;
+  // `constructor(private readonly server: Server)`: the parameter property is the argument of each `new`.
+  if (field && Node.isParameterDeclaration(field) && field.isParameterProperty())
+    return field.hasModifier(SyntaxKind.PublicKeyword)
+      ? undefined
+      : constructionOf(field.getNameNode(), analysis, depth + 1);
   if (!field || !Node.isPropertyDeclaration(field)) return undefined;
   const own =
     field.hasModifier(SyntaxKind.PrivateKeyword) ||
