@@ -61,4 +61,54 @@ describe('v1 servers over Streamable HTTP: Express (sessionful, stateless), node
       (again.findings ?? []).filter((f) => f.decision === 'review').map((f) => `${f.file}:${f.line} ${f.reason}`),
     ).toEqual(['src/index.ts:10 serving-2025-only']);
   });
+
+  // A server the handler builds with `new` moves into a module-level buildServer() (fixtures
+  // `rewrite-http-express-inline*`); here, the shapes where that would change what a request gets.
+  it.each([
+    {
+      name: 'registers after the connect',
+      body: ['await server.connect(transport);', "server.registerTool('late', {}, async () => ({ content: [] }));"],
+      why: 'for more than building, storing, connecting and closing it',
+    },
+    {
+      name: 'awaits a registration',
+      body: ['await registerLater(server);', 'await server.connect(transport);'],
+      why: 'wait for something (await)',
+    },
+    {
+      name: 'registers with the request',
+      body: [
+        "server.registerTool(String(req.headers['x-tool']), {}, async () => ({ content: [] }));",
+        'await server.connect(transport);',
+      ],
+      why: 'read req, which the handler computes',
+    },
+  ])('leaves a server built in the handler to review when it $name', ({ body, why }) => {
+    const dir = tempTree({
+      'package.json':
+        JSON.stringify({ name: 'x', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.2' } }) + '\n',
+      'src/index.ts': [
+        "import express from 'express';",
+        "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+        "import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';",
+        'async function registerLater(server: McpServer) {',
+        "  server.registerTool('later', {}, async () => ({ content: [] }));",
+        '}',
+        'const app = express();',
+        'app.use(express.json());',
+        "app.post('/mcp', async (req, res) => {",
+        "  const server = new McpServer({ name: 'x', version: '1.0.0' });",
+        '  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });',
+        ...body.map((line) => `  ${line}`),
+        '  await transport.handleRequest(req, res, req.body);',
+        '});',
+        'app.listen(3000);',
+        '',
+      ].join('\n'),
+    });
+    const report = JSON.parse(run(['--dry-run', '--report', 'json', dir]).stdout) as Report;
+    const serving = (report.findings ?? []).filter((f) => f.reason === 'serving-2025-only');
+    expect(serving).toHaveLength(1);
+    expect(serving[0]!.message).toContain(why);
+  });
 });
