@@ -50,7 +50,7 @@ export function planHttpInlineServer(
   const scope = statement.parent;
   const connectStatement = ownStatement(connect, scope);
   if (!ts.isBlock(scope) || !connectStatement || connectStatement.pos < statement.end)
-    return { why: `the server ${serverName} is connected in another block than the one that builds it` };
+    return { why: `the server \`${serverName}\` is connected in another block than the one that builds it` };
   const text = source.text;
   const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   const brief = (node: ts.Node) => `\`${node.getText(source).split('\n')[0]!.slice(0, 60)}\` (line ${lineOf(node)})`;
@@ -69,7 +69,7 @@ export function planHttpInlineServer(
   for (const id of mentionsIn(handler.body!, bound)) {
     if (inMoved(id) || (id.pos >= statement.pos && id.end <= statement.end) || keptUse(id)) continue;
     return {
-      why: `the handler uses the server ${serverName} at line ${lineOf(id)} for more than building, storing, connecting and closing it (a 2026-era request would get a server without it)`,
+      why: `the handler uses the server \`${serverName}\` at line ${lineOf(id)} for more than building, storing, connecting and closing it (a 2026-era request would get a server without it)`,
     };
   }
   for (const node of [value, ...moved]) {

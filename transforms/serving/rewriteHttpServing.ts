@@ -289,7 +289,10 @@ function factoryOf(
       if (inline && 'why' in inline) return inline;
       if (inline) return { factory: inline.factory, inline };
     }
-    if (!declaration?.initializer) return { why: `the server ${receiver.text} is not a const of the handler` };
+    if (!declaration?.initializer)
+      return {
+        why: `the server \`${receiver.text}\` is not a const of the handler${destructuredNote(handler, receiver.text)}`,
+      };
     const uses = identifiersIn(handler, receiver.text).filter((id) => id !== declaration.name);
     const onlyServing = uses.every(
       (id) =>
@@ -299,7 +302,7 @@ function factoryOf(
     );
     if (!onlyServing)
       return {
-        why: `the handler uses the server ${receiver.text} for more than connect/close (a 2026-era request would get a server without it)`,
+        why: `the handler uses the server \`${receiver.text}\` for more than connect/close (a 2026-era request would get a server without it)`,
       };
     made = declaration.initializer;
   }
@@ -343,4 +346,27 @@ function isServingStatement(statement: ts.Statement, call: ts.CallExpression, so
     ts.isVariableStatement(statement) &&
     statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === receiver.text)
   );
+}
+
+/**
+ * `const { server, cleanup } = createServer()` in the handler: the factory builds more than the server, and a 2026-era
+ * request's server would come without the rest (the advice's tail says so).
+ */
+function destructuredNote(handler: ts.FunctionLikeDeclaration, name: string): string {
+  let found: ts.BindingElement | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (ts.isBindingElement(node) && ts.isIdentifier(node.name) && node.name.text === name) found = node;
+    ts.forEachChild(node, visit);
+  };
+  if (handler.body) visit(handler.body);
+  const pattern = found?.parent;
+  const declaration = pattern?.parent;
+  if (!found || !pattern || !declaration || !ts.isVariableDeclaration(declaration) || !declaration.initializer)
+    return '';
+  const others = pattern.elements
+    .map((e) => (ts.isBindingElement(e) && ts.isIdentifier(e.name) ? e.name.text : undefined))
+    .filter((n): n is string => !!n && n !== name);
+  if (others.length === 0) return '';
+  return ` (it is destructured with ${others.join(', ')} from what the handler builds: build only the server and its registrations in a function, so that createMcpHandler can call it per request)`;
 }
