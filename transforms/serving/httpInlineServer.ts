@@ -200,18 +200,9 @@ function keptUse(id: ts.Identifier): boolean {
  * (not in `node` itself); what is left is the module's or a global. `this` counts as one.
  */
 function outerName(node: ts.Node, handler: ts.FunctionLikeDeclaration, serverName: string): string | undefined {
-  // The server itself is the build function's own const.
+  // The server itself is the build function's own const, and the names `node` declares are its own.
   const own = new Set<string>([serverName]);
-  const declare = (binding: ts.BindingName): void => {
-    if (ts.isIdentifier(binding)) own.add(binding.text);
-    else for (const e of binding.elements) if (!ts.isOmittedExpression(e)) declare(e.name);
-  };
-  const collect = (n: ts.Node): void => {
-    if ((ts.isVariableDeclaration(n) || ts.isParameter(n) || ts.isBindingElement(n)) && n.name) declare(n.name);
-    if ((ts.isFunctionDeclaration(n) || ts.isClassDeclaration(n)) && n.name) own.add(n.name.text);
-    ts.forEachChild(n, collect);
-  };
-  collect(node);
+  collectDeclared(node, own);
   const local = new Set<string>();
   for (let fn: ts.Node | undefined = handler; fn; fn = enclosingFunction(fn)) collectDeclared(fn, local);
   let found: string | undefined;
@@ -226,7 +217,7 @@ function outerName(node: ts.Node, handler: ts.FunctionLikeDeclaration, serverNam
   return found;
 }
 
-/** The names a function declares: its parameters and every declaration in its body (nested functions' included). */
+/** The names a node declares: parameters and every declaration under it (nested functions' included). */
 function collectDeclared(fn: ts.Node, names: Set<string>): void {
   const declare = (binding: ts.BindingName): void => {
     if (ts.isIdentifier(binding)) names.add(binding.text);
