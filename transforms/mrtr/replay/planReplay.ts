@@ -216,13 +216,33 @@ function releasedStep(
   for (const block of finallies)
     for (const id of block.getDescendantsOfKind(SyntaxKind.Identifier)) {
       const step = bound.get(id.getSymbol()?.compilerSymbol);
-      if (!step) continue;
+      if (!step || !releases(id)) continue;
       return {
         reason: 'replay-finally-effect',
         detail: `the finally block at line ${analysis.project.userLine(block)} reads \`${id.getText()}\`, which the journaled step \`${oneLine(step.expression.getText(), 50)}\` (line ${analysis.project.userLine(step.statement)}) gives: the block releases it at the end of the first round, and later rounds get the journal's record of what is gone`,
       };
     }
   return undefined;
+}
+
+/**
+ * Whether a read in a `finally` releases the value itself: a method called on it (`source.cleanup()`, `span.end()`),
+ * the variable written again (`busy = false` after the step `busy = true`), or the value handed to a function
+ * (`rm(dir)`). The key of a bookkeeping entry removed by it (`pendingFlows.delete(id)`) leaves the value as it was.
+ */
+function releases(id: Node): boolean {
+  const parent = id.getParentOrThrow();
+  if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === id) {
+    const call = parent.getParent();
+    return !!call && Node.isCallExpression(call) && call.getExpression() === parent;
+  }
+  if (Node.isBinaryExpression(parent) && parent.getLeft() === id)
+    return parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken;
+  if (Node.isCallExpression(parent) && parent.getArguments().includes(id as never)) {
+    const callee = unwrap(parent.getExpression());
+    return !(Node.isPropertyAccessExpression(callee) && callee.getName() === 'delete');
+  }
+  return false;
 }
 
 /** The names a step's statement binds: `const x = ...`, `x = ...`. */
