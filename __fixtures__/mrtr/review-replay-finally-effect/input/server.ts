@@ -4,6 +4,8 @@ import path from 'node:path';
 import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
+let busy = false;
+
 /** Which format the user wants. */
 async function pickFormat(ctx: ServerContext): Promise<string> {
   const answer = await ctx.mcpReq.elicitInput({
@@ -12,6 +14,16 @@ async function pickFormat(ctx: ServerContext): Promise<string> {
     requestedSchema: { type: 'object', properties: { format: { type: 'string', enum: ['png', 'webp'] } } },
   });
   return answer.action === 'accept' && typeof answer.content?.format === 'string' ? answer.content.format : 'png';
+}
+
+/** Which size the user wants. */
+async function pickSize(ctx: ServerContext): Promise<string> {
+  const answer = await ctx.mcpReq.elicitInput({
+    mode: 'form',
+    message: 'Which size?',
+    requestedSchema: { type: 'object', properties: { size: { type: 'string', enum: ['small', 'large'] } } },
+  });
+  return answer.action === 'accept' && typeof answer.content?.size === 'string' ? answer.content.size : 'small';
 }
 
 export function build(): McpServer {
@@ -29,6 +41,21 @@ export function build(): McpServer {
         return { content: [{ type: 'text', text: `converted ${file} to ${format}` }] };
       } finally {
         await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+  server.registerTool(
+    'exclusive',
+    { description: 'One conversion at a time', inputSchema: z.object({ name: z.string() }) },
+    async ({ name }, ctx) => {
+      if (busy) return { content: [{ type: 'text', text: 'Busy.' }], isError: true };
+      // A flag the step would set once and the finally clear at the end of the first round: later rounds run unflagged.
+      busy = true;
+      try {
+        const size = await pickSize(ctx);
+        return { content: [{ type: 'text', text: `${name} at ${size}` }] };
+      } finally {
+        busy = false;
       }
     },
   );

@@ -4,15 +4,28 @@ import path from 'node:path';
 import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
+let busy = false;
+
 /** Which format the user wants. */
 async function pickFormat(ctx: ServerContext): Promise<string> {
-  /* @mcp-mrtr-review replay-finally-effect: a finally block around the ask releases what a journaled step made (a temporary file, a handle): the input-required signal that ends a round passes through it, so it runs at the end of every round, and later rounds get the record of the step, which names what is gone: the finally block at line 30 reads `dir`, which the journaled step `await mkdtemp(path.join(tmpdir(), 'convert-'))` (line 24) gives: the block releases it at the end of the first round, and later rounds get the journal's record of what is gone */
+  /* @mcp-mrtr-review replay-finally-effect: a finally block around the ask releases what a journaled step made (a temporary file, a handle): the input-required signal that ends a round passes through it, so it runs at the end of every round, and later rounds get the record of the step, which names what is gone: the finally block at line 42 reads `dir`, which the journaled step `await mkdtemp(path.join(tmpdir(), 'convert-'))` (line 36) gives: the block releases it at the end of the first round, and later rounds get the journal's record of what is gone */
   const answer = await ctx.mcpReq.elicitInput({
     mode: 'form',
     message: 'Which format?',
     requestedSchema: { type: 'object', properties: { format: { type: 'string', enum: ['png', 'webp'] } } },
   });
   return answer.action === 'accept' && typeof answer.content?.format === 'string' ? answer.content.format : 'png';
+}
+
+/** Which size the user wants. */
+async function pickSize(ctx: ServerContext): Promise<string> {
+  /* @mcp-mrtr-review replay-finally-effect: a finally block around the ask releases what a journaled step made (a temporary file, a handle): the input-required signal that ends a round passes through it, so it runs at the end of every round, and later rounds get the record of the step, which names what is gone: the finally block at line 57 reads `busy`, which the journaled step `busy = true` (line 53) gives: the block releases it at the end of the first round, and later rounds get the journal's record of what is gone */
+  const answer = await ctx.mcpReq.elicitInput({
+    mode: 'form',
+    message: 'Which size?',
+    requestedSchema: { type: 'object', properties: { size: { type: 'string', enum: ['small', 'large'] } } },
+  });
+  return answer.action === 'accept' && typeof answer.content?.size === 'string' ? answer.content.size : 'small';
 }
 
 export function build(): McpServer {
@@ -30,6 +43,21 @@ export function build(): McpServer {
         return { content: [{ type: 'text', text: `converted ${file} to ${format}` }] };
       } finally {
         await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+  server.registerTool(
+    'exclusive',
+    { description: 'One conversion at a time', inputSchema: z.object({ name: z.string() }) },
+    async ({ name }, ctx) => {
+      if (busy) return { content: [{ type: 'text', text: 'Busy.' }], isError: true };
+      // A flag the step would set once and the finally clear at the end of the first round: later rounds run unflagged.
+      busy = true;
+      try {
+        const size = await pickSize(ctx);
+        return { content: [{ type: 'text', text: `${name} at ${size}` }] };
+      } finally {
+        busy = false;
       }
     },
   );
