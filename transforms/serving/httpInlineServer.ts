@@ -61,7 +61,13 @@ export function planHttpInlineServer(
     const uses = mentionsIn(between, bound);
     if (uses.length === 0 || uses.every((id) => keptUse(id))) continue;
     if (connectsServer(between, bound)) return { why: `${brief(between)} connects ${serverName} too` };
-    if (!ts.isExpressionStatement(between) || registration(between, uses, bound)?.length !== 0)
+    // `server = wrap(server)` rebinds the server: the build function's const cannot take it.
+    const rebinds =
+      ts.isExpressionStatement(between) &&
+      ts.isBinaryExpression(between.expression) &&
+      ts.isIdentifier(between.expression.left) &&
+      between.expression.left.text === serverName;
+    if (!ts.isExpressionStatement(between) || rebinds || registration(between, uses, bound)?.length !== 0)
       return { why: `${brief(between)} uses ${serverName} in a way that cannot move into a function that builds it` };
     moved.push(between);
   }
