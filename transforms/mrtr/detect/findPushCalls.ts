@@ -9,7 +9,9 @@ import { PUSH_METHODS, REQUEST_METHOD_KINDS, REQUEST_SENDERS, RESULT_SCHEMA_KIND
 import { registrationOf } from '../analyse/handlers.js';
 import type { Origin } from '../analyse/origins.js';
 import { isMockUse } from './mockUses.js';
-import { identifierAt, outermostOf, sdkNameOf, wordOffsets } from '../analyse/symbols.js';
+import { identifierAt, outermostOf, sdkNameOf, unwrap, wordOffsets } from '../analyse/symbols.js';
+import { projectFunctionOf } from '../analyse/functions.js';
+import type { Use } from '../analyse/valueUses.js';
 import { memberAccesses, requestSent } from './calls.js';
 import { findFrameworkCalls } from './findFrameworkCalls.js';
 import { findUnprovenCalls } from './findUnprovenCalls.js';
@@ -133,10 +135,39 @@ function boundMethodCalls(access: Node, analysis: MrtrAnalysis): Node[] {
   const call = bind?.getParent();
   if (!bind || !Node.isPropertyAccessExpression(bind) || bind.getName() !== 'bind') return [];
   if (!call || !Node.isCallExpression(call) || call.getExpression() !== bind) return [];
-  const uses = analysis.usesOfValue(call);
   const file = access.getSourceFile();
+  // Handed to a project function (`elicitEcho(server.server.elicitInput.bind(server.server), extra)`): the calls of
+  // its parameter in that function's body are the bound method's calls.
+  const uses = analysis
+    .usesOfValue(call)
+    .flatMap((use) => (use.kind === 'passed' ? (parameterCalls(use.call, call, analysis) ?? [use]) : [use]));
   if (uses.length === 0 || !uses.every((use) => use.kind === 'call' && use.call.getSourceFile() === file)) return [];
   return uses.flatMap((use) => (use.kind === 'call' ? [use.call] : []));
+}
+
+/**
+ * The direct calls of the parameter a project function receives `value` in, as uses (`await elicitInput({...})` in
+ * `async function elicitEcho(elicitInput, extra)`); undefined when the callee is not a function declared in the project
+ * or the parameter is used other than by direct calls.
+ */
+function parameterCalls(passedTo: Node, value: Node, analysis: MrtrAnalysis): Use[] | undefined {
+  if (!Node.isCallExpression(passedTo)) return undefined;
+  const callee = unwrap(passedTo.getExpression());
+  const fn = Node.isIdentifier(callee) ? projectFunctionOf(analysis.project, callee) : undefined;
+  const index = passedTo.getArguments().findIndex((argument) => outermostOf(value) === argument || value === argument);
+  const parameter = index >= 0 ? fn?.getParameters()[index] : undefined;
+  if (!fn || !parameter || !Node.isParameterDeclaration(parameter) || parameter.isRestParameter()) return undefined;
+  const name = parameter.getNameNode();
+  if (!Node.isIdentifier(name)) return undefined;
+  const calls: Use[] = [];
+  for (const reference of fn.getDescendantsOfKind(SyntaxKind.Identifier)) {
+    if (reference === name || reference.getText() !== name.getText() || reference.getSymbol() !== name.getSymbol())
+      continue;
+    const parent = reference.getParent();
+    if (!parent || !Node.isCallExpression(parent) || parent.getExpression() !== reference) return undefined;
+    calls.push({ kind: 'call', call: parent });
+  }
+  return calls;
 }
 
 /** The calls of a local that a push method was stored in (`const ask = server.elicitInput`): `ask(...)`, `ask.call(...)`, `ask.apply(...)`. */
