@@ -4,7 +4,7 @@
 // function, which the session code calls where it built the server and createMcpHandler calls per 2026-era request.
 import { ts } from '../../lib/tsMorph.cjs';
 import type { TextEdit } from '../../lib/edits.js';
-import { chunkStart, enclosingFunction, identifierUsed } from '../kit/syntax.js';
+import { chunkStart, enclosingFunction, identifierUsed, indentOf } from '../kit/syntax.js';
 import { tidyBlankLines } from '../kit/tidyBlankLines.js';
 import {
   connectsServer,
@@ -98,12 +98,12 @@ export function planHttpInlineServer(
           ? line
           : unit + (line.startsWith(base) ? line.slice(base.length) : line.trimStart()),
       );
-  const statementIndent = indentAtLine(text, statement.getStart(source));
+  const statementIndent = indentOf(text, statement.getStart(source));
   body.push(...reindent(`const ${serverName} = ${value.getText(source)};`, statementIndent));
   moved.forEach((s) => {
     const start = chunkStart(source, s);
     if (/\n[ \t]*\r?\n[ \t]*$/.test(text.slice(0, start))) body.push('');
-    body.push(...reindent(text.slice(start, s.getEnd()), indentAtLine(text, s.getStart(source))));
+    body.push(...reindent(text.slice(start, s.getEnd()), indentOf(text, s.getStart(source))));
   });
   const declaration = [
     '// The server and its registrations, moved out of the request handler: the session code builds one per 2025-era',
@@ -242,12 +242,7 @@ function indentUnit(source: ts.SourceFile, handler: ts.FunctionLikeDeclaration):
   const body = handler.body;
   const first = body && ts.isBlock(body) ? body.statements[0] : undefined;
   if (!first) return '  ';
-  const outer = indentAtLine(source.text, handler.getStart(source));
-  const inner = indentAtLine(source.text, first.getStart(source));
+  const outer = indentOf(source.text, handler.getStart(source));
+  const inner = indentOf(source.text, first.getStart(source));
   return inner.startsWith(outer) && inner.length > outer.length ? inner.slice(outer.length) : '  ';
-}
-
-function indentAtLine(text: string, offset: number): string {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  return /^[ \t]*/.exec(text.slice(lineStart))![0];
 }

@@ -73,7 +73,8 @@ export function planRebound(
 
 /**
  * Whether a use of a function runs only after the module has loaded: passed by name as a listener
- * (`process.on('SIGINT', shutdown)`), or inside a function written as an argument of a call (a callback).
+ * (`process.on('SIGINT', shutdown)`), or in a function written as an argument of a call (a callback), when that is
+ * the innermost function around the use.
  */
 function runsLater(id: ts.Identifier): boolean {
   const parent = id.parent;
@@ -81,12 +82,14 @@ function runsLater(id: ts.Identifier): boolean {
     const callee = parent.expression;
     if (ts.isPropertyAccessExpression(callee) && LISTENER_METHODS.has(callee.name.text)) return true;
   }
-  for (let node: ts.Node = id; node.parent; node = node.parent) {
-    const fn = node.parent;
-    if ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && ts.isCallExpression(fn.parent))
-      return fn.parent.arguments.includes(fn);
-  }
-  return false;
+  let fn: ts.Node | undefined = parent;
+  while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
+  return (
+    !!fn &&
+    (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) &&
+    ts.isCallExpression(fn.parent) &&
+    fn.parent.arguments.includes(fn)
+  );
 }
 
 /** `f();` or `await f();` (no arguments), a statement of `body` before the connect, where `id` is `f`. */

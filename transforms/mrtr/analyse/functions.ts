@@ -1,5 +1,12 @@
 import { Node, SyntaxKind } from '../../../lib/tsMorph.cjs';
-import type { ArrowFunction, FunctionDeclaration, FunctionExpression, SourceFile } from 'ts-morph';
+import type {
+  ArrowFunction,
+  CallExpression,
+  FunctionDeclaration,
+  FunctionExpression,
+  ParameterDeclaration,
+  SourceFile,
+} from 'ts-morph';
 import type { AnalysisProject } from '../../../lib/project.js';
 import { constValue, declarationsOf, identifierAt, importedModuleOf, unwrap, wordOffsets } from './symbols.js';
 
@@ -381,4 +388,30 @@ function constStringOf(expression: Node, depth = 0): string | undefined {
   return member && Node.isPropertyAssignment(member)
     ? constStringOf(member.getInitializerOrThrow(), depth + 1)
     : undefined;
+}
+
+/**
+ * The direct calls of a function's named parameter in its body (`work()` in `withRetry(work)`), or the first reference
+ * to it that is not one (it is stored, passed on, read). A JSDoc `@param` naming it is no use of it.
+ */
+export function parameterCalls(
+  fn: Node,
+  parameter: ParameterDeclaration,
+): { calls: CallExpression[] } | { other: Node } {
+  const name = parameter.getNameNode();
+  const symbol = name.getSymbol();
+  const calls: CallExpression[] = [];
+  for (const reference of fn.getDescendantsOfKind(SyntaxKind.Identifier)) {
+    if (reference === name || reference.getText() !== name.getText() || reference.getSymbol() !== symbol) continue;
+    if (inJsDoc(reference)) continue;
+    const parent = reference.getParent();
+    if (parent && Node.isCallExpression(parent) && parent.getExpression() === reference) calls.push(parent);
+    else return { other: reference };
+  }
+  return { calls };
+}
+
+/** Whether a node sits in a JSDoc comment (`@param work - the step` names a parameter without using it). */
+export function inJsDoc(node: Node): boolean {
+  return node.getFirstAncestor((a) => Node.isJSDoc(a)) !== undefined;
 }

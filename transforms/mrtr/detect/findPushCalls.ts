@@ -10,7 +10,7 @@ import { registrationOf } from '../analyse/handlers.js';
 import type { Origin } from '../analyse/origins.js';
 import { isMockUse } from './mockUses.js';
 import { identifierAt, outermostOf, sdkNameOf, unwrap, wordOffsets } from '../analyse/symbols.js';
-import { projectFunctionOf } from '../analyse/functions.js';
+import { parameterCalls, projectFunctionOf } from '../analyse/functions.js';
 import type { Use } from '../analyse/valueUses.js';
 import { memberAccesses, requestSent } from './calls.js';
 import { findFrameworkCalls } from './findFrameworkCalls.js';
@@ -140,7 +140,7 @@ function boundMethodCalls(access: Node, analysis: MrtrAnalysis): Node[] {
   // its parameter in that function's body are the bound method's calls.
   const uses = analysis
     .usesOfValue(call)
-    .flatMap((use) => (use.kind === 'passed' ? (parameterCalls(use.call, call, analysis) ?? [use]) : [use]));
+    .flatMap((use) => (use.kind === 'passed' ? (parameterUses(use.call, call, analysis) ?? [use]) : [use]));
   if (uses.length === 0 || !uses.every((use) => use.kind === 'call' && use.call.getSourceFile() === file)) return [];
   return uses.flatMap((use) => (use.kind === 'call' ? [use.call] : []));
 }
@@ -150,24 +150,16 @@ function boundMethodCalls(access: Node, analysis: MrtrAnalysis): Node[] {
  * `async function elicitEcho(elicitInput, extra)`); undefined when the callee is not a function declared in the project
  * or the parameter is used other than by direct calls.
  */
-function parameterCalls(passedTo: Node, value: Node, analysis: MrtrAnalysis): Use[] | undefined {
+function parameterUses(passedTo: Node, value: Node, analysis: MrtrAnalysis): Use[] | undefined {
   if (!Node.isCallExpression(passedTo)) return undefined;
   const callee = unwrap(passedTo.getExpression());
   const fn = Node.isIdentifier(callee) ? projectFunctionOf(analysis.project, callee) : undefined;
   const index = passedTo.getArguments().findIndex((argument) => outermostOf(value) === argument || value === argument);
   const parameter = index >= 0 ? fn?.getParameters()[index] : undefined;
   if (!fn || !parameter || !Node.isParameterDeclaration(parameter) || parameter.isRestParameter()) return undefined;
-  const name = parameter.getNameNode();
-  if (!Node.isIdentifier(name)) return undefined;
-  const calls: Use[] = [];
-  for (const reference of fn.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    if (reference === name || reference.getText() !== name.getText() || reference.getSymbol() !== name.getSymbol())
-      continue;
-    const parent = reference.getParent();
-    if (!parent || !Node.isCallExpression(parent) || parent.getExpression() !== reference) return undefined;
-    calls.push({ kind: 'call', call: parent });
-  }
-  return calls;
+  if (!Node.isIdentifier(parameter.getNameNode())) return undefined;
+  const found = parameterCalls(fn, parameter);
+  return 'other' in found ? undefined : found.calls.map((call) => ({ kind: 'call' as const, call }));
 }
 
 /** The calls of a local that a push method was stored in (`const ask = server.elicitInput`): `ask(...)`, `ask.call(...)`, `ask.apply(...)`. */

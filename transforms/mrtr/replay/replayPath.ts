@@ -5,9 +5,11 @@ import type { MrtrAnalysis } from '../analyse/classify.js';
 import { MRTR_CAPABLE_METHODS } from '../constants.js';
 import {
   enclosingFunction,
+  inJsDoc,
   isFunctionNode,
   namedDeclarationOf,
   oneLine,
+  parameterCalls,
   projectFunctionOf,
   type FunctionNode,
   type ProjectFunction,
@@ -379,25 +381,12 @@ function callsOfPassed(
   ) {
     return unfollowed(`${callee.getText()} does not take it as a named parameter`);
   }
-  const symbol = parameter.getNameNode().getSymbol();
-  const calls: Node[] = [];
-  for (const reference of hof.getDescendants()) {
-    if (
-      !Node.isIdentifier(reference) ||
-      // `@param work - the step` in the function's JSDoc names the parameter without using it.
-      inJsDoc(reference) ||
-      reference === parameter.getNameNode() ||
-      reference.getText() !== parameter.getName() ||
-      reference.getSymbol() !== symbol
-    )
-      continue;
-    const parent = reference.getParent();
-    if (parent && Node.isCallExpression(parent) && parent.getExpression() === reference) calls.push(parent);
-    else
-      return unfollowed(
-        `its parameter ${parameter.getName()} is used at line ${analysis.project.userLine(reference)} other than by a direct call`,
-      );
-  }
+  const found = parameterCalls(hof, parameter);
+  if ('other' in found)
+    return unfollowed(
+      `its parameter ${parameter.getName()} is used at line ${analysis.project.userLine(found.other)} other than by a direct call`,
+    );
+  const calls: Node[] = found.calls;
   return { calls, resume: { fn: hof, call } };
 }
 
@@ -586,10 +575,6 @@ function callText(call: Node): string {
 }
 
 /** Inside a JSDoc comment (`@param name`, `{@link name}`): a mention, not a use. */
-function inJsDoc(node: Node): boolean {
-  return node.getFirstAncestor((a) => Node.isJSDoc(a)) !== undefined;
-}
-
 /** What distinguishes two trails for the walk above them: the guards found so far, and whether one failed. */
 function signatureOf(trail: Trail): string {
   const nodes = [...trail.guards, ...trail.handlerGuards, ...trail.settled].map((n) => n.getStart());

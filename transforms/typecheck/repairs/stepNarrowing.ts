@@ -53,33 +53,29 @@ function declaredInStep(ts: TS, name: TypeScript.Identifier, file: TypeScript.So
   return declared;
 }
 
-/** The arrow of `step(label, () => ...)` around the node, if any (whatever `step` is bound to). */
+/** The innermost arrow around the node passed second to a call of a name (`step(label, () => ...)`), if any. */
 function stepArrowOf(ts: TS, node: TypeScript.Node, file: TypeScript.SourceFile): TypeScript.ArrowFunction | undefined {
   for (let at: TypeScript.Node | undefined = node; at && at !== file; at = at.parent) {
     const call: TypeScript.Node | undefined = at.parent;
-    if (ts.isArrowFunction(at) && call && ts.isCallExpression(call) && call.arguments[1] === at) return at;
+    if (!ts.isArrowFunction(at) || !call || !ts.isCallExpression(call) || call.arguments[1] !== at) continue;
+    if (ts.isIdentifier(call.expression)) return at;
   }
   return undefined;
 }
 
 /** Whether the node is inside the arrow of `step(label, () => ...)`, `step` imported from the runtime module. */
 function insideStep(ts: TS, node: TypeScript.Node, file: TypeScript.SourceFile): boolean {
-  for (let at: TypeScript.Node | undefined = node; at && at !== file; at = at.parent) {
-    const call: TypeScript.Node | undefined = at.parent;
-    if (!ts.isArrowFunction(at) || !call || !ts.isCallExpression(call) || call.arguments[1] !== at) continue;
-    const callee = call.expression;
-    if (!ts.isIdentifier(callee)) continue;
-    return file.statements.some(
-      (s) =>
-        ts.isImportDeclaration(s) &&
-        ts.isStringLiteral(s.moduleSpecifier) &&
-        RUNTIME_MODULE.test(s.moduleSpecifier.text) &&
-        !!s.importClause?.namedBindings &&
-        ts.isNamedImports(s.importClause.namedBindings) &&
-        s.importClause.namedBindings.elements.some(
-          (e) => e.name.text === callee.text && (e.propertyName ?? e.name).text === 'step',
-        ),
-    );
-  }
-  return false;
+  const callee = (stepArrowOf(ts, node, file)?.parent as TypeScript.CallExpression | undefined)?.expression;
+  if (!callee || !ts.isIdentifier(callee)) return false;
+  return file.statements.some(
+    (s) =>
+      ts.isImportDeclaration(s) &&
+      ts.isStringLiteral(s.moduleSpecifier) &&
+      RUNTIME_MODULE.test(s.moduleSpecifier.text) &&
+      !!s.importClause?.namedBindings &&
+      ts.isNamedImports(s.importClause.namedBindings) &&
+      s.importClause.namedBindings.elements.some(
+        (e) => e.name.text === callee.text && (e.propertyName ?? e.name).text === 'step',
+      ),
+  );
 }
