@@ -18,7 +18,7 @@ export function isTaskAugmented(call: PushCall, method: string): boolean {
 export function builderOf(call: PushCall, method: string): Builder | undefined {
   const row = pushMethodNamed(method);
   // `send(request, CustomSchema)` expects another result shape (e.g. a task result): not the plain answer.
-  const schema = Node.isCallExpression(call.node) && isSender(method) ? call.node.getArguments()[1] : undefined;
+  const schema = isSender(method) ? requestArguments(call)[1] : undefined;
   if (schema && !((simpleName(unwrap(schema)) ?? '') in RESULT_SCHEMA_KINDS)) return undefined;
   // Task-augmented requests (`task: { ttl }`) answer with a task, not the result: no explicit form.
   if (isTaskAugmented(call, method)) return undefined;
@@ -42,7 +42,7 @@ export function builderOf(call: PushCall, method: string): Builder | undefined {
 /** The request params: the first argument of elicitInput/createMessage, `params` of a request object. */
 export function paramsOf(call: PushCall, method: string): Node | undefined {
   if (!Node.isCallExpression(call.node)) return undefined;
-  const first = call.node.getArguments()[0];
+  const first = requestArguments(call)[0];
   if (isSender(method)) {
     const request = first ? constValue(first) : undefined;
     if (!request || !Node.isObjectLiteralExpression(request)) return undefined;
@@ -54,9 +54,14 @@ export function paramsOf(call: PushCall, method: string): Node | undefined {
 
 /** The request options of an ask (`elicitInput(params, { timeout })`, `send(request, Schema, options)`), if any. */
 export function optionsArgumentOf(call: PushCall): Node | undefined {
-  if (!Node.isCallExpression(call.node)) return undefined;
   const method = call.form.split('.').pop() ?? '';
-  return call.node.getArguments()[isSender(method) ? 2 : 1];
+  return requestArguments(call)[isSender(method) ? 2 : 1];
+}
+
+/** The arguments the request itself takes: after the receiver of `ask.call(server, params)`. */
+export function requestArguments(call: PushCall): Node[] {
+  if (!Node.isCallExpression(call.node)) return [];
+  return call.node.getArguments().slice(call.receiverArgument ? 1 : 0);
 }
 
 /** A generic sender (`request`, `sendRequest`, `send`): it takes a request object, then a result schema. */

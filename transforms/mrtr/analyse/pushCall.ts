@@ -14,4 +14,9 @@ export interface PushCall {
   reason?: 'indirect-call' | 'dynamic-request' | 'roots-list-changed' | 'framework-api' | 'unproven-receiver';
   /** Appended to the reason's message (which framework, and what to do). */
   detail?: string;
+  /**
+   * The method was kept in a local and is called with its receiver first (`const ask = server.elicitInput; ...
+   * ask.call(server, params)`): the request's own arguments start at the second, and only replay rewrites it.
+   */
+  receiverArgument?: true;
 }

@@ -5,7 +5,13 @@ import type { SiteKind } from '../../../lib/model.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import type { PushCall } from '../analyse/pushCall.js';
 import type { Role } from '../constants.js';
-import { PUSH_METHODS, REQUEST_METHOD_KINDS, REQUEST_SENDERS, RESULT_SCHEMA_KINDS } from '../pushMethods.js';
+import {
+  ASK_METHODS,
+  PUSH_METHODS,
+  REQUEST_METHOD_KINDS,
+  REQUEST_SENDERS,
+  RESULT_SCHEMA_KINDS,
+} from '../pushMethods.js';
 import { registrationOf } from '../analyse/handlers.js';
 import type { Origin } from '../analyse/origins.js';
 import { isMockUse } from './mockUses.js';
@@ -105,16 +111,25 @@ function pushMethodCalls(
   origin: Origin,
   analysis: MrtrAnalysis,
 ): PushCall[] {
-  // `const ask = server.elicitInput; ... ask.call(server, params)`: reported where it is called, once per call.
+  // `const ask = server.elicitInput; ... ask.call(server, params)`: reported where it is called, once per call. Called
+  // on the server it was read from, it is that server's ask (replay rewrites it in place); otherwise it stays
+  // `indirect-call`.
   const stored = storedMethodCalls(access);
   if (stored.length > 0)
-    return stored.map(({ call, how }) => ({
-      node: call,
-      kind,
-      form: `${receiverLabel(origin)}.${method}${how}`,
-      sdk: origin.sdk,
-      reason: 'indirect-call' as const,
-    }));
+    return stored.map(({ call, how, sameReceiver }) =>
+      sameReceiver && ASK_METHODS[method] && ASK_METHODS[method] !== 'request'
+        ? { node: call, kind, form: `${receiverLabel(origin)}.${method}`, sdk: origin.sdk, receiverArgument: true }
+        : {
+            node: call,
+            kind,
+            form: `${receiverLabel(origin)}.${method}${how}`,
+            sdk: origin.sdk,
+            reason: 'indirect-call',
+          },
+    );
+  // Kept in a local that is only checked (`typeof ask !== 'function'`, as a migrated `ask.call(server, ...)` leaves
+  // it): no request is made through it.
+  if (onlyCheckedLocal(access)) return [];
   // `return server.elicitInput.bind(server)` from a getter, then `const ask = getAsk(server); await ask(params)`:
   // reported where the bound method is called, when every use of it in the file is a call.
   const bound = boundMethodCalls(access, analysis);
@@ -162,13 +177,19 @@ function parameterUses(passedTo: Node, value: Node, analysis: MrtrAnalysis): Use
   return 'other' in found ? undefined : found.calls.map((call) => ({ kind: 'call' as const, call }));
 }
 
-/** The calls of a local that a push method was stored in (`const ask = server.elicitInput`): `ask(...)`, `ask.call(...)`, `ask.apply(...)`. */
-function storedMethodCalls(access: Node): Array<{ call: Node; how: string }> {
+/**
+ * The calls of a local that a push method was stored in (`const ask = server.elicitInput`): `ask(...)`, `ask.call(...)`,
+ * `ask.apply(...)`. `sameReceiver`: the local is a `const` and `.call` passes the receiver it was read from (the same
+ * text: `ask.call(server, params)`), so the call is that server's method call.
+ */
+function storedMethodCalls(access: Node): Array<{ call: Node; how: string; sameReceiver: boolean }> {
   const declaration = access.getParent();
   if (!declaration || !Node.isVariableDeclaration(declaration) || declaration.getInitializer() !== access) return [];
   const name = declaration.getNameNode();
   if (!Node.isIdentifier(name)) return [];
-  const calls: Array<{ call: Node; how: string }> = [];
+  const constant = declaration.getVariableStatement()?.getDeclarationKind() === 'const';
+  const receiver = Node.isPropertyAccessExpression(access) ? unwrap(access.getExpression()).getText() : undefined;
+  const calls: Array<{ call: Node; how: string; sameReceiver: boolean }> = [];
   const symbol = name.getSymbol();
   const scope =
     declaration.getFirstAncestor((n) => Node.isBlock(n) || Node.isSourceFile(n)) ?? declaration.getSourceFile();
@@ -178,13 +199,31 @@ function storedMethodCalls(access: Node): Array<{ call: Node; how: string }> {
     const value = outermostOf(reference);
     const parent = value.getParent();
     if (parent && Node.isCallExpression(parent) && parent.getExpression() === value)
-      calls.push({ call: parent, how: ' (stored)' });
+      calls.push({ call: parent, how: ' (stored)', sameReceiver: false });
     if (!parent || !Node.isPropertyAccessExpression(parent) || !['call', 'apply'].includes(parent.getName())) continue;
     const outer = parent.getParent();
-    if (outer && Node.isCallExpression(outer) && outer.getExpression() === parent)
-      calls.push({ call: outer, how: `.${parent.getName()}` });
+    if (!outer || !Node.isCallExpression(outer) || outer.getExpression() !== parent) continue;
+    const first = outer.getArguments()[0];
+    const sameReceiver =
+      constant && parent.getName() === 'call' && !!first && !!receiver && unwrap(first).getText() === receiver;
+    calls.push({ call: outer, how: `.${parent.getName()}`, sameReceiver });
   }
   return calls;
+}
+
+/** `const ask = server.elicitInput` whose every read is a presence check (isPresenceCheck). */
+function onlyCheckedLocal(access: Node): boolean {
+  const declaration = access.getParent();
+  if (!declaration || !Node.isVariableDeclaration(declaration) || declaration.getInitializer() !== access) return false;
+  const name = declaration.getNameNode();
+  if (!Node.isIdentifier(name) || declaration.getVariableStatement()?.getDeclarationKind() !== 'const') return false;
+  const symbol = name.getSymbol();
+  const scope =
+    declaration.getFirstAncestor((n) => Node.isBlock(n) || Node.isSourceFile(n)) ?? declaration.getSourceFile();
+  const reads = scope
+    .getDescendantsOfKind(SyntaxKind.Identifier)
+    .filter((id) => id !== name && id.getText() === name.getText() && id.getSymbol() === symbol);
+  return reads.length > 0 && reads.every((read) => isPresenceCheck(read));
 }
 
 /**

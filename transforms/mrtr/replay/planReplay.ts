@@ -8,6 +8,7 @@ import { MRTR_CAPABLE_METHODS } from '../constants.js';
 import { ASK_METHODS, type AskMethod } from '../pushMethods.js';
 import { paramsOf } from '../analyse/askCall.js';
 import type { FoundSite } from '../detect/findSites.js';
+import type { PushCall } from '../analyse/pushCall.js';
 import type { Registration } from '../analyse/handlers.js';
 import type { HandlerPlans } from '../plan/planHandlers.js';
 import { classWiringOf, wiringOf, type ServerWiring } from '../plan/planWiring.js';
@@ -36,7 +37,8 @@ export interface ReplayPlan extends Omit<ReplayEdits, 'reruns'> {
   runtimePath: string;
   /** False when the project already holds the runtime (a later run): it is not written again. */
   createRuntime: boolean;
-  askCalls: Array<{ call: CallExpression; method: AskMethod }>;
+  /** `receiverArgument`: `ask.call(server, params)`, whose receiver argument goes with the callee. */
+  askCalls: Array<{ call: CallExpression; method: AskMethod; receiverArgument?: true }>;
   /** Other files registering handlers of this server: they import the codec from `wiring.codecFile`. */
   codecImports: SourceFile[];
   /** With `wiring.ownCodec`: the other files registering handlers, each declaring the shared codec for itself. */
@@ -73,7 +75,7 @@ export function planReplay(
       }
       const plan = verdict.plan;
       const call = candidate.call.node as CallExpression;
-      addRoute(plan, call, route);
+      addRoute(plan, candidate.call, route);
       verdicts.set(call, route.outside.length > 0 ? { kind: 'replay', plan, outside: route.outside } : verdict);
     });
   return verdicts;
@@ -375,9 +377,11 @@ function newServerPlan(
 }
 
 /** A replayed ask joins its server's plan, with what its path changes on the way to its handlers. */
-function addRoute(plan: ReplayPlan, call: CallExpression, route: ReplayPath): void {
-  const method = ASK_METHODS[calleeName(call)!]!;
-  if (!plan.askCalls.some((a) => a.call === call)) plan.askCalls.push({ call, method });
+function addRoute(plan: ReplayPlan, site: PushCall, route: ReplayPath): void {
+  const call = site.node as CallExpression;
+  const method = ASK_METHODS[askName(site)!]!;
+  if (!plan.askCalls.some((a) => a.call === call))
+    plan.askCalls.push({ call, method, ...(site.receiverArgument ? { receiverArgument: true as const } : {}) });
   for (const r of route.registrations) if (!plan.registrations.includes(r)) plan.registrations.push(r);
   for (const g of route.guards) if (!plan.guards.includes(g)) plan.guards.push(g);
   for (const h of route.handlerGuards) if (!plan.handlerGuards.includes(h)) plan.handlerGuards.push(h);
@@ -396,7 +400,7 @@ function addRoute(plan: ReplayPlan, call: CallExpression, route: ReplayPath): vo
  */
 function eligible({ call, chains, ignored }: FoundSite, analysis: MrtrAnalysis): boolean {
   if (ignored || call.reason || call.sdk !== 'v2' || !Node.isCallExpression(call.node)) return false;
-  const name = calleeName(call.node);
+  const name = askName(call);
   if (!name || !(name in ASK_METHODS)) return false;
   // A raw request replays only with params it can read, and never task-augmented (the client may answer with a task).
   if (ASK_METHODS[name] === 'request' && call.kind !== 'roots') {
@@ -415,7 +419,9 @@ function eligible({ call, chains, ignored }: FoundSite, analysis: MrtrAnalysis):
   return entries.some(capable) && entries.every((e) => capable(e) || OUTSIDE_FAMILIES.has(e.family));
 }
 
-function calleeName(call: CallExpression): string | undefined {
-  const callee = unwrap(call.getExpression());
-  return Node.isPropertyAccessExpression(callee) ? callee.getName() : undefined;
+/** The method an ask calls: its callee's name, or for `ask.call(server, params)` the method the local holds. */
+function askName(site: PushCall): string | undefined {
+  if (site.receiverArgument) return site.form.split('.').pop();
+  const callee = Node.isCallExpression(site.node) ? unwrap(site.node.getExpression()) : undefined;
+  return callee && Node.isPropertyAccessExpression(callee) ? callee.getName() : undefined;
 }

@@ -29,13 +29,18 @@ export interface ReplayRewrite {
  */
 export function rewriteReplay(plan: ReplayPlan, codec: string, runtime: RuntimeImports): ReplayRewrite {
   const out = new RuntimeEdits(runtime, plan.runtimePath);
-  for (const { call, method } of plan.askCalls) {
+  for (const { call, method, receiverArgument } of plan.askCalls) {
     const callee = call.getExpression();
-    out.add(call.getSourceFile(), {
-      start: callee.getStart(),
-      end: callee.getEnd(),
-      text: `${out.nameIn(call.getSourceFile(), 'ask')}.${method}`,
-    });
+    const text = `${out.nameIn(call.getSourceFile(), 'ask')}.${method}`;
+    // `ask.call(server, params, options)` -> `ask.elicitInput(params, options)`: the receiver goes with the callee.
+    const [receiver, next] = call.getArguments();
+    if (receiverArgument && receiver)
+      out.add(call.getSourceFile(), {
+        start: callee.getStart(),
+        end: next ? next.getStart() : receiver.getEnd(),
+        text: `${text}(`,
+      });
+    else out.add(call.getSourceFile(), { start: callee.getStart(), end: callee.getEnd(), text });
   }
   unusedReceiverEdits(plan, out);
   for (const read of plan.capabilityReads) {
