@@ -23,6 +23,11 @@ interface Scenario {
   sdk: 'v1' | 'v2';
   /** For folder fixtures: the module exporting `build()`, relative to `input/`. */
   entry?: string;
+  /**
+   * Several modules exporting `build()` (servers built apart that share handlers): each is run through every script;
+   * the probes below use the first.
+   */
+  entries?: string[];
   calls: Call[];
   /**
    * A function the server module exports that returns how often each of its effects ran (`{ inserts: 2 }`), counted
@@ -169,43 +174,47 @@ describe('rewrite fixtures: the original and the migrated server behave the same
       const input = fixture.isFolder
         ? readTree(fixture.inputPath)
         : { [path.basename(fixture.inputPath).replace('.input.', '.')]: fs.readFileSync(fixture.inputPath, 'utf8') };
-      const entry = scenario.entry ?? Object.keys(input)[0]!;
+      const entries = scenario.entries ?? [scenario.entry ?? Object.keys(input)[0]!];
+      const entry = entries[0]!;
       // A fresh module instance per run: module-level state (e.g. linked accounts) must not leak between runs or eras.
-      const load = async (files: Record<string, string>) =>
-        loadServerModule(path.join(writeTree(files), entry), { fresh: true });
+      const loadEntry = async (files: Record<string, string>, module: string) =>
+        loadServerModule(path.join(writeTree(files), module), { fresh: true });
+      const load = (files: Record<string, string>) => loadEntry(files, entry);
       const run2026 = scenario.transport === 'stdio' ? runMigrated2026OverStdio : runMigrated2026;
       const migratedFiles = fixture.isFolder
         ? expectedOutputs(fixture, input)
         : { [entry]: fs.readFileSync(fixture.inputPath.replace('.input.', '.output.'), 'utf8') };
 
-      for (const [name, answers] of Object.entries(scenario.scripts)) {
-        it(`asks the same and returns the same (${name}) in the 2026 era and through the 2025 shim`, async () => {
-          const [original, migrated2026, migrated2025] = await Promise.all([
-            load(input),
-            load(migratedFiles),
-            load(migratedFiles),
-          ]);
-          // A script may narrow the client's capabilities, to drive the server's fallback branch.
-          const options = {
-            ...(answers.capabilities ? { capabilities: answers.capabilities } : {}),
-            ...(scenario.completeUrl && answers.urlFinished !== false ? { completeUrl: scenario.completeUrl } : {}),
-          };
-          const calls = answers.calls ?? scenario.calls;
-          const before = await runOriginal(original, scenario.sdk, calls, clientScript(answers), options);
-          if (!answers.capabilities) expect(before.questions.length).toBeGreaterThan(0);
-          // The only outcome that differs by design: a declined URL elicitation's -32042 error is now a tool error.
-          const expected = urlErrorsAsToolErrors(before, calls);
-          expect(await run2026(migrated2026, calls, clientScript(answers), options)).toEqual(expected);
-          expect(await runMigrated2025(migrated2025, calls, clientScript(answers), options)).toEqual(expected);
-          if (scenario.effects) {
-            // Each effect ran as often as in the original: once, though a replayed handler runs again on each round.
-            const counts = effectCountsOf(original, scenario.effects);
-            expect(Object.values(counts).some((n) => n > 0)).toBe(true);
-            expect(effectCountsOf(migrated2026, scenario.effects), '2026 era').toEqual(counts);
-            expect(effectCountsOf(migrated2025, scenario.effects), '2025 era').toEqual(counts);
-          }
-        });
-      }
+      for (const [name, answers] of Object.entries(scenario.scripts))
+        for (const module of entries) {
+          const of = entries.length > 1 ? ` (${module})` : '';
+          it(`asks the same and returns the same (${name}) in the 2026 era and through the 2025 shim${of}`, async () => {
+            const [original, migrated2026, migrated2025] = await Promise.all([
+              loadEntry(input, module),
+              loadEntry(migratedFiles, module),
+              loadEntry(migratedFiles, module),
+            ]);
+            // A script may narrow the client's capabilities, to drive the server's fallback branch.
+            const options = {
+              ...(answers.capabilities ? { capabilities: answers.capabilities } : {}),
+              ...(scenario.completeUrl && answers.urlFinished !== false ? { completeUrl: scenario.completeUrl } : {}),
+            };
+            const calls = answers.calls ?? scenario.calls;
+            const before = await runOriginal(original, scenario.sdk, calls, clientScript(answers), options);
+            if (!answers.capabilities) expect(before.questions.length).toBeGreaterThan(0);
+            // The only outcome that differs by design: a declined URL elicitation's -32042 error is now a tool error.
+            const expected = urlErrorsAsToolErrors(before, calls);
+            expect(await run2026(migrated2026, calls, clientScript(answers), options)).toEqual(expected);
+            expect(await runMigrated2025(migrated2025, calls, clientScript(answers), options)).toEqual(expected);
+            if (scenario.effects) {
+              // Each effect ran as often as in the original: once, though a replayed handler runs again on each round.
+              const counts = effectCountsOf(original, scenario.effects);
+              expect(Object.values(counts).some((n) => n > 0)).toBe(true);
+              expect(effectCountsOf(migrated2026, scenario.effects), '2026 era').toEqual(counts);
+              expect(effectCountsOf(migrated2025, scenario.effects), '2025 era').toEqual(counts);
+            }
+          });
+        }
 
       // The counts above fail without the journal: the same migrated server whose `step` runs its effect on every
       // round (no record) runs some effect more often than the original.

@@ -135,7 +135,7 @@ export const REASONS = {
   'mixed-callers': {
     message: 'reached both from MRTR-capable handlers and from contexts that cannot answer input_required',
     advice:
-      'Run again with `--strategy auto` or `replay` to migrate the helper for its tool, prompt and resource callers (each other caller is then reported as caller-outside-request); or split the helper by hand: the other callers (listed in the chains) need the ask moved into a tool, prompt or resource.',
+      "Run again with `--strategy auto` or `replay` to migrate the helper for its tool, prompt and resource callers (each other caller is then reported as caller-outside-request; where replay cannot take the helper, the site gets replay's own reason instead); or split the helper by hand: the other callers (listed in the chains) need the ask moved into a tool, prompt or resource.",
   },
   'caller-outside-request': {
     message:

@@ -4,7 +4,7 @@ import type { PushCall } from '../analyse/pushCall.js';
 import { MRTR_CAPABLE_METHODS } from '../constants.js';
 import type { ReasonId } from '../reasons.js';
 import type { Review } from './review.js';
-import { takesMixed } from './strategies.js';
+import { takenByMixedStrategy, takesMixed } from './strategies.js';
 import type { Reach, StrategyVerdict, Verdict } from './verdict.js';
 
 /** Reason for a site that only runs in one non-MRTR context. */
@@ -60,6 +60,9 @@ export function planSite(
     // Only a strategy that takes mixed sites (replay: each other caller is reported on its own) keeps its plan.
     if (strategy && strategy.kind !== 'review' && takesMixed(strategy.kind))
       return withReach(strategy, { family, families });
+    // Replay was asked and found its own blocker (a callback it cannot follow, an effect it cannot journal): that is
+    // what stops the migration, not the other callers, which replay would report apart.
+    if (strategy?.kind === 'review' && !takenByMixedStrategy(strategy.reason)) return review(strategy.reason);
     return review('mixed-callers');
   }
   const first = (other[0] ?? 'unresolved') as keyof typeof FAMILY_REASONS;

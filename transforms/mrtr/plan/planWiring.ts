@@ -3,6 +3,7 @@ import type {
   CallExpression,
   ImportDeclaration,
   NewExpression,
+  ParameterDeclaration,
   PropertyAccessExpression,
   SourceFile,
   VariableDeclaration,
@@ -58,7 +59,16 @@ export interface ServerWiring {
    * exist already: no new import edge, so no new cycle.
    */
   via?: ImportDeclaration[];
+  /**
+   * The other servers the registration's server parameter is (`registerTools(server)` called by a stdio entry and by
+   * an HTTP entry, each building its own): each imports the codec from the handler's file as the first one does, and
+   * each gets its `verify` (replay only).
+   */
+  more?: ConstructionLink[];
 }
+
+/** How one more server built apart gets the codec declared in the handler's file (ServerWiring.more). */
+export type ConstructionLink = Pick<ServerWiring, 'construction' | 'importDeclaration' | 'requireDeclaration' | 'via'>;
 
 /**
  * Where the registration's server is built and how the requestState codec gets there: declared in the handler's
@@ -74,7 +84,10 @@ export function wiringOf(
   const server = serverExpressionOf(registration);
   if (!server) return undefined;
   const construction = constructionOf(server, analysis, 0);
-  if (!construction) return undefined;
+  if (!construction) {
+    const several = perFileCodec ? parameterConstructionsOf(server, analysis) : [];
+    return several.length > 1 ? severalWiring(several, registration, analysis) : undefined;
+  }
   const sdk = sdkNameOf(analysis.project, constructedClassOf(construction));
   if (!sdk || (sdk.name !== 'McpServer' && sdk.name !== 'Server') || sdk.major !== 'v2') return undefined;
   const where = `${analysis.project.relative(construction.getSourceFile().getFilePath())}:${analysis.project.userLine(construction)}`;
@@ -103,6 +116,58 @@ export function wiringOf(
     };
   const [importDeclaration, ...via] = chain;
   return { construction, codecFile, importDeclaration: importDeclaration!, ...(via.length > 0 ? { via } : {}) };
+}
+
+/**
+ * The wiring of a handler file's codec into several servers built apart (ServerWiring.more): each is a v2 server with
+ * no requestState yet, built in the handler's file or in one that imports it (an ES import chain or a CommonJS
+ * require), so that each can import the one codec the handlers mint their state with.
+ */
+function severalWiring(
+  constructions: Array<NewExpression | CallExpression>,
+  registration: Registration,
+  analysis: MrtrAnalysis,
+): ServerWiring | { detail: string } | undefined {
+  const codecFile = registration.call.getSourceFile();
+  const links: ConstructionLink[] = [];
+  for (const construction of constructions) {
+    const sdk = sdkNameOf(analysis.project, constructedClassOf(construction));
+    if (!sdk || (sdk.name !== 'McpServer' && sdk.name !== 'Server') || sdk.major !== 'v2') return undefined;
+    const file = construction.getSourceFile();
+    const where = `${analysis.project.relative(file.getFilePath())}:${analysis.project.userLine(construction)}`;
+    const args = construction.getArguments();
+    if (args.length === 0 || args.length > 2) return undefined;
+    const options = args[1] ? unwrap(args[1]) : undefined;
+    if (options && !Node.isObjectLiteralExpression(options))
+      return {
+        detail: `add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}`,
+      };
+    if (options && Node.isObjectLiteralExpression(options) && options.getProperty('requestState'))
+      return {
+        detail: `the server at ${where} already configures requestState, and the handlers are registered on other servers too: declare one codec (createRequestStateCodec) in a module of its own, wire it into each server, and run the tool again`,
+      };
+    if (file === codecFile) {
+      links.push({ construction });
+      continue;
+    }
+    const chain = importChain(file, codecFile, analysis);
+    const required = chain ? undefined : requireOf(file, codecFile, analysis);
+    if (chain) {
+      const [importDeclaration, ...via] = chain;
+      links.push({ construction, importDeclaration: importDeclaration!, ...(via.length > 0 ? { via } : {}) });
+    } else if (required) links.push({ construction, requireDeclaration: required });
+    else
+      return {
+        detail: `export a requestState codec from ${analysis.project.relative(codecFile.getFilePath())}, import it in ${analysis.project.relative(file.getFilePath())} and add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}`,
+      };
+  }
+  const [first, ...more] = links;
+  return { ...first!, codecFile, more };
+}
+
+/** Every server a wiring gives the codec to. */
+export function wiredConstructions(wiring: ServerWiring): Array<NewExpression | CallExpression> {
+  return [wiring.construction, ...(wiring.more ?? []).map((link) => link.construction)];
 }
 
 /**
@@ -343,40 +408,65 @@ function constructionOf(
     return sdkNameOf(analysis.project, built.getExpression())?.name === 'McpServer' ? built : undefined;
   }
   if (declaration && Node.isParameterDeclaration(declaration) && Node.isIdentifier(declaration.getNameNode())) {
-    const fn = declaration.getParent();
-    const index = (fn as unknown as FunctionNode).getParameters().indexOf(declaration as never);
-    // A function, a `const` arrow, a class's method (`private setupHandlers(server: Server)`, called as
-    // `this.setupHandlers(server)`), or a class's constructor (`new ToolRegistry(this.server, ...)`).
-    const named =
-      fn &&
-      (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)
-        ? fn
-        : Node.isConstructorDeclaration(fn)
-          ? fn.getParentIfKind(SyntaxKind.ClassDeclaration)
-          : fn.getParentIfKind(SyntaxKind.VariableDeclaration));
-    const name = named?.getNameNode();
-    if (!named || !name || !Node.isIdentifier(name)) return undefined;
-    const constructs = Node.isConstructorDeclaration(fn);
-    // A test's call (`registerTools(fakeServer, api)`) never decides which server the function gets.
-    const calls = referencesTo(analysis.project, named, name.getText()).flatMap((ref) => {
-      const access = ref.getParent();
-      const callee = access && Node.isPropertyAccessExpression(access) && access.getNameNode() === ref ? access : ref;
-      const call = callee.getParent();
-      const invokes = call && (constructs ? Node.isNewExpression(call) : Node.isCallExpression(call));
-      return invokes &&
-        (call as CallExpression | NewExpression).getExpression() === callee &&
-        !analysis.isTestFile(call.getSourceFile().getFilePath())
-        ? [call as CallExpression | NewExpression]
-        : [];
-    });
-    const found = new Set(
-      calls
-        .map((call) => call.getArguments()[index])
-        .map((arg) => (arg ? constructionOf(arg, analysis, depth + 1) : undefined)),
-    );
+    const passed = argumentsPassedTo(declaration, analysis);
+    const found = new Set((passed ?? []).map((arg) => (arg ? constructionOf(arg, analysis, depth + 1) : undefined)));
     return found.size === 1 ? [...found][0] : undefined;
   }
   return undefined;
+}
+
+/**
+ * What each call outside the tests passes for a parameter of a named function, a `const` arrow, a class's method
+ * (`private setupHandlers(server: Server)`, called as `this.setupHandlers(server)`) or a class's constructor (`new
+ * ToolRegistry(this.server, ...)`); undefined for a parameter of anything else.
+ */
+function argumentsPassedTo(
+  declaration: ParameterDeclaration,
+  analysis: MrtrAnalysis,
+): Array<Node | undefined> | undefined {
+  const fn = declaration.getParent();
+  const index = (fn as unknown as FunctionNode).getParameters().indexOf(declaration as never);
+  const named =
+    fn &&
+    (Node.isFunctionDeclaration(fn) || Node.isMethodDeclaration(fn)
+      ? fn
+      : Node.isConstructorDeclaration(fn)
+        ? fn.getParentIfKind(SyntaxKind.ClassDeclaration)
+        : fn.getParentIfKind(SyntaxKind.VariableDeclaration));
+  const name = named?.getNameNode();
+  if (!named || !name || !Node.isIdentifier(name)) return undefined;
+  const constructs = Node.isConstructorDeclaration(fn);
+  // A test's call (`registerTools(fakeServer, api)`) never decides which server the function gets.
+  const calls = referencesTo(analysis.project, named, name.getText()).flatMap((ref) => {
+    const access = ref.getParent();
+    const callee = access && Node.isPropertyAccessExpression(access) && access.getNameNode() === ref ? access : ref;
+    const call = callee.getParent();
+    const invokes = call && (constructs ? Node.isNewExpression(call) : Node.isCallExpression(call));
+    return invokes &&
+      (call as CallExpression | NewExpression).getExpression() === callee &&
+      !analysis.isTestFile(call.getSourceFile().getFilePath())
+      ? [call as CallExpression | NewExpression]
+      : [];
+  });
+  return calls.map((call) => call.getArguments()[index]);
+}
+
+/**
+ * The servers a registration's server parameter is, when its function is called with servers built apart (a stdio
+ * entry's `registerTools(new McpServer(...))` and an HTTP entry's): each call's one construction, in source order.
+ * Empty unless every call passes a server whose construction is known and there are at least two.
+ */
+function parameterConstructionsOf(expression: Node, analysis: MrtrAnalysis): Array<NewExpression | CallExpression> {
+  const node = unwrap(expression);
+  if (!Node.isIdentifier(node)) return [];
+  const declarations = declarationsOf(analysis.project, node);
+  const declaration = declarations.length === 1 ? declarations[0] : undefined;
+  if (!declaration || !Node.isParameterDeclaration(declaration) || !Node.isIdentifier(declaration.getNameNode()))
+    return [];
+  const passed = argumentsPassedTo(declaration, analysis) ?? [];
+  const found = passed.map((arg) => (arg ? constructionOf(arg, analysis, 1) : undefined));
+  if (found.length < 2 || found.some((c) => !c)) return [];
+  return [...new Set(found as Array<NewExpression | CallExpression>)];
 }
 
 /**

@@ -106,6 +106,14 @@ export function reaches<P extends { kind: string }>(
   return (before === undefined || before.kind === 'review') && takes(name, before as Review | undefined);
 }
 
+/**
+ * Whether a reason is one a strategy that takes mixed sites would still take over (it was given before such a strategy
+ * was asked, or none was in the chain): for a mixed site, `mixed-callers` says more than it.
+ */
+export function takenByMixedStrategy(reason: ReasonId): boolean {
+  return Object.values(STRATEGIES).some((s) => s.mixed && s.takes.includes(reason));
+}
+
 /** Whether a plan of this kind stands for a site reached both from MRTR-capable handlers and from elsewhere. */
 export function takesMixed(kind: keyof typeof STRATEGY_OF_KIND): boolean {
   return STRATEGIES[STRATEGY_OF_KIND[kind]].mixed;

@@ -11,7 +11,7 @@ import type { FoundSite } from '../detect/findSites.js';
 import type { PushCall } from '../analyse/pushCall.js';
 import type { Registration } from '../analyse/handlers.js';
 import type { HandlerPlans } from '../plan/planHandlers.js';
-import { classWiringOf, wiringOf, type ServerWiring } from '../plan/planWiring.js';
+import { classWiringOf, wiredConstructions, wiringOf, type ServerWiring } from '../plan/planWiring.js';
 import type { Review } from '../plan/review.js';
 import { journalOf, type JournalStep } from './journal.js';
 import { traceReplayPath, type OutsideCall, type ReplayEdits, type ReplayPath } from './replayPath.js';
@@ -43,6 +43,13 @@ export interface ReplayPlan extends Omit<ReplayEdits, 'reruns'> {
   codecImports: SourceFile[];
   /** With `wiring.ownCodec`: the other files registering handlers, each declaring the shared codec for itself. */
   ownCodecFiles: SourceFile[];
+  /**
+   * Servers built apart whose handlers reach the same asks (a stdio entry and an HTTP entry, each registering in its
+   * own file): each declares the runtime's shared codec in that file and verifies with it.
+   */
+  others: ServerWiring[];
+  /** The registrations on those servers, with the wiring of each. */
+  otherOf: Map<Registration, ServerWiring>;
 }
 
 /** A replayed site, with the calls that reach it from code that cannot answer input_required (reported for review). */
@@ -275,35 +282,73 @@ function serverVerdictOf(
 ): ReplayVerdict | undefined {
   let verdict: ReplayVerdict | undefined;
   let first: Node | undefined;
+  const at = (n: Node) =>
+    `${analysis.project.relative(n.getSourceFile().getFilePath())}:${analysis.project.userLine(n)}`;
+  const apart = (one: Node, other: Node) =>
+    `the handlers that reach this ask belong to servers built apart (${at(one)}, ${at(other)}) that do not share their handlers' file; build both with one function, or declare and wire a requestState codec for each, and run the tool again`;
   for (const registration of route.registrations) {
     const wiring = wiringOf(registration, analysis, true) ?? classWiringOf(registration, analysis);
     if (!wiring || 'detail' in wiring) {
       verdict = { kind: 'review', reason: 'state-codec-unwired', ...(wiring ? { detail: wiring.detail } : {}) };
       break;
     }
-    // The ask is reached from handlers of two servers built apart (a stdio entry and an HTTP one): one plan wires one
-    // server's codec, and the other's handler would be wrapped with a codec its file does not declare.
+    // The ask is reached from handlers of servers built apart (a stdio entry and an HTTP one): each registered in a file
+    // of its own that builds its server, each such file declares the runtime's shared codec for itself.
+    const known = plans.get(wiring.construction);
+    const knownPlan = known?.kind === 'replay' ? known.plan : undefined;
+    const current = verdict?.kind === 'replay' ? verdict.plan : undefined;
+    const host = current ?? knownPlan;
+    if (host && !wiredConstructions(host.wiring).includes(wiring.construction)) {
+      const other = otherServerOf(host, wiring, plans, codecHosts);
+      if (!other) {
+        verdict = {
+          kind: 'review',
+          reason: 'state-codec-unwired',
+          detail: apart(first ?? host.wiring.construction, wiring.construction),
+        };
+        break;
+      }
+      if (!host.others.includes(other)) host.others.push(other);
+      host.otherOf.set(registration, other);
+      plans.set(wiring.construction, { kind: 'replay', plan: host });
+      first ??= host.wiring.construction;
+      verdict = { kind: 'replay', plan: host };
+      continue;
+    }
     first ??= wiring.construction;
     if (wiring.construction !== first) {
-      const at = (n: Node) =>
-        `${analysis.project.relative(n.getSourceFile().getFilePath())}:${analysis.project.userLine(n)}`;
-      verdict = {
-        kind: 'review',
-        reason: 'state-codec-unwired',
-        detail: `the handlers that reach this ask belong to servers built apart (${at(first)}, ${at(wiring.construction)}); build both with one function, or declare and wire a requestState codec for each, and run the tool again`,
-      };
+      verdict = { kind: 'review', reason: 'state-codec-unwired', detail: apart(first, wiring.construction) };
       break;
     }
-    let entry = plans.get(wiring.construction);
+    let entry = known;
+    const servers = wiredConstructions(wiring);
     if (!entry) {
+      // A server built apart that another plan wires already (with others, or alone): one codec per server.
+      const planned = servers.find((c) => plans.has(c));
+      if (planned) {
+        verdict = { kind: 'review', reason: 'state-codec-unwired', detail: apart(wiring.construction, planned) };
+        break;
+      }
       entry = newServerPlan(wiring, codecHosts, analysis, runtimeDir);
-      plans.set(wiring.construction, entry);
+      for (const c of servers) plans.set(c, entry);
     }
     if (entry.kind === 'review') {
       verdict = entry;
       break;
     }
     const plan = entry.plan;
+    const wired = wiredConstructions(plan.wiring);
+    if (wired.length !== servers.length || !servers.every((c) => wired.includes(c))) {
+      verdict = {
+        kind: 'review',
+        reason: 'state-codec-unwired',
+        detail: apart(
+          servers.find((c) => !wired.includes(c)) ?? wired.find((c) => !servers.includes(c))!,
+          plan.wiring.construction,
+        ),
+      };
+      break;
+    }
     // Another file that imports the server's module: its import gains the codec too.
     for (const importer of wiring.importers ?? []) {
       const importers = (plan.wiring.importers ??= []);
@@ -338,6 +383,43 @@ function serverVerdictOf(
   return verdict;
 }
 
+/**
+ * A server built apart that joins a plan (ReplayPlan.others): built in the file that registers its handlers, with no
+ * codec of its own yet, wired by no other plan, and registering in a file none of the plan's other servers uses. The
+ * wiring the plan keeps for it (the first one found for its construction), or undefined.
+ */
+function otherServerOf(
+  plan: ReplayPlan,
+  wiring: ServerWiring,
+  plans: Map<Node, ReplayVerdict>,
+  codecHosts: Map<Node, SourceFile>,
+): ServerWiring | undefined {
+  const kept = plan.others.find((o) => o.construction === wiring.construction);
+  if (kept) return kept.codecFile === wiring.codecFile ? kept : undefined;
+  const planned = plans.get(wiring.construction);
+  if (planned && (planned.kind !== 'replay' || planned.plan !== plan)) return undefined;
+  const plain =
+    wiring.construction.getSourceFile() === wiring.codecFile &&
+    !wiring.existing &&
+    !wiring.ownCodec &&
+    !wiring.more &&
+    !wiring.importers &&
+    !wiring.importDeclaration &&
+    !wiring.requireDeclaration &&
+    !wiring.via;
+  const used = [
+    plan.wiring.codecFile,
+    ...wiredConstructions(plan.wiring).map((c) => c.getSourceFile()),
+    ...plan.codecImports,
+    ...plan.ownCodecFiles,
+    ...plan.others.map((o) => o.codecFile),
+  ];
+  if (!plain || used.includes(wiring.codecFile)) return undefined;
+  if ((codecHosts.get(wiring.construction) ?? wiring.codecFile) !== wiring.codecFile) return undefined;
+  codecHosts.set(wiring.construction, wiring.codecFile);
+  return wiring;
+}
+
 /** A server's plan, empty until its sites join it; or why its codec cannot be declared where its handlers need it. */
 function newServerPlan(
   wiring: ServerWiring,
@@ -347,8 +429,10 @@ function newServerPlan(
 ): ReplayVerdict {
   // One codec per server: the first file whose handlers need it declares it (step functions included).
   const host = codecHosts.get(wiring.construction) ?? wiring.codecFile;
-  codecHosts.set(wiring.construction, host);
-  if (host !== wiring.codecFile && !wiring.existingFrom) {
+  const servers = wiredConstructions(wiring);
+  const elsewhere = servers.some((c) => (codecHosts.get(c) ?? wiring.codecFile) !== host);
+  for (const c of servers) codecHosts.set(c, host);
+  if ((host !== wiring.codecFile || elsewhere) && !wiring.existingFrom) {
     return {
       kind: 'review',
       reason: 'state-codec-unwired',
@@ -372,6 +456,8 @@ function newServerPlan(
       steps: new Map(),
       codecImports: [],
       ownCodecFiles: [],
+      others: [],
+      otherOf: new Map(),
     },
   };
 }

@@ -27,7 +27,12 @@ export interface ReplayRewrite {
  * journaled steps, and the server gets its
  * requestState codec (shared with step functions) and the runtime module.
  */
-export function rewriteReplay(plan: ReplayPlan, codec: string, runtime: RuntimeImports): ReplayRewrite {
+export function rewriteReplay(
+  plan: ReplayPlan,
+  codec: string,
+  runtime: RuntimeImports,
+  otherCodecs: string[] = [],
+): ReplayRewrite {
   const out = new RuntimeEdits(runtime, plan.runtimePath);
   for (const { call, method, receiverArgument } of plan.askCalls) {
     const callee = call.getExpression();
@@ -64,10 +69,13 @@ export function rewriteReplay(plan: ReplayPlan, codec: string, runtime: RuntimeI
   for (const registration of plan.registrations) {
     const file = registration.call.getSourceFile();
     const callback = registration.callback;
+    // A handler of a server built apart is wrapped with the codec its own file declares.
+    const other = plan.otherOf.get(registration);
+    const its = other ? (otherCodecs[plan.others.indexOf(other)] ?? codec) : codec;
     out.add(file, {
       start: callback.getStart(),
       end: callback.getStart(),
-      text: `${out.nameIn(file, 'withAsks')}(${registration.lowLevelServer}, ${codec}, `,
+      text: `${out.nameIn(file, 'withAsks')}(${registration.lowLevelServer}, ${its}, `,
     });
     const name = registeredName(registration.call);
     out.add(file, {
@@ -96,6 +104,18 @@ export function rewriteReplay(plan: ReplayPlan, codec: string, runtime: RuntimeI
       const edits = ownCodecEdits(file, codec, styleOf(file.getFullText(), file.getFilePath()), own);
       ordered.set(file.getFilePath(), [...(ordered.get(file.getFilePath()) ?? []), ...edits]);
     }
+  }
+
+  // Each server built apart: the runtime's shared codec declared in its file, and its `verify`.
+  for (const [i, other] of plan.others.entries()) {
+    const file = other.codecFile;
+    const own = { name: out.nameIn(file, SHARED_CODEC_EXPORT), module: path.basename(plan.runtimePath) };
+    const edits = codecEdits(other, otherCodecs[i] ?? codec, styleOf(file.getFullText(), file.getFilePath()), own);
+    ordered.set(file.getFilePath(), [
+      ...(ordered.get(file.getFilePath()) ?? []),
+      ...edits.codecFile,
+      ...edits.constructionFile,
+    ]);
   }
 
   const created = plan.createRuntime

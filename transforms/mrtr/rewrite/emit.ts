@@ -169,7 +169,8 @@ function emitOutside(outside: OutsideSite, call: PushCall, report: SiteReport, o
 function emitReplay(plan: ReplayPlan, { out, rewritten, codecs, files, runtime }: Emission): void {
   if (rewritten.has(plan)) return;
   rewritten.add(plan);
-  const rewrite = rewriteReplay(plan, codecNameOf(plan.wiring, codecs), runtime);
+  const others = plan.others.map((other) => codecNameOf(other, codecs));
+  const rewrite = rewriteReplay(plan, codecNameOf(plan.wiring, codecs), runtime, others);
   for (const [file, list] of rewrite.edits) for (const edit of list) out.add(file, edit);
   for (const [file, names] of rewrite.imports) out.need(file, names);
   if (rewrite.runtime) files.set(rewrite.runtime.path, rewrite.runtime.text);

@@ -26,11 +26,11 @@ export function codecEdits(
   if (wiring.existing || !shared) return existingCodecEdits(wiring, codec);
   return {
     codecFile: declarationEdits(wiring.codecFile, codec, style, shared, {
-      exported: !!(wiring.importDeclaration || wiring.importers),
-      commonJs: !!wiring.requireDeclaration,
+      exported: !!(wiring.importDeclaration || wiring.importers || wiring.more?.some((m) => m.importDeclaration)),
+      commonJs: !!(wiring.requireDeclaration || wiring.more?.some((m) => m.requireDeclaration)),
     }),
     constructionFile: verifyEdits(wiring, codec),
-    via: [...viaEdits(wiring, codec), ...importerEdits(wiring, codec)],
+    via: [...viaEdits(wiring, codec), ...importerEdits(wiring, codec), ...moreEdits(wiring, codec)],
     imports: [],
   };
 }
@@ -112,7 +112,37 @@ export function ownCodecEdits(file: SourceFile, codec: string, style: FileStyle,
 }
 
 /** The construction's file, in its own style (it may be another file): the verify in the options, and the codec's import. */
-function verifyEdits(wiring: ServerWiring, codec: string): TextEdit[] {
+/**
+ * The other servers built apart (ServerWiring.more): each gets its `verify` and imports the codec as the first one
+ * does; an import or re-export two of them share is edited once.
+ */
+function moreEdits(wiring: ServerWiring, codec: string): Array<{ file: string; edit: TextEdit }> {
+  const seen = new Set<object>();
+  for (const n of [wiring.importDeclaration, wiring.requireDeclaration, ...(wiring.via ?? [])]) if (n) seen.add(n);
+  const out: Array<{ file: string; edit: TextEdit }> = [];
+  for (const link of wiring.more ?? []) {
+    const file = link.construction.getSourceFile().getFilePath();
+    const shared = (n: object | undefined) => !!n && seen.has(n);
+    const own = {
+      construction: link.construction,
+      ...(link.importDeclaration && !shared(link.importDeclaration)
+        ? { importDeclaration: link.importDeclaration }
+        : {}),
+      ...(link.requireDeclaration && !shared(link.requireDeclaration)
+        ? { requireDeclaration: link.requireDeclaration }
+        : {}),
+    };
+    for (const edit of verifyEdits(own, codec)) out.push({ file, edit });
+    out.push(...viaEdits({ via: (link.via ?? []).filter((d) => !shared(d)) }, codec));
+    for (const n of [link.importDeclaration, link.requireDeclaration, ...(link.via ?? [])]) if (n) seen.add(n);
+  }
+  return out;
+}
+
+function verifyEdits(
+  wiring: Pick<ServerWiring, 'construction' | 'importDeclaration' | 'requireDeclaration'>,
+  codec: string,
+): TextEdit[] {
   const target = wiring.construction.getSourceFile();
   const targetText = target.getFullText();
   const targetEol = targetText.includes('\r\n') ? '\r\n' : '\n';
@@ -154,7 +184,7 @@ function verifyEdits(wiring: ServerWiring, codec: string): TextEdit[] {
 }
 
 /** Each file between re-exports it from the next, in that file's own style, after its imports. */
-function viaEdits(wiring: ServerWiring, codec: string): Array<{ file: string; edit: TextEdit }> {
+function viaEdits(wiring: Pick<ServerWiring, 'via'>, codec: string): Array<{ file: string; edit: TextEdit }> {
   return (wiring.via ?? []).map((declaration) => {
     const file = declaration.getSourceFile();
     const fileText = file.getFullText();
