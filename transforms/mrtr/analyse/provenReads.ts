@@ -92,6 +92,7 @@ function isProvenRead(call: CallExpression, project: AnalysisProject, depth: num
     return onlyReads(memberDeclarationsOf(project, callee), project, depth);
   }
   if (Node.isIdentifier(callee) && isPlatformComputation(callee)) return true;
+  if (Node.isIdentifier(callee) && isLocalTimerRelease(call, project)) return true;
   if (Node.isIdentifier(callee)) return onlyReads(declarationsOf(project, callee), project, depth);
   return false;
 }
@@ -264,6 +265,29 @@ function isLocalTimer(node: Node): boolean {
     .every(
       (call) => TIMER_CALLS.has(call.getExpression().getText()) || parameters.includes(call.getExpression().getText()),
     );
+}
+
+/**
+ * `clearTimeout(timerId)` (or `clearInterval`) of the platform, on a variable declared in the same function: it releases
+ * a timer this run of the function made, so running it again on each round releases that round's own timer.
+ */
+function isLocalTimerRelease(call: CallExpression, project: AnalysisProject): boolean {
+  const callee = unwrap(call.getExpression());
+  if (!Node.isIdentifier(callee) || !['clearTimeout', 'clearInterval'].includes(callee.getText())) return false;
+  // The platform's (declared in its type declarations, or not resolved at all), never the project's own function.
+  if (!declarationsOf(project, callee).every((d) => d.getSourceFile().isDeclarationFile())) return false;
+  const [argument, ...rest] = call.getArguments();
+  const timer = argument ? unwrap(argument) : undefined;
+  if (!timer || rest.length > 0 || !Node.isIdentifier(timer)) return false;
+  const declarations = declarationsOf(project, timer);
+  const declaration = declarations.length === 1 ? declarations[0] : undefined;
+  const fn = call.getFirstAncestor((n) => isFunctionNode(n));
+  return (
+    !!declaration &&
+    !!fn &&
+    Node.isVariableDeclaration(declaration) &&
+    declaration.getFirstAncestor((n) => isFunctionNode(n)) === fn
+  );
 }
 
 /** A name or `this.field` the project initialises with `new Map(...)` or declares as a `Map`. */

@@ -414,7 +414,13 @@ function unsettledUse(call: Node, analysis: MrtrAnalysis, depth = 0): string | u
  * walk's own path (a read of a `const` that holds the promise, a helper's parameter), where the planner puts no guard,
  * so nothing may catch the rejection on the way (a `catch`, a rejection handler, `allSettled`/`any`).
  */
-function isSettled(value: Node, analysis: MrtrAnalysis, depth: number, strict = false): boolean {
+function isSettled(
+  value: Node,
+  analysis: MrtrAnalysis,
+  depth: number,
+  strict = false,
+  guarded: ReadonlySet<Node> = new Set(),
+): boolean {
   if (depth > MAX_ALIASES) return false;
   let expr: Node = value;
   for (;;) {
@@ -426,7 +432,7 @@ function isSettled(value: Node, analysis: MrtrAnalysis, depth: number, strict = 
       Node.isReturnStatement(parent) ||
       (Node.isArrowFunction(parent) && parent.getBody() === expr)
     )
-      return !strict || !caughtAround(parent);
+      return !strict || !caughtAround(parent, guarded);
     const outer = parent.getParent();
     if (
       Node.isPropertyAccessExpression(parent) &&
@@ -438,7 +444,7 @@ function isSettled(value: Node, analysis: MrtrAnalysis, depth: number, strict = 
     ) {
       // `promise.then(resolve, reject)` in a `new Promise` executor: its rejection settles the new promise.
       const made = forwardsRejection(outer, parent.getName());
-      if (made) return isSettled(made, analysis, depth + 1, strict);
+      if (made) return isSettled(made, analysis, depth + 1, strict, guarded);
       const handles = parent.getName() === 'catch' || (parent.getName() === 'then' && outer.getArguments().length > 1);
       if (strict && handles) return false;
       expr = outer;
@@ -487,7 +493,9 @@ function isSettled(value: Node, analysis: MrtrAnalysis, depth: number, strict = 
       parent.getVariableStatement()?.getDeclarationKind() === 'const'
     ) {
       const reads = readsOf(parent.getNameNode(), enclosingFunction(parent) ?? parent.getSourceFile());
-      return reads.length > 0 && reads.every((read) => isSettled(read, analysis, depth + 1, true));
+      // A catch around both the `const` and its read is on the walk's own path too: the walk guards it.
+      const around = new Set([...guarded, ...triesAround(parent)]);
+      return reads.length > 0 && reads.every((read) => isSettled(read, analysis, depth + 1, true, around));
     }
     return false;
   }
@@ -498,15 +506,21 @@ function swallows(call: CallExpression): boolean {
   return isPromiseCombinator(call, 'allSettled') || isPromiseCombinator(call, 'any');
 }
 
-/** A `try` with a catch clause around `node` in its own function. */
-function caughtAround(node: Node): boolean {
+/** A `try` with a catch clause around `node` in its own function (other than the `guarded` ones). */
+function caughtAround(node: Node, guarded: ReadonlySet<Node> = new Set()): boolean {
+  return triesAround(node).some((t) => !guarded.has(t));
+}
+
+/** The `try` statements with a catch clause whose try block holds `node`, up to its function. */
+function triesAround(node: Node): Node[] {
+  const tries: Node[] = [];
   for (let current: Node = node; !isFunctionNode(current);) {
     const parent = current.getParent();
-    if (!parent) return false;
-    if (Node.isTryStatement(parent) && parent.getTryBlock() === current && parent.getCatchClause()) return true;
+    if (!parent) break;
+    if (Node.isTryStatement(parent) && parent.getTryBlock() === current && parent.getCatchClause()) tries.push(parent);
     current = parent;
   }
-  return false;
+  return tries;
 }
 
 /** The other references to a declared name in `scope` (JSDoc mentions left out). */
