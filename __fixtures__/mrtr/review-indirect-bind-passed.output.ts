@@ -6,7 +6,7 @@ type ElicitInputFn = (params: ElicitRequestFormParams) => Promise<ElicitResult>;
 // nickytonline/mcp-typescript-template's shape: the bound method is handed to a helper (tests inject a fake), which
 // asks through its parameter. The ask is reported where the helper calls it.
 async function echoBack(elicitInput: ElicitInputFn): Promise<string> {
-  /* @mcp-mrtr-review indirect-call: indirect use of a push-style method (.call, .bind, or the method stored in a variable) */
+  /* @mcp-mrtr-review no-strategy-yet: push-style request in an MRTR-capable handler; this version audits it but has no rewrite for it yet (SDK v1 file: the v2 SDK is needed first) */
   const result = await elicitInput({
     message: 'What should I echo?',
     requestedSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },

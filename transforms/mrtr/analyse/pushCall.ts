@@ -19,4 +19,10 @@ export interface PushCall {
    * ask.call(server, params)`): the request's own arguments start at the second, and only replay rewrites it.
    */
   receiverArgument?: true;
+  /**
+   * The call of a project function's parameter that every caller binds to the same server's method
+   * (`elicitEcho(server.server.elicitInput.bind(server.server), extra)`, then `await elicitInput(params)` in it): that
+   * server's ask, which only replay rewrites.
+   */
+  boundParameter?: true;
 }

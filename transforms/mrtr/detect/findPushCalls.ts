@@ -16,7 +16,7 @@ import { registrationOf } from '../analyse/handlers.js';
 import type { Origin } from '../analyse/origins.js';
 import { isMockUse } from './mockUses.js';
 import { identifierAt, outermostOf, sdkNameOf, unwrap, wordOffsets } from '../analyse/symbols.js';
-import { parameterCalls, projectFunctionOf } from '../analyse/functions.js';
+import { namedDeclarationOf, parameterCalls, projectFunctionOf, referencesTo } from '../analyse/functions.js';
 import type { Use } from '../analyse/valueUses.js';
 import { memberAccesses, requestSent } from './calls.js';
 import { findFrameworkCalls } from './findFrameworkCalls.js';
@@ -133,14 +133,30 @@ function pushMethodCalls(
   // `return server.elicitInput.bind(server)` from a getter, then `const ask = getAsk(server); await ask(params)`:
   // reported where the bound method is called, when every use of it in the file is a call.
   const bound = boundMethodCalls(access, analysis);
+  // Handed to a project function every caller hands the same server's method bound to it: the calls of its parameter
+  // are that server's asks (replay rewrites them in place).
+  const asks =
+    ASK_METHODS[method] && ASK_METHODS[method] !== 'request' && boundToParameterOnly(access, method, analysis);
+  // A parameter no longer called (its asks were migrated): the bound method handed to it makes no request.
+  if (asks && bound.length === 0 && unusedParameter(access, analysis)) return [];
   if (bound.length > 0)
-    return bound.map((call) => ({
-      node: call,
-      kind,
-      form: `${receiverLabel(origin)}.${method}.bind (called)`,
-      sdk: origin.sdk,
-      reason: 'indirect-call' as const,
-    }));
+    return bound.map((call) =>
+      asks
+        ? {
+            node: call,
+            kind,
+            form: `${receiverLabel(origin)}.${method}`,
+            sdk: origin.sdk,
+            boundParameter: true as const,
+          }
+        : {
+            node: call,
+            kind,
+            form: `${receiverLabel(origin)}.${method}.bind (called)`,
+            sdk: origin.sdk,
+            reason: 'indirect-call' as const,
+          },
+    );
   return [pushMethodCall(access, method, kind, origin)];
 }
 
@@ -158,6 +174,60 @@ function boundMethodCalls(access: Node, analysis: MrtrAnalysis): Node[] {
     .flatMap((use) => (use.kind === 'passed' ? (parameterUses(use.call, call, analysis) ?? [use]) : [use]));
   if (uses.length === 0 || !uses.every((use) => use.kind === 'call' && use.call.getSourceFile() === file)) return [];
   return uses.flatMap((use) => (use.kind === 'call' ? [use.call] : []));
+}
+
+/**
+ * `helper(server.server.elicitInput.bind(server.server), extra)` where every other call of `helper` (a test's too)
+ * passes, at the same place, the same method bound to the server it is read from: the parameter is only ever that ask.
+ */
+function boundToParameterOnly(access: Node, method: string, analysis: MrtrAnalysis): boolean {
+  const bind = access.getParent();
+  const call = bind?.getParent();
+  if (!bind || !Node.isPropertyAccessExpression(bind) || !call || !Node.isCallExpression(call)) return false;
+  const passedTo = outermostOf(call).getParent();
+  if (!passedTo || !Node.isCallExpression(passedTo) || !Node.isIdentifier(unwrap(passedTo.getExpression())))
+    return false;
+  const index = passedTo.getArguments().findIndex((a) => a === outermostOf(call) || a === call);
+  const fn = projectFunctionOf(analysis.project, unwrap(passedTo.getExpression()));
+  const named = fn ? namedDeclarationOf(fn) : undefined;
+  if (!fn || !named || index < 0) return false;
+  const references = referencesTo(analysis.project, named.declaration, named.name);
+  // A test's call counts too: a fake it injects would no longer be called.
+  return references.every((reference) => {
+    const caller = reference.getParent();
+    if (!caller || !Node.isCallExpression(caller) || caller.getExpression() !== reference) return false;
+    return isSelfBound(caller.getArguments()[index], method, analysis);
+  });
+}
+
+/** The parameter of the project function `x.method.bind(x)` is handed to, when nothing in that function reads it. */
+function unusedParameter(access: Node, analysis: MrtrAnalysis): boolean {
+  const call = access.getParent()?.getParent();
+  const passedTo = call ? outermostOf(call).getParent() : undefined;
+  if (!call || !passedTo || !Node.isCallExpression(passedTo)) return false;
+  const callee = unwrap(passedTo.getExpression());
+  const fn = Node.isIdentifier(callee) ? projectFunctionOf(analysis.project, callee) : undefined;
+  const index = passedTo.getArguments().findIndex((a) => a === outermostOf(call) || a === call);
+  const parameter = index >= 0 ? fn?.getParameters()[index] : undefined;
+  if (!fn || !parameter || !Node.isParameterDeclaration(parameter) || !Node.isIdentifier(parameter.getNameNode()))
+    return false;
+  const found = parameterCalls(fn, parameter);
+  return 'calls' in found && found.calls.length === 0;
+}
+
+/** `X.<method>.bind(X)` (casts allowed) on a server the analysis proves is the SDK's. */
+function isSelfBound(argument: Node | undefined, method: string, analysis: MrtrAnalysis): boolean {
+  const value = argument ? unwrap(argument) : undefined;
+  if (!value || !Node.isCallExpression(value)) return false;
+  const bind = unwrap(value.getExpression());
+  if (!Node.isPropertyAccessExpression(bind) || bind.getName() !== 'bind') return false;
+  const member = unwrap(bind.getExpression());
+  if (!Node.isPropertyAccessExpression(member) || member.getName() !== method) return false;
+  const receiver = unwrap(member.getExpression());
+  const [self, ...rest] = value.getArguments();
+  if (!self || rest.length > 0 || unwrap(self).getText() !== receiver.getText()) return false;
+  const origin = analysis.origins.originOf(receiver);
+  return !!origin && !!PUSH_METHODS[method]?.roles.includes(origin.role);
 }
 
 /**

@@ -507,7 +507,7 @@ function eligible({ call, chains, ignored }: FoundSite, analysis: MrtrAnalysis):
 
 /** The method an ask calls: its callee's name, or for `ask.call(server, params)` the method the local holds. */
 function askName(site: PushCall): string | undefined {
-  if (site.receiverArgument) return site.form.split('.').pop();
+  if (site.receiverArgument || site.boundParameter) return site.form.split('.').pop();
   const callee = Node.isCallExpression(site.node) ? unwrap(site.node.getExpression()) : undefined;
   return callee && Node.isPropertyAccessExpression(callee) ? callee.getName() : undefined;
 }
