@@ -1,6 +1,6 @@
 import { Node, SyntaxKind, ts } from '../../../lib/tsMorph.cjs';
 import { nodeFromCompilerNode } from '../../../lib/tsMorphInternals.js';
-import type { SourceFile } from 'ts-morph';
+import type { SourceFile, VariableDeclaration } from 'ts-morph';
 import type { SiteKind } from '../../../lib/model.js';
 import type { MrtrAnalysis } from '../analyse/classify.js';
 import type { PushCall } from '../analyse/pushCall.js';
@@ -16,7 +16,13 @@ import { registrationOf } from '../analyse/handlers.js';
 import type { Origin } from '../analyse/origins.js';
 import { isMockUse } from './mockUses.js';
 import { identifierAt, outermostOf, sdkNameOf, unwrap, wordOffsets } from '../analyse/symbols.js';
-import { namedDeclarationOf, parameterCalls, projectFunctionOf, referencesTo } from '../analyse/functions.js';
+import {
+  namedDeclarationOf,
+  parameterCalls,
+  projectFunctionOf,
+  referencesTo,
+  type ProjectFunction,
+} from '../analyse/functions.js';
 import type { Use } from '../analyse/valueUses.js';
 import { memberAccesses, requestSent } from './calls.js';
 import { findFrameworkCalls } from './findFrameworkCalls.js';
@@ -181,38 +187,38 @@ function boundMethodCalls(access: Node, analysis: MrtrAnalysis): Node[] {
  * passes, at the same place, the same method bound to the server it is read from: the parameter is only ever that ask.
  */
 function boundToParameterOnly(access: Node, method: string, analysis: MrtrAnalysis): boolean {
-  const bind = access.getParent();
-  const call = bind?.getParent();
-  if (!bind || !Node.isPropertyAccessExpression(bind) || !call || !Node.isCallExpression(call)) return false;
-  const passedTo = outermostOf(call).getParent();
-  if (!passedTo || !Node.isCallExpression(passedTo) || !Node.isIdentifier(unwrap(passedTo.getExpression())))
-    return false;
-  const index = passedTo.getArguments().findIndex((a) => a === outermostOf(call) || a === call);
-  const fn = projectFunctionOf(analysis.project, unwrap(passedTo.getExpression()));
-  const named = fn ? namedDeclarationOf(fn) : undefined;
-  if (!fn || !named || index < 0) return false;
-  const references = referencesTo(analysis.project, named.declaration, named.name);
+  const handoff = boundHandoff(access, analysis);
+  const named = handoff ? namedDeclarationOf(handoff.fn) : undefined;
+  if (!handoff || !named) return false;
   // A test's call counts too: a fake it injects would no longer be called.
-  return references.every((reference) => {
+  return referencesTo(analysis.project, named.declaration, named.name).every((reference) => {
     const caller = reference.getParent();
     if (!caller || !Node.isCallExpression(caller) || caller.getExpression() !== reference) return false;
-    return isSelfBound(caller.getArguments()[index], method, analysis);
+    return isSelfBound(caller.getArguments()[handoff.index], method, analysis);
   });
 }
 
 /** The parameter of the project function `x.method.bind(x)` is handed to, when nothing in that function reads it. */
 function unusedParameter(access: Node, analysis: MrtrAnalysis): boolean {
-  const call = access.getParent()?.getParent();
-  const passedTo = call ? outermostOf(call).getParent() : undefined;
-  if (!call || !passedTo || !Node.isCallExpression(passedTo)) return false;
+  const handoff = boundHandoff(access, analysis);
+  const parameter = handoff?.fn.getParameters()[handoff.index];
+  if (!handoff || !parameter || !Node.isParameterDeclaration(parameter) || !Node.isIdentifier(parameter.getNameNode()))
+    return false;
+  const found = parameterCalls(handoff.fn, parameter);
+  return 'calls' in found && found.calls.length === 0;
+}
+
+/** `helper(x.method.bind(x), ...)` with `helper` a function declared in the project: it, and where the method goes. */
+function boundHandoff(access: Node, analysis: MrtrAnalysis): { fn: ProjectFunction; index: number } | undefined {
+  const bind = access.getParent();
+  const call = bind?.getParent();
+  if (!bind || !Node.isPropertyAccessExpression(bind) || !call || !Node.isCallExpression(call)) return undefined;
+  const passedTo = outermostOf(call).getParent();
+  if (!passedTo || !Node.isCallExpression(passedTo)) return undefined;
   const callee = unwrap(passedTo.getExpression());
   const fn = Node.isIdentifier(callee) ? projectFunctionOf(analysis.project, callee) : undefined;
   const index = passedTo.getArguments().findIndex((a) => a === outermostOf(call) || a === call);
-  const parameter = index >= 0 ? fn?.getParameters()[index] : undefined;
-  if (!fn || !parameter || !Node.isParameterDeclaration(parameter) || !Node.isIdentifier(parameter.getNameNode()))
-    return false;
-  const found = parameterCalls(fn, parameter);
-  return 'calls' in found && found.calls.length === 0;
+  return fn && index >= 0 ? { fn, index } : undefined;
 }
 
 /** `X.<method>.bind(X)` (casts allowed) on a server the analysis proves is the SDK's. */
@@ -260,11 +266,7 @@ function storedMethodCalls(access: Node): Array<{ call: Node; how: string; sameR
   const constant = declaration.getVariableStatement()?.getDeclarationKind() === 'const';
   const receiver = Node.isPropertyAccessExpression(access) ? unwrap(access.getExpression()).getText() : undefined;
   const calls: Array<{ call: Node; how: string; sameReceiver: boolean }> = [];
-  const symbol = name.getSymbol();
-  const scope =
-    declaration.getFirstAncestor((n) => Node.isBlock(n) || Node.isSourceFile(n)) ?? declaration.getSourceFile();
-  for (const reference of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    if (reference === name || reference.getText() !== name.getText() || reference.getSymbol() !== symbol) continue;
+  for (const reference of localReads(declaration)) {
     // `(ask as (p: Params) => Promise<Result>).call(server, params)`: through the wrappers that keep the value.
     const value = outermostOf(reference);
     const parent = value.getParent();
@@ -285,15 +287,24 @@ function storedMethodCalls(access: Node): Array<{ call: Node; how: string; sameR
 function onlyCheckedLocal(access: Node): boolean {
   const declaration = access.getParent();
   if (!declaration || !Node.isVariableDeclaration(declaration) || declaration.getInitializer() !== access) return false;
+  if (
+    !Node.isIdentifier(declaration.getNameNode()) ||
+    declaration.getVariableStatement()?.getDeclarationKind() !== 'const'
+  )
+    return false;
+  const reads = localReads(declaration);
+  return reads.length > 0 && reads.every((read) => isPresenceCheck(read));
+}
+
+/** The references to a local in its block (or file). */
+function localReads(declaration: VariableDeclaration): Node[] {
   const name = declaration.getNameNode();
-  if (!Node.isIdentifier(name) || declaration.getVariableStatement()?.getDeclarationKind() !== 'const') return false;
   const symbol = name.getSymbol();
   const scope =
     declaration.getFirstAncestor((n) => Node.isBlock(n) || Node.isSourceFile(n)) ?? declaration.getSourceFile();
-  const reads = scope
+  return scope
     .getDescendantsOfKind(SyntaxKind.Identifier)
     .filter((id) => id !== name && id.getText() === name.getText() && id.getSymbol() === symbol);
-  return reads.length > 0 && reads.every((read) => isPresenceCheck(read));
 }
 
 /**

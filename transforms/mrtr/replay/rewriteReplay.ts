@@ -108,6 +108,8 @@ export function rewriteReplay(
 
   // Each server built apart: the runtime's shared codec declared in its file, and its `verify`.
   for (const [i, other] of plan.others.entries()) {
+    // Only a server one of the plan's wrapped handlers is registered on (a path that failed later adds none).
+    if (!plan.registrations.some((r) => plan.otherOf.get(r) === other)) continue;
     const file = other.codecFile;
     const own = { name: out.nameIn(file, SHARED_CODEC_EXPORT), module: path.basename(plan.runtimePath) };
     const edits = codecEdits(other, otherCodecs[i] ?? codec, styleOf(file.getFullText(), file.getFilePath()), own);
