@@ -542,3 +542,37 @@ describe('type-directed repairs: a context typed in another file (issue 31)', ()
       expect(await runOverStdio(migrated, era, calls, script), era).toEqual(viaV1);
   });
 });
+
+// `v1-to-v2-cli/rewrite-context-fields-helper` pins nickytonline/mcp-typescript-template's shape: the handler's context
+// handed to helpers whose parameter is typed with v1 context fields (`{ sessionId?: string; requestId: unknown }`). The
+// official codemod makes the context a v2 `ServerContext` (no `requestId`: TS2345, the migrated build failed); the
+// type check's `context-fields` repair hands each helper an object of those fields from their v2 paths
+// (`requestId: extra.mcpReq.id`). The helper's ask, made through the bound method it is handed, is replayed.
+describe('type-directed repairs: v1 context fields handed to a helper', () => {
+  const FIELDS = path.join(FIXTURES_ROOT, 'v1-to-v2-cli', 'rewrite-context-fields-helper');
+  const FIELDS_EXPECTED = migratedTree(FIELDS);
+  // No tools/list: v1's McpServer lists `execution: { taskSupport }`, a field of the tasks of SDK 1.x v2 does not have.
+  const calls: Call[] = [
+    { kind: 'tool', name: 'elicit_echo', args: {} },
+    { kind: 'tool', name: 'who_am_i', args: {} },
+  ];
+  const script = { elicit: () => ({ action: 'accept' as const, content: { message: 'hello' } }) };
+
+  it('compiles under strict TypeScript (NodeNext), each helper handed the fields it names', () => {
+    expect(strictDiagnosticsOfTree(FIELDS_EXPECTED)).toEqual([]);
+    const index = fs.readFileSync(path.join(FIELDS_EXPECTED, 'src', 'index.ts'), 'utf8');
+    expect(index).toContain('{ sessionId: extra.sessionId, requestId: extra.mcpReq.id }');
+    expect(index).toContain('whoAmI({ requestId: extra.mcpReq.id })');
+  });
+
+  it('answers as the v1 original over stdio, in both eras: the question asked once, the request id read', async () => {
+    const original = path.join(compileTree(path.join(FIELDS, 'input')), 'src', 'index.js');
+    const migrated = path.join(compileTree(FIELDS_EXPECTED), 'src', 'index.js');
+    const viaV1 = await runOverStdio(original, 'v1', calls, script);
+    expect(JSON.stringify(viaV1.results[0])).toContain('hello (request number)');
+    expect(JSON.stringify(viaV1.results[1])).toContain('request number');
+    expect(viaV1.questions.map((q) => q.method)).toEqual(['elicitation/create']);
+    for (const era of ['2025', '2026'] as const)
+      expect(await runOverStdio(migrated, era, calls, script), era).toEqual(viaV1);
+  });
+});

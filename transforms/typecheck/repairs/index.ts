@@ -1,5 +1,6 @@
 // The classes of type error the loop repairs, in the order they are tried.
 import { contentText } from './contentText.js';
+import { contextFields } from './contextFields.js';
 import { contextMember } from './contextMember.js';
 import { handlerResult } from './handlerResult.js';
 import { literalResultField } from './literalResultField.js';
@@ -24,6 +25,7 @@ export const TYPED_REPAIRS: readonly TypedRepair[] = [
   zodIssueCallback,
   contentText,
   contextMember,
+  contextFields,
   projectServerMethod,
   handlerResult,
   passthroughRead,
