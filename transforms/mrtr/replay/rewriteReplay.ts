@@ -38,11 +38,13 @@ export function rewriteReplay(
     const callee = call.getExpression();
     const text = `${out.nameIn(call.getSourceFile(), 'ask')}.${method}`;
     // `ask.call(server, params, options)` -> `ask.elicitInput(params, options)`: the receiver goes with the callee.
-    const [receiver, next] = call.getArguments();
+    // Up to the comma after the receiver and the spaces after it: a comment before the params stays.
+    const [receiver] = call.getArguments();
+    const after = receiver ? /^\s*,[ \t]*/.exec(call.getSourceFile().getFullText().slice(receiver.getEnd())) : null;
     if (receiverArgument && receiver)
       out.add(call.getSourceFile(), {
         start: callee.getStart(),
-        end: next ? next.getStart() : receiver.getEnd(),
+        end: receiver.getEnd() + (after?.[0].length ?? 0),
         text: `${text}(`,
       });
     else out.add(call.getSourceFile(), { start: callee.getStart(), end: callee.getEnd(), text });

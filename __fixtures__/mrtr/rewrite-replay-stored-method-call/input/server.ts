@@ -15,7 +15,7 @@ function createElicitationHelper(server: Server) {
         supported = false;
         throw new Error('elicitInput-not-available');
       }
-      const res = await elicitMethod.call(server, { message, requestedSchema }, { timeout: timeoutMs });
+      const res = await elicitMethod.call(server, /* the form */ { message, requestedSchema }, { timeout: timeoutMs });
       if (res.action === 'accept') return { ok: true, value: res.content };
       return { ok: false, error: res.action };
     } catch (e) {

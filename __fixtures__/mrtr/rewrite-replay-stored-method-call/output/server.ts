@@ -20,7 +20,7 @@ function createElicitationHelper(server: Server) {
         supported = false;
         throw new Error('elicitInput-not-available');
       }
-      const res = await ask2.elicitInput({ message, requestedSchema }, { timeout: timeoutMs });
+      const res = await ask2.elicitInput(/* the form */ { message, requestedSchema }, { timeout: timeoutMs });
       if (res.action === 'accept') return { ok: true, value: res.content };
       return { ok: false, error: res.action };
     } catch (e) {
