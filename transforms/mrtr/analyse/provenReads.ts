@@ -281,13 +281,8 @@ function isLocalTimerRelease(call: CallExpression, project: AnalysisProject): bo
   if (!timer || rest.length > 0 || !Node.isIdentifier(timer)) return false;
   const declarations = declarationsOf(project, timer);
   const declaration = declarations.length === 1 ? declarations[0] : undefined;
-  const fn = call.getFirstAncestor((n) => isFunctionNode(n));
-  return (
-    !!declaration &&
-    !!fn &&
-    Node.isVariableDeclaration(declaration) &&
-    declaration.getFirstAncestor((n) => isFunctionNode(n)) === fn
-  );
+  const fn = enclosingFunction(call);
+  return !!declaration && !!fn && Node.isVariableDeclaration(declaration) && enclosingFunction(declaration) === fn;
 }
 
 /** A name or `this.field` the project initialises with `new Map(...)` or declares as a `Map`. */

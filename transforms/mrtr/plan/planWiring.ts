@@ -3,6 +3,7 @@ import type {
   CallExpression,
   ImportDeclaration,
   NewExpression,
+  ObjectLiteralExpression,
   ParameterDeclaration,
   PropertyAccessExpression,
   SourceFile,
@@ -88,17 +89,10 @@ export function wiringOf(
     const several = perFileCodec ? parameterConstructionsOf(server, analysis) : [];
     return several.length > 1 ? severalWiring(several, registration, analysis) : undefined;
   }
-  const sdk = sdkNameOf(analysis.project, constructedClassOf(construction));
-  if (!sdk || (sdk.name !== 'McpServer' && sdk.name !== 'Server') || sdk.major !== 'v2') return undefined;
-  const where = `${analysis.project.relative(construction.getSourceFile().getFilePath())}:${analysis.project.userLine(construction)}`;
-  const args = construction.getArguments();
-  if (args.length > 2) return undefined;
-  const options = args[1] ? unwrap(args[1]) : undefined;
-  if (options && !Node.isObjectLiteralExpression(options))
-    return {
-      detail: `add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}`,
-    };
-  const existing = options && Node.isObjectLiteralExpression(options) ? options.getProperty('requestState') : undefined;
+  const built = wirable(construction, analysis);
+  if (!built || 'detail' in built) return built;
+  const { sdkName, where, options } = built;
+  const existing = options?.getProperty('requestState');
   if (existing) return existingWiring(existing, construction, registration, analysis, where);
   const codecFile = registration.call.getSourceFile();
   if (construction.getSourceFile() === codecFile) return { construction, codecFile };
@@ -110,10 +104,7 @@ export function wiringOf(
   const importer = chain ? undefined : namedImportOf(codecFile, construction.getSourceFile());
   if (importer) return { construction, codecFile: construction.getSourceFile(), importers: [importer] };
   if (!chain && perFileCodec) return { construction, codecFile, ownCodec: true };
-  if (!chain)
-    return {
-      detail: `export a requestState codec from ${analysis.project.relative(codecFile.getFilePath())}, import it in ${analysis.project.relative(construction.getSourceFile().getFilePath())} and add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}`,
-    };
+  if (!chain) return { detail: unlinkedDetail(codecFile, construction, sdkName, where, analysis) };
   const [importDeclaration, ...via] = chain;
   return { construction, codecFile, importDeclaration: importDeclaration!, ...(via.length > 0 ? { via } : {}) };
 }
@@ -131,18 +122,11 @@ function severalWiring(
   const codecFile = registration.call.getSourceFile();
   const links: ConstructionLink[] = [];
   for (const construction of constructions) {
-    const sdk = sdkNameOf(analysis.project, constructedClassOf(construction));
-    if (!sdk || (sdk.name !== 'McpServer' && sdk.name !== 'Server') || sdk.major !== 'v2') return undefined;
+    const built = wirable(construction, analysis);
+    if (!built || 'detail' in built) return built;
+    const { sdkName, where, options } = built;
     const file = construction.getSourceFile();
-    const where = `${analysis.project.relative(file.getFilePath())}:${analysis.project.userLine(construction)}`;
-    const args = construction.getArguments();
-    if (args.length === 0 || args.length > 2) return undefined;
-    const options = args[1] ? unwrap(args[1]) : undefined;
-    if (options && !Node.isObjectLiteralExpression(options))
-      return {
-        detail: `add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}`,
-      };
-    if (options && Node.isObjectLiteralExpression(options) && options.getProperty('requestState'))
+    if (options?.getProperty('requestState'))
       return {
         detail: `the server at ${where} already configures requestState, and the handlers are registered on other servers too: declare one codec (createRequestStateCodec) in a module of its own, wire it into each server, and run the tool again`,
       };
@@ -156,13 +140,42 @@ function severalWiring(
       const [importDeclaration, ...via] = chain;
       links.push({ construction, importDeclaration: importDeclaration!, ...(via.length > 0 ? { via } : {}) });
     } else if (required) links.push({ construction, requireDeclaration: required });
-    else
-      return {
-        detail: `export a requestState codec from ${analysis.project.relative(codecFile.getFilePath())}, import it in ${analysis.project.relative(file.getFilePath())} and add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}`,
-      };
+    else return { detail: unlinkedDetail(codecFile, construction, sdkName, where, analysis) };
   }
   const [first, ...more] = links;
   return { ...first!, codecFile, more };
+}
+
+/**
+ * A v2 server construction whose options the codec's `verify` can join: the SDK class's name, where it is, and its
+ * options object when it has one; or what to add by hand when its options are not an object literal.
+ */
+function wirable(
+  construction: NewExpression | CallExpression,
+  analysis: MrtrAnalysis,
+): { sdkName: string; where: string; options?: ObjectLiteralExpression } | { detail: string } | undefined {
+  const sdk = sdkNameOf(analysis.project, constructedClassOf(construction));
+  if (!sdk || (sdk.name !== 'McpServer' && sdk.name !== 'Server') || sdk.major !== 'v2') return undefined;
+  const where = `${analysis.project.relative(construction.getSourceFile().getFilePath())}:${analysis.project.userLine(construction)}`;
+  const args = construction.getArguments();
+  if (args.length === 0 || args.length > 2) return undefined;
+  const options = args[1] ? unwrap(args[1]) : undefined;
+  if (options && !Node.isObjectLiteralExpression(options))
+    return {
+      detail: `add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdk.name}(...)\` at ${where}`,
+    };
+  return { sdkName: sdk.name, where, ...(options ? { options } : {}) };
+}
+
+/** What to do by hand when the server's file does not import the handlers' file (so it cannot import their codec). */
+function unlinkedDetail(
+  codecFile: SourceFile,
+  construction: NewExpression | CallExpression,
+  sdkName: string,
+  where: string,
+  analysis: MrtrAnalysis,
+): string {
+  return `export a requestState codec from ${analysis.project.relative(codecFile.getFilePath())}, import it in ${analysis.project.relative(construction.getSourceFile().getFilePath())} and add \`requestState: { verify: requestStateCodec.verify }\` to the options of \`new ${sdkName}(...)\` at ${where}`;
 }
 
 /** Every server a wiring gives the codec to. */

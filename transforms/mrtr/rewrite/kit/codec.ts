@@ -111,7 +111,6 @@ export function ownCodecEdits(file: SourceFile, codec: string, style: FileStyle,
   return declarationEdits(file, codec, style, shared, { exported: false, commonJs: false });
 }
 
-/** The construction's file, in its own style (it may be another file): the verify in the options, and the codec's import. */
 /**
  * The other servers built apart (ServerWiring.more): each gets its `verify` and imports the codec as the first one
  * does; an import or re-export two of them share is edited once.
@@ -119,10 +118,10 @@ export function ownCodecEdits(file: SourceFile, codec: string, style: FileStyle,
 function moreEdits(wiring: ServerWiring, codec: string): Array<{ file: string; edit: TextEdit }> {
   const seen = new Set<object>();
   for (const n of [wiring.importDeclaration, wiring.requireDeclaration, ...(wiring.via ?? [])]) if (n) seen.add(n);
+  const shared = (n: object | undefined) => !!n && seen.has(n);
   const out: Array<{ file: string; edit: TextEdit }> = [];
   for (const link of wiring.more ?? []) {
     const file = link.construction.getSourceFile().getFilePath();
-    const shared = (n: object | undefined) => !!n && seen.has(n);
     const own = {
       construction: link.construction,
       ...(link.importDeclaration && !shared(link.importDeclaration)
@@ -139,6 +138,7 @@ function moreEdits(wiring: ServerWiring, codec: string): Array<{ file: string; e
   return out;
 }
 
+/** The construction's file, in its own style (it may be another file): the verify in the options, and the codec's import. */
 function verifyEdits(
   wiring: Pick<ServerWiring, 'construction' | 'importDeclaration' | 'requireDeclaration'>,
   codec: string,
