@@ -31,6 +31,12 @@ export interface JournalStep {
    * process's memory between rounds, which all come back to that process. The report names it.
    */
   kept?: string;
+  /**
+   * Not journaled: it makes what a `finally` around the ask releases (a span it ends, a temporary directory it removes,
+   * a flag it clears), and that block runs at the end of every round, so the statement runs again on each round to make
+   * it anew (why: the block and what it reads). The report names it; nothing wraps it.
+   */
+  perRound?: string;
 }
 
 export type JournalResult = { steps: JournalStep[] } | { reason: ReasonId; detail: string };
@@ -43,6 +49,8 @@ interface Walk {
   leadsToAsk: (node: Node) => boolean;
   project: AnalysisProject;
   steps: JournalStep[];
+  /** The names a `finally` around the path releases (their symbols), with why (see planReplay's releasedNames). */
+  released: ReadonlyMap<unknown, string>;
   problem?: { reason: ReasonId; detail: string };
 }
 
@@ -51,7 +59,12 @@ interface Walk {
  * cannot prove only reads, an id or a clock read) whose result the journal can carry. Reads, local writes and log
  * lines are left as they are. A reason when an effect's result cannot be journaled or the journal may grow without bound.
  */
-export function journalOf(rerun: Rerun, leadsToAsk: (node: Node) => boolean, analysis: MrtrAnalysis): JournalResult {
+export function journalOf(
+  rerun: Rerun,
+  leadsToAsk: (node: Node) => boolean,
+  analysis: MrtrAnalysis,
+  released: ReadonlyMap<unknown, string> = new Map(),
+): JournalResult {
   if (rerun.resumes && !rerun.resumes.some((call) => asksAfter(call, leadsToAsk))) return { steps: [] };
   const walk: Walk = {
     fn: rerun.fn,
@@ -60,6 +73,7 @@ export function journalOf(rerun: Rerun, leadsToAsk: (node: Node) => boolean, ana
     leadsToAsk,
     project: analysis.project,
     steps: [],
+    released,
   };
   visit(rerun.node, rerun.node, walk);
   return walk.problem ?? { steps: walk.steps };
@@ -76,7 +90,8 @@ function visit(node: Node, statement: Node, walk: Walk): void {
     if (walk.leadsToAsk(node)) return;
     for (const d of node.getDeclarations()) {
       const init = d.getInitializer();
-      if (init && !isSafe(init, walk)) value(init, node, walk);
+      if (!init || isSafe(init, walk)) continue;
+      if (!perRound(d.getNameNode(), init, node, walk)) value(init, node, walk);
     }
   } else if (Node.isIfStatement(node)) {
     condition(node.getExpression(), node, walk);
@@ -129,12 +144,10 @@ function isSafe(node: Node, walk: Walk): boolean {
 /** An expression statement: a local assigned an effect's value journals the value; any other effect runs once. */
 function expressionStatement(expression: Node, statement: Node, walk: Walk): void {
   if (walk.leadsToAsk(statement)) return;
-  if (
-    Node.isBinaryExpression(expression) &&
-    expression.getOperatorToken().getKind() === SyntaxKind.EqualsToken &&
-    isLocalOf(expression.getLeft(), walk.fn)
-  )
-    return value(expression.getRight(), statement, walk);
+  const assigned =
+    Node.isBinaryExpression(expression) && expression.getOperatorToken().getKind() === SyntaxKind.EqualsToken;
+  if (assigned && perRound(expression.getLeft(), expression.getRight(), statement, walk)) return;
+  if (assigned && isLocalOf(expression.getLeft(), walk.fn)) return value(expression.getRight(), statement, walk);
   if (walk.unbounded) return unbounded(expression, statement, walk);
   const type = journalTypeOf(expression, walk.project);
   const sync = !isAsync(walk.fn);
@@ -142,6 +155,19 @@ function expressionStatement(expression: Node, statement: Node, walk: Walk): voi
   // The result is dropped when JSON cannot carry it, or when the statement did not wait for its promise.
   const discard = sync || type.kind !== 'json' || (type.promise && !awaited);
   walk.steps.push({ statement, expression, discard, sync });
+}
+
+/**
+ * A statement that makes what a `finally` around the ask releases (`const span = tracer.startSpan(...)` ended there,
+ * `busy = true` cleared there): it runs again on each round, whose end runs the block, rather than being journaled,
+ * whose record would name what the first round's end released. planReplay refuses a journaled step that reads it.
+ */
+function perRound(name: Node, made: Node, statement: Node, walk: Walk): boolean {
+  const names = Node.isIdentifier(name) ? [name] : name.getDescendantsOfKind(SyntaxKind.Identifier);
+  const why = names.map((n) => walk.released.get(n.getSymbol()?.compilerSymbol)).find((w) => w !== undefined);
+  if (why === undefined) return false;
+  walk.steps.push({ statement, expression: made, discard: false, sync: false, perRound: why });
+  return true;
 }
 
 /**

@@ -182,10 +182,11 @@ function journalPath(
   failed: Map<Registration, { reason: Review['reason']; detail: string }>,
   leadsToAsk: (node: Node) => boolean,
 ): void {
+  const released = releasedNames(route.finallies, analysis);
   for (const [registration, reruns] of route.reruns) {
     const steps = [];
     for (const rerun of reruns) {
-      const journal = journalOf(rerun, leadsToAsk, analysis);
+      const journal = journalOf(rerun, leadsToAsk, analysis, released);
       if ('reason' in journal) {
         verdicts.set(candidate.call.node, { kind: 'review', ...journal });
         for (const r of route.registrations) failed.set(r, journal);
@@ -194,10 +195,10 @@ function journalPath(
       }
       steps.push(...journal.steps);
     }
-    const released = releasedStep(steps, route.finallies, analysis);
-    if (released) {
-      verdicts.set(candidate.call.node, { kind: 'review', ...released });
-      for (const r of route.registrations) failed.set(r, released);
+    const problem = readsPerRound(steps, route.calls, released, analysis);
+    if (problem) {
+      verdicts.set(candidate.call.node, { kind: 'review', ...problem });
+      for (const r of route.registrations) failed.set(r, problem);
       paths.delete(candidate);
       break;
     }
@@ -206,31 +207,78 @@ function journalPath(
 }
 
 /**
- * A journaled step whose value a `finally` block with effects reads (`source = await step(() => resolve(...))`, then
- * `finally { await source?.cleanup?.() }`): the block runs at the end of every round, so it releases what the step
- * made while the journal keeps handing the next round its record (a deleted temporary file). Undefined when none.
+ * The names a `finally` block around the path releases (see `releases`), by symbol, each with why: the statement that
+ * makes one runs again on each round (JournalStep.perRound), since the block runs at the end of every round.
  */
-function releasedStep(
-  steps: JournalStep[],
-  finallies: Node[],
-  analysis: MrtrAnalysis,
-): { reason: Review['reason']; detail: string } | undefined {
-  if (finallies.length === 0 || steps.length === 0) return undefined;
-  const bound = new Map<unknown, JournalStep>();
-  for (const step of steps)
-    for (const name of boundNames(step.statement)) {
-      const symbol = name.getSymbol()?.compilerSymbol;
-      if (symbol) bound.set(symbol, step);
-    }
+function releasedNames(finallies: Node[], analysis: MrtrAnalysis): Map<unknown, string> {
+  const released = new Map<unknown, string>();
   for (const block of finallies)
     for (const id of block.getDescendantsOfKind(SyntaxKind.Identifier)) {
-      const step = bound.get(id.getSymbol()?.compilerSymbol);
-      if (!step || !releases(id)) continue;
+      const symbol = id.getSymbol()?.compilerSymbol;
+      if (symbol && !released.has(symbol) && releases(id))
+        released.set(symbol, `the finally block at line ${analysis.project.userLine(block)} releases \`${id.getText()}\``);
+    }
+  return released;
+}
+
+/**
+ * A journaled step, or a call on the way to the ask, that reads what a statement of the path makes anew on each round
+ * (JournalStep.perRound), directly or through a local computed from it (`const file = path.join(dir, 'in.bin')`): a
+ * later round would skip the step (`writeFile(file, data)`) for the new value, or hand the call one the first round's
+ * end released. Undefined when none.
+ */
+function readsPerRound(
+  steps: JournalStep[],
+  calls: Node[],
+  released: ReadonlyMap<unknown, string>,
+  analysis: MrtrAnalysis,
+): { reason: Review['reason']; detail: string } | undefined {
+  const made = steps.filter((s) => s.perRound);
+  if (made.length === 0) return undefined;
+  const symbolOf = (id: Node) => id.getSymbol()?.compilerSymbol;
+  // Why each name is made anew: a finally releases it, or it is computed from one that is.
+  const why = new Map<unknown, string | false>();
+  for (const step of made)
+    for (const name of boundNames(step.statement)) {
+      const symbol = symbolOf(name);
+      if (released.has(symbol)) why.set(symbol, released.get(symbol)!);
+    }
+  // A local computed from what is made anew is made anew too (`const file = path.join(dir, 'in.bin')`).
+  const derives = (id: Node): boolean => {
+    const symbol = symbolOf(id);
+    if (!symbol) return false;
+    if (why.has(symbol)) return why.get(symbol) !== false;
+    why.set(symbol, false);
+    for (const d of id.getSymbol()?.getDeclarations() ?? []) {
+      const init = Node.isVariableDeclaration(d) ? d.getInitializer() : undefined;
+      const read = init && readOf(init);
+      if (read) {
+        why.set(symbol, `it is computed from \`${read.getText()}\`, and ${why.get(symbolOf(read))}`);
+        return true;
+      }
+    }
+    return false;
+  };
+  const readOf = (node: Node): Node | undefined =>
+    (Node.isIdentifier(node) ? [node] : node.getDescendantsOfKind(SyntaxKind.Identifier)).find(derives);
+  const at = (n: Node) => `${analysis.project.relative(n.getSourceFile().getFilePath())}:${analysis.project.userLine(n)}`;
+  for (const step of steps) {
+    const read = step.perRound ? undefined : readOf(step.expression);
+    if (read)
       return {
         reason: 'replay-finally-effect',
-        detail: `the finally block at line ${analysis.project.userLine(block)} reads \`${id.getText()}\`, which the journaled step \`${oneLine(step.expression.getText(), 50)}\` (line ${analysis.project.userLine(step.statement)}) gives: the block releases it at the end of the first round, and later rounds get the journal's record of what is gone`,
+        detail: `the journaled step \`${oneLine(step.expression.getText(), 50)}\` (${at(step.statement)}) reads \`${read.getText()}\`, which is made anew on each round (${why.get(symbolOf(read))}): a later round would skip the step for the new value`,
       };
-    }
+  }
+  for (const call of calls) {
+    const args = Node.isCallExpression(call) ? call.getArguments() : [];
+    const read = args.map(readOf).find((r) => r !== undefined);
+    if (read)
+      return {
+        reason: 'replay-finally-effect',
+        detail: `\`${read.getText()}\` is handed to \`${oneLine(call.getText(), 50)}\` (${at(call)}) on the way to the ask, and is made anew on each round (${why.get(symbolOf(read))}): what that call journals from it would outlive the round`,
+      };
+  }
   return undefined;
 }
 

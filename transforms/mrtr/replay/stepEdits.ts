@@ -17,7 +17,7 @@ interface Out {
  */
 export function stepEdits(all: Iterable<JournalStep[]>, out: Out): void {
   const unique = new Map<Node, JournalStep>();
-  for (const steps of all) for (const step of steps) unique.set(step.expression, step);
+  for (const steps of all) for (const step of steps) if (!step.perRound) unique.set(step.expression, step);
   const steps = [...unique.values()]
     // An effect inside another one's expression runs inside that step.
     .filter((s) => ![...unique.keys()].some((e) => e !== s.expression && contains(e, s.expression)))

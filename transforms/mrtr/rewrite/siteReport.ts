@@ -58,7 +58,9 @@ export class SiteReport {
             )
           : [],
       );
-      const steps = [...new Set(journaled.map((s) => s.statement))];
+      // What a finally around the ask releases is made anew on each round: it runs again, unwrapped.
+      const perRound = new Map(journaled.filter((s) => s.perRound).map((s) => [s.statement, s.perRound!]));
+      const steps = [...new Set(journaled.filter((s) => !s.perRound).map((s) => s.statement))];
       // A value whose type the analysis could not read is journaled too; the step refuses one JSON cannot carry.
       const unchecked = new Set(journaled.filter((s) => s.unchecked).map((s) => s.statement));
       // A value JSON cannot carry, in a project served over stdio only: kept in the process's memory.
@@ -69,6 +71,11 @@ export class SiteReport {
           (s) =>
             `journaled (runs once, its result is replayed on later rounds${how(s)}): ${this.project.relative(s.getSourceFile().getFilePath())}:${this.project.userLine(s)} ${oneLine(s.getText())}`,
         );
+      for (const [s, why] of perRound)
+        site.notes = [
+          ...(site.notes ?? []),
+          `runs again on each round (${why}, and that block runs at the end of every round): ${this.project.relative(s.getSourceFile().getFilePath())}:${this.project.userLine(s)} ${oneLine(s.getText())}`,
+        ];
     }
     const tests = [...new Set(chains.flatMap((c) => c.tests ?? []))];
     if (tests.length > 0)

@@ -4,8 +4,6 @@ import path from 'node:path';
 import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
-let busy = false;
-
 /** Which format the user wants. */
 async function pickFormat(ctx: ServerContext): Promise<string> {
   const answer = await ctx.mcpReq.elicitInput({
@@ -16,11 +14,11 @@ async function pickFormat(ctx: ServerContext): Promise<string> {
   return answer.action === 'accept' && typeof answer.content?.format === 'string' ? answer.content.format : 'png';
 }
 
-/** Which size the user wants. */
-async function pickSize(ctx: ServerContext): Promise<string> {
+/** Which size the user wants, for the files of a directory. */
+async function pickSizeFor(ctx: ServerContext, dir: string): Promise<string> {
   const answer = await ctx.mcpReq.elicitInput({
     mode: 'form',
-    message: 'Which size?',
+    message: `Which size for ${path.basename(dir).length > 0 ? 'the copy' : 'nothing'}?`,
     requestedSchema: { type: 'object', properties: { size: { type: 'string', enum: ['small', 'large'] } } },
   });
   return answer.action === 'accept' && typeof answer.content?.size === 'string' ? answer.content.size : 'small';
@@ -32,7 +30,8 @@ export function build(): McpServer {
     'convert',
     { description: 'Convert an image given as base64', inputSchema: z.object({ data: z.string() }) },
     async ({ data }, ctx) => {
-      // A temporary copy of the input, removed when the call ends: a journaled path to it would outlive the round.
+      // A temporary copy of the input, removed when the call ends. The directory is made anew on each round, but the
+      // copy written into it is an effect: journaled, a later round would skip it and find no input.
       const dir = await mkdtemp(path.join(tmpdir(), 'convert-'));
       try {
         const file = path.join(dir, 'input.bin');
@@ -45,17 +44,16 @@ export function build(): McpServer {
     },
   );
   server.registerTool(
-    'exclusive',
-    { description: 'One conversion at a time', inputSchema: z.object({ name: z.string() }) },
+    'resize',
+    { description: 'Resize into a temporary directory', inputSchema: z.object({ name: z.string() }) },
     async ({ name }, ctx) => {
-      if (busy) return { content: [{ type: 'text', text: 'Busy.' }], isError: true };
-      // A flag the step would set once and the finally clear at the end of the first round: later rounds run unflagged.
-      busy = true;
+      const dir = await mkdtemp(path.join(tmpdir(), 'resize-'));
       try {
-        const size = await pickSize(ctx);
+        // The directory is handed to the code that asks: what that code journals from it would outlive the round.
+        const size = await pickSizeFor(ctx, dir);
         return { content: [{ type: 'text', text: `${name} at ${size}` }] };
       } finally {
-        busy = false;
+        await rm(dir, { recursive: true, force: true });
       }
     },
   );

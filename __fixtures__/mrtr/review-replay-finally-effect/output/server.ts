@@ -4,11 +4,9 @@ import path from 'node:path';
 import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 
-let busy = false;
-
 /** Which format the user wants. */
 async function pickFormat(ctx: ServerContext): Promise<string> {
-  /* @mcp-mrtr-review replay-finally-effect: a finally block around the ask releases what a journaled step made (a temporary file, a handle): the input-required signal that ends a round passes through it, so it runs at the end of every round, and later rounds get the record of the step, which names what is gone: the finally block at line 42 reads `dir`, which the journaled step `await mkdtemp(path.join(tmpdir(), 'convert-'))` (line 36) gives: the block releases it at the end of the first round, and later rounds get the journal's record of what is gone */
+  /* @mcp-mrtr-review replay-finally-effect: a finally block around the ask releases what a statement before the ask made (a temporary directory, a handle), and a journaled step or a call on the way to the ask uses it: the input-required signal that ends a round passes through the block, so the statement runs again on each round to make it anew, while a later round would skip the step for the new one, or the call would keep a record of what the first round released: the journaled step `await writeFile(file, Buffer.from(data, 'base64'))` (server.ts:38) reads `file`, which is made anew on each round (it is computed from `dir`, and the finally block at line 41 releases `dir`): a later round would skip the step for the new value */
   const answer = await ctx.mcpReq.elicitInput({
     mode: 'form',
     message: 'Which format?',
@@ -17,12 +15,12 @@ async function pickFormat(ctx: ServerContext): Promise<string> {
   return answer.action === 'accept' && typeof answer.content?.format === 'string' ? answer.content.format : 'png';
 }
 
-/** Which size the user wants. */
-async function pickSize(ctx: ServerContext): Promise<string> {
-  /* @mcp-mrtr-review replay-finally-effect: a finally block around the ask releases what a journaled step made (a temporary file, a handle): the input-required signal that ends a round passes through it, so it runs at the end of every round, and later rounds get the record of the step, which names what is gone: the finally block at line 57 reads `busy`, which the journaled step `busy = true` (line 53) gives: the block releases it at the end of the first round, and later rounds get the journal's record of what is gone */
+/** Which size the user wants, for the files of a directory. */
+async function pickSizeFor(ctx: ServerContext, dir: string): Promise<string> {
+  /* @mcp-mrtr-review replay-finally-effect: a finally block around the ask releases what a statement before the ask made (a temporary directory, a handle), and a journaled step or a call on the way to the ask uses it: the input-required signal that ends a round passes through the block, so the statement runs again on each round to make it anew, while a later round would skip the step for the new one, or the call would keep a record of what the first round released: `dir` is handed to `pickSizeFor(ctx, dir)` (server.ts:53) on the way to the ask, and is made anew on each round (the finally block at line 55 releases `dir`): what that call journals from it would outlive the round */
   const answer = await ctx.mcpReq.elicitInput({
     mode: 'form',
-    message: 'Which size?',
+    message: `Which size for ${path.basename(dir).length > 0 ? 'the copy' : 'nothing'}?`,
     requestedSchema: { type: 'object', properties: { size: { type: 'string', enum: ['small', 'large'] } } },
   });
   return answer.action === 'accept' && typeof answer.content?.size === 'string' ? answer.content.size : 'small';
@@ -34,7 +32,8 @@ export function build(): McpServer {
     'convert',
     { description: 'Convert an image given as base64', inputSchema: z.object({ data: z.string() }) },
     async ({ data }, ctx) => {
-      // A temporary copy of the input, removed when the call ends: a journaled path to it would outlive the round.
+      // A temporary copy of the input, removed when the call ends. The directory is made anew on each round, but the
+      // copy written into it is an effect: journaled, a later round would skip it and find no input.
       const dir = await mkdtemp(path.join(tmpdir(), 'convert-'));
       try {
         const file = path.join(dir, 'input.bin');
@@ -47,17 +46,16 @@ export function build(): McpServer {
     },
   );
   server.registerTool(
-    'exclusive',
-    { description: 'One conversion at a time', inputSchema: z.object({ name: z.string() }) },
+    'resize',
+    { description: 'Resize into a temporary directory', inputSchema: z.object({ name: z.string() }) },
     async ({ name }, ctx) => {
-      if (busy) return { content: [{ type: 'text', text: 'Busy.' }], isError: true };
-      // A flag the step would set once and the finally clear at the end of the first round: later rounds run unflagged.
-      busy = true;
+      const dir = await mkdtemp(path.join(tmpdir(), 'resize-'));
       try {
-        const size = await pickSize(ctx);
+        // The directory is handed to the code that asks: what that code journals from it would outlive the round.
+        const size = await pickSizeFor(ctx, dir);
         return { content: [{ type: 'text', text: `${name} at ${size}` }] };
       } finally {
-        busy = false;
+        await rm(dir, { recursive: true, force: true });
       }
     },
   );

@@ -1,0 +1,72 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import * as z from 'zod/v4';
+import { tracer } from './tracer.js';
+import { ask, sharedRequestStateCodec, withAsks } from './mcp-mrtr-runtime.js';
+
+// requestState carries the answers between rounds: encrypted, signed with MCP_REQUEST_STATE_SECRET, bound to the
+// method and client, expiring and opened once (sharedRequestStateCodec in mcp-mrtr-runtime.ts).
+const requestStateCodec = sharedRequestStateCodec();
+
+let busy = false;
+
+/** Which format the user wants. */
+async function pickFormat(ctx: ServerContext): Promise<string> {
+  const answer = await ask.elicitInput({
+    mode: 'form',
+    message: 'Which format?',
+    requestedSchema: { type: 'object', properties: { format: { type: 'string', enum: ['png', 'webp'] } } },
+  });
+  return answer.action === 'accept' && typeof answer.content?.format === 'string' ? answer.content.format : 'png';
+}
+
+export function build(): McpServer {
+  const server = new McpServer({ name: 'converter', version: '1.0.0' }, { requestState: { verify: requestStateCodec.verify } });
+  server.registerTool(
+    'exclusive',
+    { description: 'One conversion at a time', inputSchema: z.object({ name: z.string() }) },
+    withAsks(server.server, requestStateCodec, async ({ name }, ctx) => {
+      if (busy) return { content: [{ type: 'text', text: 'Busy.' }], isError: true };
+      // A flag set while the call runs and cleared when it ends: set again on each round, cleared at each round's end.
+      busy = true;
+      try {
+        const format = await pickFormat(ctx);
+        return { content: [{ type: 'text', text: `${name} as ${format} (busy: ${busy})` }] };
+      } finally {
+        busy = false;
+      }
+    }, { name: 'exclusive' }),
+  );
+  server.registerTool(
+    'traced',
+    { description: 'A conversion inside a span', inputSchema: z.object({ name: z.string() }) },
+    withAsks(server.server, requestStateCodec, async ({ name }, ctx) => {
+      const span = tracer.startSpan('tool.traced');
+      try {
+        const format = await pickFormat(ctx);
+        return { content: [{ type: 'text', text: `${name} as ${format} (${span.name}, open spans: ${tracer.opened})` }] };
+      } finally {
+        span.end();
+      }
+    }, { name: 'traced' }),
+  );
+  server.registerTool(
+    'scratch',
+    { description: 'Write the answer to a scratch file and read it back', inputSchema: z.object({ name: z.string() }) },
+    withAsks(server.server, requestStateCodec, async ({ name }, ctx) => {
+      // A scratch directory removed when the call ends; nothing is written to it before the ask.
+      const dir = await mkdtemp(path.join(tmpdir(), 'scratch-'));
+      try {
+        const format = await pickFormat(ctx);
+        const file = path.join(dir, 'format.txt');
+        await writeFile(file, `${name}.${format}`);
+        return { content: [{ type: 'text', text: await readFile(file, 'utf8') }] };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    }, { name: 'scratch' }),
+  );
+  return server;
+}
