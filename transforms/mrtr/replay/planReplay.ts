@@ -540,7 +540,8 @@ function eligible({ call, chains, ignored }: FoundSite, analysis: MrtrAnalysis):
   if (ASK_METHODS[name] === 'request' && call.kind !== 'roots') {
     const params = paramsOf(call, name);
     const value = params ? constValue(params) : undefined;
-    if (!value || !Node.isObjectLiteralExpression(value) || value.getProperty('task')) return false;
+    if (value && Node.isObjectLiteralExpression(value) ? value.getProperty('task') : !params || !taskless(params))
+      return false;
   }
   if (chains.length === 0) return false;
   // The chains are a report's, capped (analyse/classify.ts): past the cap, every entry of the ask's function counts
@@ -551,6 +552,25 @@ function eligible({ call, chains, ignored }: FoundSite, analysis: MrtrAnalysis):
   const capable = (e: Entry) =>
     e.registration && e.registration.sdk === 'v2' && MRTR_CAPABLE_METHODS.has(e.registration.method);
   return entries.some(capable) && entries.every((e) => capable(e) || OUTSIDE_FAMILIES.has(e.family));
+}
+
+/**
+ * Params whose type says they carry no `task` (`p: ElicitParams`, a project interface of `message` and
+ * `requestedSchema`): an object type, each member of a union too, with no `task` property. `any`, `unknown`, an index
+ * signature, or a type parameter may carry one.
+ */
+function taskless(params: Node): boolean {
+  const type = params.getType();
+  const members = type.isUnion() ? type.getUnionTypes() : [type];
+  return members.every(
+    (t) =>
+      t.isObject() &&
+      !t.isAny() &&
+      !t.getProperty('task') &&
+      !t.getStringIndexType() &&
+      !t.isTypeParameter() &&
+      t.getCallSignatures().length === 0,
+  );
 }
 
 /** The method an ask calls: its callee's name, or for `ask.call(server, params)` the method the local holds. */
