@@ -52,6 +52,25 @@ export function servingCallers(files: SourceFileEntry[], inputs: SourceFileEntry
   );
 }
 
+/**
+ * The files outside `inputs` that assign `oninitialized` (where a server may register tools once the client's
+ * initialize arrives): the serving rewrite keeps the entry that serves such a server on 2025-era serving
+ * (rewriteServing.ts initializeRegistrationOf), on every run, the one that leaves v2 code too.
+ */
+export function initializeHolders(files: SourceFileEntry[], inputs: SourceFileEntry[]): SourceFileEntry[] {
+  const [a, b] = bloomBits(wordHash(ONINITIALIZED, 0, ONINITIALIZED.length));
+  const taken = new Set(inputs);
+  return files.filter(
+    (entry) =>
+      !taken.has(entry) &&
+      !entry.file.startsWith('..') &&
+      (!entry.scan || rowMayHold(entry.scan.words, a, b)) &&
+      entry.text.includes(ONINITIALIZED),
+  );
+}
+
+const ONINITIALIZED = 'oninitialized';
+
 const EXPORTED_FUNCTION =
   /\bexport\s+(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)|\bexport\s+const\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\b|function\b|\()/g;
 

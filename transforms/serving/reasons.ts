@@ -9,7 +9,7 @@ import { FINDINGS_TRANSFORM } from './constants.js';
 export const SERVING_REASONS = {
   'serving-2025-only': {
     message:
-      'this connect of a server transport serves 2025-era clients only, and the step could not rewrite it safely',
+      'this connect of a server transport serves 2025-era clients only, and the step could not rewrite it safely (or kept it so: the server registers tools in `oninitialized`, which 2026-era clients never send)',
     advice:
       'Serve 2026-era clients through a factory as the marker says (`serveStdio(() => build())`, or `createMcpHandler(build)` behind an `isLegacyRequest` branch), then delete the marker.',
   },

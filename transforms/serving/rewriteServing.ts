@@ -14,6 +14,7 @@ import { type ServingModules } from './types.js';
 import { namesStdioTransport, transportNewOf } from './servingSyntax.js';
 import { scriptKindOf, statementOf } from '../kit/syntax.js';
 import { servingFinding } from './reasons.js';
+import { findInitializeRegistrations } from '../v1-to-v2/repairs/initializeRegistrations.js';
 
 export interface ServingOutcome {
   text: string;
@@ -143,6 +144,12 @@ function planConnect(
   let plan: StdioPlan | HttpPlan =
     transportNew && httpKind ? planHttpServing(source, node, transportNew, httpKind) : planStdio(source, node, modules);
   if (plan && options.prerelease !== undefined) plan = { advice: prereleaseAdvice(plan, options.prerelease) };
+  // The server registers tools at initialize: a 2026-era client sends none, so it would be served without them.
+  const atInitialize =
+    plan && 'edits' in plan
+      ? initializeRegistrationOf(file, source, [plan.factory, ...plan.edits.map((e) => e.text)].join('\n'), modules)
+      : undefined;
+  if (plan && 'edits' in plan && atInitialize) plan = { advice: keptAdvice(plan, atInitialize) };
   // Another connect's rewrite already moves or replaces this one's code (one server connected twice): review.
   if (plan && 'edits' in plan && plan.edits.some((e) => edits.some((taken) => overlaps(e, taken))))
     plan = { advice: ADVICE_CONNECTED_TWICE };
@@ -181,6 +188,53 @@ function planConnect(
     const marker = markerEdits(source, node, plan.advice);
     if (!marker.some((e) => edits.some((taken) => overlaps(e, taken)))) edits.push(...marker);
   }
+}
+
+/**
+ * Where the server a factory builds registers tools, prompts or resources in `oninitialized` (`registerCapabilityGated
+ * Tools(server)` there, readability's and the everything server's shape): the entry's own file, or a project module
+ * that the serving code (`code`: the factory and the rewrite's text) names an import of. Served to 2026-era clients, which send no initialize, it would not list them, though the
+ * original listed them to every client that negotiates the 2025 era (all of them). `file: call`, or undefined.
+ */
+function initializeRegistrationOf(
+  file: string,
+  source: ts.SourceFile,
+  code: string,
+  modules: ServingModules | undefined,
+): string | undefined {
+  const texts: Array<{ file: string; text: string }> = [{ file, text: source.text }];
+  // The modules of the names the factory's code calls (`serveStdio(() => { const server = createServer(); ... })`).
+  const words = new Set(code.match(/[A-Za-z_$][\w$]*/g) ?? []);
+  for (const statement of source.statements) {
+    if (!modules || !ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const clause = statement.importClause;
+    const bindings = clause?.namedBindings;
+    const names = [
+      ...(clause?.name ? [clause.name.text] : []),
+      ...(bindings && ts.isNamedImports(bindings) ? bindings.elements.map((e) => e.name.text) : []),
+      ...(bindings && ts.isNamespaceImport(bindings) ? [bindings.name.text] : []),
+    ];
+    const module = names.some((n) => words.has(n)) ? modules.lookup(file, statement.moduleSpecifier.text) : undefined;
+    if (module) texts.push(module);
+  }
+  for (const { file: at, text } of texts) {
+    const [finding] = findInitializeRegistrations(at, text);
+    if (finding) return `${at}: ${finding.message.split(' runs in oninitialized')[0]}`;
+  }
+  return undefined;
+}
+
+/** The advice of an entry kept on 2025-era serving because its server registers at initialize. */
+function keptAdvice(plan: { factory: string }, where: string): string {
+  const serve =
+    'route' in plan
+      ? `route 2026-era requests to createMcpHandler(${plan.factory}, { legacy: 'reject' })`
+      : `serve it with serveStdio(() => ${plan.factory}) from '@modelcontextprotocol/server/stdio'`;
+  return (
+    `server.connect(transport) serves 2025-era clients only, and is kept so: the server registers at initialize (${where}), ` +
+    'which a 2026-era client never sends, so served to one it would not list what the original lists to every client; ' +
+    `register those where the server is built (see registered-at-initialize), then ${serve}`
+  );
 }
 
 /** Whether two edits cannot both apply: one starts inside the other (an insertion where a removal starts is fine). */

@@ -5,7 +5,7 @@
 import type { Finding } from '../../lib/model.js';
 import type { PreStep, PreStepOutput, TransformFinish } from '../../lib/transform.js';
 import type { V1ToV2Options } from '../v1-to-v2/options.js';
-import { callersToRead, v2StdioInputs } from './ids.js';
+import { callersToRead, initializeHolders, v2StdioInputs } from './ids.js';
 
 /** The pre-step's output as the runner holds it: the served texts, and the findings its finish reports. */
 interface ServingOutput extends PreStepOutput {
@@ -27,8 +27,13 @@ export const SERVING_STEP: PreStep<V1ToV2Options> = {
         const { servingModules } = await import('./servingModules.js');
         const { servingCallers } = await import('./ids.js');
         const sent = [...entries, ...callers];
+        // And the files that register at initialize, whose entries stay on 2025-era serving.
+        const holders = initializeHolders(all ?? files, sent).map((f) => ({ ...f, scan: undefined, text: f.text }));
         const modules = servingModules(
-          [...entries, ...servingCallers(sent, entries)].map((entry): [string, string] => [entry.file, entry.text]),
+          [...entries, ...servingCallers(sent, entries), ...holders].map((entry): [string, string] => [
+            entry.file,
+            entry.text,
+          ]),
         );
         const served = serveV2Entries(root, entries, modules, 'the serving step');
         return { texts: served.texts, findings: served.findings, ...(served.failed ? { failed: served.failed } : {}) };

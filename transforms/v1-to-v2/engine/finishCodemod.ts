@@ -4,7 +4,7 @@
 import type { SourceFileEntry } from '../../../lib/files.js';
 import type { Finding } from '../../../lib/model.js';
 import { planFailureMessage, RunError } from '../../../lib/planFailure.js';
-import { servingCallers, v2StdioInputs } from '../../serving/ids.js';
+import { initializeHolders, servingCallers, v2StdioInputs } from '../../serving/ids.js';
 import { serveV2Entries, rewriteServing } from '../../serving/rewriteServing.js';
 import { servingModules } from '../../serving/servingModules.js';
 import { codemodInputs, v1StepInputs } from '../ids.js';
@@ -72,6 +72,7 @@ export function finishCodemod(files: SourceFileEntry[], parts: CodemodPart[], ro
     ...outputs.map(({ entry, output }): [string, string] => [entry.file, output.migrated]),
     ...v2Stdio.map((entry): [string, string] => [entry.file, entry.text]),
     ...servingCallers(files, [...inputs, ...v2Stdio]).map((entry): [string, string] => [entry.file, entry.text]),
+    ...initializeHolders(files, [...inputs, ...v2Stdio]).map((entry): [string, string] => [entry.file, entry.text]),
   ]);
   for (const { entry, output } of outputs) {
     try {
