@@ -38,8 +38,9 @@ export interface FileOutcome {
 }
 
 /**
- * Whole files the plan creates or replaces (a generated module, package.json): each written atomically, a
- * new file never replacing one that appeared meanwhile; source files must still parse. A file whose real path is
+ * Whole files the plan creates or replaces (a generated module, package.json): each formatted as a changed file is
+ * (lib/format.ts; a new file was clean), written atomically, a new file never replacing one that appeared meanwhile;
+ * source files must still parse. A file whose real path is
  * outside the target root (through a symbolic link), or that is not valid UTF-8, is skipped and reported.
  * With `deferred`, the writes are added to it instead (the runner makes them all in a recoverable order, see
  * journal.ts).
@@ -49,13 +50,14 @@ export async function applyFiles(
   files: Map<string, string> | undefined,
   edits: Map<string, TextEdit[]>,
   write: boolean,
-  options: Pick<ApplyOptions, 'diff'>,
+  options: Pick<ApplyOptions, 'diff' | 'formatting'>,
   outcomes: Map<string, FileOutcome>,
   texts?: PlannedTexts,
   deferred?: PendingWrite[],
 ): Promise<void> {
-  for (const [absPath, after] of [...(files ?? [])].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const [absPath, planned] of [...(files ?? [])].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const file = path.relative(discovery.root, absPath).split(path.sep).join('/');
+    let after = planned;
     try {
       if ((edits.get(absPath)?.length ?? 0) > 0)
         throw new Error('planned both as edits and as a whole file; left unchanged');
@@ -77,6 +79,9 @@ export async function applyFiles(
         });
         continue;
       }
+      // Formatted as a changed file is: a file it creates (the runtime module) counts as prettier-clean before.
+      if (options.formatting) after = await options.formatting.format(absPath, before ?? '', after);
+      if (before === after) continue;
       if (/\.[cm]?[jt]sx?$/.test(absPath)) {
         const parseError = firstParseError(await loadTypeScript(), absPath, after);
         if (parseError) throw new Error(`the generated file does not parse (${parseError}); not written`);

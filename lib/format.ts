@@ -1,9 +1,9 @@
 // Formatting the changed files (`prettier --check` failures must never increase). By default a changed
 // file is formatted only when the target itself uses prettier (a prettier configuration, or a package.json that
 // depends on prettier, and an installed prettier, both found from the file's folder up to the target root, or to the
-// workspace root of the monorepo the target is a package of) and the file was prettier-clean before the run: the
-// migration's own lines then follow the project's formatting, and a file the project does not keep formatted is
-// never reformatted. `--prettier` formats every changed file (the project's configuration, our prettier when the
+// workspace root of the monorepo the target is a package of) and the file was prettier-clean before the run (a file
+// the run creates, the runtime module, counts as clean: lib/apply.ts applyFiles): the migration's own lines then
+// follow the project's formatting, and a file the project does not keep formatted is never reformatted. `--prettier` formats every changed file (the project's configuration, our prettier when the
 // project has none installed); `--no-prettier` never formats.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -96,6 +96,22 @@ describe('formatting the changed files', () => {
     expect(await prettier.check(text, { filepath: 'clean.ts' })).toBe(true);
   });
 
+  it('formats the runtime module the run creates as a clean file of the target, and leaves it as written without prettier', async () => {
+    const replayed = fs.readFileSync(
+      path.join(FIXTURES_ROOT, 'mrtr', 'rewrite-replay-request-typed-params', 'input', 'server.ts'),
+      'utf8',
+    );
+    for (const installed of [true, false]) {
+      const dir = await target({ installed, configured: true });
+      fs.writeFileSync(path.join(dir, 'replayed.ts'), await prettier.format(replayed, { ...CONFIG, filepath: 'replayed.ts' }));
+      const report = await migrate({ paths: [dir] });
+      const runtime = report.files.find((f) => f.file === 'mcp-mrtr-runtime.ts');
+      expect(runtime?.status).toBe('changed');
+      expect(await isClean(path.join(dir, 'mcp-mrtr-runtime.ts'))).toBe(installed);
+      expect(await isClean(path.join(dir, 'replayed.ts'))).toBe(installed);
+    }
+  });
+
   it('--prettier formats every changed file, the messy one too', async () => {
     const dir = await target({ installed: true, configured: true });
     await migrate({ paths: [dir], prettier: true });
