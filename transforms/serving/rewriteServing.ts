@@ -14,7 +14,7 @@ import { type ServingModules } from './types.js';
 import { namesStdioTransport, transportNewOf } from './servingSyntax.js';
 import { scriptKindOf, statementOf } from '../kit/syntax.js';
 import { servingFinding } from './reasons.js';
-import { findInitializeRegistrations } from '../v1-to-v2/repairs/initializeRegistrations.js';
+import { initializeRegistrations } from './initializeRegistrations.js';
 
 export interface ServingOutcome {
   text: string;
@@ -191,10 +191,11 @@ function planConnect(
 }
 
 /**
- * Where the server a factory builds registers tools, prompts or resources in `oninitialized` (`registerCapabilityGated
- * Tools(server)` there, readability's and the everything server's shape): the entry's own file, or a project module
- * that the serving code (`code`: the factory and the rewrite's text) names an import of. Served to 2026-era clients, which send no initialize, it would not list them, though the
- * original listed them to every client that negotiates the 2025 era (all of them). `file: call`, or undefined.
+ * Where the server a factory builds registers tools, prompts or resources in `oninitialized`
+ * (`registerCapabilityGatedTools(server)` there, readability's and the everything server's shape): in the entry's own
+ * file, or in a project module whose import the serving code names (`code`: the factory and the rewrite's text).
+ * Served to 2026-era clients, which send no initialize, it would not list them, though the original listed them to
+ * every client that negotiates the 2025 era (all of them). `file: call`, or undefined.
  */
 function initializeRegistrationOf(
   file: string,
@@ -218,8 +219,8 @@ function initializeRegistrationOf(
     if (module) texts.push(module);
   }
   for (const { file: at, text } of texts) {
-    const [finding] = findInitializeRegistrations(at, text);
-    if (finding) return `${at}: ${finding.message.split(' runs in oninitialized')[0]}`;
+    const [registration] = initializeRegistrations(at, text);
+    if (registration) return `${at}: \`${registration.call}\``;
   }
   return undefined;
 }
