@@ -163,9 +163,9 @@ export const REASONS = {
   },
   'replay-finally-effect': {
     message:
-      'a finally block around the ask releases what a statement before the ask made (a temporary directory, a handle), and a journaled step or a call on the way to the ask uses it: the input-required signal that ends a round passes through the block, so the statement runs again on each round to make it anew, while a later round would skip the step for the new one, or the call would keep a record of what the first round released',
+      'a finally block around the ask releases what a statement before the ask made (a temporary directory, a handle), and replay cannot make it anew on each round: the block only hands the value to a function (it may only read it), or a journaled step or a call on the way to the ask uses it. The input-required signal that ends a round passes through the block, so later rounds would get the record of what the first round released',
     advice:
-      'Move the work that uses it after the last ask (write into the temporary directory once the answers are in), or hand the code that asks plain data rather than the released value; then run the tool again.',
+      'Move the cleanup, or the work that uses the value, after the last ask (into the branches that finish the request), or make the step give plain data that outlives the round (read the bytes of the file, not its path); then run the tool again.',
   },
   'handler-ask-not-replayed': {
     message:

@@ -41,6 +41,12 @@ export interface JournalStep {
 
 export type JournalResult = { steps: JournalStep[] } | { reason: ReasonId; detail: string };
 
+/** What a `finally` around the ask does to a name (planReplay's releasedNames): why, and how it releases it. */
+export interface Release {
+  why: string;
+  how: Set<'method' | 'write' | 'argument'>;
+}
+
 interface Walk {
   fn: FunctionNode;
   /** The function is the handler itself: a `return` ends the call, so it runs once. */
@@ -49,8 +55,8 @@ interface Walk {
   leadsToAsk: (node: Node) => boolean;
   project: AnalysisProject;
   steps: JournalStep[];
-  /** The names a `finally` around the path releases (their symbols), with why (see planReplay's releasedNames). */
-  released: ReadonlyMap<unknown, string>;
+  /** The names a `finally` around the path releases (their symbols), with why and how (planReplay's releasedNames). */
+  released: ReadonlyMap<unknown, Release>;
   problem?: { reason: ReasonId; detail: string };
 }
 
@@ -63,7 +69,7 @@ export function journalOf(
   rerun: Rerun,
   leadsToAsk: (node: Node) => boolean,
   analysis: MrtrAnalysis,
-  released: ReadonlyMap<unknown, string> = new Map(),
+  released: ReadonlyMap<unknown, Release> = new Map(),
 ): JournalResult {
   if (rerun.resumes && !rerun.resumes.some((call) => asksAfter(call, leadsToAsk))) return { steps: [] };
   const walk: Walk = {
@@ -158,16 +164,39 @@ function expressionStatement(expression: Node, statement: Node, walk: Walk): voi
 }
 
 /**
- * A statement that makes what a `finally` around the ask releases (`const span = tracer.startSpan(...)` ended there,
- * `busy = true` cleared there): it runs again on each round, whose end runs the block, rather than being journaled,
- * whose record would name what the first round's end released. planReplay refuses a journaled step that reads it.
+ * A statement that makes what a `finally` around the ask releases, where making it anew is all it does: a handle the
+ * block calls a method of (`const span = tracer.startSpan(...)`, then `span.end()`: a value JSON cannot carry, or
+ * whose type cannot be read), or a flag set to a constant the block writes back (`busy = true`, then `busy = false`).
+ * It runs again on each round, whose end runs the block, rather than being journaled, whose record would name what
+ * the first round's end released. A value the block only hands to a function (`rm(dir)`, or `audit.log(order)`,
+ * which releases nothing) stays journaled, and planReplay reviews the site; so does a journaled step that reads what
+ * runs again.
  */
 function perRound(name: Node, made: Node, statement: Node, walk: Walk): boolean {
   const names = Node.isIdentifier(name) ? [name] : name.getDescendantsOfKind(SyntaxKind.Identifier);
-  const why = names.map((n) => walk.released.get(n.getSymbol()?.compilerSymbol)).find((w) => w !== undefined);
-  if (why === undefined) return false;
-  walk.steps.push({ statement, expression: made, discard: false, sync: false, perRound: why });
+  const release = names.map((n) => walk.released.get(n.getSymbol()?.compilerSymbol)).find((r) => r !== undefined);
+  if (!release) return false;
+  const flag = release.how.has('write') && isConstant(made);
+  const handle = release.how.has('method') && journalTypeOf(made, walk.project).kind !== 'json';
+  if (!flag && !handle) return false;
+  walk.steps.push({ statement, expression: made, discard: false, sync: false, perRound: release.why });
   return true;
+}
+
+/** A literal of a primitive: `true`, `1`, `'busy'`, `null`, `undefined`, `-1`. */
+function isConstant(node: Node): boolean {
+  const value = Node.isParenthesizedExpression(node) ? node.getExpression() : node;
+  const kind = value.getKind();
+  return (
+    kind === SyntaxKind.TrueKeyword ||
+    kind === SyntaxKind.FalseKeyword ||
+    kind === SyntaxKind.NullKeyword ||
+    Node.isNumericLiteral(value) ||
+    Node.isStringLiteral(value) ||
+    Node.isNoSubstitutionTemplateLiteral(value) ||
+    (Node.isIdentifier(value) && value.getText() === 'undefined') ||
+    (Node.isPrefixUnaryExpression(value) && isConstant(value.getOperand()))
+  );
 }
 
 /**

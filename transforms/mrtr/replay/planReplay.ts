@@ -13,7 +13,7 @@ import type { Registration } from '../analyse/handlers.js';
 import type { HandlerPlans } from '../plan/planHandlers.js';
 import { classWiringOf, wiredConstructions, wiringOf, type ServerWiring } from '../plan/planWiring.js';
 import type { Review } from '../plan/review.js';
-import { journalOf, type JournalStep } from './journal.js';
+import { journalOf, type JournalStep, type Release } from './journal.js';
 import { traceReplayPath, type OutsideCall, type ReplayEdits, type ReplayPath } from './replayPath.js';
 import { runtimePathOf } from '../rewrite/kit/runtimeImports.js';
 import { constValue, unwrap } from '../analyse/symbols.js';
@@ -195,7 +195,7 @@ function journalPath(
       }
       steps.push(...journal.steps);
     }
-    const problem = readsPerRound(steps, route.calls, released, analysis);
+    const problem = releasedStep(steps, released, analysis) ?? readsPerRound(steps, route.calls, released, analysis);
     if (problem) {
       verdicts.set(candidate.call.node, { kind: 'review', ...problem });
       for (const r of route.registrations) failed.set(r, problem);
@@ -207,18 +207,47 @@ function journalPath(
 }
 
 /**
- * The names a `finally` block around the path releases (see `releases`), by symbol, each with why: the statement that
- * makes one runs again on each round (JournalStep.perRound), since the block runs at the end of every round.
+ * The names a `finally` block around the path releases (see `releaseOf`), by symbol: why, and how. A statement that
+ * makes one may run again on each round (journal.ts perRound), since the block runs at the end of every round.
  */
-function releasedNames(finallies: Node[], analysis: MrtrAnalysis): Map<unknown, string> {
-  const released = new Map<unknown, string>();
+function releasedNames(finallies: Node[], analysis: MrtrAnalysis): Map<unknown, Release> {
+  const released = new Map<unknown, Release>();
   for (const block of finallies)
     for (const id of block.getDescendantsOfKind(SyntaxKind.Identifier)) {
       const symbol = id.getSymbol()?.compilerSymbol;
-      if (symbol && !released.has(symbol) && releases(id))
-        released.set(symbol, `the finally block at line ${analysis.project.userLine(block)} releases \`${id.getText()}\``);
+      const how = symbol ? releaseOf(id) : undefined;
+      if (!how) continue;
+      const release = released.get(symbol) ?? {
+        why: `the finally block at line ${analysis.project.userLine(block)} releases \`${id.getText()}\``,
+        how: new Set(),
+      };
+      release.how.add(how);
+      released.set(symbol, release);
     }
   return released;
+}
+
+/**
+ * A journaled step whose value a `finally` block with effects releases (`const dir = await step(() => mkdtemp(...))`,
+ * then `finally { await rm(dir) }`) and that does not run again on each round (journal.ts perRound): the block runs
+ * at the end of every round, so it releases what the step made while the journal keeps handing the next round its
+ * record (a deleted temporary directory). Undefined when none.
+ */
+function releasedStep(
+  steps: JournalStep[],
+  released: ReadonlyMap<unknown, Release>,
+  analysis: MrtrAnalysis,
+): { reason: Review['reason']; detail: string } | undefined {
+  for (const step of steps.filter((s) => !s.perRound))
+    for (const name of boundNames(step.statement)) {
+      const release = released.get(name.getSymbol()?.compilerSymbol);
+      if (release)
+        return {
+          reason: 'replay-finally-effect',
+          detail: `${release.why}, which the journaled step \`${oneLine(step.expression.getText(), 50)}\` (line ${analysis.project.userLine(step.statement)}) gives: the block releases it at the end of the first round, and later rounds get the journal's record of what is gone`,
+        };
+    }
+  return undefined;
 }
 
 /**
@@ -230,7 +259,7 @@ function releasedNames(finallies: Node[], analysis: MrtrAnalysis): Map<unknown, 
 function readsPerRound(
   steps: JournalStep[],
   calls: Node[],
-  released: ReadonlyMap<unknown, string>,
+  released: ReadonlyMap<unknown, Release>,
   analysis: MrtrAnalysis,
 ): { reason: Review['reason']; detail: string } | undefined {
   const made = steps.filter((s) => s.perRound);
@@ -241,7 +270,7 @@ function readsPerRound(
   for (const step of made)
     for (const name of boundNames(step.statement)) {
       const symbol = symbolOf(name);
-      if (released.has(symbol)) why.set(symbol, released.get(symbol)!);
+      if (released.has(symbol)) why.set(symbol, released.get(symbol)!.why);
     }
   // A local computed from what is made anew is made anew too (`const file = path.join(dir, 'in.bin')`).
   const derives = (id: Node): boolean => {
@@ -283,23 +312,23 @@ function readsPerRound(
 }
 
 /**
- * Whether a read in a `finally` releases the value itself: a method called on it (`source.cleanup()`, `span.end()`),
+ * How a read in a `finally` releases the value itself: a method called on it (`source.cleanup()`, `span.end()`),
  * the variable written again (`busy = false` after the step `busy = true`), or the value handed to a function
  * (`rm(dir)`). The key of a bookkeeping entry removed by it (`pendingFlows.delete(id)`) leaves the value as it was.
  */
-function releases(id: Node): boolean {
+function releaseOf(id: Node): 'method' | 'write' | 'argument' | undefined {
   const parent = id.getParentOrThrow();
   if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === id) {
     const call = parent.getParent();
-    return !!call && Node.isCallExpression(call) && call.getExpression() === parent;
+    return call && Node.isCallExpression(call) && call.getExpression() === parent ? 'method' : undefined;
   }
   if (Node.isBinaryExpression(parent) && parent.getLeft() === id)
-    return parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken;
+    return parent.getOperatorToken().getKind() === SyntaxKind.EqualsToken ? 'write' : undefined;
   if (Node.isCallExpression(parent) && parent.getArguments().includes(id as never)) {
     const callee = unwrap(parent.getExpression());
-    return !(Node.isPropertyAccessExpression(callee) && callee.getName() === 'delete');
+    return Node.isPropertyAccessExpression(callee) && callee.getName() === 'delete' ? undefined : 'argument';
   }
-  return false;
+  return undefined;
 }
 
 /** The names a step's statement binds: `const x = ...`, `x = ...`. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
+import { Scratch } from './scratch.js';
 
 /** Which format the user wants. */
 async function pickFormat(ctx: ServerContext): Promise<string> {
@@ -30,8 +31,8 @@ export function build(): McpServer {
     'convert',
     { description: 'Convert an image given as base64', inputSchema: z.object({ data: z.string() }) },
     async ({ data }, ctx) => {
-      // A temporary copy of the input, removed when the call ends. The directory is made anew on each round, but the
-      // copy written into it is an effect: journaled, a later round would skip it and find no input.
+      // A temporary copy of the input, removed when the call ends: the directory handed to rm is journaled (rm might
+      // only read it), and a later round would get the record of a directory the first round's end removed.
       const dir = await mkdtemp(path.join(tmpdir(), 'convert-'));
       try {
         const file = path.join(dir, 'input.bin');
@@ -49,11 +50,27 @@ export function build(): McpServer {
     async ({ name }, ctx) => {
       const dir = await mkdtemp(path.join(tmpdir(), 'resize-'));
       try {
-        // The directory is handed to the code that asks: what that code journals from it would outlive the round.
+        // The directory is only handed to rm: journaled, the record outlives the first round's end.
         const size = await pickSizeFor(ctx, dir);
         return { content: [{ type: 'text', text: `${name} at ${size}` }] };
       } finally {
         await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+  server.registerTool(
+    'stage',
+    { description: 'Stage the input in a scratch directory', inputSchema: z.object({ data: z.string() }) },
+    async ({ data }, ctx) => {
+      // The scratch directory is opened anew on each round, but the write into it is an effect: journaled, a later
+      // round would skip it and read nothing.
+      const scratch = await Scratch.open();
+      try {
+        await scratch.write('input.txt', data);
+        const format = await pickFormat(ctx);
+        return { content: [{ type: 'text', text: `${await scratch.read('input.txt')} as ${format}` }] };
+      } finally {
+        await scratch.remove();
       }
     },
   );

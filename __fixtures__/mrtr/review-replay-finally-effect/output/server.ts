@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
+import { Scratch } from './scratch.js';
 
 /** Which format the user wants. */
 async function pickFormat(ctx: ServerContext): Promise<string> {
-  /* @mcp-mrtr-review replay-finally-effect: a finally block around the ask releases what a statement before the ask made (a temporary directory, a handle), and a journaled step or a call on the way to the ask uses it: the input-required signal that ends a round passes through the block, so the statement runs again on each round to make it anew, while a later round would skip the step for the new one, or the call would keep a record of what the first round released: the journaled step `await writeFile(file, Buffer.from(data, 'base64'))` (server.ts:38) reads `file`, which is made anew on each round (it is computed from `dir`, and the finally block at line 41 releases `dir`): a later round would skip the step for the new value */
+  /* @mcp-mrtr-review replay-finally-effect: a finally block around the ask releases what a statement before the ask made (a temporary directory, a handle), and replay cannot make it anew on each round: the block only hands the value to a function (it may only read it), or a journaled step or a call on the way to the ask uses it. The input-required signal that ends a round passes through the block, so later rounds would get the record of what the first round released: the journaled step `await scratch.write('input.txt', data)` (server.ts:69) reads `scratch`, which is made anew on each round (the finally block at line 72 releases `scratch`): a later round would skip the step for the new value */
   const answer = await ctx.mcpReq.elicitInput({
     mode: 'form',
     message: 'Which format?',
@@ -17,7 +18,7 @@ async function pickFormat(ctx: ServerContext): Promise<string> {
 
 /** Which size the user wants, for the files of a directory. */
 async function pickSizeFor(ctx: ServerContext, dir: string): Promise<string> {
-  /* @mcp-mrtr-review replay-finally-effect: a finally block around the ask releases what a statement before the ask made (a temporary directory, a handle), and a journaled step or a call on the way to the ask uses it: the input-required signal that ends a round passes through the block, so the statement runs again on each round to make it anew, while a later round would skip the step for the new one, or the call would keep a record of what the first round released: `dir` is handed to `pickSizeFor(ctx, dir)` (server.ts:53) on the way to the ask, and is made anew on each round (the finally block at line 55 releases `dir`): what that call journals from it would outlive the round */
+  /* @mcp-mrtr-review replay-finally-effect: a finally block around the ask releases what a statement before the ask made (a temporary directory, a handle), and replay cannot make it anew on each round: the block only hands the value to a function (it may only read it), or a journaled step or a call on the way to the ask uses it. The input-required signal that ends a round passes through the block, so later rounds would get the record of what the first round released: the finally block at line 56 releases `dir`, which the journaled step `await mkdtemp(path.join(tmpdir(), 'resize-'))` (line 51) gives: the block releases it at the end of the first round, and later rounds get the journal's record of what is gone */
   const answer = await ctx.mcpReq.elicitInput({
     mode: 'form',
     message: `Which size for ${path.basename(dir).length > 0 ? 'the copy' : 'nothing'}?`,
@@ -32,8 +33,8 @@ export function build(): McpServer {
     'convert',
     { description: 'Convert an image given as base64', inputSchema: z.object({ data: z.string() }) },
     async ({ data }, ctx) => {
-      // A temporary copy of the input, removed when the call ends. The directory is made anew on each round, but the
-      // copy written into it is an effect: journaled, a later round would skip it and find no input.
+      // A temporary copy of the input, removed when the call ends: the directory handed to rm is journaled (rm might
+      // only read it), and a later round would get the record of a directory the first round's end removed.
       const dir = await mkdtemp(path.join(tmpdir(), 'convert-'));
       try {
         const file = path.join(dir, 'input.bin');
@@ -51,11 +52,27 @@ export function build(): McpServer {
     async ({ name }, ctx) => {
       const dir = await mkdtemp(path.join(tmpdir(), 'resize-'));
       try {
-        // The directory is handed to the code that asks: what that code journals from it would outlive the round.
+        // The directory is only handed to rm: journaled, the record outlives the first round's end.
         const size = await pickSizeFor(ctx, dir);
         return { content: [{ type: 'text', text: `${name} at ${size}` }] };
       } finally {
         await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+  server.registerTool(
+    'stage',
+    { description: 'Stage the input in a scratch directory', inputSchema: z.object({ data: z.string() }) },
+    async ({ data }, ctx) => {
+      // The scratch directory is opened anew on each round, but the write into it is an effect: journaled, a later
+      // round would skip it and read nothing.
+      const scratch = await Scratch.open();
+      try {
+        await scratch.write('input.txt', data);
+        const format = await pickFormat(ctx);
+        return { content: [{ type: 'text', text: `${await scratch.read('input.txt')} as ${format}` }] };
+      } finally {
+        await scratch.remove();
       }
     },
   );

@@ -1,8 +1,6 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
+import { Scratch } from './scratch.js';
 import { tracer } from './tracer.js';
 import { ask, sharedRequestStateCodec, withAsks } from './mcp-mrtr-runtime.js';
 
@@ -57,14 +55,13 @@ export function build(): McpServer {
     { description: 'Write the answer to a scratch file and read it back', inputSchema: z.object({ name: z.string() }) },
     withAsks(server.server, requestStateCodec, async ({ name }, ctx) => {
       // A scratch directory removed when the call ends; nothing is written to it before the ask.
-      const dir = await mkdtemp(path.join(tmpdir(), 'scratch-'));
+      const scratch = await Scratch.open();
       try {
         const format = await pickFormat(ctx);
-        const file = path.join(dir, 'format.txt');
-        await writeFile(file, `${name}.${format}`);
-        return { content: [{ type: 'text', text: await readFile(file, 'utf8') }] };
+        await scratch.write('format.txt', `${name}.${format}`);
+        return { content: [{ type: 'text', text: await scratch.read('format.txt') }] };
       } finally {
-        await rm(dir, { recursive: true, force: true });
+        await scratch.remove();
       }
     }, { name: 'scratch' }),
   );
