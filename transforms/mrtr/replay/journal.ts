@@ -177,7 +177,8 @@ function perRound(name: Node, made: Node, statement: Node, walk: Walk): boolean 
   const release = names.map((n) => walk.released.get(n.getSymbol()?.compilerSymbol)).find((r) => r !== undefined);
   if (!release) return false;
   const flag = release.how.has('write') && isConstant(made);
-  const handle = release.how.has('method') && journalTypeOf(made, walk.project).kind !== 'json';
+  const kind = release.how.has('method') ? journalTypeOf(made, walk.project).kind : undefined;
+  const handle = kind === 'not' || kind === 'unknown';
   if (!flag && !handle) return false;
   walk.steps.push({ statement, expression: made, discard: false, sync: false, perRound: release.why });
   return true;
