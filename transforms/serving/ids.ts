@@ -42,14 +42,7 @@ export function servingCallers(files: SourceFileEntry[], inputs: SourceFileEntry
     for (const match of entry.text.matchAll(EXPORTED_FUNCTION)) names.add(match[1] ?? match[2]!);
   }
   if (names.size === 0) return [];
-  const word = new RegExp(`\\b(?:${[...names].map((n) => n.replace(/\$/g, '\\$')).join('|')})\\b`);
-  // A text discovery let go (lib/textScan.ts) is read again only when its word row may hold one of the names.
-  const bits = [...names].map((n) => bloomBits(wordHash(n, 0, n.length)));
-  const mayName = (entry: SourceFileEntry) => !entry.scan || bits.some(([a, b]) => rowMayHold(entry.scan!.words, a, b));
-  const taken = new Set(inputs);
-  return files.filter(
-    (entry) => !taken.has(entry) && !entry.file.startsWith('..') && mayName(entry) && word.test(entry.text),
-  );
+  return filesNaming(files, inputs, [...names]);
 }
 
 /**
@@ -58,14 +51,18 @@ export function servingCallers(files: SourceFileEntry[], inputs: SourceFileEntry
  * (rewriteServing.ts initializeRegistrationOf), on every run, the one that leaves v2 code too.
  */
 export function initializeHolders(files: SourceFileEntry[], inputs: SourceFileEntry[]): SourceFileEntry[] {
-  const [a, b] = bloomBits(wordHash(ONINITIALIZED, 0, ONINITIALIZED.length));
+  return filesNaming(files, inputs, [ONINITIALIZED]);
+}
+
+/** The project's files outside `inputs` whose text names one of `names` (a whole word). */
+function filesNaming(files: SourceFileEntry[], inputs: SourceFileEntry[], names: string[]): SourceFileEntry[] {
+  const word = new RegExp(`\\b(?:${names.map((n) => n.replace(/\$/g, '\\$')).join('|')})\\b`);
+  // A text discovery let go (lib/textScan.ts) is read again only when its word row may hold one of the names.
+  const bits = names.map((n) => bloomBits(wordHash(n, 0, n.length)));
+  const mayName = (entry: SourceFileEntry) => !entry.scan || bits.some(([a, b]) => rowMayHold(entry.scan!.words, a, b));
   const taken = new Set(inputs);
   return files.filter(
-    (entry) =>
-      !taken.has(entry) &&
-      !entry.file.startsWith('..') &&
-      (!entry.scan || rowMayHold(entry.scan.words, a, b)) &&
-      entry.text.includes(ONINITIALIZED),
+    (entry) => !taken.has(entry) && !entry.file.startsWith('..') && mayName(entry) && word.test(entry.text),
   );
 }
 

@@ -591,14 +591,9 @@ function eligible({ call, chains, ignored }: FoundSite, analysis: MrtrAnalysis):
 function taskless(params: Node): boolean {
   const type = params.getType();
   const members = type.isUnion() ? type.getUnionTypes() : [type];
+  // `any`, `unknown` and a type parameter are no object type.
   return members.every(
-    (t) =>
-      t.isObject() &&
-      !t.isAny() &&
-      !t.getProperty('task') &&
-      !t.getStringIndexType() &&
-      !t.isTypeParameter() &&
-      t.getCallSignatures().length === 0,
+    (t) => t.isObject() && !t.getProperty('task') && !t.getStringIndexType() && t.getCallSignatures().length === 0,
   );
 }
 
