@@ -229,6 +229,11 @@ export class AnalysisProject {
     return this.search.entriesMentioning(name).length > 0;
   }
 
+  /** How many files that searches look at mention `name` as a whole word (nothing is parsed). */
+  mentionCount(name: string): number {
+    return this.search.entriesMentioning(name).length;
+  }
+
   private computedImports: boolean | undefined;
 
   /** Whether any analysed file loads a module by a computed name (`import(\`./tools/${name}.js\`)`, `require(name)`). */

@@ -397,6 +397,8 @@ function constStringOf(expression: Node, depth = 0): string | undefined {
 export function parameterCalls(
   fn: Node,
   parameter: ParameterDeclaration,
+  /** A call that calls its argument at once and returns its result (`store.run(value, work)`): a call of it. */
+  callsAtOnce?: (call: CallExpression, argument: Node) => boolean,
 ): { calls: CallExpression[] } | { other: Node } {
   const name = parameter.getNameNode();
   const symbol = name.getSymbol();
@@ -406,6 +408,7 @@ export function parameterCalls(
     if (inJsDoc(reference)) continue;
     const parent = reference.getParent();
     if (parent && Node.isCallExpression(parent) && parent.getExpression() === reference) calls.push(parent);
+    else if (parent && Node.isCallExpression(parent) && callsAtOnce?.(parent, reference)) calls.push(parent);
     else return { other: reference };
   }
   return { calls };

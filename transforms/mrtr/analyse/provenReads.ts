@@ -4,6 +4,8 @@ import type { AnalysisProject } from '../../../lib/project.js';
 import { callbackFunctionsOf, constInitializerOf, enclosingFunction, isFunctionNode } from './functions.js';
 import { isPureStatement } from './localEffects.js';
 import { CALLBACK_METHODS, FRESH_ARRAY_STATICS, isReplaySafeExpression } from './replaySafe.js';
+import { implementationsOf } from './implementations.js';
+import { isAsyncLocalStorage } from './asyncContext.js';
 import { declarationsOf, unwrap } from './symbols.js';
 
 /** Collections whose reads (`get`, `has`, `values`) change nothing. */
@@ -77,6 +79,9 @@ function isProvenRead(call: CallExpression, project: AnalysisProject, depth: num
     const name = callee.getName();
     if (LOG_METHODS.has(name) && /^(console|log|logger|this\.logger|this\.log)$/i.test(receiver.getText())) return true;
     if (COLLECTION_READS.has(name) && isReadOnlyCollection(receiver, project)) return true;
+    // `store.getStore()` of an `AsyncLocalStorage`: the value the project bound to the request running now (each
+    // round is a request of its own, which the project's code binds again as it bound the first).
+    if (name === 'getStore' && call.getArguments().length === 0 && isAsyncLocalStorage(receiver, project)) return true;
     if (PURE_VALUE_METHODS.has(name)) return true;
     // `pattern.test(name)` of a regular expression written in the code, with no `g` or `y` flag (no `lastIndex`).
     if ((name === 'test' || name === 'exec') && isStatelessRegex(receiver, project, 0)) return true;
@@ -89,7 +94,11 @@ function isProvenRead(call: CallExpression, project: AnalysisProject, depth: num
       const fns = callbackFunctionsOf(project, call.getArguments()[0]!, 0);
       if (fns && fns.length > 0 && fns.every((fn) => isPureFunction(fn, project, depth))) return true;
     }
-    return onlyReads(memberDeclarationsOf(project, callee), project, depth);
+    const members = memberDeclarationsOf(project, callee);
+    // `handler.getTools()` on a project interface: every member of that name the project writes only reads.
+    const implementations = members.length === 1 ? implementationsOf(project, members[0]!) : undefined;
+    if (implementations) return implementations.every((fn) => onlyReads([fn], project, depth));
+    return onlyReads(members, project, depth);
   }
   if (Node.isIdentifier(callee) && isPlatformComputation(callee)) return true;
   if (Node.isIdentifier(callee) && isLocalTimerRelease(call, project)) return true;
@@ -184,10 +193,47 @@ export function memberDeclarationsOf(project: AnalysisProject, callee: PropertyA
   const root = rootOf(callee.getExpression());
   for (const declaration of root ? declarationsOf(project, root) : []) {
     const typeNode = (declaration as { getTypeNode?(): Node | undefined }).getTypeNode?.();
-    const names = typeNode ? [typeNode, ...typeNode.getDescendants()].filter((n) => Node.isTypeReference(n)) : [];
-    for (const name of names) if (Node.isTypeReference(name)) declarationsOf(project, name.getTypeName());
+    if (typeNode) loadTypeReferences(project, typeNode);
+    else if (Node.isVariableDeclaration(declaration)) {
+      // `const handler = await getDomainHandler(domain)`: the type the function's declaration says it returns.
+      const init = declaration.getInitializer();
+      const value = init ? unwrap(init) : undefined;
+      const call = value && Node.isAwaitExpression(value) ? unwrap(value.getExpression()) : value;
+      const made = call && Node.isCallExpression(call) ? unwrap(call.getExpression()) : undefined;
+      const name = made && Node.isPropertyAccessExpression(made) ? made.getNameNode() : made;
+      for (const fn of name && Node.isIdentifier(name) ? declarationsOf(project, name) : []) {
+        const returned = (fn as { getReturnTypeNode?(): Node | undefined }).getReturnTypeNode?.();
+        if (returned) loadTypeReferences(project, returned);
+      }
+    }
   }
-  return declarationsOf(project, callee.getNameNode());
+  const declarations = declarationsOf(project, callee.getNameNode());
+  return declarations.length > 0 ? declarations : awaitedMemberOf(callee, root);
+}
+
+/**
+ * The member of an awaited value whose type the program cannot unwrap: it holds no lib files, so `await p` of a
+ * `Promise<DomainHandler>` keeps the `Promise` (`const handler = await getDomainHandler(domain); handler.getTools()`).
+ * Only for a `const` whose initializer is that `await`: the member of the promised type.
+ */
+function awaitedMemberOf(callee: PropertyAccessExpression, root: Node | undefined): Node[] {
+  const receiver = unwrap(callee.getExpression());
+  if (!root || receiver !== root) return [];
+  const declaration = root.getSymbol()?.getDeclarations()[0];
+  if (!declaration || !Node.isVariableDeclaration(declaration) || declaration.getTypeNode()) return [];
+  const init = declaration.getInitializer();
+  if (!init || !Node.isAwaitExpression(init)) return [];
+  const type = receiver.getType();
+  // With no lib, `Promise<T>` is an unresolved reference: the checker keeps its name and argument as an alias.
+  const promised = type.getAliasSymbol()?.getName() === 'Promise' ? type.getAliasTypeArguments() : [];
+  if (promised.length !== 1) return [];
+  return promised[0]!.getProperty(callee.getName())?.getDeclarations() ?? [];
+}
+
+/** Parses the modules that declare the types a type annotation names, so that the checker resolves them. */
+function loadTypeReferences(project: AnalysisProject, typeNode: Node): void {
+  for (const name of [typeNode, ...typeNode.getDescendants()])
+    if (Node.isTypeReference(name)) declarationsOf(project, name.getTypeName());
 }
 
 /**

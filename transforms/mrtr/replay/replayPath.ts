@@ -14,6 +14,7 @@ import {
   type FunctionNode,
   type ProjectFunction,
 } from '../analyse/functions.js';
+import { isContextRun } from '../analyse/asyncContext.js';
 import { templateCallbackOf, type Registration } from '../analyse/handlers.js';
 import type { ReasonId } from '../reasons.js';
 import { outermostOf, unwrap } from '../analyse/symbols.js';
@@ -381,7 +382,7 @@ function callsOfPassed(
   ) {
     return unfollowed(`${callee.getText()} does not take it as a named parameter`);
   }
-  const found = parameterCalls(hof, parameter);
+  const found = parameterCalls(hof, parameter, (run, argument) => isContextRun(run, argument, analysis.project));
   if ('other' in found)
     return unfollowed(
       `its parameter ${parameter.getName()} is used at line ${analysis.project.userLine(found.other)} other than by a direct call`,

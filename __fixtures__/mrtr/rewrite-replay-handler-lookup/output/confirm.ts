@@ -1,0 +1,19 @@
+import { getServerRef } from './serverRef.js';
+import { ask, isInputRequiredSignal } from './mcp-mrtr-runtime.js';
+
+/** Asks the user to confirm; null when the client cannot be asked. */
+export async function confirm(message: string): Promise<boolean | null> {
+  const server = getServerRef();
+  if (!server) return null;
+  try {
+    const result = await ask.elicitInput({
+      message,
+      requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', title: 'Confirm' } }, required: ['confirm'] },
+    });
+    if (result.action === 'accept' && result.content) return result.content.confirm === true;
+    return false;
+  } catch (error) {
+    if (isInputRequiredSignal(error)) throw error;
+    return null;
+  }
+}
