@@ -16,7 +16,7 @@ import { FIXTURES_ROOT, REPO_ROOT } from './support/fixtures.js';
 const CASES = [
   'review-async-local-storage.input.ts',
   'review-declared-return-types.input.ts',
-  'review-destructured-mcp-req-send.input.ts',
+  'rewrite-replay-destructured-mcp-req-send',
   'review-destructured-send-request.input.ts',
   'review-detached-send-request.input.ts',
   'review-indexed-access-server-type.input.ts',

@@ -177,7 +177,7 @@ export const REASONS = {
     message:
       'the function holding the ask is passed as a value to code whose calls of it the planner cannot follow (a library function, forEach, a parameter passed on or stored, mapped promises not awaited together)',
     advice:
-      'Call the helper directly from the handler, from a higher-order function declared in the project that calls its parameter directly, or map it inside Promise.all / Promise.allSettled; then run the tool again.',
+      'Call the helper directly from the handler, from a higher-order function declared in the project that calls its parameter directly (or hands it to the `run` of an `AsyncLocalStorage`), or map it inside Promise.all / Promise.allSettled; then run the tool again.',
   },
   'ask-not-awaited': {
     message:

@@ -58,7 +58,7 @@ export const REASONS = {
   },
   'context-member-mapped': {
     message:
-      'a v1 handler-context member the official codemod left on a handler context (`context.sendRequest`) now has its v2 path (`context.mcpReq.send`)',
+      'a v1 handler-context member the official codemod left on a handler context (`context.sendRequest`, or destructured: `{ sendRequest }`) now has its v2 path (`context.mcpReq.send`, `{ mcpReq: { send: sendRequest } }`)',
     advice: 'Nothing to do; review the change in the diff.',
     level: 'note',
   },

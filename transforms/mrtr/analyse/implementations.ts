@@ -82,7 +82,11 @@ function membersNamed(source: Node, name: string): Node[] {
 
 /** The functions a member stands for; undefined when it is not one the analysis can read. */
 function functionsOf(project: AnalysisProject, member: Node): FunctionNode[] | undefined {
-  if (Node.isMethodDeclaration(member) || Node.isGetAccessorDeclaration(member) || Node.isSetAccessorDeclaration(member))
+  if (
+    Node.isMethodDeclaration(member) ||
+    Node.isGetAccessorDeclaration(member) ||
+    Node.isSetAccessorDeclaration(member)
+  )
     // An abstract method or an overload's signature has no body: the implementations are the other members.
     return member.getBody() ? [member] : [];
   if (Node.isBinaryExpression(member)) {

@@ -25,4 +25,9 @@ export interface PushCall {
    * server's ask, which only replay rewrites.
    */
   boundParameter?: true;
+  /**
+   * The call of the context's request function destructured from a handler's context (`async (args, { mcpReq: { send:
+   * sendRequest } }) => sendRequest(request, schema)`): that context's `ctx.mcpReq.send`, which only replay rewrites.
+   */
+  destructuredSender?: true;
 }

@@ -353,6 +353,31 @@ function pushMethodCall(access: Node, method: string, kind: SiteKind, origin: Or
   return { node: access, kind, form: `${form} (as a value)`, sdk: origin.sdk, reason: 'indirect-call' };
 }
 
+/** A name bound by an object pattern (`{ mcpReq: { send } }`), written nowhere else. */
+function isDestructured(callee: Node): boolean {
+  if (!Node.isIdentifier(callee)) return false;
+  const declarations = callee.getSymbol()?.getDeclarations() ?? [];
+  if (declarations.length !== 1 || !Node.isBindingElement(declarations[0]!)) return false;
+  const name = callee.getText();
+  const scope = declarations[0]!.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a) || Node.isArrowFunction(a));
+  return !(scope ?? callee.getSourceFile())
+    .getDescendantsOfKind(SyntaxKind.Identifier)
+    .some((id) => id.getText() === name && id.getSymbol() === callee.getSymbol() && isWritten(id));
+}
+
+/** `x = ...`, `x++`: a write of the name where it stands. */
+function isWritten(id: Node): boolean {
+  const parent = id.getParent();
+  if (!parent) return false;
+  if (Node.isBinaryExpression(parent))
+    return (
+      parent.getLeft() === id &&
+      parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment &&
+      parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment
+    );
+  return Node.isPostfixUnaryExpression(parent) || Node.isPrefixUnaryExpression(parent);
+}
+
 function receiverLabel(origin: Origin): string {
   if (origin.role === 'context' && origin.sdk === 'v2') return 'ctx';
   return RECEIVER_LABEL[origin.role];
@@ -385,7 +410,14 @@ function callsThroughSender(sourceFile: SourceFile, analysis: MrtrAnalysis): Pus
     if (!request || !Node.isCallExpression(call)) continue;
     const origin = analysis.origins.originOf(call.getExpression());
     if (origin?.role !== 'request-sender') continue;
-    const form = `${call.getExpression().getText()} (${origin.sdk === 'v2' ? 'ctx.mcpReq.send' : 'extra.sendRequest'} as a value)`;
+    const sender = origin.sdk === 'v2' ? 'ctx.mcpReq.send' : 'extra.sendRequest';
+    // Destructured from the context itself (`{ mcpReq: { send } }`): the context's own function, called as the method
+    // would be (the SDK's `send` is an arrow function, with no `this`). Handed in as a value, it may be any function.
+    if (origin.sdk === 'v2' && isDestructured(call.getExpression())) {
+      found.push({ node: call, kind: request.kind, form: sender, sdk: origin.sdk, destructuredSender: true });
+      continue;
+    }
+    const form = `${call.getExpression().getText()} (${sender} as a value)`;
     found.push({ node: call, kind: request.kind, form, sdk: origin.sdk, reason: 'indirect-call' });
   }
   return found;

@@ -599,7 +599,7 @@ function taskless(params: Node): boolean {
 
 /** The method an ask calls: its callee's name, or for `ask.call(server, params)` the method the local holds. */
 function askName(site: PushCall): string | undefined {
-  if (site.receiverArgument || site.boundParameter) return site.form.split('.').pop();
+  if (site.receiverArgument || site.boundParameter || site.destructuredSender) return site.form.split('.').pop();
   const callee = Node.isCallExpression(site.node) ? unwrap(site.node.getExpression()) : undefined;
   return callee && Node.isPropertyAccessExpression(callee) ? callee.getName() : undefined;
 }

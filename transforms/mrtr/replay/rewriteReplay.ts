@@ -145,6 +145,7 @@ function unusedReceiverEdits(plan: ReplayPlan, out: RuntimeEdits): void {
         c.getSourceFile() === node.getSourceFile() && c.getStart() <= node.getStart() && node.getEnd() <= c.getEnd(),
     );
   const done = new Set<Node>();
+  unusedSenderEdits(callees, replaced, renameParameters, out);
   for (const callee of callees) {
     const root = receiverRoot(callee);
     const declaration = root
@@ -172,6 +173,128 @@ function unusedReceiverEdits(plan: ReplayPlan, out: RuntimeEdits): void {
       out.add(nameNode.getSourceFile(), { start: nameNode.getStart(), end: nameNode.getEnd(), text: `_${name}` });
     }
   }
+}
+
+/**
+ * `async (args, { mcpReq: { send: sendRequest } }) => ...` whose every call of `sendRequest` became `ask.request`:
+ * the name is bound for nothing (an error under `noUnusedParameters` / `noUnusedLocals`), so it leaves the pattern;
+ * a pattern left empty becomes `_ctx` (a parameter), or its statement goes (`const { mcpReq: { send } } = ctx;`).
+ */
+function unusedSenderEdits(
+  callees: Node[],
+  replaced: (node: Node) => boolean,
+  renameParameters: boolean,
+  out: RuntimeEdits,
+): void {
+  const unused = new Set<Node>();
+  // Names whose every read goes away: the asks' callees, then what a deleted `const { ... } = name` read.
+  const gone: Node[] = [...callees];
+  const goneUnder = (node: Node) =>
+    replaced(node) ||
+    gone.some(
+      (g) =>
+        g.getSourceFile() === node.getSourceFile() && g.getStart() <= node.getStart() && node.getEnd() <= g.getEnd(),
+    );
+  const statements = new Map<Node, TextEdit>();
+  const parameters = new Set<Node>();
+  for (let round = 0; round < 3; round++) {
+    let grew = false;
+    for (const [index, name] of gone.entries()) {
+      if (!Node.isIdentifier(name)) continue;
+      const declaration = name.getSymbol()?.getDeclarations()[0];
+      if (!declaration || unused.has(declaration) || parameters.has(declaration)) continue;
+      // A callee's own parameter (a bound method handed in) is the receiver rule's; a parameter only a deleted
+      // `const { ... } = ctx` read is this one's.
+      const parameter = Node.isParameterDeclaration(declaration) && index >= callees.length;
+      if (!Node.isBindingElement(declaration) && !parameter) continue;
+      const nameNode = declaration.getNameNode();
+      if (!Node.isIdentifier(nameNode) || nameNode.getText().startsWith('_')) continue;
+      const scope = declaration.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a) || Node.isArrowFunction(a));
+      const readers = (scope ?? name.getSourceFile())
+        .getDescendantsOfKind(SyntaxKind.Identifier)
+        .filter((id) => id !== nameNode && id.getText() === name.getText() && id.getSymbol() === name.getSymbol());
+      if (!readers.every(goneUnder)) continue;
+      if (Node.isBindingElement(declaration)) unused.add(declaration);
+      else parameters.add(declaration);
+      grew = true;
+    }
+    // A `const { ... } = name;` whose pattern is left empty goes, and with it its read of `name`.
+    for (const top of topPatterns(unused)) {
+      const holder = top.getParent();
+      if (prunedPattern(top, unused) !== undefined || !holder || !Node.isVariableDeclaration(holder)) continue;
+      if (statements.has(holder)) continue;
+      const removal = deadLocalRemoval(holder);
+      if (!removal) continue;
+      statements.set(holder, removal);
+      const init = holder.getInitializer();
+      if (init && Node.isIdentifier(init)) gone.push(init);
+      grew = true;
+    }
+    if (!grew) break;
+  }
+  for (const [holder, removal] of statements) out.add(holder.getSourceFile(), removal);
+  for (const top of topPatterns(unused)) {
+    const holder = top.getParent();
+    if (holder && Node.isVariableDeclaration(holder) && statements.has(holder)) continue;
+    const text = prunedPattern(top, unused);
+    if (text !== undefined) out.add(top.getSourceFile(), { start: top.getStart(), end: top.getEnd(), text });
+    else if (holder && Node.isParameterDeclaration(holder))
+      out.add(top.getSourceFile(), { start: top.getStart(), end: top.getEnd(), text: '_ctx' });
+  }
+  // `async (args, ctx) => { const { mcpReq: { send } } = ctx; ... }`: `ctx`, read by nothing else now, is renamed
+  // `_ctx` under `noUnusedParameters`, as a receiver parameter is.
+  for (const parameter of parameters) {
+    if (!renameParameters || !Node.isParameterDeclaration(parameter)) continue;
+    const name = parameter.getNameNode();
+    const taken = parameter
+      .getParent()
+      .getDescendantsOfKind(SyntaxKind.Identifier)
+      .some((id) => id.getText() === `_${name.getText()}`);
+    if (!taken)
+      out.add(name.getSourceFile(), { start: name.getStart(), end: name.getEnd(), text: `_${name.getText()}` });
+  }
+}
+
+/** The outermost object patterns holding `elements`. */
+function topPatterns(elements: ReadonlySet<Node>): Set<Node> {
+  const tops = new Set<Node>();
+  for (const element of elements) {
+    let pattern: Node | undefined = element.getParent();
+    while (pattern?.getParent() && Node.isBindingElement(pattern.getParentOrThrow()))
+      pattern = pattern.getParentOrThrow().getParent();
+    if (pattern && Node.isObjectBindingPattern(pattern)) tops.add(pattern);
+  }
+  return tops;
+}
+
+/** An object pattern's text without `removed` elements and the nested patterns they empty; undefined when empty. */
+function prunedPattern(pattern: Node, removed: ReadonlySet<Node>): string | undefined {
+  if (!Node.isObjectBindingPattern(pattern)) return pattern.getText();
+  const kept: string[] = [];
+  let changed = false;
+  for (const element of pattern.getElements()) {
+    if (removed.has(element)) {
+      changed = true;
+      continue;
+    }
+    const name = element.getNameNode();
+    if (!Node.isObjectBindingPattern(name)) {
+      kept.push(element.getText());
+      continue;
+    }
+    const inner = prunedPattern(name, removed);
+    if (inner === name.getText()) kept.push(element.getText());
+    else {
+      changed = true;
+      if (inner !== undefined) {
+        const key = element.getPropertyNameNode()?.getText();
+        const init = element.getInitializer()?.getText();
+        kept.push(`${key ? `${key}: ` : ''}${inner}${init ? ` = ${init}` : ''}`);
+      }
+    }
+  }
+  if (!changed) return pattern.getText();
+  return kept.length > 0 ? `{ ${kept.join(', ')} }` : undefined;
 }
 
 /** The identifier an ask's callee starts from (`server` in `server.server.elicitInput`), if it is one. */

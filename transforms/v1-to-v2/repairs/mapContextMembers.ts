@@ -18,10 +18,23 @@ const HANDLER_SETTERS = new Set(['setRequestHandler']);
 export function mapContextMembers(file: string, text: string): RepairOutcome {
   const findings: Finding[] = [];
   if (!/@modelcontextprotocol\/server\b/.test(text)) return { text, findings };
-  if (![...CONTEXT_MEMBERS.map((m) => m.from), ...UNMAPPED_CONTEXT_MEMBERS].some((m) => text.includes(`.${m}`)))
+  const members = [...CONTEXT_MEMBERS.map((m) => m.from), ...UNMAPPED_CONTEXT_MEMBERS];
+  if (!members.some((m) => text.includes(`.${m}`)) && !members.some((m) => new RegExp(`\\b${m}\\b`).test(text)))
     return { text, findings };
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKindOf(file));
   const edits: TextEdit[] = [];
+  for (const pattern of contextPatterns(source)) {
+    const mapped = mappedPattern(source, pattern);
+    if (!mapped) continue;
+    const line = source.getLineAndCharacterOfPosition(pattern.getStart(source)).line + 1;
+    edits.push({ start: pattern.getStart(source), end: pattern.getEnd(), text: mapped.text });
+    // The official codemod's marker for this pattern says what is now done: it goes, unless a member is left.
+    const marker = mapped.unmapped.length === 0 ? destructuringMarker(source, pattern) : undefined;
+    if (marker) edits.push(marker);
+    for (const what of mapped.mapped) findings.push(found('context-member-mapped', file, line, what));
+    for (const name of mapped.unmapped)
+      findings.push(found('context-member-unmapped', file, line, `\`{ ${name} }\` has no v2 ServerContext spelling`));
+  }
   for (const { fn, param } of contextParameters(source)) {
     for (const use of memberUses(fn, param.text)) {
       const mapping = CONTEXT_MEMBERS.find((m) => m.from === use.member.text);
@@ -52,6 +65,125 @@ export function mapContextMembers(file: string, text: string): RepairOutcome {
 }
 
 type Fn = ts.ArrowFunction | ts.FunctionExpression | ts.FunctionDeclaration | ts.MethodDeclaration;
+
+/**
+ * A handler's context destructured where the official codemod leaves it (with a marker: "Destructuring of context
+ * parameter in signature"): the context parameter of a registration callback written as a pattern (`async (args, {
+ * sendRequest }) => ...`), and `const { sendRequest } = ctx` of a context parameter. v2 has no `sendRequest` there:
+ * `sendRequest is not a function` in both eras.
+ */
+function contextPatterns(source: ts.SourceFile): ts.ObjectBindingPattern[] {
+  const out: ts.ObjectBindingPattern[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const method = node.expression.name.text;
+      const callback = REGISTRATIONS.has(method)
+        ? node.arguments[node.arguments.length - 1]
+        : HANDLER_SETTERS.has(method)
+          ? node.arguments[1]
+          : undefined;
+      if (callback && isFn(callback) && callback.parameters.length >= 2) {
+        const last = callback.parameters[callback.parameters.length - 1];
+        if (ts.isObjectBindingPattern(last.name) && (!last.type || /\bServerContext\b/.test(last.type.getText(source))))
+          out.push(last.name);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  for (const { fn, param } of contextParameters(source)) {
+    const find = (node: ts.Node): void => {
+      if (
+        ts.isVariableDeclaration(node) &&
+        ts.isObjectBindingPattern(node.name) &&
+        node.initializer &&
+        ts.isIdentifier(node.initializer) &&
+        node.initializer.text === param.text
+      )
+        out.push(node.name);
+      ts.forEachChild(node, find);
+    };
+    if (fn.body) find(fn.body);
+  }
+  return out;
+}
+
+const DESTRUCTURING_MARKER = /^\/\*\s*@mcp-codemod-error Destructuring of context parameter\b/;
+
+/**
+ * The official codemod's marker comment before the function whose context parameter is `pattern` ("Destructuring of
+ * context parameter in signature"), with its line when it has the line to itself: the edit that deletes it.
+ */
+function destructuringMarker(source: ts.SourceFile, pattern: ts.ObjectBindingPattern): TextEdit | undefined {
+  const holder = pattern.parent;
+  // A parameter's marker is before the callback, or before the registration's statement when the callback starts on
+  // its line; a `const { ... } = ctx`'s is before its statement.
+  const start: ts.Node | undefined = ts.isParameter(holder) ? holder.parent : holder.parent?.parent;
+  if (!start || (ts.isParameter(holder) ? !isFn(start) : !ts.isVariableStatement(start))) return undefined;
+  const text = source.getFullText();
+  let statement: ts.Node = start;
+  while (statement.parent && !ts.isStatement(statement) && !ts.isSourceFile(statement.parent))
+    statement = statement.parent;
+  const ranges = [
+    ...(ts.getLeadingCommentRanges(text, start.getFullStart()) ?? []),
+    ...(statement !== start ? (ts.getLeadingCommentRanges(text, statement.getFullStart()) ?? []) : []),
+  ];
+  for (const range of ranges) {
+    if (!DESTRUCTURING_MARKER.test(text.slice(range.pos, range.end))) continue;
+    const lineStart = text.lastIndexOf('\n', range.pos - 1) + 1;
+    const newline = text.indexOf('\n', range.end);
+    const lineEnd = newline === -1 ? text.length : newline + 1;
+    const alone = text.slice(lineStart, range.pos).trim() === '' && text.slice(range.end, lineEnd).trim() === '';
+    return alone ? { start: lineStart, end: lineEnd, text: '' } : { start: range.pos, end: range.end, text: '' };
+  }
+  return undefined;
+}
+
+/**
+ * The pattern with each v1 member bound from its v2 path (`{ sendRequest, sessionId }` -> `{ sessionId, mcpReq: {
+ * send: sendRequest } }`; `authInfo` from `http`, which a stdio request does not have: `http: { authInfo } = {}`), the
+ * names bound keeping their names; undefined when no member needs it, or when the pattern cannot be read (a rest
+ * element, a computed key, a member already written the v2 way).
+ */
+function mappedPattern(
+  source: ts.SourceFile,
+  pattern: ts.ObjectBindingPattern,
+): { text: string; mapped: string[]; unmapped: string[] } | undefined {
+  const kept: string[] = [];
+  const groups = new Map<string, { optional: boolean; members: string[] }>();
+  const mapped: string[] = [];
+  const unmapped: string[] = [];
+  for (const element of pattern.elements) {
+    if (element.dotDotDotToken) return undefined;
+    const key = element.propertyName ?? element.name;
+    if (!ts.isIdentifier(key)) return undefined;
+    const from = key.text;
+    if (from === 'mcpReq' || from === 'http') return undefined;
+    const mapping = CONTEXT_MEMBERS.find((m) => m.from === from);
+    if (!mapping) {
+      if (UNMAPPED_CONTEXT_MEMBERS.includes(from)) unmapped.push(from);
+      kept.push(element.getText(source));
+      continue;
+    }
+    // `.mcpReq.send` -> group `mcpReq`, member `send`; `.http?.authInfo` -> group `http` (optional), member `authInfo`.
+    const path = /^\.(\w+)(\?)?\.(\w+)$/.exec(mapping.to);
+    if (!path) return undefined;
+    const [, group, optional, member] = path as unknown as [string, string, string | undefined, string];
+    const local = element.name.getText(source);
+    const init = element.initializer ? ` = ${element.initializer.getText(source)}` : '';
+    const entry =
+      ts.isIdentifier(element.name) && element.name.text === member ? `${member}${init}` : `${member}: ${local}${init}`;
+    const at = groups.get(group) ?? { optional: optional === '?', members: [] };
+    at.members.push(entry);
+    groups.set(group, at);
+    mapped.push(`\`{ ${element.getText(source)} }\` -> \`{ ${group}: { ${entry} } }\``);
+  }
+  if (groups.size === 0) return undefined;
+  const nested = [...groups].map(
+    ([group, { optional, members }]) => `${group}: { ${members.join(', ')} }${optional ? ' = {}' : ''}`,
+  );
+  return { text: `{ ${[...kept, ...nested].join(', ')} }`, mapped, unmapped };
+}
 
 /** Handler contexts in v2 code: a parameter typed with `ServerContext`, or the context of a registration callback. */
 function contextParameters(source: ts.SourceFile): Array<{ fn: Fn; param: ts.Identifier }> {
