@@ -47,7 +47,12 @@ export type ExplicitVerdict = { kind: 'explicit'; plan: ExplicitPlan } | Review 
  */
 export function planExplicit(sites: HandlerSite[], analysis: MrtrAnalysis, replaced: Node[] = []): ExplicitVerdict {
   const several = sites.length > 1;
-  if (sites.some(({ call }) => call.sdk !== 'v2' || call.reason || call.receiverArgument || call.boundParameter || call.destructuredSender))
+  if (
+    sites.some(
+      ({ call }) =>
+        call.sdk !== 'v2' || call.reason || call.receiverArgument || call.boundParameter || call.destructuredSender,
+    )
+  )
     return several ? { kind: 'review', reason: 'several-asks' } : undefined;
   const methods = sites.map(({ call }) => call.form.split('.').pop() ?? '');
   if (!several && isTaskAugmented(sites[0]!.call, methods[0]!)) return { kind: 'review', reason: 'task-augmented' };

@@ -145,7 +145,13 @@ export function planSteps(sites: HandlerSite[], analysis: MrtrAnalysis): StepsVe
 
 /** The first checks: v2 asks written as statements of the handler body (or of a then-block in it), with replay-safe parameters. */
 function stepsInputOf(sites: HandlerSite[], analysis: MrtrAnalysis): StepsInput | Review | undefined {
-  if (sites.some(({ call }) => call.sdk !== 'v2' || call.reason || call.receiverArgument || call.boundParameter || call.destructuredSender)) return undefined;
+  if (
+    sites.some(
+      ({ call }) =>
+        call.sdk !== 'v2' || call.reason || call.receiverArgument || call.boundParameter || call.destructuredSender,
+    )
+  )
+    return undefined;
   const ordered = [...sites].sort((a, b) => a.call.node.getStart() - b.call.node.getStart());
   const methods = ordered.map(({ call }) => call.form.split('.').pop() ?? '');
   const builders = ordered.map(({ call }, i) => builderOf(call, methods[i]!));

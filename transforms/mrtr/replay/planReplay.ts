@@ -290,7 +290,8 @@ function readsPerRound(
   };
   const readOf = (node: Node): Node | undefined =>
     (Node.isIdentifier(node) ? [node] : node.getDescendantsOfKind(SyntaxKind.Identifier)).find(derives);
-  const at = (n: Node) => `${analysis.project.relative(n.getSourceFile().getFilePath())}:${analysis.project.userLine(n)}`;
+  const at = (n: Node) =>
+    `${analysis.project.relative(n.getSourceFile().getFilePath())}:${analysis.project.userLine(n)}`;
   for (const step of steps) {
     const read = step.perRound ? undefined : readOf(step.expression);
     if (read)
