@@ -411,6 +411,27 @@ function constructionOf(
     const reaching = reachingAssignment(node, assigned);
     return reaching ? constructionOf(reaching, analysis, depth + 1) : undefined;
   }
+  // `function registerReadTools({ server, deps })`, called `registerReadTools({ server, deps: ... })`: what each call's
+  // object gives for that key.
+  if (
+    declaration &&
+    Node.isBindingElement(declaration) &&
+    Node.isParameterDeclaration(declaration.getParent()?.getParent() ?? declaration)
+  ) {
+    const key = (declaration.getPropertyNameNode() ?? declaration.getNameNode()).getText();
+    const passed = argumentsPassedTo(declaration.getParent()!.getParent() as ParameterDeclaration, analysis);
+    const found = new Set(
+      (passed ?? []).map((arg) => {
+        const object = arg ? unwrap(arg) : undefined;
+        const property = object && Node.isObjectLiteralExpression(object) ? object.getProperty(key) : undefined;
+        if (property && Node.isShorthandPropertyAssignment(property))
+          return constructionOf(property.getNameNode(), analysis, depth + 1);
+        const value = property && Node.isPropertyAssignment(property) ? property.getInitializer() : undefined;
+        return value ? constructionOf(value, analysis, depth + 1) : undefined;
+      }),
+    );
+    return found.size === 1 ? [...found][0] : undefined;
+  }
   // `const { server } = new McpServer(...)`: the low-level server of the McpServer built there.
   if (declaration && Node.isBindingElement(declaration)) {
     const key = (declaration.getPropertyNameNode() ?? declaration.getNameNode()).getText();

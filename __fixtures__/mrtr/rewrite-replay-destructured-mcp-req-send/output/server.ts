@@ -6,21 +6,6 @@ import { ask, sharedRequestStateCodec, withAsks } from './mcp-mrtr-runtime.js';
 // method and client, expiring and opened once (sharedRequestStateCodec in mcp-mrtr-runtime.ts).
 const requestStateCodec = sharedRequestStateCodec();
 
-const server = new McpServer({ name: 'tickets', version: '2.0.0' }, { requestState: { verify: requestStateCodec.verify } });
-
-// The v2 context's request function, taken out of `mcpReq` in the parameter list.
-server.registerTool(
-  'close_ticket',
-  { description: 'Close a ticket after asking', inputSchema: z.object({ id: z.string() }) },
-  withAsks(server.server, requestStateCodec, async ({ id }, _ctx) => {
-    const answer = await ask.request({
-      method: 'elicitation/create',
-      params: { mode: 'form', message: `Close ticket ${id}?`, requestedSchema: { type: 'object', properties: {} } },
-    });
-    return { content: [{ type: 'text', text: answer.action === 'accept' ? 'Closed.' : 'Left open.' }] };
-  }, { name: 'close_ticket' }),
-);
-
 // A helper whose parameter pattern is typed as the context.
 async function pickAssignee(_ctx: ServerContext): Promise<string> {
   const answer = await ask.request({
@@ -30,8 +15,25 @@ async function pickAssignee(_ctx: ServerContext): Promise<string> {
   return answer.action === 'accept' ? String(answer.content?.name ?? '') : '';
 }
 
-server.registerTool('assign_ticket', { description: 'Assign a ticket' }, withAsks(server.server, requestStateCodec, async (ctx) => ({
-  content: [{ type: 'text', text: await pickAssignee(ctx) }],
-}), { name: 'assign_ticket' }));
+export function build(): McpServer {
+  const server = new McpServer({ name: 'tickets', version: '2.0.0' }, { requestState: { verify: requestStateCodec.verify } });
 
-export default server;
+  // The v2 context's request function, taken out of `mcpReq` in the parameter list.
+  server.registerTool(
+    'close_ticket',
+    { description: 'Close a ticket after asking', inputSchema: z.object({ id: z.string() }) },
+    withAsks(server.server, requestStateCodec, async ({ id }, _ctx) => {
+      const answer = await ask.request({
+        method: 'elicitation/create',
+        params: { mode: 'form', message: `Close ticket ${id}?`, requestedSchema: { type: 'object', properties: {} } },
+      });
+      return { content: [{ type: 'text', text: answer.action === 'accept' ? 'Closed.' : 'Left open.' }] };
+    }, { name: 'close_ticket' }),
+  );
+
+  server.registerTool('assign_ticket', { description: 'Assign a ticket' }, withAsks(server.server, requestStateCodec, async (ctx) => ({
+    content: [{ type: 'text', text: await pickAssignee(ctx) }],
+  }), { name: 'assign_ticket' }));
+
+  return server;
+}
