@@ -157,7 +157,7 @@ export const REASONS = {
   },
   'replay-journal-unbounded': {
     message:
-      'an effect before an ask runs in a loop with no bound the analysis can see, or returns a value that may be large (an array of records): its journal in requestState could exceed the 16 KB budget',
+      'an effect before an ask runs in a loop with no bound the analysis can see, or returns a value that may be large (an array of records) in a project not served over stdio only: its journal in requestState could exceed the 16 KB budget',
     advice:
       'Bound the loop (`for (let attempt = 1; attempt <= 3; attempt++)`), journal a small summary instead of the whole result (an id, a count, a status), or move the effect after the last ask; then run the tool again.',
   },

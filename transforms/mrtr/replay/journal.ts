@@ -32,6 +32,11 @@ export interface JournalStep {
    */
   kept?: string;
   /**
+   * Its value may be large (why: an array of records), in a project served over stdio only: it travels in requestState
+   * between the server and its one client (the runtime warns on stderr past the budget). The report names it.
+   */
+  large?: string;
+  /**
    * Not journaled: it makes what a `finally` around the ask releases (a span it ends, a temporary directory it removes,
    * a flag it clears), and that block runs at the end of every round, so the statement runs again on each round to make
    * it anew (why: the block and what it reads). The report names it; nothing wraps it.
@@ -243,7 +248,8 @@ function value(expression: Node, statement: Node, walk: Walk): void {
   if (walk.unbounded) return unbounded(expression, statement, walk);
   const where = `\`${oneLine(expression.getText(), 60)}\` at ${walk.project.relative(expression.getSourceFile().getFilePath())}:${walk.project.userLine(expression)}`;
   const type = journalTypeOf(expression, walk.project);
-  if (type.kind === 'large') {
+  // Over stdio a large state goes between the server and its one client, no HTTP body limit on the way: journaled.
+  if (type.kind === 'large' && !servedOverStdioOnly(walk.project)) {
     walk.problem = {
       reason: 'replay-journal-unbounded',
       detail: `${where} gives ${type.why}, which may not fit in the ${JOURNAL_BUDGET} journal`,
@@ -265,6 +271,7 @@ function value(expression: Node, statement: Node, walk: Walk): void {
       sync: false,
       ...(type.kind === 'unknown' ? { unchecked: type.why } : {}),
       ...(type.kind === 'not' ? { kept: type.why } : {}),
+      ...(type.kind === 'large' ? { large: type.why } : {}),
     });
 }
 

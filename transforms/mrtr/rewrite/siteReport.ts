@@ -11,6 +11,7 @@ import { TRANSFORM_ID } from '../constants.js';
 import type { DecidedSite } from '../plan/decide.js';
 import { decisionOf, type OutsideSite, type Verdict } from '../plan/verdict.js';
 import { REASONS } from '../reasons.js';
+import { JOURNAL_BUDGET } from '../replay/journal.js';
 import { userFormOf } from './userForm.js';
 
 /** How a journaled step whose value's type could not be read is named in the report, for the reviewer to confirm. */
@@ -65,7 +66,16 @@ export class SiteReport {
       const unchecked = new Set(journaled.filter((s) => s.unchecked).map((s) => s.statement));
       // A value JSON cannot carry, in a project served over stdio only: kept in the process's memory.
       const kept = new Map(journaled.filter((s) => s.kept).map((s) => [s.statement, s.kept!]));
-      const how = (s: Node) => (kept.has(s) ? keptNote(kept.get(s)!) : unchecked.has(s) ? UNCHECKED_NOTE : '');
+      // A value that may be large, in a project served over stdio only: it travels in requestState.
+      const large = new Map(journaled.filter((s) => s.large).map((s) => [s.statement, s.large!]));
+      const how = (s: Node) =>
+        kept.has(s)
+          ? keptNote(kept.get(s)!)
+          : unchecked.has(s)
+            ? UNCHECKED_NOTE
+            : large.has(s)
+              ? `; it gives ${large.get(s)!}, which may be large: over stdio it travels in requestState between the server and its one client, and past the ${JOURNAL_BUDGET} budget the server warns once on stderr`
+              : '';
       if (steps.length > 0)
         site.notes = steps.map(
           (s) =>
