@@ -75,19 +75,8 @@ type Fn = ts.ArrowFunction | ts.FunctionExpression | ts.FunctionDeclaration | ts
 function contextPatterns(source: ts.SourceFile): ts.ObjectBindingPattern[] {
   const out: ts.ObjectBindingPattern[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
-      const method = node.expression.name.text;
-      const callback = REGISTRATIONS.has(method)
-        ? node.arguments[node.arguments.length - 1]
-        : HANDLER_SETTERS.has(method)
-          ? node.arguments[1]
-          : undefined;
-      if (callback && isFn(callback) && callback.parameters.length >= 2) {
-        const last = callback.parameters[callback.parameters.length - 1];
-        if (ts.isObjectBindingPattern(last.name) && (!last.type || /\bServerContext\b/.test(last.type.getText(source))))
-          out.push(last.name);
-      }
-    }
+    const context = registrationContext(source, node);
+    if (context && ts.isObjectBindingPattern(context.param.name)) out.push(context.param.name);
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -196,24 +185,34 @@ function contextParameters(source: ts.SourceFile): Array<{ fn: Fn; param: ts.Ide
     if (isFn(node))
       for (const param of node.parameters)
         if (param.type && /\bServerContext\b/.test(param.type.getText(source))) add(node, param);
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
-      const method = node.expression.name.text;
-      const callback = REGISTRATIONS.has(method)
-        ? node.arguments[node.arguments.length - 1]
-        : HANDLER_SETTERS.has(method)
-          ? node.arguments[1]
-          : undefined;
-      // With one parameter a registration callback's only argument may be the tool's arguments: only the last of two or more.
-      if (callback && isFn(callback) && callback.parameters.length >= 2) {
-        const last = callback.parameters[callback.parameters.length - 1];
-        if (!last.type || /\bServerContext\b/.test(last.type.getText(source))) add(callback, last);
-      }
-    }
+    const context = registrationContext(source, node);
+    if (context) add(context.fn, context.param);
     ts.forEachChild(node, visit);
   };
   visit(source);
   forwardedContexts(source, out, add);
   return out;
+}
+
+/**
+ * The context parameter of a registration's callback (`registerTool(name, config, async (args, ctx) => ...)`,
+ * `setRequestHandler(schema, async (request, extra) => ...)`), untyped or typed `ServerContext`. With one parameter a
+ * registration callback's only argument may be the tool's arguments: only the last of two or more.
+ */
+function registrationContext(
+  source: ts.SourceFile,
+  node: ts.Node,
+): { fn: Fn; param: ts.ParameterDeclaration } | undefined {
+  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return undefined;
+  const method = node.expression.name.text;
+  const callback = REGISTRATIONS.has(method)
+    ? node.arguments[node.arguments.length - 1]
+    : HANDLER_SETTERS.has(method)
+      ? node.arguments[1]
+      : undefined;
+  if (!callback || !isFn(callback) || callback.parameters.length < 2) return undefined;
+  const last = callback.parameters[callback.parameters.length - 1]!;
+  return !last.type || /\bServerContext\b/.test(last.type.getText(source)) ? { fn: callback, param: last } : undefined;
 }
 
 /**
