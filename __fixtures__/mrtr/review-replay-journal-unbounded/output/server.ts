@@ -26,7 +26,7 @@ class Tracker {
 const tracker = new Tracker();
 
 async function confirm(ctx: ServerContext, message: string): Promise<boolean> {
-  /* @mcp-mrtr-review replay-journal-unbounded: an effect before an ask runs in a loop with no bound the analysis can see, or returns a value that may be large (an array of records): its journal in requestState could exceed the 16 KB budget: `await tracker.isResolved(id)` at server.ts:42 runs in the `while` loop at line 41, which has no bound the analysis can see: each iteration would add an entry to the 16 KB journal */
+  /* @mcp-mrtr-review replay-journal-unbounded: an effect before an ask runs in a loop with no bound the analysis can see, or returns a value that may be large (an array of records) in a project not served over stdio only: its journal in requestState could exceed the 16 KB budget: `await tracker.isResolved(id)` at server.ts:42 runs in the `while` loop at line 41, which has no bound the analysis can see: each iteration would add an entry to the 16 KB journal */
   const answer = await ctx.mcpReq.elicitInput({
     message,
     requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
@@ -50,7 +50,7 @@ export function build() {
   // A search result may hold any number of tickets: too large to carry between rounds.
   server.registerTool('close_matching', { inputSchema: z.object({ text: z.string() }) }, async ({ text }, ctx) => {
     const found = await tracker.search(text);
-    /* @mcp-mrtr-review replay-journal-unbounded: an effect before an ask runs in a loop with no bound the analysis can see, or returns a value that may be large (an array of records): its journal in requestState could exceed the 16 KB budget: `await tracker.search(text)` at server.ts:51 gives an array of records, which may not fit in the 16 KB journal */
+    /* @mcp-mrtr-review replay-journal-unbounded: an effect before an ask runs in a loop with no bound the analysis can see, or returns a value that may be large (an array of records) in a project not served over stdio only: its journal in requestState could exceed the 16 KB budget: `await tracker.search(text)` at server.ts:51 gives an array of records, which may not fit in the 16 KB journal */
     const answer = await ctx.mcpReq.elicitInput({
       message: `Close ${found.length} tickets?`,
       requestedSchema: { type: 'object', properties: {} },
