@@ -375,7 +375,10 @@ function isWritten(id: Node): boolean {
       parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment &&
       parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment
     );
-  return Node.isPostfixUnaryExpression(parent) || Node.isPrefixUnaryExpression(parent);
+  // `x++`, `--x` (not `!x`, a read).
+  if (Node.isPostfixUnaryExpression(parent) || Node.isPrefixUnaryExpression(parent))
+    return [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken());
+  return false;
 }
 
 function receiverLabel(origin: Origin): string {

@@ -4,6 +4,8 @@ import * as z from 'zod/v4';
 // A helper whose parameter pattern is typed as the context.
 async function pickAssignee({ mcpReq }: ServerContext): Promise<string> {
   const { send } = mcpReq;
+  // A read of the sender that is no call: the name stays bound.
+  if (!send) return '';
   const answer = await send({
     method: 'elicitation/create',
     params: { mode: 'form', message: 'Assign to whom?', requestedSchema: { type: 'object', properties: {} } },

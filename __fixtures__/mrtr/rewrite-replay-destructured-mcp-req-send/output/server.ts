@@ -7,7 +7,10 @@ import { ask, sharedRequestStateCodec, withAsks } from './mcp-mrtr-runtime.js';
 const requestStateCodec = sharedRequestStateCodec();
 
 // A helper whose parameter pattern is typed as the context.
-async function pickAssignee(_ctx: ServerContext): Promise<string> {
+async function pickAssignee({ mcpReq }: ServerContext): Promise<string> {
+  const { send } = mcpReq;
+  // A read of the sender that is no call: the name stays bound.
+  if (!send) return '';
   const answer = await ask.request({
     method: 'elicitation/create',
     params: { mode: 'form', message: 'Assign to whom?', requestedSchema: { type: 'object', properties: {} } },
