@@ -501,7 +501,7 @@ function isEmptied(reference: Node): boolean {
 }
 
 /** A name written where it stands: `x = ...`, `x += ...`, `x++`, `--x`. */
-function isWrittenAt(reference: Node): boolean {
+export function isWrittenAt(reference: Node): boolean {
   const parent = reference.getParent();
   if (!parent) return false;
   if (Node.isBinaryExpression(parent)) {

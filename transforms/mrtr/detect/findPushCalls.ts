@@ -13,6 +13,7 @@ import {
   RESULT_SCHEMA_KINDS,
 } from '../pushMethods.js';
 import { registrationOf } from '../analyse/handlers.js';
+import { isWrittenAt } from '../analyse/provenReads.js';
 import type { Origin } from '../analyse/origins.js';
 import { isMockUse } from './mockUses.js';
 import { identifierAt, outermostOf, sdkNameOf, unwrap, wordOffsets } from '../analyse/symbols.js';
@@ -362,23 +363,7 @@ function isDestructured(callee: Node): boolean {
   const scope = declarations[0]!.getFirstAncestor((a) => Node.isFunctionLikeDeclaration(a) || Node.isArrowFunction(a));
   return !(scope ?? callee.getSourceFile())
     .getDescendantsOfKind(SyntaxKind.Identifier)
-    .some((id) => id.getText() === name && id.getSymbol() === callee.getSymbol() && isWritten(id));
-}
-
-/** `x = ...`, `x++`: a write of the name where it stands. */
-function isWritten(id: Node): boolean {
-  const parent = id.getParent();
-  if (!parent) return false;
-  if (Node.isBinaryExpression(parent))
-    return (
-      parent.getLeft() === id &&
-      parent.getOperatorToken().getKind() >= SyntaxKind.FirstAssignment &&
-      parent.getOperatorToken().getKind() <= SyntaxKind.LastAssignment
-    );
-  // `x++`, `--x` (not `!x`, a read).
-  if (Node.isPostfixUnaryExpression(parent) || Node.isPrefixUnaryExpression(parent))
-    return [SyntaxKind.PlusPlusToken, SyntaxKind.MinusMinusToken].includes(parent.getOperatorToken());
-  return false;
+    .some((id) => id.getText() === name && id.getSymbol() === callee.getSymbol() && isWrittenAt(id));
 }
 
 function receiverLabel(origin: Origin): string {

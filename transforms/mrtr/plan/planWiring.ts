@@ -413,13 +413,11 @@ function constructionOf(
   }
   // `function registerReadTools({ server, deps })`, called `registerReadTools({ server, deps: ... })`: what each call's
   // object gives for that key.
-  if (
-    declaration &&
-    Node.isBindingElement(declaration) &&
-    Node.isParameterDeclaration(declaration.getParent()?.getParent() ?? declaration)
-  ) {
+  const parameter =
+    declaration && Node.isBindingElement(declaration) ? declaration.getParent()?.getParent() : undefined;
+  if (declaration && Node.isBindingElement(declaration) && parameter && Node.isParameterDeclaration(parameter)) {
     const key = (declaration.getPropertyNameNode() ?? declaration.getNameNode()).getText();
-    const passed = argumentsPassedTo(declaration.getParent()!.getParent() as ParameterDeclaration, analysis);
+    const passed = argumentsPassedTo(parameter, analysis);
     const found = new Set(
       (passed ?? []).map((arg) => {
         const object = arg ? unwrap(arg) : undefined;

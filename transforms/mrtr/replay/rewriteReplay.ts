@@ -166,13 +166,15 @@ function unusedReceiverEdits(plan: ReplayPlan, out: RuntimeEdits): void {
     if (Node.isVariableDeclaration(declaration)) {
       const removal = deadLocalRemoval(declaration);
       if (removal) out.add(declaration.getSourceFile(), removal);
-    } else if (
-      renameParameters &&
-      !scope.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === `_${name}`)
-    ) {
-      out.add(nameNode.getSourceFile(), { start: nameNode.getStart(), end: nameNode.getEnd(), text: `_${name}` });
-    }
+    } else if (renameParameters) renameUnused(nameNode, scope, out);
   }
+}
+
+/** `server` -> `_server` (a parameter nothing reads, under `noUnusedParameters`), unless `_server` is taken in `scope`. */
+function renameUnused(nameNode: Node, scope: Node, out: RuntimeEdits): void {
+  const renamed = `_${nameNode.getText()}`;
+  if (scope.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === renamed)) return;
+  out.add(nameNode.getSourceFile(), { start: nameNode.getStart(), end: nameNode.getEnd(), text: renamed });
 }
 
 /**
@@ -243,16 +245,9 @@ function unusedSenderEdits(
   }
   // `async (args, ctx) => { const { mcpReq: { send } } = ctx; ... }`: `ctx`, read by nothing else now, is renamed
   // `_ctx` under `noUnusedParameters`, as a receiver parameter is.
-  for (const parameter of parameters) {
-    if (!renameParameters || !Node.isParameterDeclaration(parameter)) continue;
-    const name = parameter.getNameNode();
-    const taken = parameter
-      .getParent()
-      .getDescendantsOfKind(SyntaxKind.Identifier)
-      .some((id) => id.getText() === `_${name.getText()}`);
-    if (!taken)
-      out.add(name.getSourceFile(), { start: name.getStart(), end: name.getEnd(), text: `_${name.getText()}` });
-  }
+  for (const parameter of parameters)
+    if (renameParameters && Node.isParameterDeclaration(parameter))
+      renameUnused(parameter.getNameNode(), parameter.getParent(), out);
 }
 
 /** The outermost object patterns holding `elements`. */

@@ -19,8 +19,8 @@ export function mapContextMembers(file: string, text: string): RepairOutcome {
   const findings: Finding[] = [];
   if (!/@modelcontextprotocol\/server\b/.test(text)) return { text, findings };
   const members = [...CONTEXT_MEMBERS.map((m) => m.from), ...UNMAPPED_CONTEXT_MEMBERS];
-  if (!members.some((m) => text.includes(`.${m}`)) && !members.some((m) => new RegExp(`\\b${m}\\b`).test(text)))
-    return { text, findings };
+  // Read as a member (`extra.sendRequest`) or bound by a pattern (`{ sendRequest }`): named as a word either way.
+  if (!members.some((m) => new RegExp(`\\b${m}\\b`).test(text))) return { text, findings };
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKindOf(file));
   const edits: TextEdit[] = [];
   for (const pattern of contextPatterns(source)) {
